@@ -1,0 +1,45 @@
+import { ChevronRight, Cpu, History, Users } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AccessDenied } from "@/components/shell/access-denied";
+import { Badge, Card, PageHeader } from "@/components/ui";
+import { sectionAccess } from "@/lib/auth/server";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const AREAS = [
+  { href: "/settings/users", icon: Users, title: "Users and roles", text: "Invite people, assign roles, deactivate accounts.", testId: "settings-users" },
+  { href: "/settings/audit", icon: History, title: "Audit log", text: "Who signed in, and who changed which user or role.", testId: "settings-audit" },
+] as const;
+
+export default async function SettingsPage() {
+  const { viewer, allowed } = await sectionAccess("settings");
+  if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
+  return (
+    <>
+      <PageHeader title="Settings" description="Administration of this Routine Studio installation. Admins only." />
+      <div className="grid gap-4 md:grid-cols-2">
+        {AREAS.map(({ href, icon: Icon, title, text, testId }) => (
+          <Link key={href} href={href} data-testid={testId} className="group rounded-xl">
+            <Card className="flex h-full items-center gap-4 px-5 py-4 transition-colors group-hover:border-accent">
+              <Icon className="size-5 text-accent" aria-hidden="true" />
+              <div className="flex-1">
+                <p className="font-medium text-foreground">{title}</p>
+                <p className="text-sm text-muted">{text}</p>
+              </div>
+              <ChevronRight className="size-4 text-muted" aria-hidden="true" />
+            </Card>
+          </Link>
+        ))}
+        <Card className="flex items-center gap-4 px-5 py-4" data-testid="settings-models">
+          <Cpu className="size-5 text-muted" aria-hidden="true" />
+          <div className="flex-1">
+            <p className="font-medium text-foreground">Model endpoints</p>
+            <p className="text-sm text-muted">The OpenAI-compatible endpoints of the planner and executor models will be set here.</p>
+          </div>
+          <Badge>Not yet available</Badge>
+        </Card>
+      </div>
+    </>
+  );
+}

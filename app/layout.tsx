@@ -1,0 +1,27 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { ThemeProvider } from "@/components/shell/theme-provider";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Routine Studio", template: "%s · Routine Studio" },
+  description: "Design, review and run the routines your agents follow.",
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f8f9fb" },
+    { media: "(prefers-color-scheme: dark)", color: "#1b1d24" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // next-themes sets the theme class before hydration; the attribute differs from the server's on purpose.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <ThemeProvider>{children}</ThemeProvider>
+      </body>
+    </html>
+  );
+}

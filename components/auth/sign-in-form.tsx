@@ -1,0 +1,45 @@
+"use client";
+
+import { Alert, Button, Field, Input, useFormAction } from "@/components/ui";
+import type { ActionState } from "@/lib/actions/action-state";
+
+type Props = {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  next?: string;
+};
+
+export function SignInForm({ action, next }: Props) {
+  const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
+  const fieldErrors = state.status === "error" ? state.fieldErrors : undefined;
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="space-y-4" data-testid="sign-in-form" noValidate>
+      {state.status === "error" ? (
+        <Alert tone="error" testId="sign-in-error">
+          {state.message}
+        </Alert>
+      ) : null}
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      <Field id="email" label="Email" errors={fieldErrors?.email}>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            data-testid="sign-in-email"
+          />
+        )}
+      </Field>
+      <Field id="password" label="Password" errors={fieldErrors?.password}>
+        {(aria) => (
+          <Input {...aria} name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" pending={pending} data-testid="sign-in-submit">
+        Sign in
+      </Button>
+    </form>
+  );
+}

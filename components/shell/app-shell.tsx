@@ -1,0 +1,42 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { sectionsFor } from "@/lib/auth";
+import type { Viewer } from "@/lib/db/viewers";
+import { Brand } from "./brand";
+import { NavLinks } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+import { UserMenu } from "./user-menu";
+
+/** The signed-in frame: top bar with the user and their roles, navigation filtered by role, the page. */
+export function AppShell({ viewer, signOutAction, children }: { viewer: Viewer; signOutAction: () => Promise<void>; children: ReactNode }) {
+  const items = sectionsFor(viewer.roles).map(({ id, label, href }) => ({ id, label, href }));
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
+        <div className="flex h-14 items-center gap-4 px-4 md:px-6">
+          <Link href="/" className="rounded-lg" aria-label="Routine Studio home">
+            <Brand />
+          </Link>
+          <div className="ml-auto flex items-center gap-3">
+            <ThemeToggle />
+            <UserMenu viewer={viewer} signOutAction={signOutAction} />
+          </div>
+        </div>
+        <nav aria-label="Main" className="border-t border-border px-2 md:hidden" data-testid="main-nav-mobile">
+          <NavLinks items={items} orientation="horizontal" />
+        </nav>
+      </header>
+      <div className="flex flex-1">
+        <nav aria-label="Main" className="hidden w-56 shrink-0 border-r border-border bg-surface px-3 py-5 md:block" data-testid="main-nav">
+          <NavLinks items={items} orientation="vertical" />
+        </nav>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+          <div className="mx-auto max-w-6xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { LogOut } from "lucide-react";
+import { Badge, Button } from "@/components/ui";
+import { ROLE_INFO } from "@/lib/auth";
+import type { Viewer } from "@/lib/db/viewers";
+
+/** Who is signed in, with which roles, and the way out. */
+export function UserMenu({ viewer, signOutAction }: { viewer: Viewer; signOutAction: () => Promise<void> }) {
+  return (
+    <div className="flex items-center gap-3" data-testid="user-menu">
+      <div className="hidden text-right sm:block">
+        <p className="text-sm font-medium leading-tight text-foreground" data-testid="user-name">
+          {viewer.name}
+        </p>
+        <p className="text-xs leading-tight text-muted">{viewer.email}</p>
+      </div>
+      <ul className="flex flex-wrap gap-1" aria-label="Your roles" data-testid="user-roles">
+        {viewer.roles.length === 0 ? (
+          <li>
+            <Badge>no role</Badge>
+          </li>
+        ) : (
+          viewer.roles.map((role) => (
+            <li key={role}>
+              <Badge tone="accent" title={ROLE_INFO[role].description} data-testid={`role-${role}`}>
+                {ROLE_INFO[role].label}
+              </Badge>
+            </li>
+          ))
+        )}
+      </ul>
+      <form action={signOutAction}>
+        <Button type="submit" variant="ghost" size="sm" data-testid="sign-out" aria-label="Sign out">
+          <LogOut className="size-4" aria-hidden="true" />
+          <span className="hidden lg:inline">Sign out</span>
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+export { Alert } from "./alert";
+export { Badge } from "./badge";
+export { Button, ButtonLink, buttonClasses } from "./button";
+export { Card, CardBody, CardHeader } from "./card";
+export { Checkbox } from "./checkbox";
+export { cn } from "./cn";
+export { EmptyState } from "./empty-state";
+export { Field, Input } from "./field";
+export { PageHeader } from "./page-header";
+export { Skeleton } from "./skeleton";
+export { Spinner } from "./spinner";
+export { Table, Td, Th } from "./table";
+export { useFormAction } from "./use-form-action";

@@ -1,0 +1,25 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTypescript,
+  globalIgnores([".next/**", "node_modules/**", "lib/db/generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // lib/ is framework-free domain code, except the auth/db glue that reads the request.
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/auth/session.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["next", "next/*", "react", "react-dom"], message: "lib/ stays free of React and Next." }] },
+      ],
+    },
+  },
+]);

@@ -1,0 +1,39 @@
+import { ForbiddenError, UnauthenticatedError } from "../auth/errors";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, ValidationError } from "../db/errors";
+
+/** What every form's server action returns, so a form can show a message and per-field errors. */
+export type ActionState<Data = undefined> =
+  | { status: "idle" }
+  | { status: "error"; message: string; fieldErrors?: Record<string, string[]> }
+  | { status: "success"; message: string; data?: Data };
+
+export const idleState = { status: "idle" } as const;
+
+/**
+ * Turns an error thrown by the DAL into a message the user can act on. Unknown errors are logged on the
+ * server and reported without internals, so nothing sensitive reaches the browser.
+ */
+export function toErrorState(error: unknown): { status: "error"; message: string; fieldErrors?: Record<string, string[]> } {
+  if (error instanceof ValidationError) return { status: "error", message: error.message, fieldErrors: error.fieldErrors };
+  if (error instanceof ConflictError) {
+    return { status: "error", message: error.message, fieldErrors: error.field ? { [error.field]: [error.message] } : undefined };
+  }
+  if (error instanceof UnauthenticatedError) return { status: "error", message: "Your session has ended. Sign in again to continue." };
+  if (error instanceof ForbiddenError) return { status: "error", message: `You are not allowed to do that: ${error.message}` };
+  if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError) return { status: "error", message: error.message };
+  console.error("[action] unexpected error", error);
+  return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
+}
+
+/** Reads checkbox groups and text fields out of FormData into plain values for zod. */
+export function formValues(formData: FormData, arrays: readonly string[] = []): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of formData.entries()) {
+    if (key.startsWith("$ACTION")) continue;
+    if (typeof value !== "string") continue;
+    if (arrays.includes(key)) values[key] = [...((values[key] as string[]) ?? []), value];
+    else values[key] = value;
+  }
+  for (const key of arrays) values[key] ??= [];
+  return values;
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { getSessionCookie } from "better-auth/cookies";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { loadViewer, type Viewer } from "../db/viewers";
+import { auth } from "./auth";
+import { ForbiddenError, UnauthenticatedError } from "./errors";
+import { REQUEST_PATH_HEADER } from "./request-path";
+import type { Role } from "./roles";
+import { canOpenSection, type SectionId } from "./sections";
+
+export type { Viewer };
+
+/**
+ * The signed-in user of the current request, or null. The session is verified against the database on
+ * every request (no cookie cache), so sign-out, expiry and deactivation take effect at once.
+ */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const session = await auth.api.getSession({ headers: await headers() });
+  if (!session) return null;
+  return loadViewer(session.user.id);
+});
+
+/** The signed-in user, or an UnauthenticatedError. Every DAL function starts with this or requireRole. */
+export async function requireUser(): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) throw new UnauthenticatedError();
+  return viewer;
+}
+
+/** The signed-in user if they hold at least one of `roles`, else Unauthenticated/ForbiddenError. */
+export async function requireRole(...roles: [Role, ...Role[]]): Promise<Viewer> {
+  const viewer = await requireUser();
+  if (!roles.some((role) => viewer.roles.includes(role))) throw new ForbiddenError(roles);
+  return viewer;
+}
+
+/**
+ * For pages: the viewer and whether they may open `sectionId`. Redirects to sign-in when nobody is signed in
+ * (saying so when their session expired). Pages render an access-denied message when `allowed` is false;
+ * the DAL enforces the same rule again on every read and write.
+ */
+export async function sectionAccess(sectionId: SectionId): Promise<{ viewer: Viewer; allowed: boolean }> {
+  const viewer = await getViewer();
+  if (!viewer) redirect(await signInPath());
+  return { viewer, allowed: canOpenSection(sectionId, viewer.roles) };
+}
+
+/** Where to send someone who is not signed in: back to the page they asked for afterwards. */
+export async function signInPath(): Promise<string> {
+  const requestHeaders = await headers();
+  const params = new URLSearchParams();
+  const requested = requestHeaders.get(REQUEST_PATH_HEADER);
+  if (requested && requested !== "/") params.set("next", requested);
+  if (getSessionCookie(requestHeaders)) params.set("reason", "expired");
+  const query = params.toString();
+  return query ? `/sign-in?${query}` : "/sign-in";
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { z } from "zod";
+import { requireRole } from "../auth/session";
+import { AUDIT_ACTIONS } from "./audit";
+import { prisma } from "./client";
+import { parseInput, withDbErrors } from "./errors";
+
+export type AuditEntry = {
+  id: string;
+  at: Date;
+  action: string;
+  actorEmail: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  detail: Record<string, unknown> | null;
+};
+
+const listAuditLogInput = z.object({
+  limit: z.number().int().min(1).max(200).default(50),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+});
+
+/** The newest audit entries first. Admins only. */
+export async function listAuditLog(input: z.input<typeof listAuditLogInput> = {}): Promise<AuditEntry[]> {
+  await requireRole("admin");
+  const { limit, action } = parseInput(listAuditLogInput, input);
+  return withDbErrors(async () => {
+    const rows = await prisma.auditLog.findMany({
+      where: action ? { action } : undefined,
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      take: limit,
+    });
+    const userIds = rows.filter((row) => row.targetType === "user" && row.targetId).map((row) => row.targetId!);
+    const targets = await prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
+    const emailById = new Map(targets.map((user) => [user.id, user.email]));
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      action: row.action,
+      actorEmail: row.actorEmail,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      targetLabel: row.targetId ? (emailById.get(row.targetId) ?? null) : null,
+      detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+    }));
+  });
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { prisma } from "./client";
+import type { Prisma } from "./generated/prisma/client";
+
+/** Every action the audit log knows; later issues add approvals and runs. */
+export const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_out",
+  "user.created",
+  "user.invited",
+  "user.roles_changed",
+  "user.deactivated",
+  "user.reactivated",
+  "invitation.created",
+  "invitation.accepted",
+  "system.seeded",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntryInput = {
+  action: AuditAction;
+  actor?: { id: string; email: string } | null;
+  /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
+  actorEmail?: string;
+  target?: { type: "user" | "invitation"; id: string };
+  detail?: Record<string, unknown>;
+};
+
+type Writer = Pick<Prisma.TransactionClient, "auditLog">;
+
+/**
+ * Records who did what. Pass the transaction client when the audited change is written in one,
+ * so the entry and the change land together or not at all.
+ */
+export async function recordAudit(entry: AuditEntryInput, db: Writer = prisma): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      id: randomUUID(),
+      action: entry.action,
+      actorId: entry.actor?.id ?? null,
+      actorEmail: entry.actor?.email ?? entry.actorEmail ?? null,
+      targetType: entry.target?.type ?? null,
+      targetId: entry.target?.id ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    },
+  });
+}

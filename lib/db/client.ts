@@ -1,0 +1,18 @@
+import "server-only";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { ensureDatabaseDirectory, resolveSqlitePath } from "./database-url";
+import { PrismaClient } from "./generated/prisma/client";
+
+export type Db = PrismaClient;
+
+function createPrismaClient(): PrismaClient {
+  const dbPath = resolveSqlitePath();
+  if (ensureDatabaseDirectory(dbPath)) console.info(`[db] created the database folder for ${dbPath}`);
+  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: dbPath }) });
+}
+
+// One client per process; dev-mode hot reloads would otherwise open a new connection on every edit.
+const globalForPrisma = globalThis as unknown as { routineStudioPrisma?: PrismaClient };
+
+/** The only Prisma client in the app. Import it in lib/db only. */
+export const prisma: PrismaClient = (globalForPrisma.routineStudioPrisma ??= createPrismaClient());

@@ -1,0 +1,25 @@
+import "server-only";
+import { normalizeRoles, type Role } from "../auth/roles";
+import { prisma } from "./client";
+
+/** The signed-in user as the app sees them: identity and roles. */
+export type Viewer = { id: string; name: string; email: string; roles: Role[] };
+
+/**
+ * Loads the viewer for a session's user id. Deactivated users get null, so a session that outlived a
+ * deactivation grants nothing. Called by lib/auth after the session itself has been verified.
+ */
+export async function loadViewer(userId: string): Promise<Viewer | null> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, name: true, email: true, deactivatedAt: true, roles: { select: { role: true } } },
+  });
+  if (!user || user.deactivatedAt) return null;
+  return { id: user.id, name: user.name, email: user.email, roles: normalizeRoles(user.roles.map((r) => r.role)) };
+}
+
+/** True when the account exists and is deactivated; used to refuse sign-in with a clear message. */
+export async function isDeactivated(userId: string): Promise<boolean> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { deactivatedAt: true } });
+  return Boolean(user?.deactivatedAt);
+}

@@ -1,0 +1,12 @@
+// Each test file gets its own migrated SQLite database, so files run in parallel without sharing state.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { migrateDatabase } from "../lib/db/migrations";
+
+const dir = mkdtempSync(path.join(tmpdir(), "routine-studio-test-"));
+process.env.DATABASE_URL = `file:${path.join(dir, `${randomUUID()}.db`)}`;
+process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+process.env.BETTER_AUTH_URL = "http://localhost:3999";
+migrateDatabase();
