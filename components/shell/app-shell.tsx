@@ -16,11 +16,11 @@ export function AppShell({ viewer, signOutAction, children }: { viewer: Viewer; 
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
-        <div className="flex h-14 items-center gap-4 px-4 md:px-6">
+        <div className="flex h-14 items-center gap-3 px-3 sm:px-4 md:px-6">
           <Link href="/" className="rounded-lg" aria-label="Routine Studio home">
             <Brand />
           </Link>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <ThemeToggle />
             <UserMenu viewer={viewer} signOutAction={signOutAction} />
           </div>

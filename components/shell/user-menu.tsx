@@ -6,7 +6,7 @@ import type { Viewer } from "@/lib/db/viewers";
 /** Who is signed in, with which roles, and the way out. */
 export function UserMenu({ viewer, signOutAction }: { viewer: Viewer; signOutAction: () => Promise<void> }) {
   return (
-    <div className="flex items-center gap-3" data-testid="user-menu">
+    <div className="flex items-center gap-2 sm:gap-3" data-testid="user-menu">
       <div className="hidden text-right sm:block">
         <p className="text-sm font-medium leading-tight text-foreground" data-testid="user-name">
           {viewer.name}

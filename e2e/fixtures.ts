@@ -1,0 +1,25 @@
+import { test as base } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { SignInPage } from "./pages/sign-in-page";
+import { UsersPage } from "./pages/users-page";
+
+export { expect } from "@playwright/test";
+
+/** The demo users the e2e server is seeded with (see lib/db/demo-users.ts and README.md). */
+export const DEMO = {
+  admin: { email: "admin@example.com", password: "admin-demo-pass", name: "Ada Admin" },
+  author: { email: "author@example.com", password: "author-demo-pass", name: "Alan Author" },
+  reviewer: { email: "reviewer@example.com", password: "reviewer-demo-pass", name: "Rosa Reviewer" },
+  operator: { email: "operator@example.com", password: "operator-demo-pass", name: "Otto Operator" },
+} as const;
+
+/** An email no other test uses, so tests can run in parallel and against a reused server. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage }>({
+  signInPage: async ({ page }, use) => use(new SignInPage(page)),
+  shell: async ({ page }, use) => use(new AppShell(page)),
+  usersPage: async ({ page }, use) => use(new UsersPage(page)),
+});

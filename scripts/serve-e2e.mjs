@@ -1,0 +1,26 @@
+// The server the browser tests run against: the production build on port 3100 with a fresh database
+// (migrated and seeded with the demo users), so every run starts from the same state.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
+
+export const E2E_PORT = process.env.E2E_PORT ?? "3100";
+const dbPath = path.join(root, "data", "e2e", "routine-studio-e2e.db");
+for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+
+const env = {
+  ...baseEnv,
+  NODE_ENV: "production",
+  APP_MODE: "demo",
+  DATABASE_URL: `file:${dbPath}`,
+  BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+  BETTER_AUTH_URL: `http://localhost:${E2E_PORT}`,
+};
+run("Migrating the e2e database", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
+run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
+ensureBuild(env);
+const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
