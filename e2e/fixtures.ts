@@ -19,7 +19,7 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage }>({
-  signInPage: async ({ page }, use) => use(new SignInPage(page)),
-  shell: async ({ page }, use) => use(new AppShell(page)),
-  usersPage: async ({ page }, use) => use(new UsersPage(page)),
+  signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
+  shell: async ({ page }, provide) => provide(new AppShell(page)),
+  usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
 });

@@ -1,5 +1,4 @@
 // URL parsers drop tabs and line breaks inside a URL, so "/\t/evil.com" would be followed as "//evil.com".
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Only same-site paths are followed after sign-in, so a crafted link cannot send users elsewhere. */

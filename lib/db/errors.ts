@@ -69,6 +69,11 @@ export function translateDbError(error: unknown): unknown {
   return error;
 }
 
+/** True for a unique-constraint violation (Prisma's P2002), e.g. two requests creating the same email at once. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P2002";
+}
+
 /** Runs a database operation, translating low-level failures (see translateDbError). */
 export async function withDbErrors<T>(operation: () => Promise<T>): Promise<T> {
   try {

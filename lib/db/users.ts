@@ -4,7 +4,7 @@ import { normalizeRoles, type Role } from "../auth/roles";
 import { requireRole } from "../auth/session";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
-import { ConflictError, NotFoundError, parseInput, withDbErrors } from "./errors";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, withDbErrors } from "./errors";
 import type { Prisma } from "./generated/prisma/client";
 import { issueInvitation } from "./invitations";
 import { insertUser } from "./user-records";
@@ -59,11 +59,10 @@ export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
   const admin = await requireRole("admin");
   const data = parseInput(createUserInput, input);
   const passwordHash = data.password ? await hashPassword(data.password) : null;
-  return withDbErrors(() =>
+  const taken = () => new ConflictError(`A user with the email ${data.email} already exists.`, "email");
+  const create = () =>
     prisma.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
-        throw new ConflictError(`A user with the email ${data.email} already exists.`, "email");
-      }
+      if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) throw taken();
       const userId = await insertUser(tx, { ...data, passwordHash });
       const inviteToken = passwordHash ? null : await issueInvitation(tx, userId, admin.id);
       await recordAudit(
@@ -76,6 +75,11 @@ export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
         tx,
       );
       return { userId, email: data.email, inviteToken };
+    });
+  // The check above covers the usual case; the unique index settles a race between two admins.
+  return withDbErrors(() =>
+    create().catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
     }),
   );
 }
@@ -119,7 +123,11 @@ export async function setUserActive(input: { userId: string; active: boolean }):
         await assertAnotherActiveAdmin(tx, userId, "Keep at least one active admin: this is the last one.");
       }
       await tx.user.update({ where: { id: userId }, data: { deactivatedAt: active ? null : new Date() } });
-      if (!active) await tx.session.deleteMany({ where: { userId } });
+      if (!active) {
+        await tx.session.deleteMany({ where: { userId } });
+        // An unused invitation would otherwise let a deactivated person set a password; reactivation issues a new one.
+        await tx.invitation.deleteMany({ where: { userId, acceptedAt: null } });
+      }
       await recordAudit(
         { action: active ? "user.reactivated" : "user.deactivated", actor: admin, target: { type: "user", id: userId } },
         tx,

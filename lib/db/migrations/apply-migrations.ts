@@ -47,9 +47,13 @@ export function applySqliteMigrations(dbPath: string, migrationsDir: string): Mi
   const migrations = readMigrations(migrationsDir);
   const db = openForMigration(dbPath);
   try {
-    db.exec(HISTORY_TABLE);
+    try {
+      db.exec(HISTORY_TABLE);
+    } catch (error) {
+      throw new MigrationError(`Cannot prepare ${dbPath} for migrations: ${describeSqliteError(error)}`, { cause: error });
+    }
     // BEGIN IMMEDIATE takes the write lock up front, so two processes starting together apply each migration once.
-    const applyOne = db.transaction((migration: MigrationFile) => {
+    const applyOne = db.transaction((migration: MigrationFile, foreignKeysOff: boolean) => {
       const done = db
         .prepare(`SELECT checksum FROM "_prisma_migrations" WHERE migration_name = ? AND rolled_back_at IS NULL`)
         .get(migration.name) as { checksum: string } | undefined;
@@ -63,6 +67,13 @@ export function applySqliteMigrations(dbPath: string, migrationsDir: string): Mi
         return false;
       }
       db.exec(migration.sql);
+      const dangling = foreignKeysOff ? (db.pragma("foreign_key_check") as { table: string; parent: string }[]) : [];
+      if (dangling.length > 0) {
+        throw new MigrationError(
+          `Migration ${migration.name} was not applied: afterwards ${dangling.length} row(s) of "${dangling[0].table}" ` +
+            `would point at missing "${dangling[0].parent}" rows.`,
+        );
+      }
       db.prepare(
         `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
          VALUES (?, ?, ?, ?, 1, ?)`,
@@ -72,7 +83,12 @@ export function applySqliteMigrations(dbPath: string, migrationsDir: string): Mi
     const applied: string[] = [];
     for (const migration of migrations) {
       try {
-        if (applyOne.immediate(migration)) applied.push(migration.name);
+        // Prisma's table redefinitions (copy, DROP TABLE, rename) turn foreign keys off first, or the DROP would
+        // cascade and empty every child table. That PRAGMA is a no-op inside a transaction, so it is honoured here,
+        // before BEGIN, and foreign_key_check stands in for the checks it skips.
+        const foreignKeysOff = /PRAGMA\s+foreign_keys\s*=\s*(OFF|0|false)/i.test(migration.sql);
+        db.pragma(`foreign_keys = ${foreignKeysOff ? "OFF" : "ON"}`);
+        if (applyOne.immediate(migration, foreignKeysOff)) applied.push(migration.name);
       } catch (error) {
         if (error instanceof MigrationError) throw error;
         throw new MigrationError(`Migration ${migration.name} failed on ${dbPath}: ${describeSqliteError(error)}`, {
@@ -99,8 +115,8 @@ function openForMigration(dbPath: string): Database.Database {
 
 /** Turns SQLite's terse codes into a sentence an operator can act on. */
 export function describeSqliteError(error: unknown): string {
-  const code = (error as { code?: string }).code ?? "";
-  const message = error instanceof Error ? error.message : String(error);
+  // Any thrown value: better-sqlite3's SqliteError, a plain { code, message } object, a string, even null.
+  const { code = "", message = String(error) } = (error ?? {}) as { code?: string; message?: string };
   if (code.startsWith("SQLITE_READONLY")) {
     return `the database file is read-only (${message}). Give the server's user write access to the file and its folder.`;
   }
