@@ -37,3 +37,12 @@ export function formValues(formData: FormData, arrays: readonly string[] = []): 
   for (const key of arrays) values[key] ??= [];
   return values;
 }
+
+/** For pages: runs a DAL read and turns a failure into the same user-facing message actions give. */
+export async function loadOrError<T>(load: () => Promise<T>): Promise<{ data: T; error: null } | { data: null; error: string }> {
+  try {
+    return { data: await load(), error: null };
+  } catch (error) {
+    return { data: null, error: toErrorState(error).message };
+  }
+}

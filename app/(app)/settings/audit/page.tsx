@@ -2,30 +2,24 @@ import type { Metadata } from "next";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { toErrorState } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions/action-state";
 import { sectionAccess } from "@/lib/auth/server";
-import { listAuditLog, type AuditEntry } from "@/lib/db";
+import { listAuditLog } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  let entries: AuditEntry[] = [];
-  let loadError: string | null = null;
-  try {
-    entries = await listAuditLog({ limit: 200 });
-  } catch (error) {
-    loadError = toErrorState(error).message;
-  }
+  const entries = await loadOrError(() => listAuditLog({ limit: 200 }));
   return (
     <>
       <PageHeader title="Audit log" description="The latest 200 events, newest first." />
-      {loadError ? (
-        <Alert tone="error" title="The audit log could not be loaded">{loadError}</Alert>
+      {entries.data === null ? (
+        <Alert tone="error" title="The audit log could not be loaded">{entries.error}</Alert>
       ) : (
         <AuditTable
-          rows={entries.map((entry) => ({
+          rows={entries.data.map((entry) => ({
             id: entry.id,
             at: entry.at.toISOString(),
             action: entry.action,

@@ -3,9 +3,9 @@ import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UserTable } from "@/components/admin/user-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { toErrorState } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions/action-state";
 import { sectionAccess } from "@/lib/auth/server";
-import { listUsers, type UserSummary } from "@/lib/db";
+import { listUsers } from "@/lib/db";
 import { createUserAction, reissueInvitationAction, setUserActiveAction, setUserRolesAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
@@ -13,22 +13,16 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  let users: UserSummary[] = [];
-  let loadError: string | null = null;
-  try {
-    users = await listUsers();
-  } catch (error) {
-    loadError = toErrorState(error).message;
-  }
+  const users = await loadOrError(listUsers);
   return (
     <>
       <PageHeader title="Users and roles" description="Invite people, choose what each may do, and deactivate those who left." />
       <div className="space-y-6">
-        {loadError ? <Alert tone="error" title="Users could not be loaded">{loadError}</Alert> : null}
+        {users.error ? <Alert tone="error" title="Users could not be loaded">{users.error}</Alert> : null}
         <CreateUserForm action={createUserAction} />
-        {loadError ? null : (
+        {users.data === null ? null : (
           <UserTable
-            users={users.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }))}
+            users={users.data.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }))}
             viewerId={viewer.id}
             actions={{ setRoles: setUserRolesAction, setActive: setUserActiveAction, reissueInvite: reissueInvitationAction }}
           />
