@@ -38,9 +38,9 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
             <tr key={row.id} data-testid="audit-row" data-action={row.action}>
               <Td className="whitespace-nowrap font-mono text-xs">{row.at.replace("T", " ").slice(0, 19)}</Td>
               <Td>{row.actorEmail ?? <span className="text-muted">system</span>}</Td>
-              <Td>{LABELS[row.action] ?? row.action}</Td>
+              <Td className="whitespace-nowrap">{LABELS[row.action] ?? row.action}</Td>
               <Td>{row.targetLabel ?? <span className="text-muted">—</span>}</Td>
-              <Td className="max-w-xs truncate font-mono text-xs text-muted" title={row.detail ?? undefined}>
+              <Td className="max-w-xs truncate text-xs text-muted" title={row.detail ?? undefined}>
                 {row.detail ?? ""}
               </Td>
             </tr>

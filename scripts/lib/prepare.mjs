@@ -52,7 +52,7 @@ function whenChanged(stampFile, inputs, work) {
 export function ensureDependencies() {
   const inputs = [path.join(root, "package.json"), path.join(root, "package-lock.json")];
   const changed = whenChanged(path.join(root, "node_modules", ".routine-studio-deps"), inputs, () =>
-    run("Installing dependencies (npm install)", "npm", ["install", "--no-audit", "--no-fund"]),
+    run("Installing dependencies (npm install)", "npm", ["install", "--include=dev", "--no-audit", "--no-fund"]),
   );
   if (!changed) console.log("✔ Dependencies up to date");
 }

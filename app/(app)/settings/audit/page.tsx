@@ -25,10 +25,17 @@ export default async function AuditPage() {
             action: entry.action,
             actorEmail: entry.actorEmail,
             targetLabel: entry.targetLabel,
-            detail: entry.detail ? JSON.stringify(entry.detail) : null,
+            detail: entry.detail ? describeDetail(entry.detail) : null,
           }))}
         />
       )}
     </>
   );
+}
+
+/** `{ before: ["author"], after: ["operator"] }` → "before: author · after: operator". */
+function describeDetail(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") || "none" : String(value)}`)
+    .join(" · ");
 }
