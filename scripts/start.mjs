@@ -1,9 +1,11 @@
 // npm start — everything from a fresh clone to a served app on http://localhost:3000:
 // install, Prisma client, auth secret, migrations, seed (demo users into an empty database), build, serve.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { authEnv, baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run } from "./lib/prepare.mjs";
 
 const port = process.env.PORT ?? "3000";
+await assertPortFree(port);
 ensureDependencies();
 ensurePrismaClient();
 const env = { ...baseEnv, ...authEnv(port), NODE_ENV: "production" };
@@ -15,3 +17,16 @@ console.log(`\n▶ Serving Routine Studio on ${env.BETTER_AUTH_URL}`);
 const server = spawn("npx", ["next", "start", "-p", port], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+
+/** Fails fast, before minutes of set-up, when another program already serves on the port. */
+function assertPortFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once("error", () => {
+        console.error(`✖ Port ${port} is already in use. Stop the program using it, or start on another port: PORT=3001 npm start`);
+        process.exit(1);
+      })
+      .once("listening", () => probe.close(resolve))
+      .listen(Number(port));
+  });
+}
