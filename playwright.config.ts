@@ -28,7 +28,16 @@ export default defineConfig({
       args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // Specs that need the database as seeded (an empty routine library) run first, on their own.
+    { name: "fresh-database", testMatch: /fresh-database\.spec\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: /fresh-database\.spec\.ts/,
+      dependencies: ["fresh-database"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",
     url: `${BASE_URL}/sign-in`,

@@ -1,5 +1,6 @@
 import { test as base } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
+import { RoutinesPage } from "./pages/routines-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { UsersPage } from "./pages/users-page";
 
@@ -13,13 +14,19 @@ export const DEMO = {
   operator: { email: "operator@example.com", password: "operator-demo-pass", name: "Otto Operator" },
 } as const;
 
+/** A name no other test uses: a readable prefix and a token that a search can find. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 /** An email no other test uses, so tests can run in parallel and against a reused server. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage }>({
+export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage; routinesPage: RoutinesPage }>({
   signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
   shell: async ({ page }, provide) => provide(new AppShell(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
+  routinesPage: async ({ page }, provide) => provide(new RoutinesPage(page)),
 });

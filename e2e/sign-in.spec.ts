@@ -17,7 +17,7 @@ for (const role of Object.keys(DEMO) as Array<keyof typeof DEMO>) {
     await expect(page.getByTestId("user-name")).toHaveText(user.name);
     await shell.expectRoles([role]);
     await shell.expectNavigation(NAVIGATION[role]);
-    await expect(page.getByTestId("empty-routines")).toBeVisible();
+    await expect(page.getByTestId("routines-library")).toBeVisible();
 
     await shell.signOut();
     await expect(signInPage.notice()).toContainText("signed out");

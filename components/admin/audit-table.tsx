@@ -15,11 +15,15 @@ const LABELS: Record<string, string> = {
   "invitation.created": "New invitation link",
   "invitation.accepted": "Accepted invitation",
   "system.seeded": "Seeded user",
+  "routine.created": "Created routine",
+  "routine.duplicated": "Duplicated routine",
+  "routine.archived": "Archived routine",
+  "routine.restored": "Restored routine",
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   if (rows.length === 0) {
-    return <EmptyState icon={History} title="Nothing recorded yet">Sign-ins and changes to users and roles will be listed here.</EmptyState>;
+    return <EmptyState icon={History} title="Nothing recorded yet">Sign-ins, changes to users and roles, and routines created or archived will be listed here.</EmptyState>;
   }
   return (
     <Card data-testid="audit-table">

@@ -8,10 +8,10 @@ import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
 /** The signed-in frame: top bar with the user and their roles, navigation filtered by role, the page. */
-export function AppShell({ viewer, signOutAction, children }: { viewer: Viewer; signOutAction: () => Promise<void>; children: ReactNode }) {
+export function AppShell({ viewer, signOutAction, fullBleed = false, children }: { viewer: Viewer; signOutAction: () => Promise<void>; fullBleed?: boolean; children: ReactNode }) {
   const items = sectionsFor(viewer.roles).map(({ id, label, href }) => ({ id, label, href }));
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={fullBleed ? "flex h-dvh flex-col overflow-hidden" : "flex min-h-dvh flex-col"}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -29,13 +29,19 @@ export function AppShell({ viewer, signOutAction, children }: { viewer: Viewer; 
           <NavLinks items={items} orientation="horizontal" />
         </nav>
       </header>
-      <div className="flex flex-1">
+      <div className="flex min-h-0 flex-1">
         <nav aria-label="Main" className="hidden w-56 shrink-0 border-r border-border bg-surface px-3 py-5 md:block" data-testid="main-nav">
           <NavLinks items={items} orientation="vertical" />
         </nav>
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
-        </main>
+        {fullBleed ? (
+          <main id="main" className="min-h-0 min-w-0 flex-1">
+            {children}
+          </main>
+        ) : (
+          <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+            <div className="mx-auto max-w-6xl">{children}</div>
+          </main>
+        )}
       </div>
     </div>
   );

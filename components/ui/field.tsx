@@ -8,6 +8,14 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(inputClasses, className)} {...props} />;
 }
 
+const textareaClasses =
+  "block w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted shadow-sm focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-danger";
+
+/** A multi-line text box; `mono` for code and structured text such as JSON. */
+export function Textarea({ className, mono, ...props }: ComponentProps<"textarea"> & { mono?: boolean }) {
+  return <textarea className={cn(textareaClasses, mono && "font-mono text-xs leading-relaxed", className)} {...props} />;
+}
+
 type FieldProps = {
   id: string;
   label: ReactNode;

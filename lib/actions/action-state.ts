@@ -1,5 +1,5 @@
 import { ForbiddenError, UnauthenticatedError } from "../auth/errors";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, ValidationError } from "../db/errors";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/errors";
 
 /** What every form's server action returns, so a form can show a message and per-field errors. */
 export type ActionState<Data = undefined> =
@@ -20,7 +20,7 @@ export function toErrorState(error: unknown): { status: "error"; message: string
   }
   if (error instanceof UnauthenticatedError) return { status: "error", message: "Your session has ended. Sign in again to continue." };
   if (error instanceof ForbiddenError) return { status: "error", message: `You are not allowed to do that: ${error.message}` };
-  if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError) return { status: "error", message: error.message };
+  if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError || error instanceof StaleSaveError) return { status: "error", message: error.message };
   console.error("[action] unexpected error", error);
   return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
 }

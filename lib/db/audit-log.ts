@@ -31,9 +31,10 @@ export async function listAuditLog(input: z.input<typeof listAuditLogInput> = {}
       orderBy: [{ at: "desc" }, { id: "desc" }],
       take: limit,
     });
-    const userIds = rows.filter((row) => row.targetType === "user" && row.targetId).map((row) => row.targetId!);
-    const targets = await prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
-    const emailById = new Map(targets.map((user) => [user.id, user.email]));
+    const idsOf = (type: string) => rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!);
+    const users = await prisma.user.findMany({ where: { id: { in: idsOf("user") } }, select: { id: true, email: true } });
+    const routines = await prisma.routine.findMany({ where: { id: { in: idsOf("routine") } }, select: { id: true, name: true } });
+    const labelById = new Map([...users.map((user) => [user.id, user.email] as const), ...routines.map((routine) => [routine.id, routine.name] as const)]);
     return rows.map((row) => ({
       id: row.id,
       at: row.at,
@@ -41,7 +42,7 @@ export async function listAuditLog(input: z.input<typeof listAuditLogInput> = {}
       actorEmail: row.actorEmail,
       targetType: row.targetType,
       targetId: row.targetId,
-      targetLabel: row.targetId ? (emailById.get(row.targetId) ?? null) : null,
+      targetLabel: row.targetId ? (labelById.get(row.targetId) ?? null) : null,
       detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
     }));
   });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { prisma } from "./client";
 import type { Prisma } from "./generated/prisma/client";
 
-/** Every action the audit log knows; later issues add approvals and runs. */
+/** Every action the audit log knows; later issues add approvals and runs. Autosaves of drafts are not audited. */
 export const AUDIT_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   "invitation.created",
   "invitation.accepted",
   "system.seeded",
+  "routine.created",
+  "routine.duplicated",
+  "routine.archived",
+  "routine.restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,7 +28,7 @@ export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;
   /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
   actorEmail?: string;
-  target?: { type: "user" | "invitation"; id: string };
+  target?: { type: "user" | "invitation" | "routine"; id: string };
   detail?: Record<string, unknown>;
 };
 

@@ -24,6 +24,19 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * A save based on a revision that is no longer the stored one: someone saved in between. Nothing was written;
+ * `currentRevision` is what the stored draft is at now, so the editor can reload it or keep its own as a copy.
+ */
+export class StaleSaveError extends Error {
+  readonly currentRevision: number;
+  constructor(currentRevision: number, message = "Someone else saved this routine since you opened it; your change was not saved.") {
+    super(message);
+    this.name = "StaleSaveError";
+    this.currentRevision = currentRevision;
+  }
+}
+
 export class NotFoundError extends Error {
   constructor(message: string) {
     super(message);

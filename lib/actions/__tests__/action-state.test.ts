@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, ValidationError } from "../../db/errors";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../../db/errors";
 import { formValues, loadOrError, toErrorState } from "../action-state";
 
 describe("toErrorState: what a form shows for each failure", () => {
@@ -22,6 +22,7 @@ describe("toErrorState: what a form shows for each failure", () => {
   it("passes on the DAL's own sentences for missing rows and an unavailable database", () => {
     expect(toErrorState(new NotFoundError("That user no longer exists.")).message).toBe("That user no longer exists.");
     expect(toErrorState(new DatabaseUnavailableError("The database is read-only.")).message).toBe("The database is read-only.");
+    expect(toErrorState(new StaleSaveError(3)).message).toMatch(/saved this routine since you opened it/);
   });
 
   it("hides the internals of an unexpected error from the browser but logs them", () => {

@@ -1,0 +1,73 @@
+"use client";
+
+import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useTheme } from "next-themes";
+import type { DragEvent } from "react";
+import type { ToolDefinition } from "@/lib/routine/catalog";
+import { useDesigner } from "./designer-context";
+import { NODE_TYPES, EDGE_TYPES } from "./nodes";
+import { DRAG_MIME, type DragPayload } from "./step-kinds";
+
+const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) => ({
+  nodes: state.nodes,
+  edges: state.edges,
+  canEdit: state.canEdit,
+  onNodesChange: state.onNodesChange,
+  onEdgesChange: state.onEdgesChange,
+  onSelectionChange: state.onSelectionChange,
+  connect: state.connect,
+  addStep: state.addStep,
+});
+
+const DEFAULT_EDGE_OPTIONS = { type: "step-edge", markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
+const PRO_OPTIONS = { hideAttribution: true };
+// A small routine is shown at natural size rather than blown up to fill the canvas.
+const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
+
+/** The React Flow canvas: drop steps from the palette, connect them, move them, select them. */
+export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDefinition> }) {
+  const { nodes, edges, canEdit, onNodesChange, onEdgesChange, onSelectionChange, connect, addStep } = useDesigner(selectCanvas);
+  const { screenToFlowPosition } = useReactFlow();
+  const { resolvedTheme } = useTheme();
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const raw = event.dataTransfer.getData(DRAG_MIME);
+    if (!raw || !canEdit) return;
+    const payload = JSON.parse(raw) as DragPayload;
+    const tool = payload.tool ? toolsByKey.get(`${payload.tool.server}/${payload.tool.name}`) : undefined;
+    addStep(payload.kind, screenToFlowPosition({ x: event.clientX, y: event.clientY }), tool);
+  };
+
+  return (
+    <div className="h-full w-full" data-testid="designer-canvas" onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = "copy"; }} onDrop={onDrop}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onSelectionChange={onSelectionChange}
+        onConnect={(connection: Connection) => connect(connection.source, connection.target)}
+        nodesDraggable={canEdit}
+        nodesConnectable={canEdit}
+        deleteKeyCode={null}
+        multiSelectionKeyCode="Shift"
+        selectionKeyCode="Shift"
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.05}
+        maxZoom={2}
+        proOptions={PRO_OPTIONS}
+        colorMode={resolvedTheme === "dark" ? "dark" : "light"}
+      >
+        <Background gap={20} size={1} />
+        <MiniMap pannable zoomable className="!bg-surface" />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { importRoutineJson, exportRoutineJson } from "@/lib/routine/json";
+import type { Routine } from "@/lib/routine/schema";
+import { parseRoutineText } from "@/lib/routine/text-parse";
+import { renderRoutineText } from "@/lib/routine/text-render";
+
+export type ImportOutcome = { ok: true; routine: Routine } | { ok: false; problems: string[] };
+
+/** Reads an imported file as JSON (by name or first character) or as paper text, keeping the open routine's id. */
+export function readImportedRoutine(fileName: string, text: string, current: Routine): ImportOutcome {
+  const looksJson = fileName.toLowerCase().endsWith(".json") || /^\s*[[{]/.test(text);
+  const result = looksJson ? importRoutineJson(text) : parseRoutineText(text, { id: current.id, name: current.name });
+  if (!result.ok) {
+    return { ok: false, problems: result.errors.map((error) => `Line ${error.line}, column ${error.column}: ${error.message}`) };
+  }
+  return { ok: true, routine: { ...result.routine, id: current.id } };
+}
+
+/** Offers `routine` as a download in either format. */
+export function downloadRoutine(routine: Routine, format: "json" | "text") {
+  const body = format === "json" ? exportRoutineJson(routine) : renderRoutineText(routine);
+  const blob = new Blob([body], { type: format === "json" ? "application/json" : "text/plain" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${routine.name.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "routine"}.${format === "json" ? "json" : "txt"}`;
+  link.click();
+  URL.revokeObjectURL(url);
+}

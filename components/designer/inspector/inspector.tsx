@@ -1,0 +1,68 @@
+"use client";
+
+import { Copy, Trash2 } from "lucide-react";
+import { Button, Input, Textarea } from "@/components/ui";
+import type { ToolDefinition } from "@/lib/routine/catalog";
+import type { Step } from "@/lib/routine/schema";
+import { selectStep } from "@/lib/stores/designer/designer-store";
+import { useDesigner } from "../designer-context";
+import { STEP_KIND_INFO } from "../step-kinds";
+import { InspectorField } from "./inspector-field";
+import { BranchPanel, EndStepPanel, HumanStepPanel, SkillStepPanel, SubRoutinePanel } from "./other-step-panels";
+import { RoutinePanel } from "./routine-panel";
+import { ToolStepPanel } from "./tool-step-panel";
+
+/** The right-hand editor of the selected step (or of the routine itself when nothing is selected). */
+export function Inspector({ tools }: { tools: ToolDefinition[] }) {
+  const selected = useDesigner((state) => state.selectedStepIds);
+  if (selected.length === 0) return <RoutinePanel />;
+  if (selected.length > 1) return <MultiSelection count={selected.length} />;
+  return <StepInspector key={selected[0]} stepId={selected[0]} tools={tools} />;
+}
+
+function MultiSelection({ count }: { count: number }) {
+  const { duplicateSelection, deleteSelection, canEdit } = useDesigner((state) => ({ duplicateSelection: state.duplicateSelection, deleteSelection: state.deleteSelection, canEdit: state.canEdit }));
+  return (
+    <div className="space-y-3 p-4" data-testid="inspector-multi">
+      <p className="text-sm text-foreground">{count} steps selected</p>
+      {canEdit ? (
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={duplicateSelection}><Copy className="size-3.5" aria-hidden="true" /> Duplicate</Button>
+          <Button variant="danger" size="sm" onClick={deleteSelection}><Trash2 className="size-3.5" aria-hidden="true" /> Delete</Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinition[] }) {
+  const { step, routine, canEdit, updateStep, updateEdge } = useDesigner((state) => ({
+    step: selectStep(state, stepId),
+    routine: state.routine,
+    canEdit: state.canEdit,
+    updateStep: state.updateStep,
+    updateEdge: state.updateEdge,
+  }));
+  if (!step) return null;
+  const update = <S extends Step>(field: string, patch: (current: S) => S) => updateStep(stepId, field, (current) => patch(current as S));
+  const info = STEP_KIND_INFO[step.kind];
+  return (
+    <fieldset disabled={!canEdit} className="space-y-4 p-4" data-testid="inspector" data-step-id={stepId}>
+      <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
+        <info.icon className={`size-3.5 ${info.accent}`} aria-hidden="true" /> {info.label} step
+      </p>
+      <InspectorField id="step-name" label="Name">
+        <Input id="step-name" value={step.name} data-testid="inspector-name" onChange={(event) => update("name", (current) => ({ ...current, name: event.target.value }))} className="h-9" />
+      </InspectorField>
+      <InspectorField id="step-description" label="Description">
+        <Textarea id="step-description" rows={3} value={step.description} data-testid="inspector-description" onChange={(event) => update("description", (current) => ({ ...current, description: event.target.value }))} />
+      </InspectorField>
+      {step.kind === "tool" ? <ToolStepPanel step={step} routine={routine} tools={tools} update={update} /> : null}
+      {step.kind === "skill" ? <SkillStepPanel step={step} update={update} /> : null}
+      {step.kind === "human" ? <HumanStepPanel step={step} update={update} /> : null}
+      {step.kind === "routine" ? <SubRoutinePanel step={step} update={update} /> : null}
+      {step.kind === "end" ? <EndStepPanel step={step} update={update} /> : null}
+      {step.kind === "branch" ? <BranchPanel stepId={stepId} routine={routine} updateEdge={updateEdge} /> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useState } from "react";
+import { Input, Textarea } from "@/components/ui";
+import { useDesigner } from "../designer-context";
+import { InspectorField } from "./inspector-field";
+
+/** With nothing selected, the inspector edits the routine itself. */
+export function RoutinePanel() {
+  const { name, description, intents, canEdit, updateRoutine } = useDesigner((state) => ({
+    name: state.routine.name,
+    description: state.routine.description,
+    intents: state.routine.intents,
+    canEdit: state.canEdit,
+    updateRoutine: state.updateRoutine,
+  }));
+  // The text is kept as typed (blank lines included); the routine gets the non-empty lines.
+  const [intentText, setIntentText] = useState(intents.join("\n"));
+  return (
+    <fieldset disabled={!canEdit} className="space-y-4 p-4" data-testid="inspector-routine">
+      <p className="text-xs text-muted">Select a step to edit it. With nothing selected you edit the routine.</p>
+      <InspectorField id="routine-name" label="Routine name">
+        <Input id="routine-name" value={name} onChange={(event) => updateRoutine("name", (routine) => ({ ...routine, name: event.target.value }))} className="h-9" />
+      </InspectorField>
+      <InspectorField id="routine-description" label="Description">
+        <Textarea id="routine-description" rows={3} value={description} onChange={(event) => updateRoutine("description", (routine) => ({ ...routine, description: event.target.value }))} />
+      </InspectorField>
+      <InspectorField id="routine-intents" label="Example requests" hint="One per line; they help pick this routine for a request.">
+        <Textarea
+          id="routine-intents"
+          rows={4}
+          value={intentText}
+          onChange={(event) => {
+            setIntentText(event.target.value);
+            const lines = event.target.value.split("\n").map((line) => line.trim()).filter(Boolean);
+            updateRoutine("intents", (routine) => ({ ...routine, intents: lines }));
+          }}
+        />
+      </InspectorField>
+    </fieldset>
+  );
+}

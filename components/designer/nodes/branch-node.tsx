@@ -1,0 +1,43 @@
+"use client";
+
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
+import { useDesigner } from "../designer-context";
+import { StepNodeShell } from "./step-node-shell";
+
+const NONE: string[] = [];
+
+/** A branch: one handle per labelled way out, plus one to draw a new condition from. */
+export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeType>) {
+  const edgeIds = useDesigner((state) => state.outgoing[data.stepId] ?? NONE);
+  const slots = edgeIds.length + 1;
+  return (
+    <StepNodeShell
+      stepId={data.stepId}
+      selected={selected}
+      sourceHandles={
+        <>
+          {edgeIds.map((edgeId, index) => (
+            <Handle
+              key={edgeId}
+              type="source"
+              id={branchHandleId(edgeId)}
+              position={Position.Right}
+              style={{ top: `${((index + 1) / (slots + 1)) * 100}%` }}
+              className="!size-2.5 !border-2 !border-surface !bg-warning"
+            />
+          ))}
+          <Handle
+            type="source"
+            id={HANDLE.out}
+            position={Position.Right}
+            style={{ top: `${(slots / (slots + 1)) * 100}%` }}
+            title="Drag to add a condition"
+            className="!size-2.5 !border-2 !border-dashed !border-warning !bg-surface"
+          />
+        </>
+      }
+    />
+  );
+});

@@ -1,0 +1,39 @@
+import type { ActionState } from "@/lib/actions/action-state";
+
+/** A problem in pasted paper text or JSON, at the place it was found (1-based). */
+export type SourceProblem = { line: number; column: number; message: string };
+
+export type CreatedRoutineData = { id: string; name: string; warnings: SourceProblem[] };
+
+/** What the "New routine" forms get back: on error, per-field messages and any problems in the pasted source. */
+export type CreateRoutineState =
+  | { status: "idle" }
+  | { status: "error"; message: string; fieldErrors?: Record<string, string[]>; problems?: SourceProblem[] }
+  | { status: "success"; message: string; data: CreatedRoutineData };
+
+export type CreateRoutineAction = (state: CreateRoutineState, formData: FormData) => Promise<CreateRoutineState>;
+
+/** Duplicate, archive, restore: on success they return to the library with a notice, so only errors come back. */
+export type RowAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
+
+export type LibraryActions = {
+  createBlank: CreateRoutineAction;
+  createFromText: CreateRoutineAction;
+  createFromJson: CreateRoutineAction;
+  duplicate: RowAction;
+  archive: RowAction;
+  restore: RowAction;
+};
+
+/** A routine row as the client sees it (dates as ISO strings). */
+export type RoutineRowData = {
+  id: string;
+  name: string;
+  description: string;
+  status: string;
+  ownerName: string;
+  ownerEmail: string;
+  updatedAt: string;
+  stepCount: number;
+  archived: boolean;
+};

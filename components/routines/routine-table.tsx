@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { Card, cn, Table, Td, Th } from "@/components/ui";
+import type { LibraryActions, RoutineRowData } from "./library-types";
+import { relativeTime } from "./relative-time";
+import { RoutineRowActions, type LibraryView } from "./routine-row-actions";
+import { StatusBadge } from "./status-badge";
+
+type Props = {
+  routines: RoutineRowData[];
+  view: LibraryView;
+  /** Row actions for authors and admins; absent for everyone else. */
+  actions?: Pick<LibraryActions, "duplicate" | "archive" | "restore">;
+  /** The routine a notice is about, shown highlighted. */
+  highlightId?: string;
+};
+
+/** The routine library as a table: each name opens the routine. */
+export function RoutineTable({ routines, view, actions, highlightId }: Props) {
+  const now = new Date();
+  return (
+    <Card data-testid="routine-table">
+      <Table>
+        <caption className="sr-only">Routines, most recently edited first</caption>
+        <thead>
+          <tr>
+            <Th>Routine</Th>
+            <Th>Status</Th>
+            <Th>Owner</Th>
+            <Th className="text-right">Steps</Th>
+            <Th>Last edit</Th>
+            {actions ? <Th className="text-right">Actions</Th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {routines.map((routine) => (
+            <tr
+              key={routine.id}
+              data-testid="routine-row"
+              data-routine-id={routine.id}
+              data-highlighted={routine.id === highlightId || undefined}
+              className={cn(routine.id === highlightId && "bg-accent-soft/50", routine.archived && "text-muted")}
+            >
+              <Td className="max-w-md">
+                <Link
+                  href={`/routines/${routine.id}`}
+                  className="font-medium text-foreground hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  data-testid="routine-link"
+                >
+                  {routine.name}
+                </Link>
+                {routine.description ? (
+                  <p className="mt-0.5 line-clamp-2 text-xs text-muted" data-testid="routine-description">
+                    {routine.description}
+                  </p>
+                ) : null}
+              </Td>
+              <Td>
+                <StatusBadge status={routine.status} archived={routine.archived} />
+              </Td>
+              <Td>
+                <p className="whitespace-nowrap" title={routine.ownerEmail} data-testid="routine-owner">
+                  {routine.ownerName}
+                </p>
+              </Td>
+              <Td className="text-right tabular-nums" data-testid="routine-steps">
+                {routine.stepCount}
+              </Td>
+              <Td className="whitespace-nowrap text-muted">
+                <time dateTime={routine.updatedAt} title={routine.updatedAt.replace("T", " ").slice(0, 19) + " UTC"} data-testid="routine-updated">
+                  {relativeTime(routine.updatedAt, now)}
+                </time>
+              </Td>
+              {actions ? (
+                <Td className="py-1.5 text-right">
+                  <RoutineRowActions routine={routine} view={view} actions={actions} />
+                </Td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { requireRole } from "../auth/session";
+import { prisma } from "./client";
+import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "./errors";
+import { prepareRoutine } from "./routine-content";
+import { saveRoutineDraftInput } from "./routine-inputs";
+import { findWorkingVersion } from "./routine-records";
+
+/**
+ * Saves the editor's routine over the working draft. Authors and admins.
+ *
+ * The routine must match the Routine schema (a save never stores a malformed routine); structural issues such as
+ * unreachable steps are allowed in a draft. `baseRevision` is the revision the editor loaded or last saved: when
+ * someone saved since, a StaleSaveError carrying the current revision is thrown and nothing is written.
+ * Otherwise the draft is stored, its revision goes up by one, and the routine's name, description and
+ * last-edit time follow. Autosaves are not audited.
+ */
+export async function saveRoutineDraft(input: { routineId: string; baseRevision: number; routine: unknown }): Promise<{ revision: number }> {
+  await requireRole("author", "admin");
+  const { routineId, baseRevision, routine } = parseInput(saveRoutineDraftInput, input);
+  const prepared = prepareRoutine(routine, routineId);
+  return withDbErrors(() =>
+    prisma.$transaction(async (tx) => {
+      const { routine: row, version } = await findWorkingVersion(tx, routineId);
+      if (row.archivedAt) throw new ConflictError("This routine is archived; restore it from the library before editing it.");
+      if (version.status !== "draft") {
+        throw new ConflictError(`Version ${version.number} is ${version.status.replace("_", " ")} and can no longer be edited.`);
+      }
+      // The revision check and the write are one statement, so two saves based on the same revision cannot both land.
+      const { count } = await tx.routineVersion.updateMany({
+        where: { id: version.id, revision: baseRevision },
+        data: { content: prepared.content, stepCount: prepared.stepCount, revision: { increment: 1 } },
+      });
+      if (count === 0) throw new StaleSaveError(version.revision);
+      await tx.routine.update({
+        where: { id: routineId },
+        data: { name: prepared.routine.name, description: prepared.routine.description, updatedAt: new Date() },
+      });
+      return { revision: baseRevision + 1 };
+    }),
+  );
+}

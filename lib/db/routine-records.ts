@@ -1,0 +1,57 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NotFoundError } from "./errors";
+import type { Prisma } from "./generated/prisma/client";
+import type { PreparedRoutine } from "./routine-content";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Writes a new routine with its first version, a draft at revision 0. Internal: callers authorize and audit.
+ * `basedOnId` records the version a copy was made from.
+ */
+export async function insertRoutine(
+  tx: Tx,
+  data: { id: string; ownerId: string; prepared: PreparedRoutine; basedOnId?: string | null },
+): Promise<{ id: string; name: string; versionId: string }> {
+  const { routine, content, stepCount } = data.prepared;
+  await tx.routine.create({ data: { id: data.id, name: routine.name, description: routine.description, ownerId: data.ownerId } });
+  const versionId = randomUUID();
+  await tx.routineVersion.create({
+    data: {
+      id: versionId,
+      routineId: data.id,
+      number: 1,
+      status: "draft",
+      content,
+      stepCount,
+      basedOnId: data.basedOnId ?? null,
+      authorId: data.ownerId,
+    },
+  });
+  return { id: data.id, name: routine.name, versionId };
+}
+
+/** The routine's identity and its working (newest) version, or a NotFoundError. */
+export async function findWorkingVersion(tx: Tx, routineId: string) {
+  const found = await tx.routine.findUnique({
+    where: { id: routineId },
+    select: {
+      id: true,
+      name: true,
+      archivedAt: true,
+      createdAt: true,
+      updatedAt: true,
+      owner: { select: { id: true, name: true, email: true } },
+      versions: {
+        orderBy: { number: "desc" },
+        take: 1,
+        select: { id: true, number: true, status: true, revision: true, content: true },
+      },
+    },
+  });
+  const version = found?.versions[0];
+  if (!found || !version) throw new NotFoundError("That routine no longer exists.");
+  const { versions: _versions, ...routine } = found;
+  return { routine, version };
+}

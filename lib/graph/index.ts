@@ -1,0 +1,23 @@
+export {
+  HANDLE,
+  STEP_EDGE_TYPE,
+  branchHandleId,
+  edgeIdFromBranchHandle,
+  isStageNode,
+  stageNodeId,
+  type FlowNode,
+  type FlowNodeType,
+  type StageNode,
+  type StageNodeData,
+  type StepEdge,
+  type StepEdgeData,
+  type StepNode,
+  type StepNodeData,
+  type StepNodeOf,
+} from "./types";
+export { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
+export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
+export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
+export { connectionToEdge, freshEdgeId, type ConnectionRefusal, type ConnectionRequest, type ConnectionResult } from "./connect";
+export { layoutRoutine, type ElkLayouter, type LayoutDirection, type LayoutRoutineOptions } from "./layout";
+export { diffRoutines, isEmptyDiff, type ChangedItem, type CollectionDiff, type DiffOptions, type RoutineDiff } from "./diff";

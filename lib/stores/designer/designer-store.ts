@@ -1,0 +1,210 @@
+import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange, type OnSelectionChangeParams } from "@xyflow/react";
+import { createStore } from "zustand/vanilla";
+import { applyFlowPositions, connectionToEdge, layoutRoutine, routineToFlow, type FlowNode, type LayoutDirection, type StepEdge } from "../../graph";
+import type { ToolDefinition, ToolLookup } from "../../routine/catalog";
+import type { Edge, Routine, Step, StepKind } from "../../routine/schema";
+import { validateRoutine, type ValidationIssue } from "../../routine/validate";
+import { emptyHistory, record, redo, undo, type History } from "./history";
+import * as edits from "./routine-edits";
+
+export type SaveStatus = "saved" | "dirty" | "saving" | "error" | "stale";
+export type SaveState = { status: SaveStatus; revision: number; message?: string; currentRevision?: number };
+
+export type DesignerInit = { routineId: string; routine: Routine; revision: number; canEdit: boolean; tools?: ToolLookup };
+
+export type DesignerState = {
+  routineId: string;
+  canEdit: boolean;
+  routine: Routine;
+  /** React Flow's arrays: rebuilt only when the graph's shape changes, never when a step's text changes. */
+  nodes: FlowNode[];
+  edges: StepEdge[];
+  /** Where each step sits in routine.steps, so a node finds its step in O(1). Text edits keep the order. */
+  stepIndex: Record<string, number>;
+  /** Outgoing edge ids per step, rebuilt with the canvas arrays (branch nodes draw a handle per edge). */
+  outgoing: Record<string, string[]>;
+  selectedStepIds: string[];
+  selectedEdgeIds: string[];
+  issues: ValidationIssue[];
+  issueCountByStep: Record<string, number>;
+  history: History;
+  save: SaveState;
+  /** A refusal to show the user (a connection that makes no sense, a paste that failed). */
+  notice: string | null;
+};
+
+export type DesignerActions = {
+  onNodesChange(changes: NodeChange<FlowNode>[]): void;
+  onEdgesChange(changes: EdgeChange<StepEdge>[]): void;
+  onSelectionChange(params: OnSelectionChangeParams): void;
+  connect(source: string, target: string): void;
+  addStep(kind: StepKind, position: { x: number; y: number }, tool?: ToolDefinition): string;
+  /** Edits one step; `field` names what changed, so keystrokes in one field undo together. */
+  updateStep(id: string, field: string, update: (step: Step) => Step): void;
+  updateEdge(id: string, update: (edge: Edge) => Edge): void;
+  updateRoutine(field: string, update: (routine: Routine) => Routine): void;
+  deleteSelection(): void;
+  duplicateSelection(): void;
+  copySelection(): edits.Clipboard | null;
+  paste(clipboard: edits.Clipboard): void;
+  /** Replaces the whole routine (text view, import), as one undoable change. */
+  replaceRoutine(routine: Routine): void;
+  autoLayout(direction: LayoutDirection): Promise<void>;
+  undo(): void;
+  redo(): void;
+  select(stepIds: string[]): void;
+  setSave(save: Partial<SaveState>): void;
+  setNotice(notice: string | null): void;
+  revalidate(): void;
+};
+
+export type DesignerStore = ReturnType<typeof createDesignerStore>;
+
+/** A designer store per open routine (created inside a provider, never a module singleton). */
+export function createDesignerStore(init: DesignerInit) {
+  const tools = init.tools;
+  const validate = (routine: Routine) => {
+    const issues = validateRoutine(routine, { tools });
+    const issueCountByStep: Record<string, number> = {};
+    for (const issue of issues) if (issue.stepId) issueCountByStep[issue.stepId] = (issueCountByStep[issue.stepId] ?? 0) + 1;
+    return { issues, issueCountByStep };
+  };
+  const flow = (routine: Routine, selected: readonly string[]) => {
+    const { nodes, edges } = routineToFlow(routine);
+    const chosen = new Set(selected);
+    const stepIndex: Record<string, number> = {};
+    routine.steps.forEach((step, index) => (stepIndex[step.id] = index));
+    const outgoing: Record<string, string[]> = {};
+    for (const edge of routine.edges) (outgoing[edge.source] ??= []).push(edge.id);
+    return { outgoing, nodes: chosen.size ? nodes.map((node) => (chosen.has(node.id) ? { ...node, selected: true } : node)) : nodes, edges, stepIndex };
+  };
+
+  return createStore<DesignerState & DesignerActions>()((set, get) => {
+    /** Applies an edit: records undo, marks the draft dirty, rebuilds the canvas arrays when `shape` changed. */
+    const commit = (next: Routine, options: { key?: string; shape: boolean; selection?: string[] }) => {
+      const state = get();
+      if (!state.canEdit || next === state.routine) return;
+      const selectedStepIds = options.selection ?? state.selectedStepIds;
+      set({
+        routine: next,
+        history: record(state.history, state.routine, options.key),
+        save: { ...state.save, status: "dirty" },
+        selectedStepIds,
+        ...(options.shape ? flow(next, selectedStepIds) : {}),
+        ...(options.shape ? validate(next) : {}),
+      });
+      if (!options.shape) scheduleValidation();
+    };
+
+    let validationTimer: ReturnType<typeof setTimeout> | undefined;
+    // Text edits validate after a pause, so typing stays smooth on large routines.
+    const scheduleValidation = () => {
+      clearTimeout(validationTimer);
+      validationTimer = setTimeout(() => get().revalidate(), 250);
+    };
+
+    return {
+      routineId: init.routineId,
+      canEdit: init.canEdit,
+      routine: init.routine,
+      ...flow(init.routine, []),
+      selectedStepIds: [],
+      selectedEdgeIds: [],
+      ...validate(init.routine),
+      history: emptyHistory(),
+      save: { status: "saved", revision: init.revision },
+      notice: null,
+
+      onNodesChange(changes) {
+        const state = get();
+        const movable = state.canEdit ? changes : changes.filter((change) => change.type === "select" || change.type === "dimensions");
+        const nodes = applyNodeChanges(movable, state.nodes);
+        set({ nodes });
+        // A finished drag writes positions into the routine (one undo point per drag).
+        if (movable.some((change) => change.type === "position" && change.dragging === false)) {
+          commit(applyFlowPositions(state.routine, nodes), { shape: false });
+        }
+        if (movable.some((change) => change.type === "remove")) {
+          const removed = new Set(movable.flatMap((change) => (change.type === "remove" ? [change.id] : [])));
+          commit(edits.removeSteps(state.routine, removed), { shape: true, selection: [] });
+        }
+      },
+      onEdgesChange(changes) {
+        // Only selection is React Flow's to change; removal goes through deleteSelection.
+        set({ edges: applyEdgeChanges(changes.filter((change) => change.type === "select"), get().edges) });
+      },
+      onSelectionChange({ nodes, edges }) {
+        set({ selectedStepIds: nodes.filter((node) => node.type !== "stage").map((node) => node.id), selectedEdgeIds: edges.map((edge) => edge.id) });
+      },
+      connect(source, target) {
+        const result = connectionToEdge(get().routine, { source, target });
+        if (!result.ok) return set({ notice: result.message });
+        commit(edits.addEdge(get().routine, result.edge), { shape: true });
+      },
+      addStep(kind, position, tool) {
+        const step = edits.makeStep(get().routine, kind, position, tool);
+        commit(edits.addStep(get().routine, step), { shape: true, selection: [step.id] });
+        return step.id;
+      },
+      updateStep(id, field, update) {
+        commit(edits.updateStep(get().routine, id, update), { key: `${id}:${field}`, shape: field === "kind" });
+      },
+      updateEdge(id, update) {
+        commit(edits.updateEdge(get().routine, id, update), { key: `edge:${id}`, shape: true });
+      },
+      updateRoutine(field, update) {
+        commit(update(get().routine), { key: `routine:${field}`, shape: false });
+      },
+      deleteSelection() {
+        const { routine, selectedStepIds, selectedEdgeIds } = get();
+        const next = edits.removeEdges(edits.removeSteps(routine, new Set(selectedStepIds)), new Set(selectedEdgeIds));
+        commit(next, { shape: true, selection: [] });
+      },
+      duplicateSelection() {
+        const clipboard = get().copySelection();
+        if (clipboard) get().paste(clipboard);
+      },
+      copySelection() {
+        const { routine, selectedStepIds } = get();
+        return selectedStepIds.length ? edits.copySteps(routine, new Set(selectedStepIds)) : null;
+      },
+      paste(clipboard) {
+        const { routine, ids } = edits.pasteSteps(get().routine, clipboard, { x: 40, y: 40 });
+        commit(routine, { shape: true, selection: ids });
+      },
+      replaceRoutine(routine) {
+        commit(routine, { shape: true, selection: [] });
+      },
+      async autoLayout(direction) {
+        const laidOut = await layoutRoutine(get().routine, { direction });
+        commit(laidOut, { shape: true });
+      },
+      undo() {
+        const result = undo(get().history, get().routine);
+        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, []), ...validate(result.routine), selectedStepIds: [] });
+      },
+      redo() {
+        const result = redo(get().history, get().routine);
+        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, []), ...validate(result.routine), selectedStepIds: [] });
+      },
+      select(stepIds) {
+        set({ selectedStepIds: stepIds, nodes: get().nodes.map((node) => ({ ...node, selected: stepIds.includes(node.id) })) });
+      },
+      setSave(save) {
+        set({ save: { ...get().save, ...save } });
+      },
+      setNotice(notice) {
+        set({ notice });
+      },
+      revalidate() {
+        set(validate(get().routine));
+      },
+    };
+  });
+}
+
+/** The step with `id`, in O(1). */
+export function selectStep(state: DesignerState, id: string): Step | undefined {
+  const index = state.stepIndex[id];
+  return index === undefined ? undefined : state.routine.steps[index];
+}

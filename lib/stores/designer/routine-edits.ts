@@ -1,0 +1,164 @@
+import { freshEdgeId } from "../../graph/connect";
+import type { ToolDefinition } from "../../routine/catalog";
+import { z } from "zod";
+import { edgeSchema, LIMITS, stepSchema, type Binding, type Edge, type Routine, type Step, type StepKind } from "../../routine/schema";
+
+/** Pure, immutable edits of a Routine: the designer store's vocabulary. No React, testable alone. */
+
+type Position = { x: number; y: number };
+
+/** `s<n>`: a fresh step id, the first free one from the step count up. */
+export function freshStepId(routine: Routine): string {
+  const taken = new Set(routine.steps.map((step) => step.id));
+  let n = routine.steps.length + 1;
+  while (taken.has(`s${n}`)) n += 1;
+  return `s${n}`;
+}
+
+const DEFAULT_NAMES: Record<StepKind, string> = {
+  tool: "Call a tool",
+  skill: "Think or write",
+  branch: "Decide",
+  human: "Ask a person",
+  routine: "Run a sub-routine",
+  end: "Done",
+};
+
+/** A new step of `kind` at `position`; a tool step is pre-filled with the tool's parameters. */
+export function makeStep(routine: Routine, kind: StepKind, position: Position, tool?: ToolDefinition): Step {
+  const base = { id: freshStepId(routine), name: tool ? humanize(tool.name) : DEFAULT_NAMES[kind], description: tool?.description ?? "", position };
+  switch (kind) {
+    case "tool":
+      return {
+        ...base,
+        kind,
+        tool: { server: tool?.server ?? "default", name: tool?.name ?? "choose_a_tool" },
+        inputs: tool ? defaultBindings(tool) : {},
+        outputs: [{ name: "result", description: tool ? `What ${tool.name} returns.` : "" }],
+        requiresApproval: false,
+      };
+    case "skill":
+      return { ...base, kind, instruction: "", inputs: {}, outputs: [{ name: "result", description: "" }] };
+    case "branch":
+      return { ...base, kind };
+    case "human":
+      return { ...base, kind, instruction: "", form: [] };
+    case "routine":
+      return { ...base, kind, routineId: "choose_a_routine", inputs: {}, outputs: [] };
+    case "end":
+      return { ...base, kind };
+  }
+}
+
+/** Every parameter of the tool, left to the model with its description as the hint, until the author binds it. */
+function defaultBindings(tool: ToolDefinition): Record<string, Binding> {
+  const properties = tool.inputSchema.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, { from: "model", hint: property.description ?? "" } as Binding]),
+  );
+}
+
+function humanize(toolName: string): string {
+  const words = toolName.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function addStep(routine: Routine, step: Step): Routine {
+  return { ...routine, steps: [...routine.steps, step] };
+}
+
+/** Replaces step `id` with `update(step)`; the kind cannot change through here. */
+export function updateStep(routine: Routine, id: string, update: (step: Step) => Step): Routine {
+  const index = routine.steps.findIndex((step) => step.id === id);
+  if (index < 0) return routine;
+  const next = update(routine.steps[index]);
+  if (next === routine.steps[index]) return routine;
+  const steps = routine.steps.slice();
+  steps[index] = next;
+  return { ...routine, steps };
+}
+
+/** Removes steps and every edge touching them. */
+export function removeSteps(routine: Routine, ids: ReadonlySet<string>): Routine {
+  if (ids.size === 0) return routine;
+  return {
+    ...routine,
+    steps: routine.steps.filter((step) => !ids.has(step.id)),
+    edges: routine.edges.filter((edge) => !ids.has(edge.source) && !ids.has(edge.target)),
+  };
+}
+
+export function removeEdges(routine: Routine, ids: ReadonlySet<string>): Routine {
+  if (ids.size === 0) return routine;
+  return { ...routine, edges: routine.edges.filter((edge) => !ids.has(edge.id)) };
+}
+
+export function addEdge(routine: Routine, edge: Edge): Routine {
+  return { ...routine, edges: [...routine.edges, edge] };
+}
+
+export function updateEdge(routine: Routine, id: string, update: (edge: Edge) => Edge): Routine {
+  return { ...routine, edges: routine.edges.map((edge) => (edge.id === id ? update(edge) : edge)) };
+}
+
+/** What copy puts on the clipboard: the steps and the edges between them. */
+export type Clipboard = { kind: "routine-studio/steps"; steps: Step[]; edges: Edge[] };
+
+export function copySteps(routine: Routine, ids: ReadonlySet<string>): Clipboard {
+  return {
+    kind: "routine-studio/steps",
+    steps: routine.steps.filter((step) => ids.has(step.id)),
+    edges: routine.edges.filter((edge) => ids.has(edge.source) && ids.has(edge.target)),
+  };
+}
+
+/**
+ * Pastes clipboard steps with fresh ids, shifted by `offset`; bindings between pasted steps follow the new ids,
+ * bindings to steps outside the paste are kept (validation flags them if they no longer make sense).
+ */
+export function pasteSteps(routine: Routine, clipboard: Clipboard, offset: Position): { routine: Routine; ids: string[] } {
+  const idMap = new Map<string, string>();
+  let probe = routine;
+  for (const step of clipboard.steps) {
+    const id = freshStepId(probe);
+    idMap.set(step.id, id);
+    probe = addStep(probe, { ...step, id });
+  }
+  const stageIds = new Set(routine.stages.map((stage) => stage.id));
+  const pasted = clipboard.steps.map((step) =>
+    remapStep({ ...step, id: idMap.get(step.id)!, stageId: step.stageId && stageIds.has(step.stageId) ? step.stageId : undefined }, idMap, offset),
+  );
+  let next: Routine = { ...routine, steps: [...routine.steps, ...pasted] };
+  for (const edge of clipboard.edges) {
+    next = addEdge(next, { ...edge, id: freshEdgeId(next.edges), source: idMap.get(edge.source)!, target: idMap.get(edge.target)! });
+  }
+  return { routine: next, ids: [...idMap.values()] };
+}
+
+function remapStep(step: Step, idMap: Map<string, string>, offset: Position): Step {
+  const position = step.position ? { x: step.position.x + offset.x, y: step.position.y + offset.y } : undefined;
+  if (!("inputs" in step)) return { ...step, position };
+  const inputs = Object.fromEntries(
+    Object.entries(step.inputs).map(([name, binding]) => [
+      name,
+      binding.from === "step" && idMap.has(binding.stepId) ? { ...binding, stepId: idMap.get(binding.stepId)! } : binding,
+    ]),
+  );
+  return { ...step, position, inputs } as Step;
+}
+
+const clipboardSchema = z.object({
+  kind: z.literal("routine-studio/steps"),
+  steps: z.array(stepSchema).max(LIMITS.steps),
+  edges: z.array(edgeSchema).max(LIMITS.edges),
+});
+
+/** Reads pasted text as copied steps; anything else (or anything malformed) is not ours and yields null. */
+export function parseClipboard(text: string): Clipboard | null {
+  try {
+    const parsed = clipboardSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
