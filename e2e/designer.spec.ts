@@ -143,3 +143,25 @@ test("a save based on an old version is refused, and the author chooses what to 
   await expect(designer.node("Think or write")).toBeVisible();
   await expect(designer.node("Ask a person")).toHaveCount(0);
 });
+
+test("steps copied in one routine paste into another, and a stage groups them", async ({ page }) => {
+  const first = await openNewRoutine(page, uniqueName("Copy from"));
+  await first.dropFromPalette("palette-kind-skill", 200, 150);
+  await first.select("Think or write");
+  await page.getByTestId("inspector-name").fill("Summarise the request");
+  await first.node("Summarise the request").click();
+  await page.keyboard.press("Control+c");
+
+  const second = await openNewRoutine(page, uniqueName("Paste into"));
+  await second.canvas().click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press("Control+v");
+  await expect(second.node("Summarise the request")).toBeVisible();
+
+  await second.select("Summarise the request");
+  await page.getByTestId("inspector-stage").selectOption({ label: "+ New stage" });
+  await expect(page.locator("[data-testid^='stage-']").filter({ hasText: "Stage 1" })).toBeVisible();
+  await second.expectSaved();
+  await page.reload();
+  await expect(page.locator("[data-testid^='stage-']").filter({ hasText: "Stage 1" })).toBeVisible();
+  await expect(second.node("Summarise the request")).toBeVisible();
+});

@@ -4,10 +4,10 @@ import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, typ
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
 import type { DragEvent } from "react";
-import type { ToolDefinition } from "@/lib/routine/catalog";
 import { useDesigner } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
+import type { ToolDefinition } from "@/lib/routine";
 
 const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) => ({
   nodes: state.nodes,

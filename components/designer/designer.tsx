@@ -3,9 +3,6 @@
 import { ReactFlowProvider } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Alert, TabList, TabPanel } from "@/components/ui";
-import type { ToolDefinition } from "@/lib/routine/catalog";
-import { lookupFromList } from "@/lib/routine/catalog";
-import type { Routine } from "@/lib/routine/schema";
 import { Canvas } from "./canvas";
 import { DesignerProvider, useDesigner } from "./designer-context";
 import { Inspector } from "./inspector/inspector";
@@ -17,6 +14,7 @@ import { TextView } from "./text-view";
 import { Toolbar } from "./toolbar";
 import { useAutosave, type SaveDraft } from "./use-autosave";
 import { ValidationPanel } from "./validation-panel";
+import { lookupFromList, type ToolDefinition, type Routine } from "@/lib/routine";
 
 type Props = {
   routineId: string;

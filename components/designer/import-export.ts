@@ -1,7 +1,4 @@
-import { importRoutineJson, exportRoutineJson } from "@/lib/routine/json";
-import type { Routine } from "@/lib/routine/schema";
-import { parseRoutineText } from "@/lib/routine/text-parse";
-import { renderRoutineText } from "@/lib/routine/text-render";
+import { importRoutineJson, exportRoutineJson, parseRoutineText, renderRoutineText, type Routine } from "@/lib/routine";
 
 export type ImportOutcome = { ok: true; routine: Routine } | { ok: false; problems: string[] };
 

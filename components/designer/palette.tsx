@@ -3,10 +3,9 @@
 import { Search } from "lucide-react";
 import { useMemo, useState, type DragEvent } from "react";
 import { Input } from "@/components/ui";
-import type { ToolDefinition } from "@/lib/routine/catalog";
-import { STEP_KINDS, type StepKind } from "@/lib/routine/schema";
 import { groupByServer, searchTools } from "@/lib/tools/catalog";
 import { DRAG_MIME, STEP_KIND_INFO, type DragPayload } from "./step-kinds";
+import { STEP_KINDS, type ToolDefinition, type StepKind } from "@/lib/routine";
 
 function startDrag(event: DragEvent, payload: DragPayload) {
   event.dataTransfer.setData(DRAG_MIME, JSON.stringify(payload));

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert, Button, Dialog } from "@/components/ui";
-import type { Routine } from "@/lib/routine/schema";
 import { useDesigner, useDesignerApi } from "./designer-context";
+import type { Routine } from "@/lib/routine";
 
 export type SaveAsCopy = (input: { routine: Routine; name: string }) => Promise<{ status: "saved"; id: string } | { status: "error"; message: string }>;
 

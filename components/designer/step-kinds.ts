@@ -1,5 +1,5 @@
 import { Bot, CircleStop, GitBranch, UserCheck, Workflow, Wrench, type LucideIcon } from "lucide-react";
-import type { StepKind } from "@/lib/routine/schema";
+import type { StepKind } from "@/lib/routine";
 
 /** How each step kind looks and reads in the palette and on the canvas. */
 export const STEP_KIND_INFO: Record<StepKind, { label: string; hint: string; icon: LucideIcon; accent: string }> = {

@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { Alert, Button, Textarea } from "@/components/ui";
-import { parseRoutineText } from "@/lib/routine/text-parse";
-import { renderRoutineText } from "@/lib/routine/text-render";
 import { useDesigner } from "./designer-context";
+import { parseRoutineText, renderRoutineText } from "@/lib/routine";
 
 type Problem = { line: number; column: number; message: string };
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { Routine } from "@/lib/routine/schema";
 import { useDesignerApi } from "./designer-context";
+import type { Routine } from "@/lib/routine";
 
 export type SaveResult = { status: "saved"; revision: number } | { status: "stale"; currentRevision: number } | { status: "error"; message: string };
 export type SaveDraft = (input: { routineId: string; baseRevision: number; routine: Routine }) => Promise<SaveResult>;

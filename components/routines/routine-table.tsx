@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, cn, Table, Td, Th } from "@/components/ui";
 import type { LibraryActions, RoutineRowData } from "./library-types";
-import { relativeTime } from "./relative-time";
+import { RelativeTimeLabel } from "./relative-time-label";
 import { RoutineRowActions, type LibraryView } from "./routine-row-actions";
 import { StatusBadge } from "./status-badge";
 
@@ -16,7 +16,6 @@ type Props = {
 
 /** The routine library as a table: each name opens the routine. */
 export function RoutineTable({ routines, view, actions, highlightId }: Props) {
-  const now = new Date();
   return (
     <Card data-testid="routine-table">
       <Table>
@@ -66,9 +65,7 @@ export function RoutineTable({ routines, view, actions, highlightId }: Props) {
                 {routine.stepCount}
               </Td>
               <Td className="whitespace-nowrap text-muted">
-                <time dateTime={routine.updatedAt} title={routine.updatedAt.replace("T", " ").slice(0, 19) + " UTC"} data-testid="routine-updated">
-                  {relativeTime(routine.updatedAt, now)}
-                </time>
+                <RelativeTimeLabel iso={routine.updatedAt} testId="routine-updated" />
               </Td>
               {actions ? (
                 <Td className="py-1.5 text-right">

@@ -2,8 +2,8 @@
 
 import { Input } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import type { Binding, JsonValue, Param } from "@/lib/routine/schema";
 import type { UpstreamOutput } from "./upstream";
+import type { Binding, JsonValue, Param } from "@/lib/routine";
 
 type Props = {
   id: string;

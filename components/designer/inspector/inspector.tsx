@@ -2,29 +2,31 @@
 
 import { Copy, Trash2 } from "lucide-react";
 import { Button, Input, Textarea } from "@/components/ui";
-import type { ToolDefinition } from "@/lib/routine/catalog";
-import type { Step } from "@/lib/routine/schema";
 import { selectStep } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
 import { InspectorField } from "./inspector-field";
 import { BranchPanel, EndStepPanel, HumanStepPanel, SkillStepPanel, SubRoutinePanel } from "./other-step-panels";
 import { RoutinePanel } from "./routine-panel";
+import { StageSelect } from "./stage-select";
 import { ToolStepPanel } from "./tool-step-panel";
+import type { ToolDefinition, Step } from "@/lib/routine";
 
 /** The right-hand editor of the selected step (or of the routine itself when nothing is selected). */
 export function Inspector({ tools }: { tools: ToolDefinition[] }) {
   const selected = useDesigner((state) => state.selectedStepIds);
   if (selected.length === 0) return <RoutinePanel />;
-  if (selected.length > 1) return <MultiSelection count={selected.length} />;
+  if (selected.length > 1) return <MultiSelection stepIds={selected} />;
   return <StepInspector key={selected[0]} stepId={selected[0]} tools={tools} />;
 }
 
-function MultiSelection({ count }: { count: number }) {
+function MultiSelection({ stepIds }: { stepIds: string[] }) {
+  const count = stepIds.length;
   const { duplicateSelection, deleteSelection, canEdit } = useDesigner((state) => ({ duplicateSelection: state.duplicateSelection, deleteSelection: state.deleteSelection, canEdit: state.canEdit }));
   return (
     <div className="space-y-3 p-4" data-testid="inspector-multi">
       <p className="text-sm text-foreground">{count} steps selected</p>
+      {canEdit ? <StageSelect stepIds={stepIds} current={undefined} /> : null}
       {canEdit ? (
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={duplicateSelection}><Copy className="size-3.5" aria-hidden="true" /> Duplicate</Button>
@@ -57,6 +59,7 @@ function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinitio
       <InspectorField id="step-description" label="Description">
         <Textarea id="step-description" rows={3} value={step.description} data-testid="inspector-description" onChange={(event) => update("description", (current) => ({ ...current, description: event.target.value }))} />
       </InspectorField>
+      <StageSelect stepIds={[stepId]} current={step.stageId} />
       {step.kind === "tool" ? <ToolStepPanel step={step} routine={routine} tools={tools} update={update} /> : null}
       {step.kind === "skill" ? <SkillStepPanel step={step} update={update} /> : null}
       {step.kind === "human" ? <HumanStepPanel step={step} update={update} /> : null}

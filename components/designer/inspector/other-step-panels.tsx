@@ -1,9 +1,9 @@
 "use client";
 
 import { Input, Textarea } from "@/components/ui";
-import type { Edge, Routine, StepOf } from "@/lib/routine/schema";
 import { InspectorField, InspectorSection } from "./inspector-field";
 import { OutputsEditor } from "./outputs-editor";
+import type { Edge, Routine, StepOf } from "@/lib/routine";
 
 type Update<K extends "skill" | "human" | "routine" | "end"> = (field: string, patch: (step: StepOf<K>) => StepOf<K>) => void;
 

@@ -2,7 +2,7 @@
 
 import { Plus, X } from "lucide-react";
 import { Button, Input } from "@/components/ui";
-import type { Output } from "@/lib/routine/schema";
+import type { Output } from "@/lib/routine";
 
 /** The named outputs a step produces; later steps bind to them. */
 export function OutputsEditor({ outputs, onChange }: { outputs: Output[]; onChange: (outputs: Output[]) => void }) {

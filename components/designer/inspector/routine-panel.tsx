@@ -1,13 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import { Input, Textarea } from "@/components/ui";
+import { X } from "lucide-react";
+import { Button, Input, Textarea } from "@/components/ui";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
 
 /** With nothing selected, the inspector edits the routine itself. */
 export function RoutinePanel() {
-  const { name, description, intents, canEdit, updateRoutine } = useDesigner((state) => ({
+  const { name, description, intents, stages, canEdit, updateRoutine, renameStage, removeStage } = useDesigner((state) => ({
+    stages: state.routine.stages,
+    renameStage: state.renameStage,
+    removeStage: state.removeStage,
     name: state.routine.name,
     description: state.routine.description,
     intents: state.routine.intents,
@@ -37,6 +41,20 @@ export function RoutinePanel() {
           }}
         />
       </InspectorField>
+      {stages.length > 0 ? (
+        <InspectorField id="routine-stages" label="Stages" hint="Removing a stage keeps its steps.">
+          <ul className="space-y-1.5" id="routine-stages">
+            {stages.map((stage) => (
+              <li key={stage.id} className="flex gap-1.5">
+                <Input aria-label={`Name of stage ${stage.name}`} value={stage.name} onChange={(event) => renameStage(stage.id, event.target.value)} className="h-8 flex-1 text-xs" />
+                <Button type="button" variant="ghost" size="sm" aria-label={`Remove stage ${stage.name}`} onClick={() => removeStage(stage.id)}>
+                  <X className="size-3.5" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </InspectorField>
+      ) : null}
     </fieldset>
   );
 }

@@ -2,12 +2,11 @@
 
 import { Checkbox, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import type { ToolDefinition } from "@/lib/routine/catalog";
-import type { Binding, Param, Routine, StepOf } from "@/lib/routine/schema";
 import { BindingEditor } from "./binding-editor";
 import { InspectorField, InspectorSection } from "./inspector-field";
 import { OutputsEditor } from "./outputs-editor";
 import { upstreamOutputs } from "./upstream";
+import type { ToolDefinition, Binding, Param, Routine, StepOf } from "@/lib/routine";
 
 type Props = {
   step: StepOf<"tool">;

@@ -1,4 +1,4 @@
-import type { Routine } from "@/lib/routine/schema";
+import type { Routine } from "@/lib/routine";
 
 export type UpstreamOutput = { stepId: string; stepName: string; output: string; description: string };
 

@@ -42,6 +42,10 @@ export type DesignerActions = {
   /** Edits one step; `field` names what changed, so keystrokes in one field undo together. */
   updateStep(id: string, field: string, update: (step: Step) => Step): void;
   updateEdge(id: string, update: (edge: Edge) => Edge): void;
+  /** Puts steps into a stage (or takes them out with `undefined`); `newStageName` creates the stage first. */
+  assignStage(stepIds: string[], stageId: string | undefined, newStageName?: string): void;
+  renameStage(stageId: string, name: string): void;
+  removeStage(stageId: string): void;
   updateRoutine(field: string, update: (routine: Routine) => Routine): void;
   deleteSelection(): void;
   duplicateSelection(): void;
@@ -147,10 +151,36 @@ export function createDesignerStore(init: DesignerInit) {
         return step.id;
       },
       updateStep(id, field, update) {
-        commit(edits.updateStep(get().routine, id, update), { key: `${id}:${field}`, shape: field === "kind" });
+        commit(edits.updateStep(get().routine, id, update), { key: `${id}:${field}`, shape: field === "kind" || field === "stageId" });
       },
       updateEdge(id, update) {
         commit(edits.updateEdge(get().routine, id, update), { key: `edge:${id}`, shape: true });
+      },
+      assignStage(stepIds, stageId, newStageName) {
+        let routine = get().routine;
+        let target = stageId;
+        if (newStageName !== undefined) {
+          target = edits.freshStageId(routine);
+          routine = { ...routine, stages: [...routine.stages, { id: target, name: newStageName, description: "" }] };
+        }
+        const chosen = new Set(stepIds);
+        routine = { ...routine, steps: routine.steps.map((step) => (chosen.has(step.id) ? { ...step, stageId: target } : step)) };
+        commit(routine, { shape: true });
+      },
+      renameStage(stageId, name) {
+        const routine = get().routine;
+        commit({ ...routine, stages: routine.stages.map((stage) => (stage.id === stageId ? { ...stage, name } : stage)) }, { key: `stage:${stageId}`, shape: false });
+      },
+      removeStage(stageId) {
+        const routine = get().routine;
+        commit(
+          {
+            ...routine,
+            stages: routine.stages.filter((stage) => stage.id !== stageId),
+            steps: routine.steps.map((step) => (step.stageId === stageId ? { ...step, stageId: undefined } : step)),
+          },
+          { shape: true },
+        );
       },
       updateRoutine(field, update) {
         commit(update(get().routine), { key: `routine:${field}`, shape: false });

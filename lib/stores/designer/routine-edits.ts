@@ -7,12 +7,21 @@ import { edgeSchema, LIMITS, stepSchema, type Binding, type Edge, type Routine, 
 
 type Position = { x: number; y: number };
 
-/** `s<n>`: a fresh step id, the first free one from the step count up. */
+/** `<prefix><n>`: the first id not taken, counting up from `from`, so ids stay short and predictable. */
+function firstFreeId(taken: ReadonlySet<string>, prefix: string, from: number): string {
+  let n = from;
+  while (taken.has(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+/** `s<n>`: a fresh step id. */
 export function freshStepId(routine: Routine): string {
-  const taken = new Set(routine.steps.map((step) => step.id));
-  let n = routine.steps.length + 1;
-  while (taken.has(`s${n}`)) n += 1;
-  return `s${n}`;
+  return firstFreeId(new Set(routine.steps.map((step) => step.id)), "s", routine.steps.length + 1);
+}
+
+/** `st<n>`: a fresh stage id. */
+export function freshStageId(routine: Routine): string {
+  return firstFreeId(new Set(routine.stages.map((stage) => stage.id)), "st", routine.stages.length + 1);
 }
 
 const DEFAULT_NAMES: Record<StepKind, string> = {

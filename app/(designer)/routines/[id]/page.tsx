@@ -2,7 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { saveRoutineAsCopyAction, saveRoutineDraftAction } from "@/app/(app)/routines/[id]/actions";
+import { saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 import { Designer } from "@/components/designer/designer";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, Badge } from "@/components/ui";

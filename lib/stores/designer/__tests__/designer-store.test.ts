@@ -122,4 +122,20 @@ describe("designer store", () => {
     expect(store.getState().routine).toEqual(blank());
     expect(store.getState().save.status).toBe("saved");
   });
+
+  it("stages: a new stage groups the chosen steps on the canvas; removing it keeps the steps", () => {
+    const store = storeFor();
+    const id = store.getState().addStep("skill", { x: 0, y: 0 });
+    store.getState().assignStage([id], undefined, "Check eligibility");
+    const [stage] = store.getState().routine.stages;
+    expect(stage).toMatchObject({ name: "Check eligibility" });
+    expect(selectStep(store.getState(), id)?.stageId).toBe(stage.id);
+    expect(store.getState().nodes.find((node) => node.id === id)?.parentId).toBe(`stage:${stage.id}`);
+    store.getState().renameStage(stage.id, "Eligibility");
+    expect(store.getState().routine.stages[0].name).toBe("Eligibility");
+    store.getState().removeStage(stage.id);
+    expect(store.getState().routine.stages).toEqual([]);
+    expect(selectStep(store.getState(), id)?.stageId).toBeUndefined();
+    expect(store.getState().nodes.find((node) => node.id === id)?.parentId).toBeUndefined();
+  });
 });
