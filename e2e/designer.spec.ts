@@ -165,3 +165,16 @@ test("steps copied in one routine paste into another, and a stage groups them", 
   await expect(page.locator("[data-testid^='stage-']").filter({ hasText: "Stage 1" })).toBeVisible();
   await expect(second.node("Summarise the request")).toBeVisible();
 });
+
+test("a routine input is declared on the routine and bound in a step", async ({ page }) => {
+  const designer = await openNewRoutine(page, uniqueName("Inputs"));
+  await page.getByTestId("add-routine-input").click();
+  await page.getByTestId("routine-inputs").getByLabel("Input name").fill("employee_id");
+  await designer.dropTool("get_employee", 150, 150);
+  await designer.select("Get employee");
+  await page.getByTestId("binding-input-employee_id").selectOption({ label: "employee_id" });
+  await designer.expectSaved();
+  await page.reload();
+  await designer.select("Get employee");
+  await expect(page.getByTestId("binding-input-employee_id").locator("option:checked")).toHaveText("employee_id");
+});

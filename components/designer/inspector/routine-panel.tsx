@@ -5,10 +5,12 @@ import { X } from "lucide-react";
 import { Button, Input, Textarea } from "@/components/ui";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
+import { RoutineInputsEditor } from "./routine-inputs-editor";
 
 /** With nothing selected, the inspector edits the routine itself. */
 export function RoutinePanel() {
-  const { name, description, intents, stages, canEdit, updateRoutine, renameStage, removeStage } = useDesigner((state) => ({
+  const { name, description, intents, inputs, stages, canEdit, updateRoutine, renameStage, removeStage } = useDesigner((state) => ({
+    inputs: state.routine.inputs,
     stages: state.routine.stages,
     renameStage: state.renameStage,
     removeStage: state.removeStage,
@@ -40,6 +42,9 @@ export function RoutinePanel() {
             updateRoutine("intents", (routine) => ({ ...routine, intents: lines }));
           }}
         />
+      </InspectorField>
+      <InspectorField id="routine-inputs" label="Inputs" hint="What a run starts with; steps can bind to them.">
+        <RoutineInputsEditor inputs={inputs} onChange={(next) => updateRoutine("inputs", (routine) => ({ ...routine, inputs: next }))} />
       </InspectorField>
       {stages.length > 0 ? (
         <InspectorField id="routine-stages" label="Stages" hint="Removing a stage keeps its steps.">
