@@ -1,11 +1,13 @@
 "use client";
 
-import { Background, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection } from "@xyflow/react";
+import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection } from "@xyflow/react";
+import { Map as MapIcon } from "lucide-react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import type { DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { useDesigner } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
+import { useZoomedOut } from "./nodes/use-zoomed-out";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
 import type { ToolDefinition } from "@/lib/routine";
 
@@ -20,6 +22,7 @@ const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) =
   addStep: state.addStep,
 });
 
+const LARGE_ROUTINE = 300;
 const DEFAULT_EDGE_OPTIONS = { type: "step-edge", markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
 const PRO_OPTIONS = { hideAttribution: true };
 // A small routine is shown at natural size rather than blown up to fill the canvas.
@@ -30,6 +33,9 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   const { nodes, edges, canEdit, onNodesChange, onEdgesChange, onSelectionChange, connect, addStep } = useDesigner(selectCanvas);
   const { screenToFlowPosition } = useReactFlow();
   const { resolvedTheme } = useTheme();
+  const zoomedOut = useZoomedOut();
+  // The minimap redraws every node on each pan frame: on by default for routines small enough not to notice.
+  const [miniMapOn, setMiniMapOn] = useState(() => nodes.length <= LARGE_ROUTINE);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -64,9 +70,14 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
         proOptions={PRO_OPTIONS}
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
       >
-        <Background gap={20} size={1} />
-        <MiniMap pannable zoomable className="!bg-surface" />
-        <Controls showInteractive={false} />
+        {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}
+        {zoomedOut ? null : <Background gap={20} size={1} />}
+        {miniMapOn ? <MiniMap pannable zoomable className="!bg-surface" /> : null}
+        <Controls showInteractive={false}>
+          <ControlButton onClick={() => setMiniMapOn((on) => !on)} title={miniMapOn ? "Hide the minimap" : "Show the minimap"} aria-label="Toggle the minimap" data-testid="toggle-minimap">
+            <MapIcon aria-hidden="true" />
+          </ControlButton>
+        </Controls>
       </ReactFlow>
     </div>
   );

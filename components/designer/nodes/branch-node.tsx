@@ -1,7 +1,7 @@
 "use client";
 
-import { Handle, Position, type NodeProps } from "@xyflow/react";
-import { memo } from "react";
+import { Handle, Position, useUpdateNodeInternals, type NodeProps } from "@xyflow/react";
+import { memo, useEffect } from "react";
 import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
 import { useDesigner } from "../designer-context";
 import { StepNodeShell } from "./step-node-shell";
@@ -9,8 +9,12 @@ import { StepNodeShell } from "./step-node-shell";
 const NONE: string[] = [];
 
 /** A branch: one handle per labelled way out, plus one to draw a new condition from. */
-export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeType>) {
+export const BranchNode = memo(function BranchNode({ id, data, selected }: NodeProps<StepNodeType>) {
   const edgeIds = useDesigner((state) => state.outgoing[data.stepId] ?? NONE);
+  // Handles come and go with the branch's edges: React Flow must re-measure them, or new edges find no handle.
+  const updateNodeInternals = useUpdateNodeInternals();
+  const handleKey = edgeIds.join(",");
+  useEffect(() => updateNodeInternals(id), [handleKey, id, updateNodeInternals]);
   const slots = edgeIds.length + 1;
   return (
     <StepNodeShell

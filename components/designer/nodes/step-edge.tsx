@@ -3,6 +3,7 @@
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { StepEdge as StepEdgeType } from "@/lib/graph";
+import { useZoomedOut } from "./use-zoomed-out";
 
 /** A connection; a branch's way out carries its condition as a label. */
 export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
@@ -11,17 +12,24 @@ export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
   return (
     <>
       <BaseEdge path={path} markerEnd={props.markerEnd} style={{ strokeWidth: props.selected ? 2.5 : 1.5 }} />
-      {label ? (
-        <EdgeLabelRenderer>
-          <div
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-            className="nodrag nopan pointer-events-auto absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
-            data-testid={`edge-label-${props.data?.edgeId}`}
-          >
-            {label}
-          </div>
-        </EdgeLabelRenderer>
-      ) : null}
+      {label ? <EdgeLabel label={label} x={labelX} y={labelY} edgeId={props.data?.edgeId} /> : null}
     </>
   );
 });
+
+/** The condition on a branch's way out; not drawn when zoomed out too far to read (see useZoomedOut). */
+function EdgeLabel({ label, x, y, edgeId }: { label: string; x: number; y: number; edgeId?: string }) {
+  const zoomedOut = useZoomedOut();
+  if (zoomedOut) return null;
+  return (
+    <EdgeLabelRenderer>
+      <div
+        style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+        className="nodrag nopan pointer-events-auto absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
+        data-testid={`edge-label-${edgeId}`}
+      >
+        {label}
+      </div>
+    </EdgeLabelRenderer>
+  );
+}

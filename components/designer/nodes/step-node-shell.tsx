@@ -7,6 +7,7 @@ import { HANDLE, NODE_SIZE } from "@/lib/graph";
 import { selectStep } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
+import { useZoomedOut } from "./use-zoomed-out";
 
 /** What a node shows; selected so that typing a step's description re-renders no node at all. */
 function useNodeView(stepId: string) {
@@ -21,23 +22,53 @@ function useNodeView(stepId: string) {
   });
 }
 
-/** The common body of every step node: icon, name, tool, validation badge, and its handles. */
+/**
+ * Counts node renders for `npm run bench:editor`, which sets `globalThis.__routineStudioNodeRenders = 0` and checks
+ * that typing in the inspector re-renders no node. Without that global it is one typeof check per render.
+ */
+function useRenderCount() {
+  const probe = globalThis as { __routineStudioNodeRenders?: unknown };
+  if (typeof probe.__routineStudioNodeRenders === "number") probe.__routineStudioNodeRenders += 1;
+}
+
+/**
+ * The common body of every step node: icon, name, tool, validation badge, and its handles. Zoomed out (see
+ * useZoomedOut) it is a plain box of the same size with a stripe in the kind's colour: a thousand nodes then
+ * cost a few elements each, which is what keeps loading and panning a large routine fast.
+ */
 export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
+  useRenderCount();
   const view = useNodeView(stepId);
+  const zoomedOut = useZoomedOut();
   const info = STEP_KIND_INFO[view.kind];
   const Icon = info.icon;
   const size = NODE_SIZE[view.kind];
+  const frame = selected ? "border-accent ring-2 ring-accent/30" : view.issues > 0 && zoomedOut ? "border-2 border-danger" : "border-border";
+  const targetHandle = <Handle type="target" id={HANDLE.in} position={Position.Left} className="!size-2.5 !border-2 !border-surface !bg-muted" />;
+  const sourceHandle = sourceHandles ?? (view.kind === "end" ? null : <Handle type="source" id={HANDLE.out} position={Position.Right} className="!size-2.5 !border-2 !border-surface !bg-accent" />);
+  if (zoomedOut) {
+    return (
+      <div
+        data-testid={`step-node-${stepId}`}
+        data-kind={view.kind}
+        title={view.name}
+        style={{ width: size.width, height: size.height }}
+        className={cn("flex rounded-xl border bg-surface", frame)}
+      >
+        {targetHandle}
+        <span className={cn("w-4 rounded-l-xl bg-current", info.accent)} aria-hidden="true" />
+        {sourceHandle}
+      </div>
+    );
+  }
   return (
     <div
       data-testid={`step-node-${stepId}`}
       data-kind={view.kind}
       style={{ width: size.width, height: size.height }}
-      className={cn(
-        "flex items-center gap-3 rounded-xl border bg-surface px-3 shadow-sm",
-        selected ? "border-accent ring-2 ring-accent/30" : "border-border",
-      )}
+      className={cn("flex items-center gap-3 rounded-xl border bg-surface px-3 shadow-sm", frame)}
     >
-      <Handle type="target" id={HANDLE.in} position={Position.Left} className="!size-2.5 !border-2 !border-surface !bg-muted" />
+      {targetHandle}
       <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-muted", info.accent)}>
         <Icon className="size-4" aria-hidden="true" />
       </span>
@@ -52,7 +83,7 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
           {view.issues}
         </span>
       ) : null}
-      {sourceHandles ?? (view.kind === "end" ? null : <Handle type="source" id={HANDLE.out} position={Position.Right} className="!size-2.5 !border-2 !border-surface !bg-accent" />)}
+      {sourceHandle}
     </div>
   );
 }

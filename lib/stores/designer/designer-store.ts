@@ -73,14 +73,19 @@ export function createDesignerStore(init: DesignerInit) {
     for (const issue of issues) if (issue.stepId) issueCountByStep[issue.stepId] = (issueCountByStep[issue.stepId] ?? 0) + 1;
     return { issues, issueCountByStep };
   };
-  const flow = (routine: Routine, selected: readonly string[]) => {
-    const { nodes, edges } = routineToFlow(routine);
+  const flow = (routine: Routine, selected: readonly string[], previous?: Pick<DesignerState, "nodes" | "edges">) => {
+    const fresh = routineToFlow(routine);
+    // Unchanged nodes and edges keep their objects (and React Flow's measured sizes), so a structural edit
+    // re-renders only what it touched instead of every node on the canvas.
+    const nodes = previous ? reuseUnchanged(fresh.nodes, previous.nodes, sameNode) : fresh.nodes;
+    const edges = previous ? reuseUnchanged(fresh.edges, previous.edges, sameEdge) : fresh.edges;
     const chosen = new Set(selected);
     const stepIndex: Record<string, number> = {};
     routine.steps.forEach((step, index) => (stepIndex[step.id] = index));
     const outgoing: Record<string, string[]> = {};
     for (const edge of routine.edges) (outgoing[edge.source] ??= []).push(edge.id);
-    return { outgoing, nodes: chosen.size ? nodes.map((node) => (chosen.has(node.id) ? { ...node, selected: true } : node)) : nodes, edges, stepIndex };
+    const withSelection = nodes.map((node) => (Boolean(node.selected) === chosen.has(node.id) ? node : { ...node, selected: chosen.has(node.id) }));
+    return { outgoing, nodes: withSelection, edges, stepIndex };
   };
 
   return createStore<DesignerState & DesignerActions>()((set, get) => {
@@ -94,7 +99,7 @@ export function createDesignerStore(init: DesignerInit) {
         history: record(state.history, state.routine, options.key),
         save: { ...state.save, status: "dirty" },
         selectedStepIds,
-        ...(options.shape ? flow(next, selectedStepIds) : {}),
+        ...(options.shape ? flow(next, selectedStepIds, state) : {}),
         ...(options.shape ? validate(next) : {}),
       });
       if (!options.shape) scheduleValidation();
@@ -211,11 +216,11 @@ export function createDesignerStore(init: DesignerInit) {
       },
       undo() {
         const result = undo(get().history, get().routine);
-        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, []), ...validate(result.routine), selectedStepIds: [] });
+        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, [], get()), ...validate(result.routine), selectedStepIds: [] });
       },
       redo() {
         const result = redo(get().history, get().routine);
-        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, []), ...validate(result.routine), selectedStepIds: [] });
+        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, [], get()), ...validate(result.routine), selectedStepIds: [] });
       },
       select(stepIds) {
         set({ selectedStepIds: stepIds, nodes: get().nodes.map((node) => ({ ...node, selected: stepIds.includes(node.id) })) });
@@ -237,4 +242,34 @@ export function createDesignerStore(init: DesignerInit) {
 export function selectStep(state: DesignerState, id: string): Step | undefined {
   const index = state.stepIndex[id];
   return index === undefined ? undefined : state.routine.steps[index];
+}
+
+function reuseUnchanged<T extends { id: string }>(fresh: T[], previous: readonly T[], same: (a: T, b: T) => boolean): T[] {
+  const byId = new Map(previous.map((item) => [item.id, item]));
+  return fresh.map((item) => {
+    const old = byId.get(item.id);
+    return old && same(old, item) ? old : item;
+  });
+}
+
+function sameNode(a: FlowNode, b: FlowNode): boolean {
+  return (
+    a.type === b.type &&
+    a.parentId === b.parentId &&
+    a.position.x === b.position.x &&
+    a.position.y === b.position.y &&
+    JSON.stringify(a.data) === JSON.stringify(b.data) &&
+    a.width === b.width &&
+    a.height === b.height
+  );
+}
+
+function sameEdge(a: StepEdge, b: StepEdge): boolean {
+  return (
+    a.source === b.source &&
+    a.target === b.target &&
+    a.sourceHandle === b.sourceHandle &&
+    a.targetHandle === b.targetHandle &&
+    a.data?.label === b.data?.label
+  );
 }

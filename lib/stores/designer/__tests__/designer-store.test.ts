@@ -138,4 +138,16 @@ describe("designer store", () => {
     expect(selectStep(store.getState(), id)?.stageId).toBeUndefined();
     expect(store.getState().nodes.find((node) => node.id === id)?.parentId).toBeUndefined();
   });
+
+  it("a structural edit keeps every untouched node object, so only the changed part re-renders", () => {
+    const store = storeFor();
+    const a = store.getState().addStep("skill", { x: 0, y: 0 });
+    const before = store.getState().nodes;
+    store.getState().addStep("skill", { x: 300, y: 0 });
+    const after = store.getState().nodes;
+    expect(after).not.toBe(before);
+    expect(after.find((node) => node.id === "end")).toBe(before.find((node) => node.id === "end"));
+    // `a` was selected before the second drop and is not now: a new object, since its selection changed.
+    expect(after.find((node) => node.id === a)?.selected).toBe(false);
+  });
 });

@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+
+/** What one page load measured; `nodeRenders` only on the designer. */
+export type LoadSample = { ttiMs: number; panFps: number; zoomFirstFrameMs: number; nodeRenders?: number };
+
+type Tti = { nodesAt: number | null; quietFrom: number | null; ready: boolean; longTasks: number };
+type Frames = { frames: number; moved: number; ms: number };
+type Point = { x: number; y: number };
+
+export const PAN_MS = 2_000;
+const ZOOM_SAMPLES = 4;
+/** 20 characters. */
+export const TYPED_TEXT = "benchmark typing 20c";
+
+const probe = <T>(page: Page, expression: string) => page.evaluate<T>(expression);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Navigation start → interactive: React Flow's nodes exist and 500 ms passed without a long task; returns when
+ * that quiet window began. Read twice, a moment apart, so a long-task entry delivered late is not missed.
+ */
+export async function loadInteractive(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  for (;;) {
+    await page.waitForFunction("window.__bench?.tti().ready", undefined, { polling: 100, timeout: 120_000 });
+    const first = await probe<Tti>(page, "window.__bench.tti()");
+    await pause(150);
+    const second = await probe<Tti>(page, "window.__bench.tti()");
+    if (second.ready && second.quietFrom === first.quietFrom && second.quietFrom !== null) return second.quietFrom;
+  }
+}
+
+async function emptyPanePoint(page: Page): Promise<Point> {
+  const point = await probe<Point | null>(page, "window.__bench.emptyPanePoint()");
+  if (!point) throw new Error("Found no empty spot on the canvas to drag.");
+  return point;
+}
+
+/** Drags the empty pane back and forth for PAN_MS and counts animation frames per second meanwhile. */
+export async function measurePan(page: Page): Promise<number> {
+  const start = await emptyPanePoint(page);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await probe(page, "window.__bench.startFrames()");
+  const began = Date.now();
+  for (let move = 1; Date.now() - began < PAN_MS; move += 1) {
+    const phase = (move % 80) / 80; // a triangle wave: 40 moves out, 40 back
+    const offset = 240 * (phase < 0.5 ? phase * 2 : 2 - phase * 2);
+    await page.mouse.move(start.x + offset, start.y + offset / 3);
+  }
+  const result = await probe<Frames>(page, "window.__bench.stopFrames()");
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.up();
+  if (result.moved === 0) throw new Error("Dragging the pane did not move the canvas.");
+  return (result.frames / result.ms) * 1000;
+}
+
+/** Median over ZOOM_SAMPLES wheel notches (in, out, in, out) of input → first frame with the new transform. */
+export async function measureZoom(page: Page): Promise<number> {
+  const point = await emptyPanePoint(page);
+  await page.mouse.move(point.x, point.y);
+  const samples: number[] = [];
+  for (let sample = 0; sample < ZOOM_SAMPLES; sample += 1) {
+    await probe(page, "window.__bench.armZoom(5000)");
+    await page.mouse.wheel(0, sample % 2 === 0 ? -120 : 120);
+    const ms = await probe<number | null>(page, "window.__bench.zoomResult()");
+    if (ms === null) throw new Error("A wheel notch did not change the canvas's zoom within 5 s.");
+    samples.push(ms);
+    await pause(400);
+  }
+  return median(samples);
+}
+
+/**
+ * Selects step `stepId`, types TYPED_TEXT into the inspector's description, waits for validation and autosave,
+ * and returns how many times step node components rendered from the first keystroke on.
+ */
+export async function measureInspectorTyping(page: Page, stepId: string): Promise<number> {
+  await page.getByTestId(`step-node-${stepId}`).click();
+  await page.locator(`[data-testid="inspector"][data-step-id="${stepId}"]`).waitFor();
+  const description = page.getByTestId("inspector-description");
+  await description.click();
+  // The counter must have counted the nodes mounting, or a 0 below would mean nothing.
+  if ((await probe<number>(page, "globalThis.__routineStudioNodeRenders")) === 0) {
+    throw new Error("No node render was counted: is useRenderCount still in components/designer/nodes/step-node-shell.tsx?");
+  }
+  await probe(page, "globalThis.__routineStudioNodeRenders = 0");
+  await page.keyboard.type(TYPED_TEXT, { delay: 40 });
+  await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
+  await pause(300);
+  const value = await description.inputValue();
+  if (!value.endsWith(TYPED_TEXT)) throw new Error(`The description did not take the typed text (it reads "${value.slice(-40)}").`);
+  return probe<number>(page, "globalThis.__routineStudioNodeRenders");
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

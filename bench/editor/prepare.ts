@@ -1,0 +1,8 @@
+// Run by bench/editor/run.ts as a child process whose stdout goes to stderr (so the benchmark's stdout stays one
+// JSON line): generates the Prisma client, migrates and seeds the bench database (DATABASE_URL), builds the app.
+import { ensureBuild, ensurePrismaClient, run } from "../../scripts/lib/prepare.mjs";
+
+ensurePrismaClient();
+run("Migrating the bench database", "node", ["--import", "tsx", "scripts/db-migrate.ts"]);
+run("Seeding the bench database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"]);
+ensureBuild(process.env);

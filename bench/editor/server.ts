@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export type BenchServer = {
+  url: string;
+  /** Resolves once /sign-in answers; rejects when the server exits first or takes over 60 s. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Fails clearly when something already listens on `port` (an old bench server, another app). */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () => reject(new Error(`Port ${port} is taken; stop what uses it or set BENCH_PORT.`)));
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * `next start` on `port` in its own process group (so stop() ends it and anything it spawned), its output sent
+ * to stderr. Returned at once, so a caller interrupted while waiting for `ready` can still stop it.
+ */
+export function startServer(root: string, port: number, env: NodeJS.ProcessEnv): BenchServer {
+  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", process.stderr, process.stderr],
+  });
+  let running = true;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => (running = false));
+  const stop = async () => {
+    if (!running || child.pid === undefined) return;
+    process.kill(-child.pid, "SIGTERM");
+    const timer = setTimeout(() => running && child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const url = `http://localhost:${port}`;
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (!running) throw new Error("next start exited before it answered (see its output above).");
+      try {
+        if ((await fetch(`${url}/sign-in`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`next start did not answer on ${url} within 60 s.`);
+  })();
+  return { url, ready, stop };
+}
