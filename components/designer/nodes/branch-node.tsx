@@ -1,7 +1,7 @@
 "use client";
 
 import { Handle, Position, useUpdateNodeInternals, type NodeProps } from "@xyflow/react";
-import { memo, useEffect } from "react";
+import { memo, useEffect, useRef } from "react";
 import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
 import { useDesigner } from "../designer-context";
 import { StepNodeShell } from "./step-node-shell";
@@ -13,8 +13,14 @@ export const BranchNode = memo(function BranchNode({ id, data, selected }: NodeP
   const edgeIds = useDesigner((state) => state.outgoing[data.stepId] ?? NONE);
   // Handles come and go with the branch's edges: React Flow must re-measure them, or new edges find no handle.
   const updateNodeInternals = useUpdateNodeInternals();
+  // (Not on mount: React Flow measures new nodes itself, and a thousand extra measurements slow the first paint.)
   const handleKey = edgeIds.join(",");
-  useEffect(() => updateNodeInternals(id), [handleKey, id, updateNodeInternals]);
+  const measuredKey = useRef(handleKey);
+  useEffect(() => {
+    if (measuredKey.current === handleKey) return;
+    measuredKey.current = handleKey;
+    updateNodeInternals(id);
+  }, [handleKey, id, updateNodeInternals]);
   const slots = edgeIds.length + 1;
   return (
     <StepNodeShell
