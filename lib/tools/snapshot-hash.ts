@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+
+/** What of a tool a snapshot pins: everything that changes how it must be called or what it returns. */
+export type ToolSnapshotDefinition = {
+  title?: string;
+  description: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+};
+
+/**
+ * JSON with object keys sorted at every level, so the same definition always hashes the same however a server
+ * happens to order its keys. Arrays keep their order (it is meaningful: `required`, `enum`, `anyOf`).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, sortKeys(inner)]));
+  }
+  return value;
+}
+
+/**
+ * The content hash of a tool definition ("sha256:" + hex). Only the pinned fields count: a server adding an
+ * unrelated field (icons, `_meta`) does not flag every routine that uses the tool.
+ */
+export function toolDefinitionHash(tool: ToolSnapshotDefinition): string {
+  const pinned: ToolSnapshotDefinition = {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  };
+  return `sha256:${createHash("sha256").update(canonicalJson(pinned)).digest("hex")}`;
+}
