@@ -19,6 +19,14 @@ const LABELS: Record<string, string> = {
   "routine.duplicated": "Duplicated routine",
   "routine.archived": "Archived routine",
   "routine.restored": "Restored routine",
+  "routine.tools_accepted": "Accepted changed tools",
+  "tool_server.created": "Added tool server",
+  "tool_server.updated": "Edited tool server",
+  "tool_server.removed": "Removed tool server",
+  "tool_server.enabled": "Enabled tool server",
+  "tool_server.disabled": "Disabled tool server",
+  "tool_server.refreshed": "Refreshed tools",
+  "tool.tried": "Tried a tool",
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

@@ -36,4 +36,6 @@ export type RoutineRowData = {
   updatedAt: string;
   stepCount: number;
   archived: boolean;
+  /** Tools the routine uses whose schema changed since it was saved against them. */
+  changedToolCount: number;
 };

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Card, cn, Table, Td, Th } from "@/components/ui";
+import { Badge, Card, cn, Table, Td, Th } from "@/components/ui";
 import type { LibraryActions, RoutineRowData } from "./library-types";
 import { RelativeTimeLabel } from "./relative-time-label";
 import { RoutineRowActions, type LibraryView } from "./routine-row-actions";
@@ -54,7 +54,14 @@ export function RoutineTable({ routines, view, actions, highlightId }: Props) {
                 ) : null}
               </Td>
               <Td>
-                <StatusBadge status={routine.status} archived={routine.archived} />
+                <div className="flex flex-wrap items-center gap-1">
+                  <StatusBadge status={routine.status} archived={routine.archived} />
+                  {routine.changedToolCount > 0 ? (
+                    <Badge tone="warning" title="Tools this routine uses changed their schema since it was saved" data-testid="routine-tools-changed">
+                      {routine.changedToolCount === 1 ? "1 tool changed" : `${routine.changedToolCount} tools changed`}
+                    </Badge>
+                  ) : null}
+                </div>
               </Td>
               <Td>
                 <p className="whitespace-nowrap" title={routine.ownerEmail} data-testid="routine-owner">

@@ -1,5 +1,7 @@
 import { ForbiddenError, UnauthenticatedError } from "../auth/errors";
+import { SecretUnreadableError } from "../crypto/secret-box";
 import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/errors";
+import { ToolGatewayError } from "../tools/gateway/errors";
 
 /** What every form's server action returns, so a form can show a message and per-field errors. */
 export type ActionState<Data = undefined> =
@@ -21,6 +23,9 @@ export function toErrorState(error: unknown): { status: "error"; message: string
   if (error instanceof UnauthenticatedError) return { status: "error", message: "Your session has ended. Sign in again to continue." };
   if (error instanceof ForbiddenError) return { status: "error", message: `You are not allowed to do that: ${error.message}` };
   if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError || error instanceof StaleSaveError) return { status: "error", message: error.message };
+  if (error instanceof SecretUnreadableError) return { status: "error", message: error.message };
+  // Gateway messages are written for people and never carry secrets (lib/tools/gateway/errors.ts).
+  if (error instanceof ToolGatewayError) return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
   console.error("[action] unexpected error", error);
   return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
 }
@@ -45,4 +50,15 @@ export async function loadOrError<T>(load: () => Promise<T>): Promise<{ data: T;
   } catch (error) {
     return { data: null, error: toErrorState(error).message };
   }
+}
+
+/** Per-parameter messages of an invalid_arguments error, keyed by the top-level parameter, for "try it" forms. */
+function argumentErrors(error: ToolGatewayError): Record<string, string[]> | undefined {
+  if (error.code !== "invalid_arguments" || !Array.isArray(error.details)) return undefined;
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.details as Array<{ path?: string; message?: string }>) {
+    const field = (issue.path ?? "").replace(/^\//, "").split(/[./[]/)[0];
+    if (field && issue.message) (errors[field] ??= []).push(`${issue.path} ${issue.message}`);
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }

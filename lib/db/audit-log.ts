@@ -34,7 +34,12 @@ export async function listAuditLog(input: z.input<typeof listAuditLogInput> = {}
     const idsOf = (type: string) => rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!);
     const users = await prisma.user.findMany({ where: { id: { in: idsOf("user") } }, select: { id: true, email: true } });
     const routines = await prisma.routine.findMany({ where: { id: { in: idsOf("routine") } }, select: { id: true, name: true } });
-    const labelById = new Map([...users.map((user) => [user.id, user.email] as const), ...routines.map((routine) => [routine.id, routine.name] as const)]);
+    const servers = await prisma.toolServer.findMany({ where: { id: { in: idsOf("tool_server") } }, select: { id: true, name: true } });
+    const labelById = new Map([
+      ...users.map((user) => [user.id, user.email] as const),
+      ...routines.map((routine) => [routine.id, routine.name] as const),
+      ...servers.map((server) => [server.id, server.name] as const),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       at: row.at,

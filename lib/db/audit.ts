@@ -20,6 +20,14 @@ export const AUDIT_ACTIONS = [
   "routine.duplicated",
   "routine.archived",
   "routine.restored",
+  "routine.tools_accepted",
+  "tool_server.created",
+  "tool_server.updated",
+  "tool_server.removed",
+  "tool_server.enabled",
+  "tool_server.disabled",
+  "tool_server.refreshed",
+  "tool.tried",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,7 +36,7 @@ export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;
   /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
   actorEmail?: string;
-  target?: { type: "user" | "invitation" | "routine"; id: string };
+  target?: { type: "user" | "invitation" | "routine" | "tool_server"; id: string };
   detail?: Record<string, unknown>;
 };
 

@@ -2,9 +2,10 @@ import "server-only";
 import { requireRole } from "../auth/session";
 import { prisma } from "./client";
 import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "./errors";
-import { prepareRoutine } from "./routine-content";
-import { saveRoutineDraftInput } from "./routine-inputs";
-import { findWorkingVersion } from "./routine-records";
+import { recordAudit } from "./audit";
+import { prepareRoutine, readStoredRoutine } from "./routine-content";
+import { acceptToolChangesInput, saveRoutineDraftInput } from "./routine-inputs";
+import { findWorkingVersion, pinsForSave } from "./routine-records";
 
 /**
  * Saves the editor's routine over the working draft. Authors and admins.
@@ -29,7 +30,12 @@ export async function saveRoutineDraft(input: { routineId: string; baseRevision:
       // The revision check and the write are one statement, so two saves based on the same revision cannot both land.
       const { count } = await tx.routineVersion.updateMany({
         where: { id: version.id, revision: baseRevision },
-        data: { content: prepared.content, stepCount: prepared.stepCount, revision: { increment: 1 } },
+        data: {
+          content: prepared.content,
+          stepCount: prepared.stepCount,
+          revision: { increment: 1 },
+          toolHashes: await pinsForSave(tx, prepared.routine, version.toolHashes),
+        },
       });
       if (count === 0) throw new StaleSaveError(version.revision);
       await tx.routine.update({
@@ -37,6 +43,25 @@ export async function saveRoutineDraft(input: { routineId: string; baseRevision:
         data: { name: prepared.routine.name, description: prepared.routine.description, updatedAt: new Date() },
       });
       return { revision: baseRevision + 1 };
+    }),
+  );
+}
+
+/**
+ * Accepts the current schemas of the tools a draft uses: re-pins them, which clears the "tool changed" flag.
+ * Authors and admins, on an editable draft. Only the pins change, not the content, so the revision stays and
+ * an editor open on the draft keeps saving (each save re-reads the stored pins).
+ */
+export async function acceptToolChanges(input: { routineId: string }): Promise<void> {
+  const viewer = await requireRole("author", "admin");
+  const { routineId } = parseInput(acceptToolChangesInput, input);
+  await withDbErrors(() =>
+    prisma.$transaction(async (tx) => {
+      const { routine: row, version } = await findWorkingVersion(tx, routineId);
+      if (row.archivedAt || version.status !== "draft") throw new ConflictError("Only a draft can accept changed tools; start a new draft first.");
+      const toolHashes = await pinsForSave(tx, readStoredRoutine(version.content), version.toolHashes, { acceptCurrent: true });
+      await tx.routineVersion.update({ where: { id: version.id }, data: { toolHashes } });
+      await recordAudit({ action: "routine.tools_accepted", actor: viewer, target: { type: "routine", id: routineId }, detail: { version: version.number } }, tx);
     }),
   );
 }

@@ -42,6 +42,8 @@ export const saveRoutineDraftInput = z.object({
   routine: z.unknown(),
 });
 
+export const acceptToolChangesInput = saveRoutineDraftInput.pick({ routineId: true });
+
 export const duplicateRoutineInput = z.object({ routineId: routineIdSchema, name: routineNameSchema.optional() });
 
 export const saveRoutineAsCopyInput = z.object({ routine: z.unknown(), name: routineNameSchema });

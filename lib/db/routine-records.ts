@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "./errors";
 import type { Prisma } from "./generated/prisma/client";
+import { pinToolHashes, readToolPins } from "../tools/pins";
 import type { PreparedRoutine } from "./routine-content";
+import { readCurrentToolHashes } from "./tool-catalog";
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,6 +29,7 @@ export async function insertRoutine(
       stepCount,
       basedOnId: data.basedOnId ?? null,
       authorId: data.ownerId,
+      toolHashes: JSON.stringify(pinToolHashes(routine, {}, await readCurrentToolHashes(tx))),
     },
   });
   return { id: data.id, name: routine.name, versionId };
@@ -46,7 +49,7 @@ export async function findWorkingVersion(tx: Tx, routineId: string) {
       versions: {
         orderBy: { number: "desc" },
         take: 1,
-        select: { id: true, number: true, status: true, revision: true, content: true },
+        select: { id: true, number: true, status: true, revision: true, content: true, toolHashes: true },
       },
     },
   });
@@ -54,4 +57,17 @@ export async function findWorkingVersion(tx: Tx, routineId: string) {
   if (!found || !version) throw new NotFoundError("That routine no longer exists.");
   const { versions: _versions, ...routine } = found;
   return { routine, version };
+}
+
+/**
+ * The tool pins to store with a save of `routine` over a version pinned as `stored`: earlier pins stay until
+ * accepted (lib/tools/pins.ts), new tools are pinned to their current schema.
+ */
+export async function pinsForSave(
+  tx: Tx,
+  routine: PreparedRoutine["routine"],
+  stored: string,
+  options: { acceptCurrent?: boolean } = {},
+): Promise<string> {
+  return JSON.stringify(pinToolHashes(routine, readToolPins(stored), await readCurrentToolHashes(tx), options));
 }

@@ -2,10 +2,12 @@ import "server-only";
 import { hasAnyRole } from "../auth/roles";
 import { requireUser } from "../auth/session";
 import type { Routine } from "../routine/schema";
+import { readToolPins, toolChanges, type ToolChange } from "../tools/pins";
 import { prisma } from "./client";
 import { parseInput, withDbErrors } from "./errors";
 import { readStoredRoutine } from "./routine-content";
 import { findWorkingVersion } from "./routine-records";
+import { readCurrentToolHashes } from "./tool-catalog";
 import { listRoutinesInput, routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
 
 export type RoutineOwner = { id: string; name: string; email: string };
@@ -21,6 +23,8 @@ export type RoutineSummary = {
   updatedAt: Date;
   stepCount: number;
   archived: boolean;
+  /** How many tools the working version uses whose schema changed (or vanished) since it was saved against them. */
+  changedToolCount: number;
 };
 
 /**
@@ -42,9 +46,10 @@ export async function listRoutines(input: { query?: string; includeArchived?: bo
         updatedAt: true,
         archivedAt: true,
         owner: { select: { id: true, name: true, email: true } },
-        versions: { orderBy: { number: "desc" }, take: 1, select: { status: true, stepCount: true } },
+        versions: { orderBy: { number: "desc" }, take: 1, select: { status: true, stepCount: true, toolHashes: true } },
       },
     });
+    const current = await readCurrentToolHashes();
     return rows
       .filter((row) => !needle || `${row.name}\n${row.description}`.toLocaleLowerCase().includes(needle))
       .map((row) => ({
@@ -56,6 +61,7 @@ export async function listRoutines(input: { query?: string; includeArchived?: bo
         updatedAt: row.updatedAt,
         stepCount: row.versions[0]?.stepCount ?? 0,
         archived: row.archivedAt !== null,
+        changedToolCount: toolChanges(readToolPins(row.versions[0]?.toolHashes), current).length,
       }));
   });
 }
@@ -75,6 +81,8 @@ export type RoutineDetail = {
   updatedAt: Date;
   /** True when the viewer may save this draft: an author or admin, the routine not archived, the version a draft. */
   canEdit: boolean;
+  /** Tools whose schema changed since this version was saved against them (lib/tools/pins.ts). */
+  toolChanges: ToolChange[];
 };
 
 /** The working draft of a routine. Any signed-in user; NotFoundError when it does not exist. */
@@ -97,6 +105,7 @@ export async function getRoutine(id: string): Promise<RoutineDetail> {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       canEdit: hasAnyRole(viewer.roles, ["author", "admin"]) && !archived && status === "draft",
+      toolChanges: toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes()),
     };
   });
 }

@@ -92,5 +92,6 @@ function toRow(routine: RoutineSummary) {
     updatedAt: routine.updatedAt.toISOString(),
     stepCount: routine.stepCount,
     archived: routine.archived,
+    changedToolCount: routine.changedToolCount,
   };
 }

@@ -3,7 +3,7 @@ import type { SourceProblem } from "@/components/routines/library-types";
 import { importRoutineJson } from "@/lib/routine/json";
 import type { Routine, ToolRef } from "@/lib/routine/schema";
 import { parseRoutineText } from "@/lib/routine/text-parse";
-import { demoToolCatalog } from "@/lib/tools";
+import { registryToolCatalog } from "@/lib/db";
 
 export type SourceResult = { ok: true; routine: Routine; warnings: SourceProblem[] } | { ok: false; errors: SourceProblem[] };
 
@@ -18,7 +18,7 @@ export async function readRoutineSource(kind: "text" | "json", text: string, nam
 
 /** Finds a tool's server by its bare name when exactly one catalog tool has that name. */
 async function catalogResolver(): Promise<(name: string) => ToolRef | undefined> {
-  const tools = await demoToolCatalog.listTools();
+  const tools = await registryToolCatalog.listTools();
   return (name) => {
     const matches = tools.filter((tool) => tool.name === name);
     return matches.length === 1 ? { server: matches[0].server, name } : undefined;

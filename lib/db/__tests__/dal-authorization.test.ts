@@ -1,16 +1,20 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAs, signOutAll } from "../../../test/request-context";
 import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
 import { listAuditLog } from "../audit-log";
 import { prisma } from "../client";
 import { DEMO_USERS } from "../demo-users";
 import { reissueInvitation } from "../invitations";
-import { saveRoutineDraft } from "../routine-drafts";
+import { acceptToolChanges, saveRoutineDraft } from "../routine-drafts";
 import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routine-writes";
 import { getRoutine, listRoutines } from "../routines";
 import { seedDatabase } from "../seed";
+import { getToolServer, registryToolCatalog, tryTool } from "../tool-catalog";
+import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tool-servers";
 import { createUser, listUsers, setUserActive, setUserRoles } from "../users";
 import { makeRoutine } from "./routine-factories";
+import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "./support/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -22,6 +26,9 @@ let invitedUserId: string;
 let routineId: string;
 let archivableId: string;
 let counter = 0;
+let mcp: MutableMcpServer;
+let serverId: string;
+let doomedServerId: string;
 
 async function actAs(viewer: Viewer) {
   if (viewer === "anonymous") return signOutAll();
@@ -30,6 +37,7 @@ async function actAs(viewer: Viewer) {
 }
 
 const ADMINS: Viewer[] = ["admin"];
+const OPERATORS: Viewer[] = ["operator", "admin"];
 const WRITERS: Viewer[] = ["author", "admin"];
 const READERS: Viewer[] = ["author", "reviewer", "operator", "admin"];
 
@@ -57,6 +65,16 @@ const CALLS: Record<string, { allowed: Viewer[]; call: () => Promise<unknown> }>
   saveRoutineAsCopy: { allowed: WRITERS, call: () => saveRoutineAsCopy({ routine: makeRoutine(), name: `Kept ${++counter}` }) },
   archiveRoutine: { allowed: WRITERS, call: () => archiveRoutine({ routineId: archivableId }) },
   restoreRoutine: { allowed: WRITERS, call: () => restoreRoutine({ routineId: archivableId }) },
+  acceptToolChanges: { allowed: WRITERS, call: () => acceptToolChanges({ routineId }) },
+  listToolServers: { allowed: READERS, call: () => listToolServers() },
+  getToolServer: { allowed: READERS, call: () => getToolServer(serverId) },
+  listCatalogTools: { allowed: READERS, call: () => registryToolCatalog.listTools() },
+  createToolServer: { allowed: ADMINS, call: () => createToolServer({ name: `server-${++counter}`, transport: { kind: "http", url: mcp.url } }) },
+  updateToolServer: { allowed: ADMINS, call: () => updateToolServer(serverId, { name: "target", description: `v${++counter}`, transport: { kind: "http", url: mcp.url } }) },
+  setToolServerEnabled: { allowed: ADMINS, call: () => setToolServerEnabled(serverId, true) },
+  removeToolServer: { allowed: ADMINS, call: () => removeToolServer(doomedServerId) },
+  refreshToolServer: { allowed: OPERATORS, call: () => refreshToolServer(serverId) },
+  tryTool: { allowed: OPERATORS, call: () => tryTool({ serverId, toolName: "echo", arguments: { text: "hi" } }) },
 };
 
 /** Rows a refused call must leave alone. */
@@ -66,6 +84,8 @@ const rowCounts = async () => ({
   routines: await prisma.routine.count(),
   versions: await prisma.routineVersion.findMany({ select: { id: true, revision: true }, orderBy: { id: "asc" } }),
   archived: await prisma.routine.count({ where: { archivedAt: { not: null } } }),
+  servers: await prisma.toolServer.findMany({ select: { id: true, name: true, description: true, enabled: true }, orderBy: { id: "asc" } }),
+  snapshots: await prisma.toolSnapshot.count(),
 });
 
 beforeAll(async () => {
@@ -76,6 +96,16 @@ beforeAll(async () => {
   invitedUserId = (await createUser({ name: "Invited", email: "invited@example.com", roles: ["operator"] })).userId;
   routineId = (await createRoutine({ name: "Authorization target" })).id;
   archivableId = (await createRoutine({ name: "Archive target" })).id;
+  mcp = await startMutableMcpServer([{ name: "echo", description: "Echo", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]) }]);
+  serverId = (await createToolServer({ name: "target", transport: { kind: "http", url: mcp.url } })).id;
+  doomedServerId = randomUUID();
+  await prisma.toolServer.create({ data: { id: doomedServerId, name: "doomed", transport: "http", url: mcp.url } });
+});
+
+afterAll(async () => {
+  await mcp.close();
+  const { sharedToolGateway } = await import("../../tools/shared-gateway");
+  await sharedToolGateway().close();
 });
 
 describe("DAL authorization: every function × every role", () => {

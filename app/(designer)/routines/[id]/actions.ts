@@ -1,9 +1,10 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { toErrorState } from "@/lib/actions/action-state";
+import { toErrorState, type ActionState } from "@/lib/actions/action-state";
 import { requireRole } from "@/lib/auth/server";
-import { saveRoutineAsCopy, saveRoutineDraft, StaleSaveError, ValidationError } from "@/lib/db";
+import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft, StaleSaveError, ValidationError } from "@/lib/db";
 
 // Called by the designer from the client, not from a form: plain inputs in, a small result union out.
 // Each action authorizes itself and the DAL checks again.
@@ -58,4 +59,18 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 function errorResult(error: unknown): { status: "error"; message: string; fieldErrors?: Record<string, string[]> } {
   const { message, fieldErrors } = toErrorState(error);
   return fieldErrors ? { status: "error", message, fieldErrors } : { status: "error", message };
+}
+
+/** Accepts the current schemas of the changed tools this draft uses (clears the "tool changed" banner). */
+export async function acceptToolChangesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  try {
+    await requireRole("author", "admin");
+    const routineId = String(formData.get("routineId") ?? "");
+    await acceptToolChanges({ routineId });
+    revalidatePath(`/routines/${routineId}`);
+    revalidatePath("/routines");
+    return { status: "success", message: "The routine now uses the tools' current schemas." };
+  } catch (error) {
+    return toErrorState(error);
+  }
 }

@@ -2,13 +2,13 @@ import { ChevronLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
+import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 import { Designer } from "@/components/designer/designer";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, Badge } from "@/components/ui";
 import { sectionAccess } from "@/lib/auth/server";
-import { getRoutine, NotFoundError, type RoutineDetail } from "@/lib/db";
-import { demoToolCatalog } from "@/lib/tools";
+import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
+import { getRoutine, NotFoundError, registryToolCatalog, type RoutineDetail } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Designer" };
 
@@ -27,7 +27,7 @@ export default async function RoutineDesignerPage({ params }: { params: Promise<
       </div>
     );
   }
-  const tools = await demoToolCatalog.listTools();
+  const tools = await registryToolCatalog.listTools();
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-12 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
@@ -39,6 +39,9 @@ export default async function RoutineDesignerPage({ params }: { params: Promise<
         {detail.archived ? <Badge tone="warning">archived</Badge> : null}
         {!detail.canEdit ? <span className="text-xs text-muted">Read only: only authors edit drafts.</span> : null}
       </div>
+      {detail.toolChanges.length > 0 ? (
+        <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />
+      ) : null}
       <div className="min-h-0 flex-1">
         <Designer
           routineId={detail.id}

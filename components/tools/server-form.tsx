@@ -1,0 +1,113 @@
+"use client";
+
+import { useState } from "react";
+import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
+import type { ActionState } from "@/lib/actions/action-state";
+import type { ToolServerView } from "./tool-types";
+
+type Props = {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  /** The stdio command lines admins may use (MCP_STDIO_ALLOWLIST), shown as a hint and offered as suggestions. */
+  allowedCommands: string[];
+  /** The server being edited; absent when adding one. */
+  server?: ToolServerView;
+  onSaved?: () => void;
+};
+
+/**
+ * Adds or edits a tool server. Secrets are write-only: the form never shows a stored token or environment
+ * value; leaving those fields empty on edit keeps what is stored.
+ */
+export function ServerForm({ action, allowedCommands, server, onSaved }: Props) {
+  const { state, formAction, onSubmit, pending } = useFormAction(async (previous: ActionState, formData: FormData) => {
+    const next = await action(previous, formData);
+    if (next.status === "success") onSaved?.();
+    return next;
+  }, { status: "idle" });
+  const [transport, setTransport] = useState<"stdio" | "http">(server?.transport ?? "http");
+  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  const prefix = server ? `edit-server-${server.id}` : "new-server";
+  const commandsId = `${prefix}-commands`;
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid={`${prefix}-form`}>
+      {state.status === "error" ? <Alert tone="error" testId={`${prefix}-error`}>{state.message}</Alert> : null}
+      {state.status === "success" ? <Alert tone="success" testId={`${prefix}-success`}>{state.message}</Alert> : null}
+      {server ? <input type="hidden" name="serverId" value={server.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${prefix}-name`} label="Name" hint="Routines refer to the server by this name, e.g. hr or crm." errors={errors?.name}>
+          {(aria) => <Input {...aria} name="name" defaultValue={server?.name} autoComplete="off" data-testid={`${prefix}-name`} />}
+        </Field>
+        <Field id={`${prefix}-description`} label="Description" errors={errors?.description}>
+          {(aria) => <Input {...aria} name="description" defaultValue={server?.description} autoComplete="off" data-testid={`${prefix}-description`} />}
+        </Field>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-foreground">How does the app reach it?</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {(["http", "stdio"] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="transport"
+                value={option}
+                checked={transport === option}
+                onChange={() => setTransport(option)}
+                data-testid={`${prefix}-transport-${option}`}
+                className="accent-[var(--accent)]"
+              />
+              {option === "http" ? "Streamable HTTP (a URL)" : "stdio (a command the app starts)"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {transport === "http" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${prefix}-url`} label="URL" hint="http:// or https://, e.g. https://mcp.example.com/mcp" errors={errors?.url}>
+            {(aria) => <Input {...aria} name="url" type="url" defaultValue={server?.url ?? ""} autoComplete="off" data-testid={`${prefix}-url`} />}
+          </Field>
+          <div className="space-y-1">
+            <Field
+              id={`${prefix}-token`}
+              label="Bearer token (optional)"
+              hint={server?.hasToken ? "A token is stored. Leave empty to keep it." : "Stored encrypted; never shown again."}
+              errors={errors?.bearerToken}
+            >
+              {(aria) => <Input {...aria} name="bearerToken" type="password" autoComplete="new-password" data-testid={`${prefix}-token`} />}
+            </Field>
+            {server?.hasToken ? <Checkbox id={`${prefix}-clear-token`} name="clearToken" label="Remove the stored token" /> : null}
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={`${prefix}-command`}
+              label="Command"
+              hint={<>Allowed: {allowedCommands.map((line) => <code key={line} className="mr-2 rounded bg-surface-muted px-1">{line}</code>)}</>}
+              errors={errors?.command}
+            >
+              {(aria) => <Input {...aria} name="command" list={commandsId} defaultValue={server?.command ?? ""} autoComplete="off" data-testid={`${prefix}-command`} />}
+            </Field>
+            <datalist id={commandsId}>
+              {[...new Set(allowedCommands.map((line) => line.split(/\s+/)[0]))].map((command) => <option key={command} value={command} />)}
+            </datalist>
+            <Field id={`${prefix}-args`} label="Arguments" hint="One per line, or space-separated on one line." errors={errors?.args}>
+              {(aria) => <Textarea {...aria} name="args" rows={3} mono defaultValue={server?.args.join("\n") ?? ""} data-testid={`${prefix}-args`} />}
+            </Field>
+          </div>
+          <Field
+            id={`${prefix}-env`}
+            label="Environment (optional)"
+            hint={server?.envKeys.length ? `Stored: ${server.envKeys.join(", ")}. Leave empty to keep them; enter KEY=value lines to replace them.` : "KEY=value, one per line. Stored encrypted."}
+            errors={errors?.env}
+          >
+            {(aria) => <Textarea {...aria} name="env" rows={2} mono data-testid={`${prefix}-env`} />}
+          </Field>
+        </div>
+      )}
+      <Button type="submit" pending={pending} data-testid={`${prefix}-submit`}>
+        {server ? "Save and refresh" : "Add server"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ActionState } from "@/lib/actions/action-state";
+
+/** What the server form returns; nothing beyond the message (secrets never travel back to the browser). */
+export type ToolServerFormValues = undefined;
+
+/** A tool's answer as the "try it" panel shows it. Tool output is shown as text, never rendered as HTML. */
+export type TryToolResult = { text: string; isError: boolean; durationMs: number; bytes: number; structured: unknown };
+export type TryToolState = ActionState<TryToolResult>;
+
+/** A server as the Tools pages pass it to client components (dates as ISO strings). */
+export type ToolServerView = {
+  id: string;
+  name: string;
+  description: string;
+  transport: "stdio" | "http";
+  command: string | null;
+  args: string[];
+  envKeys: string[];
+  url: string | null;
+  hasToken: boolean;
+  enabled: boolean;
+  builtIn: boolean;
+  status: "unknown" | "connected" | "error";
+  lastError: string | null;
+  lastRefreshAt: string | null;
+  toolCount: number;
+};
+
+export type ServerActions = {
+  update: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  remove: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  setEnabled: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  refresh: (state: ActionState, formData: FormData) => Promise<ActionState>;
+};
+
+/** A tool as the server page passes it to the client (dates as ISO strings). */
+export type ToolItem = {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+  hash: string;
+  changedAt: string | null;
+  removedAt: string | null;
+};

@@ -1,0 +1,115 @@
+import "server-only";
+import { z } from "zod";
+import { requireRole, requireUser } from "../auth/session";
+import type { ToolDefinition } from "../routine/catalog";
+import type { ToolCatalog } from "../tools/catalog";
+import type { ToolCallResult } from "../tools/gateway";
+import { toolKey } from "../tools/pins";
+import type { ToolSnapshotDefinition } from "../tools/snapshot-hash";
+import { sharedToolGateway } from "../tools/shared-gateway";
+import { recordAudit } from "./audit";
+import { prisma } from "./client";
+import type { Prisma } from "./generated/prisma/client";
+import { ConflictError, NotFoundError, parseInput, withDbErrors } from "./errors";
+import { toGatewayConfig, toSummary, type ToolServerSummary } from "./tool-server-records";
+
+/** A tool as the Tools page shows it: its pinned definition, its hash, and since when it has been so. */
+export type ToolView = ToolSnapshotDefinition & {
+  name: string;
+  hash: string;
+  since: Date;
+  /** When the tool's schema last changed (null: unchanged since it was first seen). */
+  changedAt: Date | null;
+  removedAt: Date | null;
+};
+
+const readDefinition = (stored: string) => JSON.parse(stored) as ToolSnapshotDefinition;
+
+/** One server with its current tools (removed ones last). Any signed-in user. */
+export async function getToolServer(serverId: string): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
+  await requireUser();
+  const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), { id: serverId });
+  return withDbErrors(async () => {
+    const row = await prisma.toolServer.findUnique({ where: { id } });
+    if (!row) throw new NotFoundError("That tool server no longer exists.");
+    const snapshots = await prisma.toolSnapshot.findMany({ where: { serverId: id }, orderBy: { takenAt: "asc" } });
+    const history = new Map<string, number>();
+    for (const snapshot of snapshots) history.set(snapshot.toolName, (history.get(snapshot.toolName) ?? 0) + 1);
+    const tools = snapshots
+      .filter((snapshot) => snapshot.current)
+      .map((snapshot) => ({
+        ...readDefinition(snapshot.definition),
+        name: snapshot.toolName,
+        hash: snapshot.hash,
+        since: snapshot.takenAt,
+        changedAt: (history.get(snapshot.toolName) ?? 0) > 1 ? snapshot.takenAt : null,
+        removedAt: snapshot.removedAt,
+      }))
+      .sort((a, b) => Number(a.removedAt !== null) - Number(b.removedAt !== null) || a.name.localeCompare(b.name, "en"));
+    return { server: toSummary(row), tools };
+  });
+}
+
+/** Current tools of enabled servers, as the designer and the validator know them. Internal: callers authorize. */
+export async function readCatalogTools(): Promise<ToolDefinition[]> {
+  const rows = await prisma.toolSnapshot.findMany({
+    where: { current: true, removedAt: null, server: { enabled: true } },
+    select: { toolName: true, definition: true, server: { select: { name: true } } },
+  });
+  return rows.map((row) => {
+    const definition = readDefinition(row.definition);
+    return {
+      server: row.server.name,
+      name: row.toolName,
+      description: definition.description,
+      inputSchema: (definition.inputSchema ?? { type: "object" }) as ToolDefinition["inputSchema"],
+    };
+  });
+}
+
+/** "server/tool" → current schema hash, for flagging routines whose pinned tools changed. Internal. */
+export async function readCurrentToolHashes(db: Pick<Prisma.TransactionClient, "toolSnapshot"> = prisma): Promise<Map<string, string>> {
+  const rows = await db.toolSnapshot.findMany({
+    where: { current: true, removedAt: null, server: { enabled: true } },
+    select: { toolName: true, hash: true, server: { select: { name: true } } },
+  });
+  return new Map(rows.map((row) => [toolKey({ server: row.server.name, name: row.toolName }), row.hash]));
+}
+
+/** The registry's tools as a ToolCatalog (the designer palette's source). Any signed-in user. */
+export const registryToolCatalog: ToolCatalog = {
+  async listTools() {
+    await requireUser();
+    return withDbErrors(readCatalogTools);
+  },
+};
+
+const tryToolInput = z.object({
+  serverId: z.string().min(1).max(100),
+  toolName: z.string().min(1).max(200),
+  arguments: z.record(z.string(), z.unknown()),
+});
+
+/** The longest try-it call; a routine step sets its own timeout. */
+const TRY_TIMEOUT_MS = 30_000;
+
+/**
+ * Calls a tool once from the Tools page ("try it"). Admins and operators. Arguments are checked against the
+ * tool's schema before anything is sent. The audit entry records which tool and which argument names were
+ * used, not their values or the output (both may hold personal data).
+ */
+export async function tryTool(input: z.input<typeof tryToolInput>): Promise<ToolCallResult> {
+  const viewer = await requireRole("admin", "operator");
+  const { serverId, toolName, arguments: args } = parseInput(tryToolInput, input);
+  const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { id: serverId } }));
+  if (!server) throw new NotFoundError("That tool server no longer exists.");
+  if (!server.enabled) throw new ConflictError(`The server "${server.name}" is disabled; enable it to call its tools.`);
+  const result = await sharedToolGateway().callTool(toGatewayConfig(server), toolName, args, { timeoutMs: TRY_TIMEOUT_MS });
+  await recordAudit({
+    action: "tool.tried",
+    actor: viewer,
+    target: { type: "tool_server", id: serverId },
+    detail: { server: server.name, tool: toolName, arguments: Object.keys(args), isError: result.isError },
+  });
+  return result;
+}

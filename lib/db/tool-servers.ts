@@ -1,0 +1,149 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { requireRole, requireUser } from "../auth/session";
+import { toolServerInput, type ToolServerInput } from "../tools/server-input";
+import { checkStdioCommand, configuredStdioAllowlist } from "../tools/stdio-allowlist";
+import { recordAudit } from "./audit";
+import { prisma } from "./client";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, ValidationError, withDbErrors } from "./errors";
+import type { ToolServer } from "./generated/prisma/client";
+import { sealEnv, sealToken, toSummary, type ToolServerSummary } from "./tool-server-records";
+import { refreshServerTools, type RefreshOutcome } from "./tool-snapshots";
+
+export type { RefreshOutcome, ToolServerSummary };
+
+const serverRef = z.object({ serverId: z.string().min(1).max(100) });
+
+/** Every registered tool server, by name. Any signed-in user (analysts browse the tools). */
+export async function listToolServers(): Promise<ToolServerSummary[]> {
+  await requireUser();
+  return withDbErrors(async () => (await prisma.toolServer.findMany({ orderBy: { name: "asc" } })).map(toSummary));
+}
+
+async function findServer(serverId: string): Promise<ToolServer> {
+  const row = await prisma.toolServer.findUnique({ where: { id: serverId } });
+  if (!row) throw new NotFoundError("That tool server no longer exists.");
+  return row;
+}
+
+/** Refuses a stdio command that is not on the allowlist, as a field error the form shows beside the command. */
+function assertAllowed(transport: z.infer<typeof toolServerInput>["transport"]) {
+  if (transport.kind !== "stdio") return;
+  const refusal = checkStdioCommand(transport.command, transport.args, configuredStdioAllowlist());
+  if (refusal) throw new ValidationError(refusal, { command: [refusal] });
+}
+
+const nameTaken = () => new ConflictError("A tool server with this name already exists.", "name");
+
+/**
+ * Registers a tool server, then refreshes its tools. Admins only. The record is saved whole even when the
+ * server cannot be reached: the outcome says why, and the server shows the error until a refresh works.
+ */
+export async function createToolServer(input: ToolServerInput): Promise<{ id: string; refresh: RefreshOutcome }> {
+  const viewer = await requireRole("admin");
+  const { name, description, transport } = parseInput(toolServerInput, input);
+  assertAllowed(transport);
+  const id = randomUUID();
+  await withDbErrors(async () => {
+    try {
+      await prisma.$transaction(async (tx) => {
+        await tx.toolServer.create({
+          data: {
+            id,
+            name,
+            description,
+            transport: transport.kind,
+            ...(transport.kind === "stdio"
+              ? { command: transport.command, args: JSON.stringify(transport.args), envEncrypted: sealEnv(transport.env ?? {}) }
+              : { url: transport.url, tokenEncrypted: transport.bearerToken ? sealToken(transport.bearerToken) : null }),
+          },
+        });
+        await recordAudit({ action: "tool_server.created", actor: viewer, target: { type: "tool_server", id }, detail: { name, transport: transport.kind } }, tx);
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? nameTaken() : error;
+    }
+  });
+  return { id, refresh: await refreshServerTools(await findServer(id)) };
+}
+
+/**
+ * Changes a server's name, description or transport, then refreshes its tools. Admins only. Secrets left
+ * empty keep their stored values. The demo server is managed by the start command and cannot be edited.
+ */
+export async function updateToolServer(serverId: string, input: ToolServerInput): Promise<{ refresh: RefreshOutcome }> {
+  const viewer = await requireRole("admin");
+  const { serverId: id } = parseInput(serverRef, { serverId });
+  const { name, description, transport } = parseInput(toolServerInput, input);
+  assertAllowed(transport);
+  await withDbErrors(async () => {
+    const existing = await findServer(id);
+    if (existing.builtIn) throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");
+    const secrets =
+      transport.kind === "stdio"
+        ? { command: transport.command, args: JSON.stringify(transport.args), url: null, tokenEncrypted: null, ...(transport.env ? { envEncrypted: sealEnv(transport.env) } : {}) }
+        : {
+            url: transport.url,
+            command: null,
+            args: "[]",
+            envEncrypted: null,
+            ...(transport.clearToken ? { tokenEncrypted: null } : transport.bearerToken ? { tokenEncrypted: sealToken(transport.bearerToken) } : {}),
+          };
+    try {
+      await prisma.$transaction(async (tx) => {
+        await tx.toolServer.update({ where: { id }, data: { name, description, transport: transport.kind, ...secrets } });
+        await recordAudit({ action: "tool_server.updated", actor: viewer, target: { type: "tool_server", id }, detail: { name, transport: transport.kind } }, tx);
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? nameTaken() : error;
+    }
+  });
+  return { refresh: await refreshServerTools(await findServer(id)) };
+}
+
+/** Removes a server and its snapshots. Admins only; not the demo server (the start command re-adds it). */
+export async function removeToolServer(serverId: string): Promise<void> {
+  const viewer = await requireRole("admin");
+  const { serverId: id } = parseInput(serverRef, { serverId });
+  await withDbErrors(async () => {
+    const existing = await findServer(id);
+    if (existing.builtIn) throw new ConflictError("The demo HR server is managed by the start command; disable it instead.");
+    await prisma.$transaction(async (tx) => {
+      await tx.toolServer.delete({ where: { id } });
+      await recordAudit({ action: "tool_server.removed", actor: viewer, target: { type: "tool_server", id }, detail: { name: existing.name } }, tx);
+    });
+  });
+}
+
+/** Turns a server on or off. A disabled server's tools leave the palette and cannot be called. Admins only. */
+export async function setToolServerEnabled(serverId: string, enabled: boolean): Promise<void> {
+  const viewer = await requireRole("admin");
+  const { serverId: id } = parseInput(serverRef, { serverId });
+  await withDbErrors(async () => {
+    const existing = await findServer(id);
+    if (existing.enabled === enabled) return;
+    await prisma.$transaction(async (tx) => {
+      await tx.toolServer.update({ where: { id }, data: { enabled } });
+      await recordAudit(
+        { action: enabled ? "tool_server.enabled" : "tool_server.disabled", actor: viewer, target: { type: "tool_server", id }, detail: { name: existing.name } },
+        tx,
+      );
+    });
+  });
+}
+
+/** Lists a server's tools again and records what changed. Admins and operators. */
+export async function refreshToolServer(serverId: string): Promise<RefreshOutcome> {
+  const viewer = await requireRole("admin", "operator");
+  const { serverId: id } = parseInput(serverRef, { serverId });
+  const server = await withDbErrors(() => findServer(id));
+  const outcome = await withDbErrors(() => refreshServerTools(server));
+  await recordAudit({
+    action: "tool_server.refreshed",
+    actor: viewer,
+    target: { type: "tool_server", id },
+    detail: outcome.ok ? { name: server.name, tools: outcome.toolCount, added: outcome.added, changed: outcome.changed, removed: outcome.removed } : { name: server.name, error: outcome.error },
+  });
+  return outcome;
+}
