@@ -1,9 +1,10 @@
 // The server the browser tests run against: the production build on port 3100 with a fresh database
-// (migrated and seeded with the demo users), so every run starts from the same state.
+// (migrated and seeded with the demo users and the demo HR tool server on port + 1), so every run starts from the same state.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { startDemoHrServer } from "./lib/demo-hr.mjs";
 import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
@@ -19,6 +20,8 @@ const env = {
   BETTER_AUTH_URL: `http://localhost:${E2E_PORT}`,
 };
 run("Migrating the e2e database", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
+// Its own demo HR server beside the e2e app, so the tests see the same default tool server as `npm start`.
+env.DEMO_HR_MCP_URL = (await startDemoHrServer(Number(E2E_PORT) + 1, env)).url;
 run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 ensureBuild(env);
 const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });

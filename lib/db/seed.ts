@@ -1,8 +1,12 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../auth/roles";
 import { recordAudit } from "./audit";
+import { demoRoutines } from "./demo-routines";
 import { DEMO_USERS } from "./demo-users";
+import { prepareRoutine } from "./routine-content";
+import { insertRoutine } from "./routine-records";
 import { prisma } from "./client";
 import { emailSchema, passwordSchema } from "./user-inputs";
 import { insertUser } from "./user-records";
@@ -14,16 +18,18 @@ export type SeedOptions = {
   mode: AppMode;
   /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME; created when that email is not taken. */
   admin?: { email: string; password: string; name?: string };
+  /** Demo mode only: the demo routines, owned by the demo author, into a library with no routines. */
+  demoRoutines?: boolean;
 };
 
-export type SeedResult = { created: string[]; warnings: string[] };
+export type SeedResult = { created: string[]; routines: string[]; warnings: string[] };
 
 /**
  * Seeds what a fresh installation needs. Idempotent: demo users only go into a database with no users,
  * and the bootstrap admin only when their email is free. Each user is written in one transaction.
  */
 export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
-  const result: SeedResult = { created: [], warnings: [] };
+  const result: SeedResult = { created: [], routines: [], warnings: [] };
   const isEmpty = (await prisma.user.count()) === 0;
 
   if (options.admin) {
@@ -45,6 +51,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     }
   }
 
+  if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0) result.routines = await seedDemoRoutines();
+
   const admins = await prisma.userRole.count({ where: { role: "admin", user: { deactivatedAt: null } } });
   if (admins === 0) {
     result.warnings.push(
@@ -62,6 +70,23 @@ async function createSeedUser(user: { name: string; email: string; password: str
   });
 }
 
+/** The demo routines, owned by the demo author (when that account exists), into a library with no routines. */
+async function seedDemoRoutines(): Promise<string[]> {
+  const author = DEMO_USERS.find((user) => user.roles.includes("author"));
+  const owner = author ? await prisma.user.findUnique({ where: { email: author.email } }) : null;
+  if (!owner) return [];
+  const names: string[] = [];
+  for (const routine of demoRoutines()) {
+    const id = randomUUID();
+    await prisma.$transaction(async (tx) => {
+      const created = await insertRoutine(tx, { id, ownerId: owner.id, prepared: prepareRoutine(routine, id) });
+      await recordAudit({ action: "routine.created", target: { type: "routine", id }, detail: { name: created.name, source: "demo seed" } }, tx);
+      names.push(created.name);
+    });
+  }
+  return names;
+}
+
 /** Reads the seed options from the environment (APP_MODE, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME). */
 export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOptions {
   const mode: AppMode = env.APP_MODE === "production" ? "production" : "demo";
@@ -69,6 +94,6 @@ export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOp
     env.ADMIN_EMAIL || env.ADMIN_PASSWORD
       ? { email: env.ADMIN_EMAIL ?? "", password: env.ADMIN_PASSWORD ?? "", name: env.ADMIN_NAME }
       : undefined;
-  return { mode, admin };
+  return { mode, admin, demoRoutines: mode === "demo" };
 }
 

@@ -1,5 +1,9 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "../client";
+import { lookupFromList } from "../../routine/catalog";
+import { validateRoutine } from "../../routine/validate";
+import { DEMO_HR_TOOLS } from "../../tools/demo-catalog";
+import { readStoredRoutine } from "../routine-content";
 import { seedDatabase, seedOptionsFromEnv } from "../seed";
 
 const DEMO = [
@@ -35,7 +39,7 @@ describe("seedDatabase in demo mode", () => {
   it("creates the four demo users, each with exactly its role", async () => {
     const result = await seedDatabase({ mode: "demo" });
 
-    expect(result).toEqual({ created: DEMO.map((user) => user.email), warnings: [] });
+    expect(result).toEqual({ created: DEMO.map((user) => user.email), routines: [], warnings: [] });
     const users = await usersByEmail();
     expect(Object.keys(users).sort()).toEqual(DEMO.map((user) => user.email).sort());
     for (const demo of DEMO) expect(users[demo.email].roles).toEqual(demo.roles);
@@ -56,14 +60,14 @@ describe("seedDatabase in demo mode", () => {
     await seedDatabase({ mode: "demo" });
     const before = { users: await prisma.user.count(), audit: await prisma.auditLog.count() };
 
-    await expect(seedDatabase({ mode: "demo" })).resolves.toEqual({ created: [], warnings: [] });
+    await expect(seedDatabase({ mode: "demo" })).resolves.toEqual({ created: [], routines: [], warnings: [] });
     expect({ users: await prisma.user.count(), audit: await prisma.auditLog.count() }).toEqual(before);
   });
 
   it("adds no demo users to a database that already has users", async () => {
     await seedDatabase({ mode: "production", admin: { email: "boss@corp.example", password: "boss-password" } });
 
-    await expect(seedDatabase({ mode: "demo" })).resolves.toEqual({ created: [], warnings: [] });
+    await expect(seedDatabase({ mode: "demo" })).resolves.toEqual({ created: [], routines: [], warnings: [] });
     expect(Object.keys(await usersByEmail())).toEqual(["boss@corp.example"]);
   });
 
@@ -91,7 +95,7 @@ describe("seedDatabase in production mode", () => {
       admin: { email: "  Boss@Corp.Example ", password: "boss-password", name: "The Boss" },
     });
 
-    expect(result).toEqual({ created: ["boss@corp.example"], warnings: [] });
+    expect(result).toEqual({ created: ["boss@corp.example"], routines: [], warnings: [] });
     expect(await usersByEmail()).toEqual({ "boss@corp.example": { name: "The Boss", roles: ["admin"] } });
     await expect(signIn("boss@corp.example", "boss-password")).resolves.toMatchObject({ user: { email: "boss@corp.example" } });
   });
@@ -107,7 +111,7 @@ describe("seedDatabase in production mode", () => {
 
     const result = await seedDatabase({ mode: "production", admin: { ...admin, password: "changed-password" } });
 
-    expect(result).toEqual({ created: [], warnings: [] });
+    expect(result).toEqual({ created: [], routines: [], warnings: [] });
     await expect(signIn(admin.email, admin.password)).resolves.toMatchObject({ user: { email: admin.email } });
   });
 
@@ -138,13 +142,13 @@ const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
 
 describe("seedOptionsFromEnv", () => {
   it("defaults to demo mode with no admin", () => {
-    expect(seedOptionsFromEnv(env({}))).toEqual({ mode: "demo", admin: undefined });
+    expect(seedOptionsFromEnv(env({}))).toEqual({ mode: "demo", admin: undefined, demoRoutines: true });
   });
 
   it("reads production mode and the admin", () => {
     expect(
       seedOptionsFromEnv(env({ APP_MODE: "production", ADMIN_EMAIL: "boss@corp.example", ADMIN_PASSWORD: "boss-password", ADMIN_NAME: "Boss" })),
-    ).toEqual({ mode: "production", admin: { email: "boss@corp.example", password: "boss-password", name: "Boss" } });
+    ).toEqual({ mode: "production", admin: { email: "boss@corp.example", password: "boss-password", name: "Boss" }, demoRoutines: false });
   });
 
   it("treats any APP_MODE other than production as demo", () => {
@@ -159,5 +163,37 @@ describe("seedOptionsFromEnv", () => {
       name: undefined,
     });
     expect(seedOptionsFromEnv(env({ ADMIN_PASSWORD: "boss-password" })).admin).toMatchObject({ email: "", password: "boss-password" });
+  });
+});
+
+describe("demo routines", () => {
+  // The suite's beforeEach deletes users, which routines reference.
+  afterEach(async () => {
+    await prisma.routineVersion.deleteMany();
+    await prisma.routine.deleteMany();
+  });
+
+  it("go into an empty library in demo mode, owned by the demo author, valid against the demo HR tools; never twice", async () => {
+    await seedDatabase({ mode: "demo" });
+    await prisma.routineVersion.deleteMany();
+    await prisma.routine.deleteMany();
+    const result = await seedDatabase({ mode: "demo", demoRoutines: true });
+    expect(result.routines).toEqual(["Apply for annual leave", "Payslip question (expert draft)"]);
+    const routines = await prisma.routine.findMany({ include: { owner: true, versions: true }, orderBy: { name: "asc" } });
+    expect(routines.map((routine) => routine.owner.email)).toEqual(["author@example.com", "author@example.com"]);
+
+    const leave = readStoredRoutine(routines[0]!.versions[0]!.content);
+    const issues = validateRoutine(leave, { tools: lookupFromList(DEMO_HR_TOOLS) });
+    expect(issues.filter((issue) => issue.severity === "error")).toEqual([]);
+
+    expect((await seedDatabase({ mode: "demo", demoRoutines: true })).routines).toEqual([]);
+    expect(await prisma.routine.count()).toBe(2);
+  });
+
+  it("are never seeded in production mode", async () => {
+    await prisma.routineVersion.deleteMany();
+    await prisma.routine.deleteMany();
+    expect((await seedDatabase({ mode: "production", demoRoutines: true })).routines).toEqual([]);
+    expect(await prisma.routine.count()).toBe(0);
   });
 });
