@@ -35,6 +35,7 @@ const toolStep = (id: string, name: string): Step => ({
   tool: { server: "leave", name },
   inputs: {},
   outputs: [],
+  requiresApproval: false,
 });
 const routineUsing = (...tools: string[]): Routine => {
   const steps: Step[] = [...tools.map((tool, index) => toolStep(`t${index}`, tool)), { id: "done", kind: "end", name: "Done", description: "" }];
