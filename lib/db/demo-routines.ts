@@ -4,7 +4,6 @@ import { DEMO_HR_SERVER, DEMO_HR_TOOLS } from "../tools/demo-catalog";
 
 const hr = (name: string) => ({ server: DEMO_HR_SERVER, name });
 const input = (name: string) => ({ from: "input" as const, name });
-const fromStep = (stepId: string, path: string) => ({ from: "step" as const, stepId, path });
 const model = (hint: string) => ({ from: "model" as const, hint });
 
 /** A complete routine over the demo HR tools, every required parameter bound: what a reviewed routine looks like. */
