@@ -2,6 +2,7 @@ import { test as base } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { RoutinesPage } from "./pages/routines-page";
 import { SignInPage } from "./pages/sign-in-page";
+import { ToolsPage } from "./pages/tools-page";
 import { UsersPage } from "./pages/users-page";
 
 export { expect } from "@playwright/test";
@@ -24,9 +25,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage; routinesPage: RoutinesPage }>({
+export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage; routinesPage: RoutinesPage; toolsPage: ToolsPage }>({
   signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
   shell: async ({ page }, provide) => provide(new AppShell(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
   routinesPage: async ({ page }, provide) => provide(new RoutinesPage(page)),
+  toolsPage: async ({ page }, provide) => provide(new ToolsPage(page)),
 });

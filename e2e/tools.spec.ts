@@ -1,0 +1,100 @@
+import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { DEMO_HR_URL } from "./support/env";
+
+test.describe("the Tools page", () => {
+  test("an admin sees the demo HR server connected, reads a tool's parameters and tries it", async ({ page, signInPage, toolsPage }) => {
+    await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
+    await toolsPage.goto();
+    const hr = toolsPage.server("hr");
+    await expect(hr.getByTestId("server-status")).toHaveText("Connected");
+    await expect(hr.getByTestId("server-tool-count")).toHaveText("25 tools");
+
+    await toolsPage.openServer("hr");
+    await page.getByTestId("tool-search").fill("leave balance");
+    await expect(page.getByTestId("tool-list").locator("[data-testid^='tool-toggle-']").first()).toContainText("get_leave_balance");
+    await toolsPage.expandTool("get_leave_balance");
+    const params = page.getByTestId("tool-params-get_leave_balance");
+    await expect(params.getByTestId("param-employee_id")).toContainText("required");
+    await expect(params.getByTestId("param-year")).toContainText("integer");
+
+    // A required parameter left empty is caught in the form; nothing is called.
+    await page.getByTestId("try-get_leave_balance-submit").click();
+    await expect(page.getByTestId("try-get_leave_balance-employee_id-error")).toContainText("employee_id is required");
+
+    await page.getByTestId("try-get_leave_balance-employee_id").fill("E1024");
+    await page.getByTestId("try-get_leave_balance-submit").click();
+    const result = page.getByTestId("try-get_leave_balance-result");
+    await expect(result).toHaveAttribute("data-is-error", "false");
+    await expect(result.getByTestId("try-get_leave_balance-result-text")).toContainText("E1024");
+
+    // An unknown employee is the tool saying no: shown as the tool's error, not a crash.
+    await page.getByTestId("try-get_leave_balance-employee_id").fill("E0000000");
+    await page.getByTestId("try-get_leave_balance-submit").click();
+    await expect(result).toHaveAttribute("data-is-error", "true");
+  });
+
+  test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({ page, signInPage, toolsPage }) => {
+    await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
+    await toolsPage.goto();
+
+    await toolsPage.fillNewServer({ name: "shell", command: "bash", args: "-c whoami" });
+    await page.getByTestId("new-server-submit").click();
+    await expect(page.getByTestId("new-server-command-error")).toContainText("not on the allowlist");
+    await page.getByTestId("add-server-dialog-close").click();
+
+    await toolsPage.fillNewServer({ name: "ftp", url: "ftp://files.example.com/mcp" });
+    await page.getByTestId("new-server-submit").click();
+    await expect(page.getByTestId("new-server-url-error")).toContainText("Only http:// and https://");
+    await page.getByTestId("add-server-dialog-close").click();
+    await expect(toolsPage.server("shell")).toHaveCount(0);
+
+    const name = uniqueName("hr-mirror").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    await toolsPage.fillNewServer({ name, description: "A second address for the demo tools", url: DEMO_HR_URL });
+    await page.getByTestId("new-server-submit").click();
+    await expect(page.getByTestId("new-server-success")).toContainText("It offers 25 tools");
+    await page.getByTestId("add-server-dialog-close").click();
+    const added = toolsPage.server(name);
+    await expect(added.getByTestId("server-status")).toHaveText("Connected");
+
+    await toolsPage.openServer(name);
+    await expect(page.getByTestId("tool-list").locator("[data-testid^='tool-toggle-']")).toHaveCount(25);
+    await page.getByTestId(`server-remove-${name}`).click();
+    await page.getByTestId(`server-remove-confirm-${name}`).click();
+    await toolsPage.goto();
+    await expect(toolsPage.server(name)).toHaveCount(0);
+  });
+
+  test("an author browses tools but cannot add servers or call tools; an operator can try and refresh", async ({ page, signInPage, shell, toolsPage }) => {
+    await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+    await toolsPage.goto();
+    await expect(toolsPage.server("hr")).toBeVisible();
+    await expect(toolsPage.addButton()).toHaveCount(0);
+    await expect(page.getByTestId("server-refresh-hr")).toHaveCount(0);
+    await toolsPage.openServer("hr");
+    await toolsPage.expandTool("get_employee");
+    await expect(page.getByTestId("try-get_employee-form")).toHaveCount(0);
+    await shell.signOut();
+
+    await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+    await toolsPage.goto();
+    await expect(toolsPage.addButton()).toHaveCount(0);
+    await expect(page.getByTestId("server-toggle-hr")).toHaveCount(0);
+    await page.getByTestId("server-refresh-hr").click();
+    await expect(page.getByTestId("server-outcome-hr")).toContainText("Refreshed: 25 tools");
+    await toolsPage.openServer("hr");
+    await toolsPage.expandTool("get_employee");
+    await page.getByTestId("try-get_employee-employee_id").fill("E1024");
+    await page.getByTestId("try-get_employee-submit").click();
+    await expect(page.getByTestId("try-get_employee-result")).toHaveAttribute("data-is-error", "false");
+  });
+
+  test("the designer's palette lists the registered server's tools", async ({ page, signInPage, routinesPage }) => {
+    await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+    await routinesPage.goto();
+    const name = uniqueName("Palette source");
+    await routinesPage.createBlank(name);
+    await routinesPage.row(name).getByRole("link", { name }).click();
+    await page.getByTestId("palette-search").fill("leave balance");
+    await expect(page.getByTestId("palette")).toContainText("get_leave_balance");
+  });
+});
