@@ -1,7 +1,8 @@
-// npm test — every test, from a fresh clone: install, Prisma client, Chromium (Debian's, when missing),
-// type check, lint, unit tests, production build, browser tests. Ends with one "Tests: N passed, N failed" line.
+// npm test — every test, from a fresh clone: install, Prisma client, Chromium (Debian's, when missing), Node 24
+// for the MCP conformance suite, type check, lint, unit tests, production build, browser tests. Ends with one "Tests: N passed, N failed" line.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ensureNode24 } from "./lib/node24.mjs";
 import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run } from "./lib/prepare.mjs";
 
 const started = Date.now();
@@ -10,6 +11,13 @@ ensurePrismaClient();
 ensureChromium();
 
 const env = { ...baseEnv };
+// The MCP conformance suite (run inside the unit tests) needs Node >= 22: fetched once here, before tests run in
+// parallel; where it cannot be had, those tests are skipped and say why.
+const node24 = ensureNode24();
+if (node24.path) {
+  env.MCP_CONFORMANCE_NODE = node24.path;
+  console.log(`✔ Node 24 for the MCP conformance suite: ${path.relative(root, node24.path)}`);
+} else console.warn(`⚠ MCP conformance tests will be skipped: ${node24.reason}`);
 const resultsDir = path.join(root, "test-results");
 rmSync(path.join(resultsDir, "unit-results.json"), { force: true });
 rmSync(path.join(resultsDir, "e2e-results.json"), { force: true });
