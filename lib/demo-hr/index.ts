@@ -1,0 +1,8 @@
+export { buildHrDataset, DATASET_SEED } from "./data/dataset";
+export { REFERENCE_DATE } from "./data/calendar";
+export type { HrDataset } from "./data/types";
+export { HrToolError } from "./errors";
+export { startDemoHrHttpServer, type DemoHrHttpServer, type DemoHrHttpOptions } from "./http-server";
+export { createDemoHrServer, DEMO_HR_SERVER_INFO } from "./server";
+export { createHrStore, type HrStore, type OutboxMessage } from "./store";
+export { callHrTool, listHrTools, IDEMPOTENCY_META_KEY, IDEMPOTENCY_ARGUMENT, IDEMPOTENT_REPLAY_META_KEY, type HrCallOutcome } from "./tools";
