@@ -60,7 +60,8 @@ test.describe("the Tools page", () => {
     await expect(page.getByTestId("tool-list").locator("[data-testid^='tool-toggle-']")).toHaveCount(25);
     await page.getByTestId(`server-remove-${name}`).click();
     await page.getByTestId(`server-remove-confirm-${name}`).click();
-    await toolsPage.goto();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(toolsPage.server("hr")).toBeVisible();
     await expect(toolsPage.server(name)).toHaveCount(0);
   });
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { Pencil, Power, RefreshCw, Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert, Button, Dialog } from "@/components/ui";
 import type { ActionState } from "@/lib/actions/action-state";
@@ -18,6 +19,7 @@ type Props = {
 
 /** Refresh (admins and operators); enable/disable, edit and remove (admins; the demo server only toggles). */
 export function ServerActionsBar({ server, actions, canManage, canRefresh, allowedCommands }: Props) {
+  const router = useRouter();
   const [outcome, setOutcome] = useState<ActionState>({ status: "idle" });
   const [editing, setEditing] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -70,7 +72,12 @@ export function ServerActionsBar({ server, actions, canManage, canRefresh, allow
           >
             <div className="flex justify-end gap-2 px-5 py-4">
               <Button variant="secondary" onClick={() => setConfirmingRemove(false)}>Cancel</Button>
-              <InlineAction action={actions.remove} fields={fields} variant="danger" onState={(state) => { setOutcome(state); setConfirmingRemove(false); }} testId={testId("remove-confirm")} label="Remove server" />
+              <InlineAction action={actions.remove} fields={fields} variant="danger" onState={(state) => {
+                  setOutcome(state);
+                  setConfirmingRemove(false);
+                  // The server's own page no longer exists: go back to the list, which no longer shows it.
+                  if (state.status === "success") router.push("/tools");
+                }} testId={testId("remove-confirm")} label="Remove server" />
             </div>
           </Dialog>
         </>

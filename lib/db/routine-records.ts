@@ -4,7 +4,7 @@ import { NotFoundError } from "./errors";
 import type { Prisma } from "./generated/prisma/client";
 import { pinToolHashes, readToolPins } from "../tools/pins";
 import type { PreparedRoutine } from "./routine-content";
-import { readCurrentToolHashes } from "./tool-catalog";
+import { readCurrentToolHashes } from "./tool-hashes";
 
 type Tx = Prisma.TransactionClient;
 

@@ -7,7 +7,7 @@ import { prisma } from "./client";
 import { parseInput, withDbErrors } from "./errors";
 import { readStoredRoutine } from "./routine-content";
 import { findWorkingVersion } from "./routine-records";
-import { readCurrentToolHashes } from "./tool-catalog";
+import { readCurrentToolHashes } from "./tool-hashes";
 import { listRoutinesInput, routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
 
 export type RoutineOwner = { id: string; name: string; email: string };

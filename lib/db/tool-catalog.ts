@@ -1,16 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { requireRole, requireUser } from "../auth/session";
-import type { ToolDefinition } from "../routine/catalog";
 import type { ToolCatalog } from "../tools/catalog";
 import type { ToolCallResult } from "../tools/gateway";
-import { toolKey } from "../tools/pins";
 import type { ToolSnapshotDefinition } from "../tools/snapshot-hash";
 import { sharedToolGateway } from "../tools/shared-gateway";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
-import type { Prisma } from "./generated/prisma/client";
 import { ConflictError, NotFoundError, parseInput, withDbErrors } from "./errors";
+import { readCatalogTools, readDefinition } from "./tool-hashes";
 import { toGatewayConfig, toSummary, type ToolServerSummary } from "./tool-server-records";
 
 /** A tool as the Tools page shows it: its pinned definition, its hash, and since when it has been so. */
@@ -22,8 +20,6 @@ export type ToolView = ToolSnapshotDefinition & {
   changedAt: Date | null;
   removedAt: Date | null;
 };
-
-const readDefinition = (stored: string) => JSON.parse(stored) as ToolSnapshotDefinition;
 
 /** One server with its current tools (removed ones last). Any signed-in user. */
 export async function getToolServer(serverId: string): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
@@ -48,32 +44,6 @@ export async function getToolServer(serverId: string): Promise<{ server: ToolSer
       .sort((a, b) => Number(a.removedAt !== null) - Number(b.removedAt !== null) || a.name.localeCompare(b.name, "en"));
     return { server: toSummary(row), tools };
   });
-}
-
-/** Current tools of enabled servers, as the designer and the validator know them. Internal: callers authorize. */
-export async function readCatalogTools(): Promise<ToolDefinition[]> {
-  const rows = await prisma.toolSnapshot.findMany({
-    where: { current: true, removedAt: null, server: { enabled: true } },
-    select: { toolName: true, definition: true, server: { select: { name: true } } },
-  });
-  return rows.map((row) => {
-    const definition = readDefinition(row.definition);
-    return {
-      server: row.server.name,
-      name: row.toolName,
-      description: definition.description,
-      inputSchema: (definition.inputSchema ?? { type: "object" }) as ToolDefinition["inputSchema"],
-    };
-  });
-}
-
-/** "server/tool" → current schema hash, for flagging routines whose pinned tools changed. Internal. */
-export async function readCurrentToolHashes(db: Pick<Prisma.TransactionClient, "toolSnapshot"> = prisma): Promise<Map<string, string>> {
-  const rows = await db.toolSnapshot.findMany({
-    where: { current: true, removedAt: null, server: { enabled: true } },
-    select: { toolName: true, hash: true, server: { select: { name: true } } },
-  });
-  return new Map(rows.map((row) => [toolKey({ server: row.server.name, name: row.toolName }), row.hash]));
 }
 
 /** The registry's tools as a ToolCatalog (the designer palette's source). Any signed-in user. */

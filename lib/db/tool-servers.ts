@@ -15,6 +15,21 @@ export type { RefreshOutcome, ToolServerSummary };
 
 const serverRef = z.object({ serverId: z.string().min(1).max(100) });
 
+/**
+ * Parses the server form's input. Errors inside the transport are keyed by their own field (url, command, …),
+ * as the form names its fields, rather than by "transport".
+ */
+function parseServerInput(input: ToolServerInput): z.infer<typeof toolServerInput> {
+  const parsed = toolServerInput.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path.filter((part) => typeof part === "string").at(-1) ?? "form");
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  throw new ValidationError("Some fields need attention.", fieldErrors);
+}
+
 /** Every registered tool server, by name. Any signed-in user (analysts browse the tools). */
 export async function listToolServers(): Promise<ToolServerSummary[]> {
   await requireUser();
@@ -42,7 +57,7 @@ const nameTaken = () => new ConflictError("A tool server with this name already 
  */
 export async function createToolServer(input: ToolServerInput): Promise<{ id: string; refresh: RefreshOutcome }> {
   const viewer = await requireRole("admin");
-  const { name, description, transport } = parseInput(toolServerInput, input);
+  const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
   const id = randomUUID();
   await withDbErrors(async () => {
@@ -75,7 +90,7 @@ export async function createToolServer(input: ToolServerInput): Promise<{ id: st
 export async function updateToolServer(serverId: string, input: ToolServerInput): Promise<{ refresh: RefreshOutcome }> {
   const viewer = await requireRole("admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
-  const { name, description, transport } = parseInput(toolServerInput, input);
+  const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
   await withDbErrors(async () => {
     const existing = await findServer(id);
