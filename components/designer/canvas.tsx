@@ -1,14 +1,15 @@
 "use client";
 
-import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, type Connection } from "@xyflow/react";
+import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, getViewportForBounds, type Connection, type Viewport } from "@xyflow/react";
 import { Map as MapIcon } from "lucide-react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import { useState, type DragEvent } from "react";
-import { useDesigner } from "./designer-context";
+import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
+import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
 import { useZoomedOut } from "./nodes/use-zoomed-out";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
+import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
 
 const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) => ({
@@ -25,8 +26,29 @@ const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) =
 const LARGE_ROUTINE = 300;
 const DEFAULT_EDGE_OPTIONS = { type: "step-edge", markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
 const PRO_OPTIONS = { hideAttribution: true };
+const MIN_ZOOM = 0.05;
 // A small routine is shown at natural size rather than blown up to fill the canvas.
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
+
+/**
+ * Where the canvas opens: the fitted viewport, computed from the nodes' known sizes and the canvas's box before
+ * React Flow mounts (so nodes are drawn once, at the right zoom, with no measure-then-fitView pass). `fitView` is
+ * the fallback when the box has no size yet (a hidden tab); undefined until measured, and on the server.
+ */
+function useOpeningViewport(frame: React.RefObject<HTMLDivElement | null>): { viewport?: Viewport } | undefined {
+  const api = useDesignerApi();
+  const [opening, setOpening] = useState<{ viewport?: Viewport }>();
+  useLayoutEffect(() => {
+    const box = frame.current?.getBoundingClientRect();
+    const bounds = nodesBounds(api.getState().nodes);
+    const fits = box && box.width > 0 && box.height > 0 && bounds;
+    const { maxZoom, padding } = FIT_VIEW_OPTIONS;
+    // Measured once, before the first paint: React Flow mounts in the same frame.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setOpening(fits ? { viewport: getViewportForBounds(bounds, box.width, box.height, MIN_ZOOM, maxZoom, padding) } : {});
+  }, [api, frame]);
+  return opening;
+}
 
 /** The React Flow canvas: drop steps from the palette, connect them, move them, select them. */
 export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDefinition> }) {
@@ -36,6 +58,8 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   const zoomedOut = useZoomedOut();
   // The minimap redraws every node on each pan frame: on by default for routines small enough not to notice.
   const [miniMapOn, setMiniMapOn] = useState(() => nodes.length <= LARGE_ROUTINE);
+  const frame = useRef<HTMLDivElement>(null);
+  const opening = useOpeningViewport(frame);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -47,7 +71,8 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   };
 
   return (
-    <div className="h-full w-full" data-testid="designer-canvas" onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = "copy"; }} onDrop={onDrop}>
+    <div ref={frame} className="h-full w-full" data-testid="designer-canvas" onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = "copy"; }} onDrop={onDrop}>
+      {opening ? (
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -63,9 +88,10 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
         deleteKeyCode={null}
         multiSelectionKeyCode="Shift"
         selectionKeyCode="Shift"
-        fitView
+        defaultViewport={opening.viewport}
+        fitView={!opening.viewport}
         fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.05}
+        minZoom={MIN_ZOOM}
         maxZoom={2}
         proOptions={PRO_OPTIONS}
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
@@ -79,6 +105,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
           </ControlButton>
         </Controls>
       </ReactFlow>
+      ) : null}
     </div>
   );
 }

@@ -28,7 +28,10 @@ type Props = {
 
 /** The routine designer: palette, canvas, inspector / issues / text, with autosave. */
 export function Designer({ routineId, routine, revision, canEdit, tools, saveDraft, saveAsCopy }: Props) {
-  const init = useMemo(() => ({ routineId, routine, revision, canEdit, tools: lookupFromList(tools) }), [routineId, routine, revision, canEdit, tools]);
+  const init = useMemo(
+    () => ({ routineId, routine, revision, canEdit, tools: lookupFromList(tools), deferValidation: true }),
+    [routineId, routine, revision, canEdit, tools],
+  );
   return (
     <DesignerProvider init={init}>
       <ReactFlowProvider>
@@ -48,6 +51,7 @@ function DesignerLayout({ tools, saveDraft, saveAsCopy, canEdit }: { tools: Tool
   const issueCount = useDesigner((state) => state.issues.length);
   useAutosave(saveDraft);
   useDesignerShortcuts(openHelp);
+  useFirstValidation();
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="designer">
@@ -90,6 +94,22 @@ function DesignerLayout({ tools, saveDraft, saveAsCopy, canEdit }: { tools: Tool
       <StaleSaveDialog saveAsCopy={saveAsCopy} />
     </div>
   );
+}
+
+/**
+ * Validates the routine once the browser is idle after the first render (the store starts without issues, see
+ * DesignerInit.deferValidation): on a large routine that keeps it out of the server render and the hydration.
+ */
+function useFirstValidation() {
+  const revalidate = useDesigner((state) => state.revalidate);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(revalidate, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(revalidate, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, [revalidate]);
 }
 
 /** Clicking an issue selects its step and shows it in the inspector. */

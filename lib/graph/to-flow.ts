@@ -48,7 +48,9 @@ export function routineToFlow(routine: Routine, options: RoutineToFlowOptions = 
   const stepNodes = routine.steps.map((step): StepNode => {
     const position = absolute.get(step) as XY;
     const origin = step.stageId === undefined ? undefined : stageOrigin.get(step.stageId);
-    const base = { id: step.id, type: step.kind, data: { stepId: step.id } };
+    // The size up front: React Flow then draws the node at once and the canvas can compute its first viewport
+    // (lib/graph/viewport.ts) instead of waiting for a thousand nodes to be measured before fitting them.
+    const base = { id: step.id, type: step.kind, data: { stepId: step.id }, ...NODE_SIZE[step.kind] };
     if (!origin) return { ...base, position };
     return { ...base, position: { x: position.x - origin.x, y: position.y - origin.y }, parentId: stageNodeId(step.stageId as string) };
   });

@@ -5,9 +5,9 @@ import { useStore, type ReactFlowState } from "@xyflow/react";
 /** Below this zoom a step's name is under 6 px tall: unreadable, so nodes and edge labels draw no text. */
 export const DETAIL_ZOOM = 0.4;
 
-// Also true while the canvas waits for its first fitView (nodes not measured yet, zoom still 1): a large
-// routine then mounts its nodes in the cheap form straight away instead of drawing every detail once and
-// throwing it away a frame later. Later fitView calls (nodes already measured) do not flip it.
+// Also true while a fitView waits for nodes to be measured (zoom still 1), so nodes mount in the cheap form
+// rather than in full detail thrown away a frame later. The canvas now opens at a computed viewport and nodes carry
+// their size from the start (see canvas.tsx and routineToFlow), so this clause only matters for nodes without one.
 const zoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM || (state.fitViewQueued && !state.nodesInitialized);
 
 /**

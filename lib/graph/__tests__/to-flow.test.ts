@@ -27,7 +27,7 @@ describe("routineToFlow", () => {
   it("makes one minimal node per step, typed by kind", () => {
     const { nodes, unpositioned } = routineToFlow(chain);
     const a = nodes.find((node) => node.id === "a");
-    expect(a).toEqual({ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 0, y: 0 } });
+    expect(a).toEqual({ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 0, y: 0 }, ...NODE_SIZE.tool });
     expect(nodes.find((node) => node.id === "d")).toMatchObject({ type: "end", position: { x: 0, y: 0 } });
     expect(unpositioned).toEqual(["d"]);
   });
@@ -54,7 +54,7 @@ describe("routineToFlow", () => {
 
   it("treats a step of an unknown stage as top-level", () => {
     const routine = makeRoutine({ steps: [makeStep("tool", { id: "a", stageId: "gone", position: { x: 5, y: 6 } })] });
-    expect(routineToFlow(routine).nodes).toEqual([{ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 } }]);
+    expect(routineToFlow(routine).nodes).toEqual([{ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 }, ...NODE_SIZE.tool }]);
   });
 
   it("draws branch edges from per-edge handles with their labels, others from 'out'", () => {

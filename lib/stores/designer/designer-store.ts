@@ -10,7 +10,18 @@ import * as edits from "./routine-edits";
 export type SaveStatus = "saved" | "dirty" | "saving" | "error" | "stale";
 export type SaveState = { status: SaveStatus; revision: number; message?: string; currentRevision?: number };
 
-export type DesignerInit = { routineId: string; routine: Routine; revision: number; canEdit: boolean; tools?: ToolLookup };
+export type DesignerInit = {
+  routineId: string;
+  routine: Routine;
+  revision: number;
+  canEdit: boolean;
+  tools?: ToolLookup;
+  /**
+   * Start with no issues and leave the first validation to the caller's `revalidate()`: the designer runs it once
+   * the canvas is up, so a large routine's validation is off the server render and the page's hydration.
+   */
+  deferValidation?: boolean;
+};
 
 export type DesignerState = {
   routineId: string;
@@ -119,7 +130,7 @@ export function createDesignerStore(init: DesignerInit) {
       ...flow(init.routine, []),
       selectedStepIds: [],
       selectedEdgeIds: [],
-      ...validate(init.routine),
+      ...(init.deferValidation ? { issues: [], issueCountByStep: {} } : validate(init.routine)),
       history: emptyHistory(),
       save: { status: "saved", revision: init.revision },
       notice: null,
