@@ -82,6 +82,8 @@ export async function measureInspectorTyping(page: Page, stepId: string): Promis
   await page.locator(`[data-testid="inspector"][data-step-id="${stepId}"]`).waitFor();
   const description = page.getByTestId("inspector-description");
   await description.click();
+  // Earlier runs already typed into this description: put the caret at its end, wherever the click landed.
+  await page.keyboard.press("Control+End");
   // The counter must have counted the nodes mounting, or a 0 below would mean nothing.
   if ((await probe<number>(page, "globalThis.__routineStudioNodeRenders")) === 0) {
     throw new Error("No node render was counted: is useRenderCount still in components/designer/nodes/step-node-shell.tsx?");

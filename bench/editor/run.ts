@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
+import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
 import { insertRoutine } from "./database";
 import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, median, type LoadSample } from "./measure";
 import { benchRoutine } from "./routine";
@@ -130,6 +131,9 @@ async function main() {
     BETTER_AUTH_URL: `http://localhost:${PORT}`,
     ROUTINE_STUDIO_BENCH: "1",
   };
+  // The designer's palette and validator read the tool registry: register the demo HR server as npm start does.
+  const demoHr = await startDemoHrServer(PORT + 1, env);
+  env.DEMO_HR_MCP_URL = demoHr.url;
   log(`Preparing: Prisma client, fresh database ${path.relative(root, dbPath)}, production build`);
   prepare(env);
   const routineId = randomUUID();
@@ -141,6 +145,7 @@ async function main() {
   const chromiumHome = mkdtempSync(path.join(tmpdir(), "routine-studio-bench-chromium-"));
   const cleanUp = async () => {
     await server?.stop();
+    demoHr.child.kill("SIGTERM");
     rmSync(chromiumHome, { recursive: true, force: true });
   };
   const stopOnSignal = (signal: NodeJS.Signals) => {

@@ -7,7 +7,7 @@ import { useTheme } from "next-themes";
 import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
-import { useZoomedOut } from "./nodes/use-zoomed-out";
+import { useCanvasZoomedOut, ZoomedOutContext } from "./nodes/use-zoomed-out";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
@@ -55,7 +55,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   const { nodes, edges, canEdit, onNodesChange, onEdgesChange, onSelectionChange, connect, addStep } = useDesigner(selectCanvas);
   const { screenToFlowPosition } = useReactFlow();
   const { resolvedTheme } = useTheme();
-  const zoomedOut = useZoomedOut();
+  const zoomedOut = useCanvasZoomedOut();
   // The minimap redraws every node on each pan frame: on by default for routines small enough not to notice.
   const [miniMapOn, setMiniMapOn] = useState(() => nodes.length <= LARGE_ROUTINE);
   const frame = useRef<HTMLDivElement>(null);
@@ -73,6 +73,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   return (
     <div ref={frame} className="h-full w-full" data-testid="designer-canvas" onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = "copy"; }} onDrop={onDrop}>
       {opening ? (
+      <ZoomedOutContext value={zoomedOut}>
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -105,6 +106,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
           </ControlButton>
         </Controls>
       </ReactFlow>
+      </ZoomedOutContext>
       ) : null}
     </div>
   );

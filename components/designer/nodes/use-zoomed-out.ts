@@ -1,6 +1,7 @@
 "use client";
 
 import { useStore, type ReactFlowState } from "@xyflow/react";
+import { createContext, useContext } from "react";
 
 /** Below this zoom a step's name is under 6 px tall: unreadable, so nodes and edge labels draw no text. */
 export const DETAIL_ZOOM = 0.4;
@@ -11,9 +12,18 @@ export const DETAIL_ZOOM = 0.4;
 const zoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM || (state.fitViewQueued && !state.nodesInitialized);
 
 /**
- * True when the canvas is zoomed out too far for text. A boolean selector: panning and zooming re-render a node
- * only when the canvas crosses DETAIL_ZOOM, not on every frame.
+ * The canvas reads the zoom once (useCanvasZoomedOut) and hands it to every node and edge through this context.
+ * A store subscription per node and edge would run two thousand selectors on every pan frame of a large routine;
+ * a context consumer re-renders only when the value flips at DETAIL_ZOOM.
  */
-export function useZoomedOut(): boolean {
+export const ZoomedOutContext = createContext(false);
+
+/** For the canvas: true when zoomed out too far for text; changes only when the canvas crosses DETAIL_ZOOM. */
+export function useCanvasZoomedOut(): boolean {
   return useStore(zoomedOut);
+}
+
+/** For nodes and edges: whether to draw the cheap, text-free form. */
+export function useZoomedOut(): boolean {
+  return useContext(ZoomedOutContext);
 }
