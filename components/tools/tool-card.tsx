@@ -3,7 +3,7 @@
 import { ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
-import { Badge, Card, cn } from "@/components/ui";
+import { Alert, Badge, Card, cn } from "@/components/ui";
 import { schemaFields } from "@/lib/tools/schema-fields";
 import { SchemaTable } from "./schema-table";
 import { TryToolForm } from "./try-tool-form";
@@ -46,6 +46,7 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
             {tool.title ? <span className="text-sm text-muted">{tool.title}</span> : null}
             <AnnotationBadges annotations={tool.annotations} />
             {tool.removedAt ? <Badge tone="danger" data-testid="tool-removed">no longer offered</Badge> : null}
+            {tool.schemaError ? <Badge tone="danger" data-testid="tool-invalid-schema">invalid schema</Badge> : null}
             {tool.changedAt && !tool.removedAt ? (
               <Badge tone="warning" data-testid="tool-changed">schema changed <RelativeTimeLabel iso={tool.changedAt} /></Badge>
             ) : null}
@@ -55,6 +56,11 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
       </button>
       {open ? (
         <div id={panelId} className="space-y-4 border-t border-border px-4 py-4">
+          {tool.schemaError ? (
+            <Alert tone="error" title="This tool cannot be called">
+              The server describes it with a schema that is not valid JSON Schema: {tool.schemaError}
+            </Alert>
+          ) : null}
           <section className="space-y-2">
             <h3 className="text-sm font-semibold">Parameters</h3>
             <SchemaTable fields={fields} testId={`tool-params-${tool.name}`} />
@@ -66,7 +72,7 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
             </details>
           ) : null}
           <p className="break-all font-mono text-xs text-muted" title="The content hash routines pin this tool's schema by">{tool.hash}</p>
-          {canTry && !tool.removedAt ? (
+          {canTry && !tool.removedAt && !tool.schemaError ? (
             <section className="space-y-2 rounded-lg border border-border p-3">
               <h3 className="text-sm font-semibold">Try it</h3>
               <TryToolForm serverId={serverId} toolName={tool.name} fields={fields} action={tryAction} />

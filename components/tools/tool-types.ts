@@ -41,6 +41,8 @@ export type ToolItem = {
   inputSchema: unknown;
   outputSchema?: unknown;
   annotations?: unknown;
+  /** Set when the server's schema for this tool is not valid JSON Schema: the tool cannot be called. */
+  schemaError: string | null;
   hash: string;
   changedAt: string | null;
   removedAt: string | null;

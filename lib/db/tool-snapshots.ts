@@ -22,6 +22,7 @@ export function definitionOf(tool: GatewayTool): ToolSnapshotDefinition {
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
+    ...(tool.schemaError ? { schemaError: tool.schemaError } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export type ToolSnapshotDefinition = {
   inputSchema: unknown;
   outputSchema?: unknown;
   annotations?: unknown;
+  /** Why the input or output schema is not valid JSON Schema, when it is not (not hashed: it follows the schema). */
+  schemaError?: string;
 };
 
 /**

@@ -151,3 +151,26 @@ describe("trying a tool", () => {
     expect((await readCatalogTools()).some((tool) => tool.server === "people")).toBe(true);
   });
 });
+
+describe("a tool whose schema is not valid JSON Schema", () => {
+  it("is listed with the reason, and refused before any call", async () => {
+    const broken = await startMutableMcpServer([
+      { name: "fine", description: "Fine", inputSchema: objectSchema({}) },
+      { name: "broken", description: "Broken", inputSchema: { type: "object", properties: { x: { type: "strnig" } } } },
+    ]);
+    try {
+      await as("admin");
+      const { id, refresh } = await createToolServer({ name: "broken-schemas", transport: { kind: "http", url: broken.url } });
+      expect(refresh).toMatchObject({ ok: true, toolCount: 2 });
+      const { tools } = await getToolServer(id);
+      expect(tools.find((tool) => tool.name === "broken")?.schemaError).toMatch(/schema/i);
+      expect(tools.find((tool) => tool.name === "fine")?.schemaError).toBeUndefined();
+      const requests = broken.requests;
+      await expect(tryTool({ serverId: id, toolName: "broken", arguments: {} })).rejects.toMatchObject({ code: "invalid_schema" });
+      expect(broken.requests).toBe(requests);
+      await removeToolServer(id);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -63,6 +63,7 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
               inputSchema: tool.inputSchema,
               outputSchema: tool.outputSchema,
               annotations: tool.annotations,
+              schemaError: tool.schemaError ?? null,
               hash: tool.hash,
               changedAt: tool.changedAt?.toISOString() ?? null,
               removedAt: tool.removedAt?.toISOString() ?? null,
