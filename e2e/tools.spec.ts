@@ -1,4 +1,5 @@
 import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { withDatabase } from "./support/database";
 import { DEMO_HR_URL } from "./support/env";
 
 test.describe("the Tools page", () => {
@@ -98,4 +99,32 @@ test.describe("the Tools page", () => {
     await page.getByTestId("palette-search").fill("leave balance");
     await expect(page.getByTestId("palette")).toContainText("get_leave_balance");
   });
+});
+
+test("a routine whose tool changed since it was saved is flagged until its author accepts the current schema", async ({ page, signInPage, routinesPage }) => {
+  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+  await routinesPage.goto();
+  const name = uniqueName("Pinned balance");
+  await routinesPage.submitSource("text", `Routine: ${name}\nStep 1. Check leave balance: look up the remaining leave, input employee id, using get_leave_balance tool;`);
+  await routinesPage.expectCreated(name);
+  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
+
+  // The routine was saved against an older schema of get_leave_balance (as if the server changed it since).
+  const pinned = withDatabase((db) =>
+    db
+      .prepare(`UPDATE "routine_version" SET "toolHashes" = ? WHERE "routineId" = (SELECT id FROM "routine" WHERE name = ?)`)
+      .run(JSON.stringify({ "hr/get_leave_balance": "sha256:an-older-schema" }), name).changes,
+  );
+  expect(pinned).toBe(1);
+  await routinesPage.goto();
+  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveText("1 tool changed");
+
+  await routinesPage.row(name).getByRole("link", { name }).click();
+  const banner = page.getByTestId("tool-changes-banner");
+  await expect(banner).toContainText("hr/get_leave_balance");
+  await expect(banner).toContainText("schema changed");
+  await page.getByTestId("accept-tool-changes").click();
+  await expect(banner).toHaveCount(0);
+  await routinesPage.goto();
+  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
 });

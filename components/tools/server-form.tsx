@@ -83,7 +83,7 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
             <Field
               id={`${prefix}-command`}
               label="Command"
-              hint={<>Allowed: {allowedCommands.map((line) => <code key={line} className="mr-2 rounded bg-surface-muted px-1">{line}</code>)}</>}
+              hint={<>Allowed command lines (more arguments may follow):{allowedCommands.map((line) => <code key={line} className="mt-1 block w-fit rounded bg-surface-muted px-1 font-mono">{line}</code>)}</>}
               errors={errors?.command}
             >
               {(aria) => <Input {...aria} name="command" list={commandsId} defaultValue={server?.command ?? ""} autoComplete="off" data-testid={`${prefix}-command`} />}

@@ -16,7 +16,7 @@ function AnnotationBadges({ annotations }: { annotations: unknown }) {
   return (
     <>
       {hints.readOnlyHint ? <Badge tone="success">read-only</Badge> : null}
-      {hints.destructiveHint && !hints.readOnlyHint ? <Badge tone="danger">changes data</Badge> : null}
+      {hints.readOnlyHint === false ? <Badge tone={hints.destructiveHint ? "danger" : "warning"}>{hints.destructiveHint ? "changes or deletes data" : "writes data"}</Badge> : null}
       {hints.idempotentHint ? <Badge>idempotent</Badge> : null}
     </>
   );

@@ -46,7 +46,9 @@ async function findServer(serverId: string): Promise<ToolServer> {
 function assertAllowed(transport: z.infer<typeof toolServerInput>["transport"]) {
   if (transport.kind !== "stdio") return;
   const refusal = checkStdioCommand(transport.command, transport.args, configuredStdioAllowlist());
-  if (refusal) throw new ValidationError(refusal, { command: [refusal] });
+  // The form lists the allowed commands under the field; its error says only what is wrong.
+  const reason = refusal?.match(/^.*?\.(?=\s|$)/)?.[0] ?? refusal;
+  if (refusal) throw new ValidationError("Some fields need attention.", { command: [`${reason} Choose one of the allowed commands.`] });
 }
 
 const nameTaken = () => new ConflictError("A tool server with this name already exists.", "name");
