@@ -1,4 +1,5 @@
 import type { ActionState } from "@/lib/actions/action-state";
+import type { ToolServerSummary } from "@/lib/db";
 
 /** What the server form returns; nothing beyond the message (secrets never travel back to the browser). */
 export type ToolServerFormValues = undefined;
@@ -8,23 +9,7 @@ export type TryToolResult = { text: string; isError: boolean; durationMs: number
 export type TryToolState = ActionState<TryToolResult>;
 
 /** A server as the Tools pages pass it to client components (dates as ISO strings). */
-export type ToolServerView = {
-  id: string;
-  name: string;
-  description: string;
-  transport: "stdio" | "http";
-  command: string | null;
-  args: string[];
-  envKeys: string[];
-  url: string | null;
-  hasToken: boolean;
-  enabled: boolean;
-  builtIn: boolean;
-  status: "unknown" | "connected" | "error";
-  lastError: string | null;
-  lastRefreshAt: string | null;
-  toolCount: number;
-};
+export type ToolServerView = Omit<ToolServerSummary, "lastRefreshAt"> & { lastRefreshAt: string | null };
 
 export type ServerActions = {
   update: (state: ActionState, formData: FormData) => Promise<ActionState>;

@@ -10,22 +10,11 @@ import { hasAnyRole } from "@/lib/auth";
 import { sectionAccess } from "@/lib/auth/server";
 import { listToolServers } from "@/lib/db";
 import { configuredStdioAllowlist, describeEntry } from "@/lib/tools/stdio-allowlist";
-import {
-  createToolServerAction,
-  refreshToolServerAction,
-  removeToolServerAction,
-  setToolServerEnabledAction,
-  updateToolServerAction,
-} from "./actions";
+import { createToolServerAction } from "./actions";
+import { serverActions } from "./server-actions";
 
 export const metadata: Metadata = { title: "Tools" };
 
-const serverActions = {
-  update: updateToolServerAction,
-  remove: removeToolServerAction,
-  setEnabled: setToolServerEnabledAction,
-  refresh: refreshToolServerAction,
-};
 
 /** The MCP servers routines call: everyone signed in browses; admins register and manage; operators refresh. */
 export default async function ToolsPage() {

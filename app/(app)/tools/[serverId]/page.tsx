@@ -12,16 +12,11 @@ import { hasAnyRole } from "@/lib/auth";
 import { sectionAccess } from "@/lib/auth/server";
 import { getToolServer, NotFoundError } from "@/lib/db";
 import { configuredStdioAllowlist, describeEntry } from "@/lib/tools/stdio-allowlist";
-import { refreshToolServerAction, removeToolServerAction, setToolServerEnabledAction, tryToolAction, updateToolServerAction } from "../actions";
+import { tryToolAction } from "../actions";
+import { serverActions } from "../server-actions";
 
 export const metadata: Metadata = { title: "Tool server" };
 
-const serverActions = {
-  update: updateToolServerAction,
-  remove: removeToolServerAction,
-  setEnabled: setToolServerEnabledAction,
-  refresh: refreshToolServerAction,
-};
 
 /** One server's tools: parameters rendered readably, "try it" for admins and operators. */
 export default async function ToolServerPage({ params }: { params: Promise<{ serverId: string }> }) {
