@@ -101,7 +101,9 @@ function DesignerLayout({ tools, saveDraft, saveAsCopy, canEdit }: { tools: Tool
  * DesignerInit.deferValidation): on a large routine that keeps it out of the server render and the hydration.
  */
 function useFirstValidation() {
-  const revalidate = useDesigner((state) => state.revalidate);
+  const { revalidate, placeUnpositioned } = useDesigner((state) => ({ revalidate: state.revalidate, placeUnpositioned: state.placeUnpositioned }));
+  // A routine stored before steps were laid out on creation may hold steps without a position: place them once.
+  useEffect(() => void placeUnpositioned(), [placeUnpositioned]);
   useEffect(() => {
     if (typeof requestIdleCallback !== "function") {
       const timer = setTimeout(revalidate, 0);

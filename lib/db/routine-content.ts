@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { hasUnpositionedSteps, layoutIfUnpositioned } from "../graph/layout";
 import { formatPath, migrateRoutine } from "../routine/migrate";
 import { ROUTINE_SCHEMA_VERSION, routineSchema, type Routine } from "../routine/schema";
 import { ValidationError } from "./errors";
@@ -41,6 +42,15 @@ export function prepareRoutine(raw: unknown, id: string, overrides: Partial<Pick
     );
   }
   return { routine, content, stepCount: routine.steps.length };
+}
+
+/**
+ * prepareRoutine for a new routine: steps without a position (paper text, JSON without positions, a blank
+ * routine) are laid out first, so the designer never opens on steps stacked at the origin.
+ */
+export async function prepareNewRoutine(raw: unknown, id: string, overrides: Partial<Pick<Routine, "name" | "description">> = {}): Promise<PreparedRoutine> {
+  const prepared = prepareRoutine(raw, id, overrides);
+  return hasUnpositionedSteps(prepared.routine) ? prepareRoutine(await layoutIfUnpositioned(prepared.routine), id) : prepared;
 }
 
 /** Reads a stored routine's JSON, migrating an older schemaVersion forward (the stored text is left as it is). */

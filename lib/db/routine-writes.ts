@@ -5,7 +5,7 @@ import { LIMITS } from "../routine/schema";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
 import { parseInput, withDbErrors } from "./errors";
-import { blankRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
+import { blankRoutine, prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
 import { createRoutineInput, duplicateRoutineInput, routineRefInput, saveRoutineAsCopyInput } from "./routine-inputs";
 import { findWorkingVersion, insertRoutine } from "./routine-records";
 
@@ -29,7 +29,7 @@ export async function createRoutine(input: {
   const viewer = await requireRole("author", "admin");
   const { name, description = "", routine, source = routine === undefined ? "blank" : "json" } = parseInput(createRoutineInput, input);
   const id = randomUUID();
-  const prepared = prepareRoutine(routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description), id);
+  const prepared = await prepareNewRoutine(routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description), id);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const created = await insertRoutine(tx, { id, ownerId: viewer.id, prepared });

@@ -5,7 +5,7 @@ import type { Role } from "../auth/roles";
 import { recordAudit } from "./audit";
 import { demoRoutines } from "./demo-routines";
 import { DEMO_USERS } from "./demo-users";
-import { prepareRoutine } from "./routine-content";
+import { prepareNewRoutine } from "./routine-content";
 import { insertRoutine } from "./routine-records";
 import { prisma } from "./client";
 import { emailSchema, passwordSchema } from "./user-inputs";
@@ -78,8 +78,9 @@ async function seedDemoRoutines(): Promise<string[]> {
   const names: string[] = [];
   for (const routine of demoRoutines()) {
     const id = randomUUID();
+    const prepared = await prepareNewRoutine(routine, id);
     await prisma.$transaction(async (tx) => {
-      const created = await insertRoutine(tx, { id, ownerId: owner.id, prepared: prepareRoutine(routine, id) });
+      const created = await insertRoutine(tx, { id, ownerId: owner.id, prepared });
       await recordAudit({ action: "routine.created", target: { type: "routine", id }, detail: { name: created.name, source: "demo seed" } }, tx);
       names.push(created.name);
     });

@@ -20,5 +20,5 @@ export { nodesBounds, type Bounds } from "./viewport";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
 export { connectionToEdge, freshEdgeId, type ConnectionRefusal, type ConnectionRequest, type ConnectionResult } from "./connect";
-export { layoutRoutine, type ElkLayouter, type LayoutDirection, type LayoutRoutineOptions } from "./layout";
+export { hasUnpositionedSteps, layoutIfUnpositioned, layoutRoutine, placeNewSteps, type ElkLayouter, type LayoutDirection, type LayoutRoutineOptions } from "./layout";
 export { diffRoutines, isEmptyDiff, type ChangedItem, type CollectionDiff, type DiffOptions, type RoutineDiff } from "./diff";

@@ -14,12 +14,15 @@ export function RoutineInputsEditor({ inputs, onChange }: { inputs: Param[]; onC
       {inputs.map((input, index) => (
         <div key={index} className="space-y-1 rounded-lg border border-border p-2">
           <div className="flex gap-1.5">
-            <Input aria-label="Input name" value={input.name} onChange={(event) => update(index, { name: toIdentifier(event.target.value) })} className="h-8 flex-1 font-mono text-xs" />
-            <Select aria-label="Input type" value={input.type} onChange={(event) => update(index, { type: event.target.value as Param["type"] })} className="h-8 w-24 text-xs">
-              {PARAM_TYPES.map((type) => (
-                <option key={type} value={type}>{type}</option>
-              ))}
-            </Select>
+            <Input aria-label="Input name" value={input.name} onChange={(event) => update(index, { name: toIdentifier(event.target.value) })} className="h-8 min-w-0 flex-1 font-mono text-xs" />
+            {/* The select is full-width by design; its box here is what keeps the name field readable. */}
+            <div className="w-24 shrink-0">
+              <Select aria-label="Input type" value={input.type} onChange={(event) => update(index, { type: event.target.value as Param["type"] })} className="h-8 text-xs">
+                {PARAM_TYPES.map((type) => (
+                  <option key={type} value={type}>{type}</option>
+                ))}
+              </Select>
+            </div>
             <Button type="button" variant="ghost" size="sm" aria-label={`Remove input ${input.name}`} onClick={() => onChange(inputs.filter((_, i) => i !== index))}>
               <X className="size-3.5" aria-hidden="true" />
             </Button>

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Edge, Routine } from "../../routine/schema";
-import { layoutRoutine } from "../layout";
+import { hasUnpositionedSteps, layoutIfUnpositioned, layoutRoutine, placeNewSteps } from "../layout";
 import { NODE_SIZE } from "../sizes";
 import { routineToFlow } from "../to-flow";
 import { isStageNode } from "../types";
@@ -92,5 +92,47 @@ describe("layoutRoutine", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(laid.steps.every((step) => step.position !== undefined)).toBe(true);
     expect(overlappingPairs(stepRects(laid))).toEqual([]);
+  });
+});
+
+describe("layoutIfUnpositioned", () => {
+  it("lays out a routine whose steps have no positions, without overlaps", async () => {
+    const routine = chain(6);
+    expect(hasUnpositionedSteps(routine)).toBe(true);
+    const laidOut = await layoutIfUnpositioned(routine);
+    expect(hasUnpositionedSteps(laidOut)).toBe(false);
+    expect(overlappingPairs(stepRects(laidOut))).toEqual([]);
+  });
+
+  it("returns a fully positioned routine untouched", async () => {
+    const positioned = await layoutRoutine(chain(4), { direction: "DOWN" });
+    expect(await layoutIfUnpositioned(positioned)).toBe(positioned);
+  });
+});
+
+describe("placeNewSteps", () => {
+  it("keeps positioned steps and places new ones beside what they follow, without overlaps", async () => {
+    const positioned = await layoutRoutine(chain(3), { direction: "RIGHT" });
+    const [s0, s1] = positioned.steps;
+    const newSteps = [makeStep("tool", { id: "n1" }), makeStep("tool", { id: "n2" }), makeStep("skill", { id: "n3" })];
+    const routine: Routine = {
+      ...positioned,
+      steps: [...positioned.steps, ...newSteps],
+      edges: [...positioned.edges, { id: "x1", source: "s0", target: "n1" }, { id: "x2", source: "n1", target: "n2" }, { id: "x3", source: "s0", target: "n3" }],
+    };
+    const placed = placeNewSteps(routine);
+    expect(placed.steps.slice(0, 3).map((step) => step.position)).toEqual(positioned.steps.map((step) => step.position));
+    const at = (id: string) => placed.steps.find((step) => step.id === id)!.position!;
+    expect(at("n1").x).toBeGreaterThan(s0!.position!.x);
+    expect(at("n2").x).toBeGreaterThan(at("n1").x);
+    expect(overlappingPairs(stepRects(placed))).toEqual([]);
+    expect(s1).toBeDefined();
+  });
+
+  it("puts a step that follows nothing below the rest", async () => {
+    const positioned = await layoutRoutine(chain(2), { direction: "RIGHT" });
+    const placed = placeNewSteps({ ...positioned, steps: [...positioned.steps, makeStep("end", { id: "loose" })] });
+    const lowest = Math.max(...positioned.steps.map((step) => step.position!.y + NODE_SIZE[step.kind].height));
+    expect(placed.steps.at(-1)!.position!.y).toBeGreaterThan(lowest);
   });
 });

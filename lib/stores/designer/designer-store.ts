@@ -1,6 +1,16 @@
 import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange, type OnSelectionChangeParams } from "@xyflow/react";
 import { createStore } from "zustand/vanilla";
-import { applyFlowPositions, connectionToEdge, layoutRoutine, routineToFlow, type FlowNode, type LayoutDirection, type StepEdge } from "../../graph";
+import {
+  applyFlowPositions,
+  connectionToEdge,
+  hasUnpositionedSteps,
+  layoutIfUnpositioned,
+  layoutRoutine,
+  routineToFlow,
+  type FlowNode,
+  type LayoutDirection,
+  type StepEdge,
+} from "../../graph";
 import type { ToolDefinition, ToolLookup } from "../../routine/catalog";
 import type { Edge, Routine, Step, StepKind } from "../../routine/schema";
 import { validateRoutine, type ValidationIssue } from "../../routine/validate";
@@ -63,7 +73,10 @@ export type DesignerActions = {
   copySelection(): edits.Clipboard | null;
   paste(clipboard: edits.Clipboard): void;
   /** Replaces the whole routine (text view, import), as one undoable change. */
-  replaceRoutine(routine: Routine): void;
+  /** Replaces the routine (a text edit, an import); steps without a position are placed first. */
+  replaceRoutine(routine: Routine): Promise<void>;
+  /** Gives positions to steps that have none (a routine stored before layout-on-create); saved like an edit. */
+  placeUnpositioned(): Promise<void>;
   autoLayout(direction: LayoutDirection): Promise<void>;
   undo(): void;
   redo(): void;
@@ -218,8 +231,17 @@ export function createDesignerStore(init: DesignerInit) {
         const { routine, ids } = edits.pasteSteps(get().routine, clipboard, { x: 40, y: 40 });
         commit(routine, { shape: true, selection: ids });
       },
-      replaceRoutine(routine) {
-        commit(routine, { shape: true, selection: [] });
+      async replaceRoutine(routine) {
+        commit(await layoutIfUnpositioned(routine), { shape: true, selection: [] });
+      },
+      async placeUnpositioned() {
+        const before = get().routine;
+        if (!hasUnpositionedSteps(before)) return;
+        const laidOut = await layoutIfUnpositioned(before);
+        if (get().routine !== before) return; // edited meanwhile: the next open tries again
+        // A reader cannot save, but still sees the steps apart.
+        if (get().canEdit) commit(laidOut, { shape: true });
+        else set({ routine: laidOut, ...flow(laidOut, get().selectedStepIds, get()) });
       },
       async autoLayout(direction) {
         const laidOut = await layoutRoutine(get().routine, { direction });

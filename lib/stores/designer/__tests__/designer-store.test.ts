@@ -151,3 +151,36 @@ describe("designer store", () => {
     expect(after.find((node) => node.id === a)?.selected).toBe(false);
   });
 });
+
+describe("steps without a position", () => {
+  const unplaced = (): Routine => ({
+    ...blank(),
+    steps: [
+      { id: "a", kind: "skill", name: "A", description: "", instruction: "", inputs: {}, outputs: [] },
+      { id: "end", kind: "end", name: "Done", description: "" },
+    ],
+    edges: [{ id: "e1", source: "a", target: "end" }],
+  });
+
+  it("a routine replaced by a text edit gets positions, so no two steps stand on the origin", async () => {
+    const store = storeFor();
+    await store.getState().replaceRoutine(unplaced());
+    const positions = store.getState().routine.steps.map((step) => step.position);
+    expect(positions.every(Boolean)).toBe(true);
+    expect(positions[0]).not.toEqual(positions[1]);
+    expect(store.getState().save.status).toBe("dirty");
+  });
+
+  it("a routine opened with unplaced steps is laid out once; a reader sees it laid out without saving", async () => {
+    const editor = storeFor(unplaced());
+    await editor.getState().placeUnpositioned();
+    expect(editor.getState().routine.steps.every((step) => step.position)).toBe(true);
+    expect(editor.getState().save.status).toBe("dirty");
+
+    const reader = storeFor(unplaced(), false);
+    await reader.getState().placeUnpositioned();
+    expect(reader.getState().routine.steps.every((step) => step.position)).toBe(true);
+    expect(reader.getState().save.status).toBe("saved");
+    expect(new Set(reader.getState().nodes.map((node) => `${node.position.x},${node.position.y}`)).size).toBe(2);
+  });
+});
