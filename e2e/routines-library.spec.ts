@@ -202,3 +202,10 @@ test("a reviewer reads the library but gets no New, Duplicate or Archive control
   await routinesPage.setShowArchived(true);
   await expect(page.getByTestId("restore-routine")).toHaveCount(0);
 });
+
+test("a routine that does not exist answers 404 with the not-found page", async ({ page, signInPage }) => {
+  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+  const response = await page.goto("/routines/no-such-routine");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toBeVisible();
+});

@@ -18,7 +18,11 @@ import { lookupFromList, type ToolDefinition, type Routine } from "@/lib/routine
 
 type Props = {
   routineId: string;
-  routine: Routine;
+  /**
+   * The routine as JSON text, as the server read and validated it. A string crosses the server/client boundary as
+   * one value, where a 1,000-step object tree is walked value by value on the server and rebuilt on the client.
+   */
+  routineJson: string;
   revision: number;
   canEdit: boolean;
   tools: ToolDefinition[];
@@ -27,10 +31,10 @@ type Props = {
 };
 
 /** The routine designer: palette, canvas, inspector / issues / text, with autosave. */
-export function Designer({ routineId, routine, revision, canEdit, tools, saveDraft, saveAsCopy }: Props) {
+export function Designer({ routineId, routineJson, revision, canEdit, tools, saveDraft, saveAsCopy }: Props) {
   const init = useMemo(
-    () => ({ routineId, routine, revision, canEdit, tools: lookupFromList(tools), deferValidation: true }),
-    [routineId, routine, revision, canEdit, tools],
+    () => ({ routineId, routine: JSON.parse(routineJson) as Routine, revision, canEdit, tools: lookupFromList(tools), deferValidation: true }),
+    [routineId, routineJson, revision, canEdit, tools],
   );
   return (
     <DesignerProvider init={init}>

@@ -16,7 +16,7 @@ const ICONS: Record<SectionId, LucideIcon> = {
 
 type Item = { id: SectionId; label: string; href: string };
 
-export function NavLinks({ items, orientation }: { items: Item[]; orientation: "vertical" | "horizontal" }) {
+export function NavLinks({ items, orientation, prefetch }: { items: Item[]; orientation: "vertical" | "horizontal"; prefetch?: false }) {
   const pathname = usePathname();
   return (
     <ul className={cn(orientation === "vertical" ? "space-y-1" : "flex gap-1 overflow-x-auto py-1.5")}>
@@ -27,6 +27,7 @@ export function NavLinks({ items, orientation }: { items: Item[]; orientation: "
           <li key={id}>
             <Link
               href={href}
+              prefetch={prefetch}
               aria-current={active ? "page" : undefined}
               data-testid={`nav-${id}`}
               className={cn(

@@ -10,7 +10,7 @@ export { acceptInvitation, findInvitation, reissueInvitation, INVITATION_TTL_MS 
 export type { InvitationLookup } from "./invitations";
 export { MAX_ROUTINE_BYTES, ROUTINE_STATUSES } from "./routine-inputs";
 export type { RoutineStatus } from "./routine-inputs";
-export { getRoutine, listRoutines } from "./routines";
+export { getRoutine, listRoutines, routineExists } from "./routines";
 export type { RoutineDetail, RoutineOwner, RoutineSummary } from "./routines";
 export { acceptToolChanges, saveRoutineDraft } from "./routine-drafts";
 export { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "./routine-writes";

@@ -109,3 +109,10 @@ export async function getRoutine(id: string): Promise<RoutineDetail> {
     };
   });
 }
+
+/** Whether a routine exists: a cheap check pages make before streaming the rest. Any signed-in user. */
+export async function routineExists(id: string): Promise<boolean> {
+  await requireUser();
+  const routineId = parseInput(routineIdSchema, id);
+  return withDbErrors(async () => (await prisma.routine.count({ where: { id: routineId } })) > 0);
+}

@@ -33,8 +33,9 @@ function useRenderCount() {
 
 /**
  * The common body of every step node: icon, name, tool, validation badge, and its handles. Zoomed out (see
- * useZoomedOut) it is a plain box of the same size with a stripe in the kind's colour: a thousand nodes then
- * cost a few elements each, which is what keeps loading and panning a large routine fast.
+ * useZoomedOut) it is one plain box of the same size whose left border is the kind's colour, and the canvas hides
+ * the handles (see canvas.tsx): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
+ * loading and panning a large routine fast.
  */
 export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
   useRenderCount();
@@ -53,10 +54,9 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
         data-kind={view.kind}
         title={view.name}
         style={{ width: size.width, height: size.height }}
-        className={cn("flex rounded-xl border bg-surface", frame)}
+        className={cn("rounded-xl border border-l-[16px] border-l-current bg-surface", frame, info.accent)}
       >
         {targetHandle}
-        <span className={cn("w-4 rounded-l-xl bg-current", info.accent)} aria-hidden="true" />
         {sourceHandle}
       </div>
     );
