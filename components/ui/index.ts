@@ -8,7 +8,7 @@ export { EmptyState } from "./empty-state";
 export { Dialog } from "./dialog";
 export { Field, Input, Textarea } from "./field";
 export { PageHeader } from "./page-header";
-export { Skeleton } from "./skeleton";
+export { PageHeaderSkeleton, Skeleton } from "./skeleton";
 export { Spinner } from "./spinner";
 export { Table, Td, Th } from "./table";
 export { TabList, TabPanel } from "./tabs";

@@ -1,16 +1,10 @@
-import { Skeleton } from "@/components/ui";
+import { PageHeaderSkeleton, Skeleton } from "@/components/ui";
 
 /** The library's shape while it loads: header, search bar, a few rows. */
 export default function Loading() {
   return (
     <div aria-busy="true" aria-label="Loading routines" className="space-y-6" data-testid="routines-loading">
-      <div className="flex items-end justify-between gap-4">
-        <div className="space-y-2">
-          <Skeleton className="h-8 w-40" />
-          <Skeleton className="h-4 w-96 max-w-full" />
-        </div>
-        <Skeleton className="h-10 w-36 rounded-lg" />
-      </div>
+      <PageHeaderSkeleton action />
       <div className="flex justify-between gap-3">
         <Skeleton className="h-10 w-full max-w-md rounded-lg" />
         <Skeleton className="h-10 w-36 rounded-lg" />

@@ -1,16 +1,10 @@
-import { Skeleton } from "@/components/ui";
+import { PageHeaderSkeleton, Skeleton } from "@/components/ui";
 
 /** The Tools pages' shape while they load: a header and a few server cards. */
 export default function Loading() {
   return (
     <div aria-busy="true" aria-label="Loading tool servers" className="space-y-6" data-testid="tools-loading">
-      <div className="flex items-end justify-between gap-4">
-        <div className="space-y-2">
-          <Skeleton className="h-8 w-32" />
-          <Skeleton className="h-4 w-96 max-w-full" />
-        </div>
-        <Skeleton className="h-10 w-32 rounded-lg" />
-      </div>
+      <PageHeaderSkeleton action />
       {Array.from({ length: 2 }, (_, index) => (
         <div key={index} className="space-y-3 rounded-xl border border-border bg-surface p-5">
           <div className="flex items-center gap-3">
