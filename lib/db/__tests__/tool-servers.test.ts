@@ -174,3 +174,21 @@ describe("a tool whose schema is not valid JSON Schema", () => {
     }
   });
 });
+
+describe("a stdio server from the allowlist", () => {
+  it("is started by the gateway, lists its tools, answers a call, and keeps its environment sealed", async () => {
+    await as("admin");
+    const { id, refresh } = await createToolServer({
+      name: "hr-stdio",
+      transport: { kind: "stdio", command: "node", args: ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"], env: { HR_NOTE: "sealed-value" } },
+    });
+    expect(refresh).toMatchObject({ ok: true, toolCount: 25 });
+    const row = await prisma.toolServer.findUniqueOrThrow({ where: { id } });
+    expect(row.envEncrypted).not.toContain("sealed-value");
+    expect((await listToolServers()).find((server) => server.id === id)).toMatchObject({ transport: "stdio", envKeys: ["HR_NOTE"], status: "connected" });
+    const result = await tryTool({ serverId: id, toolName: "get_employee", arguments: { employee_id: "E1024" } });
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain("E1024");
+    await removeToolServer(id);
+  }, 60_000);
+});
