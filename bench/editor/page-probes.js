@@ -92,5 +92,19 @@
     return candidates.find((point) => document.elementFromPoint(point.x, point.y) === pane) ?? null;
   }
 
-  window.__bench = { tti, startFrames, stopFrames, armZoom, zoomResult: () => zoom, emptyPanePoint, transform };
+  /** Where a load's time went, for BENCH_DETAIL=1: navigation timing, first node, and every long task. */
+  function detail() {
+    const [nav] = performance.getEntriesByType("navigation");
+    const round = (value) => Math.round(value);
+    return {
+      firstByte: nav ? round(nav.responseStart) : null,
+      responseEnd: nav ? round(nav.responseEnd) : null,
+      domContentLoaded: nav ? round(nav.domContentLoadedEventEnd) : null,
+      nodesAt: nodesAt === null ? null : round(nodesAt),
+      quietFrom: quietFrom() === null ? null : round(quietFrom()),
+      longTasks: longTasks.map((task) => `${round(task.start)}+${round(task.end - task.start)}`).join(" "),
+    };
+  }
+
+  window.__bench = { tti, detail, startFrames, stopFrames, armZoom, zoomResult: () => zoom, emptyPanePoint, transform };
 })();

@@ -9,7 +9,6 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
-import { insertRoutine } from "./database";
 import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, median, type LoadSample } from "./measure";
 import { benchRoutine } from "./routine";
 import { assertPortFree, startServer, type BenchServer } from "./server";
@@ -44,6 +43,7 @@ async function measureLoad(context: BrowserContext, url: string, typingStep?: st
   const page = await context.newPage();
   try {
     const ttiMs = await loadInteractive(page, url);
+    if (process.env.BENCH_DETAIL === "1") log(`${new URL(url).pathname}: ${JSON.stringify(await page.evaluate("window.__bench.detail()"))}`);
     const panFps = await measurePan(page);
     const zoomFirstFrameMs = await measureZoom(page);
     const nodeRenders = typingStep ? await measureInspectorTyping(page, typingStep) : undefined;
@@ -137,6 +137,8 @@ async function main() {
   log(`Preparing: Prisma client, fresh database ${path.relative(root, dbPath)}, production build`);
   prepare(env);
   const routineId = randomUUID();
+  // Imported only now: it loads the Prisma client, which prepare() generates on a fresh clone.
+  const { insertRoutine } = await import("./database");
   await insertRoutine(dbPath, benchRoutine(routineId, STEPS), AUTHOR.email);
   log(`Inserted a ${STEPS}-step routine (${routineId}) owned by ${AUTHOR.email}`);
 
