@@ -1,0 +1,35 @@
+// OpenAI-compatible model clients per role: settings schema, client factory with retries and usage reports, errors.
+export { createLlmClient } from "./client";
+export { isLlmError, LLM_ERROR_CODES, LlmError, LlmNotConfiguredError } from "./errors";
+export type { LlmErrorCode } from "./errors";
+export { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "./roles";
+export type { LlmRole } from "./roles";
+export {
+  baseUrlSchema,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  defaultRoleSettings,
+  llmSettingsInputSchema,
+  llmSettingsSchema,
+  MAX_RETRIES_LIMIT,
+  MAX_TIMEOUT_MS,
+  MIN_TIMEOUT_MS,
+  roleSettingsSchema,
+} from "./settings-schema";
+export type { LlmSettings, LlmSettingsInput, RoleSettings } from "./settings-schema";
+export type {
+  CallOptions,
+  ChatMessage,
+  ChatRequest,
+  ChatResult,
+  LlmCallContext,
+  LlmCallRecord,
+  LlmClient,
+  LlmClientConfig,
+  LlmClientDeps,
+  PingResult,
+  TokenUsage,
+  ToolCall,
+  ToolChoice,
+  ToolSpec,
+} from "./types";
