@@ -69,6 +69,18 @@ export function readStoredRoutine(content: string): Routine {
   return result.routine;
 }
 
+/**
+ * A stored routine as JSON text of the current schema version. Every write stores `JSON.stringify` of a routine
+ * that passed routineSchema (prepareRoutine), so text that starts with the current schemaVersion is returned as it
+ * is; older text is migrated and serialized again. Throws like readStoredRoutine for unreadable content.
+ */
+export function storedRoutineJson(content: string): string {
+  return content.startsWith(CURRENT_PREFIX) ? content : JSON.stringify(readStoredRoutine(content));
+}
+
+/** How JSON.stringify begins a parsed routine: routineSchema's first key is schemaVersion. */
+const CURRENT_PREFIX = `{"schemaVersion":${ROUTINE_SCHEMA_VERSION},`;
+
 /** A ValidationError whose message names where the routine is wrong, e.g. "steps.2.name: Give it a name." */
 function routineShapeError(error: z.ZodError): ValidationError {
   const problems = error.issues.map((issue) => `${formatPath(issue.path.map((part) => (typeof part === "number" ? part : String(part))))}: ${issue.message}`);

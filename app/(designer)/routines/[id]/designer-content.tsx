@@ -4,14 +4,14 @@ import { notFound } from "next/navigation";
 import { Designer } from "@/components/designer/designer";
 import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
 import { Alert, Badge } from "@/components/ui";
-import { getRoutine, NotFoundError, registryToolCatalog, type RoutineDetail } from "@/lib/db";
+import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 
 /** The designer with its routine: rendered inside the page's Suspense boundary, so it streams after the shell. */
 export async function DesignerContent({ id }: { id: string }) {
-  let detail: RoutineDetail;
+  let detail: RoutineDraftForEditing;
   try {
-    detail = await getRoutine(id);
+    detail = await getRoutineForEditing(id);
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     return (
@@ -27,7 +27,7 @@ export async function DesignerContent({ id }: { id: string }) {
         <Link href="/routines" prefetch={false} className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground">
           <ChevronLeft className="size-4" aria-hidden="true" /> Routines
         </Link>
-        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">{detail.routine.name}</h1>
+        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">{detail.name}</h1>
         <Badge tone={detail.status === "draft" ? "neutral" : "accent"}>{detail.status.replace("_", " ")}</Badge>
         {detail.archived ? <Badge tone="warning">archived</Badge> : null}
         {!detail.canEdit ? <span className="text-xs text-muted">Read only: only authors edit drafts.</span> : null}
@@ -38,7 +38,7 @@ export async function DesignerContent({ id }: { id: string }) {
       <div className="min-h-0 flex-1">
         <Designer
           routineId={detail.id}
-          routineJson={JSON.stringify(detail.routine)}
+          routineJson={detail.routineJson}
           revision={detail.revision}
           canEdit={detail.canEdit}
           tools={tools}
