@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "tool_server.disabled",
   "tool_server.refreshed",
   "tool.tried",
+  "settings.llm_updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,7 +37,7 @@ export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;
   /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
   actorEmail?: string;
-  target?: { type: "user" | "invitation" | "routine" | "tool_server"; id: string };
+  target?: { type: "user" | "invitation" | "routine" | "tool_server" | "setting"; id: string };
   detail?: Record<string, unknown>;
 };
 

@@ -24,3 +24,10 @@ export { registerDemoToolServer } from "./tool-server-bootstrap";
 export { createUser, listUsers, setUserActive, setUserRoles } from "./users";
 export type { CreatedUser, UserStatus, UserSummary } from "./users";
 export type { Viewer } from "./viewers";
+export { listLlmUsage } from "./llm-calls";
+export type { LlmCallView, LlmRoleTotals, LlmUsage } from "./llm-calls";
+// llmClientFor is server-internal (the planner and runner): callers authorize the work they use it for.
+export { llmClientFor, testLlmConnection } from "./llm-clients";
+export type { ConnectionTestResult } from "./llm-clients";
+export { getLlmSettingsView, updateLlmSettings } from "./llm-settings";
+export type { LlmSettingsSource, LlmSettingsView } from "./llm-settings";

@@ -36,15 +36,20 @@ function serverMessage(error: APIError): string | undefined {
   return typeof message === "string" && message.trim() ? shorten(message) : undefined;
 }
 
-/** The network's reason (ECONNREFUSED, ENOTFOUND, …) for a request that got no answer. */
+const GENERIC_MESSAGES = new Set(["Connection error.", "fetch failed", "terminated"]);
+
+/** The network's reason (ECONNREFUSED, ENOTFOUND, …, else the innermost specific message) for a request that got no answer. */
 function connectionDetail(error: unknown): string {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
+  let specific: string | undefined;
+  for (let depth = 0; current && depth < 6; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return code;
+    const message = current instanceof Error ? current.message : undefined;
+    if (message && !GENERIC_MESSAGES.has(message)) specific = message;
     current = (current as { cause?: unknown }).cause;
   }
-  return error instanceof Error && error.message && error.message !== "Connection error." ? shorten(error.message) : "no answer";
+  return specific ? shorten(specific) : "no answer";
 }
 
 /**

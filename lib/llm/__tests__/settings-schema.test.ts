@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LLM_ROLES } from "../roles";
-import { defaultRoleSettings, llmSettingsInputSchema, llmSettingsSchema } from "../settings-schema";
+import { LLM_ROLES, type LlmRole } from "../roles";
+import { defaultRoleSettings, llmSettingsInputSchema, llmSettingsSchema, type RoleSettings } from "../settings-schema";
 
-const roles = Object.fromEntries(LLM_ROLES.map((role) => [role, defaultRoleSettings()]));
+const roles = Object.fromEntries(LLM_ROLES.map((role) => [role, defaultRoleSettings()])) as Record<LlmRole, RoleSettings>;
 const valid = { baseUrl: "http://localhost:11434/v1/", roles: { ...roles, planner: { model: "llama3.1", timeoutMs: 30_000, maxRetries: 2 } } };
 
 function errorsOf(input: unknown): Record<string, string[]> {
