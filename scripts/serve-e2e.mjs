@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
+import { startFakeOpenAIServer } from "./lib/fake-openai.mjs";
 import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
@@ -22,6 +23,10 @@ const env = {
 run("Migrating the e2e database", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
 // Its own demo HR server beside the e2e app, so the tests see the same default tool server as `npm start`.
 env.DEMO_HR_MCP_URL = (await startDemoHrServer(Number(E2E_PORT) + 1, env)).url;
+// No LLM is reachable in tests: the app's model endpoint is the fake OpenAI server on port + 2, which the tests script
+// over its /__fake control endpoints (e2e/support/fake-openai.ts). It demands the key, as a real endpoint does.
+env.OPENAI_API_KEY = "e2e-fake-key";
+env.OPENAI_BASE_URL = (await startFakeOpenAIServer(Number(E2E_PORT) + 2, env, { apiKey: env.OPENAI_API_KEY })).url;
 run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 ensureBuild(env);
 const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });

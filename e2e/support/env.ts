@@ -6,3 +6,5 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DB_PATH = path.join(import.meta.dirname, "..", "..", "data", "e2e", "routine-studio-e2e.db");
 /** The demo HR MCP server scripts/serve-e2e.mjs starts beside the app (registered as "hr"). */
 export const DEMO_HR_URL = `http://127.0.0.1:${E2E_PORT + 1}/mcp`;
+/** The fake OpenAI server scripts/serve-e2e.mjs starts beside the app: its /v1 base URL, the app's OPENAI_BASE_URL. */
+export const FAKE_OPENAI_URL = `http://127.0.0.1:${E2E_PORT + 2}/v1`;
