@@ -5,10 +5,14 @@ import type { Routine } from "../routine/schema";
 import { readToolPins, toolChanges, type ToolChange } from "../tools/pins";
 import { prisma } from "./client";
 import { parseInput, withDbErrors } from "./errors";
-import { readStoredRoutine } from "./routine-content";
+import { readStoredRoutine, storedRoutineJson } from "./routine-content";
 import { findWorkingVersion } from "./routine-records";
 import { readCurrentToolHashes } from "./tool-hashes";
 import { listRoutinesInput, routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
+import { toReviewDecision, type ReviewDecision } from "./review-inputs";
+import { startDraftVerdict, submitVerdict, toPermission, withdrawVerdict, type Permission } from "./review-rules";
+import type { ReviewDecisionView } from "./review-views";
+import { publishedNumbers, workingReviewStatus } from "./routine-review-status";
 
 export type RoutineOwner = { id: string; name: string; email: string };
 
@@ -19,6 +23,14 @@ export type RoutineSummary = {
   description: string;
   /** The status of the working (newest) version. */
   status: RoutineStatus;
+  /** The working version's number. */
+  versionNumber: number;
+  /** The number of the version that runs, or null while none is published. */
+  publishedVersionNumber: number | null;
+  /** The latest reviewer decision on the working version (e.g. "changes_requested" on a draft sent back). */
+  latestDecision: ReviewDecision | null;
+  /** Unresolved review comments on the working version. */
+  openCommentCount: number;
   owner: RoutineOwner;
   updatedAt: Date;
   stepCount: number;
@@ -45,11 +57,24 @@ export async function listRoutines(input: { query?: string; includeArchived?: bo
         description: true,
         updatedAt: true,
         archivedAt: true,
+        publishedVersionId: true,
         owner: { select: { id: true, name: true, email: true } },
-        versions: { orderBy: { number: "desc" }, take: 1, select: { status: true, stepCount: true, toolHashes: true } },
+        versions: {
+          orderBy: { number: "desc" },
+          take: 1,
+          select: {
+            number: true,
+            status: true,
+            stepCount: true,
+            toolHashes: true,
+            reviews: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { decision: true } },
+            _count: { select: { comments: { where: { resolvedAt: null } } } },
+          },
+        },
       },
     });
     const current = await readCurrentToolHashes();
+    const published = await publishedNumbers(rows.map((row) => row.publishedVersionId));
     return rows
       .filter((row) => !needle || `${row.name}\n${row.description}`.toLocaleLowerCase().includes(needle))
       .map((row) => ({
@@ -57,6 +82,10 @@ export async function listRoutines(input: { query?: string; includeArchived?: bo
         name: row.name,
         description: row.description,
         status: toRoutineStatus(row.versions[0]?.status ?? "draft"),
+        versionNumber: row.versions[0]?.number ?? 1,
+        publishedVersionNumber: row.publishedVersionId ? (published.get(row.publishedVersionId) ?? null) : null,
+        latestDecision: toReviewDecision(row.versions[0]?.reviews[0]?.decision ?? ""),
+        openCommentCount: row.versions[0]?._count.comments ?? 0,
         owner: row.owner,
         updatedAt: row.updatedAt,
         stepCount: row.versions[0]?.stepCount ?? 0,
@@ -75,6 +104,12 @@ export type RoutineDetail = {
   /** Pass back as `baseRevision` when saving; a save based on an older revision is refused as stale. */
   revision: number;
   status: RoutineStatus;
+  /** The number of the version that runs, or null while none is published. */
+  publishedVersionNumber: number | null;
+  /** The latest reviewer decision on the working version, with its comment: what a draft sent back should address. */
+  latestReview: ReviewDecisionView | null;
+  /** Unresolved review comments on the working version (listStepComments reads them). */
+  openCommentCount: number;
   owner: RoutineOwner;
   archived: boolean;
   createdAt: Date;
@@ -83,29 +118,60 @@ export type RoutineDetail = {
   canEdit: boolean;
   /** Tools whose schema changed since this version was saved against them (lib/tools/pins.ts). */
   toolChanges: ToolChange[];
+  /** What the viewer may do with the working version in its review lifecycle, with the reason when not. */
+  lifecycle: { submit: Permission; withdraw: Permission; startDraft: Permission };
 };
 
 /** The working draft of a routine. Any signed-in user; NotFoundError when it does not exist. */
 export async function getRoutine(id: string): Promise<RoutineDetail> {
+  const { content, ...detail } = await readWorkingDetail(id);
+  return { ...detail, routine: readStoredRoutine(content) };
+}
+
+/** What the designer opens: the working version as RoutineDetail, its routine as JSON text (see storedRoutineJson). */
+export type RoutineDraftForEditing = Omit<RoutineDetail, "routine"> & { routineJson: string; name: string };
+
+/**
+ * The working version for the designer. Any signed-in user; NotFoundError when it does not exist. The routine
+ * stays JSON text, as stored when it is already of the current schema version: the designer parses it in the
+ * browser, so opening a 1,000-step routine costs the server no parse, validation or serialization.
+ */
+export async function getRoutineForEditing(id: string): Promise<RoutineDraftForEditing> {
+  const { content, ...detail } = await readWorkingDetail(id);
+  return { ...detail, routineJson: storedRoutineJson(content) };
+}
+
+async function readWorkingDetail(id: string): Promise<Omit<RoutineDetail, "routine"> & { content: string; name: string }> {
   const viewer = await requireUser();
   const routineId = parseInput(routineIdSchema, id);
   return withDbErrors(async () => {
     const { routine: row, version } = await findWorkingVersion(prisma, routineId);
     const status = toRoutineStatus(version.status);
     const archived = row.archivedAt !== null;
+    const review = await workingReviewStatus(row.id, version.id);
+    const state = { number: version.number, status, archived };
     return {
       id: routineId,
-      routine: readStoredRoutine(version.content),
+      name: row.name,
+      content: version.content,
       versionId: version.id,
       versionNumber: version.number,
       revision: version.revision,
       status,
+      publishedVersionNumber: review.publishedVersionNumber,
+      latestReview: review.latestReview,
+      openCommentCount: review.openCommentCount,
       owner: row.owner,
       archived,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       canEdit: hasAnyRole(viewer.roles, ["author", "admin"]) && !archived && status === "draft",
       toolChanges: toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes()),
+      lifecycle: {
+        submit: toPermission(submitVerdict(viewer, state)),
+        withdraw: toPermission(withdrawVerdict(viewer, state)),
+        startDraft: toPermission(startDraftVerdict(viewer, state)),
+      },
     };
   });
 }

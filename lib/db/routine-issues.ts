@@ -1,0 +1,35 @@
+import "server-only";
+import { lookupFromList } from "../routine/catalog";
+import type { Routine } from "../routine/schema";
+import { validateRoutine, type ValidationIssue } from "../routine/validate";
+import { ValidationError } from "./errors";
+import { readCatalogTools } from "./tool-hashes";
+
+/**
+ * A routine that cannot go to review because validation found errors. A ValidationError (the action layer shows
+ * its message and `fieldErrors.routine`); `issues` carries every error with its step, so a page can mark them.
+ */
+export class RoutineIssuesError extends ValidationError {
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[], wording: { lead: string; tail: string } = { lead: "This routine is not ready for review", tail: "Nothing was submitted." }) {
+    const messages = issues.map((issue) => issue.message);
+    const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : "";
+    super(`${wording.lead}: ${messages.slice(0, 3).join(" ")}${more} ${wording.tail}`, { routine: messages });
+    this.name = "RoutineIssuesError";
+    this.issues = issues;
+  }
+}
+
+/** A tool lookup over the registry's current tools: the same catalog the designer validates against. Internal. */
+export async function registryToolLookup() {
+  return lookupFromList(await readCatalogTools());
+}
+
+/**
+ * The validation errors (not warnings) of `routine`, checked as the designer checks it: against the registry's
+ * tools. Sub-routine calls are checked for self-calls only, as on the canvas, so submitting never refuses what the
+ * author was not shown.
+ */
+export function blockingIssues(routine: Routine, tools: Awaited<ReturnType<typeof registryToolLookup>>): ValidationIssue[] {
+  return validateRoutine(routine, { tools }).filter((issue) => issue.severity === "error");
+}
