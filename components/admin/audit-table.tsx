@@ -27,6 +27,7 @@ const LABELS: Record<string, string> = {
   "tool_server.disabled": "Disabled tool server",
   "tool_server.refreshed": "Refreshed tools",
   "tool.tried": "Tried a tool",
+  "settings.llm_updated": "Changed model settings",
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

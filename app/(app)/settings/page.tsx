@@ -2,7 +2,7 @@ import { ChevronRight, Cpu, History, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
-import { Badge, Card, PageHeader } from "@/components/ui";
+import { Card, PageHeader } from "@/components/ui";
 import { sectionAccess } from "@/lib/auth/server";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -10,6 +10,7 @@ export const metadata: Metadata = { title: "Settings" };
 const AREAS = [
   { href: "/settings/users", icon: Users, title: "Users and roles", text: "Invite people, assign roles, deactivate accounts.", testId: "settings-users" },
   { href: "/settings/audit", icon: History, title: "Audit log", text: "Who signed in, and who changed which user or role.", testId: "settings-audit" },
+  { href: "/settings/models", icon: Cpu, title: "Model endpoints", text: "The OpenAI-compatible endpoint, API key and model of the planner, executor and other roles; token usage.", testId: "settings-models" },
 ] as const;
 
 export default async function SettingsPage() {
@@ -31,14 +32,6 @@ export default async function SettingsPage() {
             </Card>
           </Link>
         ))}
-        <Card className="flex items-center gap-4 px-5 py-4" data-testid="settings-models">
-          <Cpu className="size-5 text-muted" aria-hidden="true" />
-          <div className="flex-1">
-            <p className="font-medium text-foreground">Model endpoints</p>
-            <p className="text-sm text-muted">The OpenAI-compatible endpoints of the planner and executor models will be set here.</p>
-          </div>
-          <Badge>Not yet available</Badge>
-        </Card>
       </div>
     </>
   );

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { ConnectionTests } from "@/components/admin/models/connection-tests";
+import { ModelSettingsForm } from "@/components/admin/models/model-settings-form";
+import type { ModelSettingsFormView } from "@/components/admin/models/model-types";
+import { ModelUsage } from "@/components/admin/models/model-usage";
+import { SettingsSource } from "@/components/admin/models/settings-source";
+import { AccessDenied } from "@/components/shell/access-denied";
+import { Alert, PageHeader } from "@/components/ui";
+import { loadOrError } from "@/lib/actions/action-state";
+import { sectionAccess } from "@/lib/auth/server";
+import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db";
+import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
+import { testLlmConnectionAction, updateLlmSettingsAction } from "./actions";
+
+export const metadata: Metadata = { title: "Models" };
+
+function toFormView(view: LlmSettingsView): ModelSettingsFormView {
+  return {
+    source: view.source,
+    baseUrl: view.baseUrl,
+    hasApiKey: view.hasApiKey,
+    roles: LLM_ROLES.map((role) => ({ role, ...LLM_ROLE_LABELS[role], ...view.roles[role], modelEnvVar: modelEnvVar(role) })),
+    updatedAt: view.updatedAt?.toISOString() ?? null,
+    updatedBy: view.updatedBy,
+    notes: view.notes,
+  };
+}
+
+/** The model endpoint, its API key and each role's model. Admins only; the DAL checks again on every read and write. */
+export default async function ModelSettingsPage() {
+  const { viewer, allowed } = await sectionAccess("settings");
+  if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
+  const [settings, usage] = await Promise.all([loadOrError(getLlmSettingsView), loadOrError(() => listLlmUsage({ limit: 25 }))]);
+  const view = settings.data ? toFormView(settings.data) : null;
+  return (
+    <div className="space-y-6" data-testid="models-page">
+      <PageHeader title="Models" description="The OpenAI-compatible endpoint the planner and the runner call, and the model each role uses." />
+      {view === null ? (
+        <Alert tone="error" title="The model settings could not be loaded" testId="models-load-error">{settings.error}</Alert>
+      ) : (
+        <>
+          <SettingsSource view={view} />
+          <ModelSettingsForm action={updateLlmSettingsAction} view={view} />
+          <ConnectionTests roles={view.roles} action={testLlmConnectionAction} />
+        </>
+      )}
+      {usage.data === null ? (
+        <Alert tone="error" title="The model calls could not be loaded">{usage.error}</Alert>
+      ) : (
+        <ModelUsage
+          totals={LLM_ROLES.map((role) => ({ role, title: LLM_ROLE_LABELS[role].title, ...usage.data.totals[role] }))}
+          calls={usage.data.calls.map((call) => ({ ...call, at: call.at.toISOString() }))}
+        />
+      )}
+    </div>
+  );
+}
