@@ -60,6 +60,49 @@ test("a branch gets two labelled ways out", async ({ page }) => {
   await conditions.nth(1).fill("Otherwise");
   await expect(page.getByText("If the balance covers the request", { exact: true }).last()).toBeVisible();
   await expect(page.locator("[data-testid^='edge-label-']")).toHaveCount(2);
+
+  // The canvas tells React Flow where handles are instead of measuring them (lib/graph/handles.ts): every edge must
+  // still start and end on a drawn handle, also after a new way out was added to the branch.
+  await expect.poll(() => edgeEndsOffHandles(page)).toEqual([]);
+});
+
+/** Edge ends (in screen pixels) not within 1.5 px of where an edge meets a handle: the middle of its left or right side. */
+function edgeEndsOffHandles(page: import("@playwright/test").Page) {
+  return page.evaluate(() => {
+    const centres = [...document.querySelectorAll(".react-flow__handle")].flatMap((handle) => {
+      const box = handle.getBoundingClientRect();
+      const y = box.top + box.height / 2;
+      return [{ x: box.left, y }, { x: box.right, y }];
+    });
+    const off: string[] = [];
+    for (const path of document.querySelectorAll<SVGPathElement>(".react-flow__edge-path")) {
+      const matrix = path.getScreenCTM();
+      if (!matrix) continue;
+      for (const length of [0, path.getTotalLength()]) {
+        const point = path.getPointAtLength(length).matrixTransform(matrix);
+        if (!centres.some((centre) => Math.hypot(centre.x - point.x, centre.y - point.y) <= 1.5)) off.push(`${Math.round(point.x)},${Math.round(point.y)}`);
+      }
+    }
+    return off;
+  });
+}
+
+test("a routine that cannot be loaded says so, and opens when asked again", async ({ page }) => {
+  const name = uniqueName("Flaky load");
+  const library = new RoutinesPage(page);
+  await library.goto();
+  await library.createBlank(name);
+  let failing = true;
+  await page.route("**/api/routines/*/working", (route) =>
+    failing ? route.fulfill({ status: 503, json: { error: "The database is busy; try again in a moment." } }) : route.fallback(),
+  );
+  await library.row(name).getByRole("link", { name, exact: true }).click();
+  await expect(page.getByTestId("designer-load-error")).toContainText("The database is busy; try again in a moment.");
+  failing = false;
+  await page.getByTestId("designer-load-retry").click();
+  const designer = new DesignerPage(page);
+  await designer.expectOpen(name);
+  await expect(designer.node("Done")).toBeVisible();
 });
 
 test("undo and redo, and a validation issue that comes and goes", async ({ page }) => {

@@ -111,7 +111,6 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
         maxZoom={2}
         proOptions={PRO_OPTIONS}
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
-        className={zoomedOut ? "rs-zoomed-out" : undefined}
       >
         {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}
         {zoomedOut ? null : <Background gap={20} size={1} />}

@@ -1,21 +1,23 @@
 "use client";
 
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
-import { createDesignerStore, type DesignerActions, type DesignerInit, type DesignerState, type DesignerStore } from "@/lib/stores/designer/designer-store";
+import type { DesignerActions, DesignerState, DesignerStore } from "@/lib/stores/designer/designer-store";
 
 const DesignerContext = createContext<DesignerStore | null>(null);
 
-/** One store per open routine, created once for the provider's lifetime. */
-export function DesignerProvider({ init, children }: { init: DesignerInit; children: ReactNode }) {
-  const [store] = useState(() => createDesignerStore(init));
+/**
+ * One store per open routine (made by the designer once the routine arrives); null while it loads, when only parts
+ * drawn without a routine, such as the palette, render.
+ */
+export function DesignerStoreProvider({ store, children }: { store: DesignerStore | null; children: ReactNode }) {
   return <DesignerContext.Provider value={store}>{children}</DesignerContext.Provider>;
 }
 
 export function useDesignerApi(): DesignerStore {
   const store = useContext(DesignerContext);
-  if (!store) throw new Error("useDesigner must be used inside <DesignerProvider>");
+  if (!store) throw new Error("useDesigner must be used inside <DesignerStoreProvider> once the routine has loaded");
   return store;
 }
 

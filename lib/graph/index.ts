@@ -16,6 +16,7 @@ export {
   type StepNodeOf,
 } from "./types";
 export { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
+export { HANDLE_SIZE, outgoingEdgeIds, stepHandles } from "./handles";
 export { nodesBounds, type Bounds } from "./viewport";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";

@@ -1,4 +1,5 @@
 import type { Edge, Routine, Step } from "../routine/schema";
+import { outgoingEdgeIds, stepHandles } from "./handles";
 import { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
 import {
   HANDLE,
@@ -45,12 +46,15 @@ export function routineToFlow(routine: Routine, options: RoutineToFlowOptions = 
   const stageNodes = stageGroupNodes(routine, absolute);
   const stageOrigin = new Map(stageNodes.map((node) => [node.data.stageId, node.position]));
 
+  const outgoing = outgoingEdgeIds(routine);
   const stepNodes = routine.steps.map((step): StepNode => {
     const position = absolute.get(step) as XY;
     const origin = step.stageId === undefined ? undefined : stageOrigin.get(step.stageId);
-    // The size up front: React Flow then draws the node at once and the canvas can compute its first viewport
-    // (lib/graph/viewport.ts) instead of waiting for a thousand nodes to be measured before fitting them.
-    const base = { id: step.id, type: step.kind, data: { stepId: step.id }, ...NODE_SIZE[step.kind] };
+    // The size and handles up front, as React Flow would measure them: it then draws nodes and edges at once, the
+    // canvas computes its first viewport (lib/graph/viewport.ts), and opening a thousand steps needs no measuring
+    // pass (React Flow still observes each node and re-measures one whose size differs).
+    const size = NODE_SIZE[step.kind];
+    const base = { id: step.id, type: step.kind, data: { stepId: step.id }, ...size, measured: size, handles: stepHandles(step, outgoing.get(step.id) ?? []) };
     if (!origin) return { ...base, position };
     return { ...base, position: { x: position.x - origin.x, y: position.y - origin.y }, parentId: stageNodeId(step.stageId as string) };
   });
@@ -116,14 +120,10 @@ function stageGroupNodes(routine: Routine, absolute: ReadonlyMap<Step, XY>): Sta
     const base = { id: stageNodeId(stage.id), type: "stage" as const, data: { stageId: stage.id } };
     if (box) {
       const { top, right, bottom, left } = STAGE_PADDING;
-      nodes.push({
-        ...base,
-        position: { x: box.x - left, y: box.y - top },
-        width: box.right - box.x + left + right,
-        height: box.bottom - box.y + top + bottom,
-      });
+      const size = { width: box.right - box.x + left + right, height: box.bottom - box.y + top + bottom };
+      nodes.push({ ...base, position: { x: box.x - left, y: box.y - top }, ...size, measured: size });
     } else {
-      nodes.push({ ...base, position: { x: emptyX, y: emptyY }, ...EMPTY_STAGE_SIZE });
+      nodes.push({ ...base, position: { x: emptyX, y: emptyY }, ...EMPTY_STAGE_SIZE, measured: EMPTY_STAGE_SIZE });
       emptyX += EMPTY_STAGE_SIZE.width + EMPTY_STAGE_GAP;
     }
   }

@@ -1,26 +1,20 @@
 "use client";
 
-import { Handle, Position, useUpdateNodeInternals, type NodeProps } from "@xyflow/react";
-import { memo, useEffect, useRef } from "react";
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
 import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
 import { useDesigner } from "../designer-context";
 import { StepNodeShell } from "./step-node-shell";
 
 const NONE: string[] = [];
 
-/** A branch: one handle per labelled way out, plus one to draw a new condition from. */
-export const BranchNode = memo(function BranchNode({ id, data, selected }: NodeProps<StepNodeType>) {
+/**
+ * A branch: one handle per labelled way out, plus one to draw a new condition from. Handles come and go with the
+ * branch's edges; React Flow learns where they are from the node itself (lib/graph/handles.ts places them as here),
+ * so nothing has to be re-measured when they change.
+ */
+export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeType>) {
   const edgeIds = useDesigner((state) => state.outgoing[data.stepId] ?? NONE);
-  // Handles come and go with the branch's edges: React Flow must re-measure them, or new edges find no handle.
-  const updateNodeInternals = useUpdateNodeInternals();
-  // (Not on mount: React Flow measures new nodes itself, and a thousand extra measurements slow the first paint.)
-  const handleKey = edgeIds.join(",");
-  const measuredKey = useRef(handleKey);
-  useEffect(() => {
-    if (measuredKey.current === handleKey) return;
-    measuredKey.current = handleKey;
-    updateNodeInternals(id);
-  }, [handleKey, id, updateNodeInternals]);
   const slots = edgeIds.length + 1;
   return (
     <StepNodeShell

@@ -33,8 +33,9 @@ function useRenderCount() {
 
 /**
  * The common body of every step node: icon, name, tool, validation badge, and its handles. Zoomed out (see
- * useZoomedOut) it is one plain box of the same size whose left border is the kind's colour, and the canvas hides
- * the handles (see canvas.tsx): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
+ * useZoomedOut) it is one plain box of the same size whose left border is the kind's colour, without handles (too
+ * small to grab there; edges still attach, since every node tells React Flow where its handles are, see
+ * lib/graph/handles.ts): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
  * loading and panning a large routine fast.
  */
 export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
@@ -45,8 +46,6 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
   const Icon = info.icon;
   const size = NODE_SIZE[view.kind];
   const frame = selected ? "border-accent ring-2 ring-accent/30" : view.issues > 0 && zoomedOut ? "border-2 border-danger" : "border-border";
-  const targetHandle = <Handle type="target" id={HANDLE.in} position={Position.Left} className="!size-2.5 !border-2 !border-surface !bg-muted" />;
-  const sourceHandle = sourceHandles ?? (view.kind === "end" ? null : <Handle type="source" id={HANDLE.out} position={Position.Right} className="!size-2.5 !border-2 !border-surface !bg-accent" />);
   if (zoomedOut) {
     return (
       <div
@@ -55,12 +54,11 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
         title={view.name}
         style={{ width: size.width, height: size.height }}
         className={cn("rounded-xl border border-l-[16px] border-l-current bg-surface", frame, info.accent)}
-      >
-        {targetHandle}
-        {sourceHandle}
-      </div>
+      />
     );
   }
+  const targetHandle = <Handle type="target" id={HANDLE.in} position={Position.Left} className="!size-2.5 !border-2 !border-surface !bg-muted" />;
+  const sourceHandle = sourceHandles ?? (view.kind === "end" ? null : <Handle type="source" id={HANDLE.out} position={Position.Right} className="!size-2.5 !border-2 !border-surface !bg-accent" />);
   return (
     <div
       data-testid={`step-node-${stepId}`}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { routineSchema } from "../../routine/schema";
 import { applyFlowEdges, applyFlowPositions } from "../from-flow";
 import { NODE_SIZE, STAGE_PADDING } from "../sizes";
+import { stepHandles } from "../handles";
 import { routineToFlow } from "../to-flow";
 import { isStageNode, stageNodeId, type FlowNode } from "../types";
 import { makeRoutine, makeStep, routineArbitrary } from "./factories";
@@ -27,7 +28,15 @@ describe("routineToFlow", () => {
   it("makes one minimal node per step, typed by kind", () => {
     const { nodes, unpositioned } = routineToFlow(chain);
     const a = nodes.find((node) => node.id === "a");
-    expect(a).toEqual({ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 0, y: 0 }, ...NODE_SIZE.tool });
+    expect(a).toEqual({
+      id: "a",
+      type: "tool",
+      data: { stepId: "a" },
+      position: { x: 0, y: 0 },
+      ...NODE_SIZE.tool,
+      measured: NODE_SIZE.tool,
+      handles: stepHandles(chain.steps[0], ["e1"]),
+    });
     expect(nodes.find((node) => node.id === "d")).toMatchObject({ type: "end", position: { x: 0, y: 0 } });
     expect(unpositioned).toEqual(["d"]);
   });
@@ -54,7 +63,16 @@ describe("routineToFlow", () => {
 
   it("treats a step of an unknown stage as top-level", () => {
     const routine = makeRoutine({ steps: [makeStep("tool", { id: "a", stageId: "gone", position: { x: 5, y: 6 } })] });
-    expect(routineToFlow(routine).nodes).toEqual([{ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 }, ...NODE_SIZE.tool }]);
+    expect(routineToFlow(routine).nodes).toMatchObject([{ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 }, ...NODE_SIZE.tool }]);
+    expect(routineToFlow(routine).nodes[0]).not.toHaveProperty("parentId");
+  });
+
+  it("tells React Flow each node's size and its handles, so nothing is measured on opening", () => {
+    const { nodes } = routineToFlow(chain);
+    const branch = nodes.find((node) => node.id === "b");
+    expect(branch?.measured).toEqual(NODE_SIZE.branch);
+    expect(branch?.handles?.map((handle) => handle.id)).toEqual(["in", "branch:e2", "branch:e3", "out"]);
+    expect(nodes.find((node) => node.id === "stage:st")?.measured).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
   });
 
   it("draws branch edges from per-edge handles with their labels, others from 'out'", () => {

@@ -293,7 +293,8 @@ function sameNode(a: FlowNode, b: FlowNode): boolean {
     a.position.y === b.position.y &&
     JSON.stringify(a.data) === JSON.stringify(b.data) &&
     a.width === b.width &&
-    a.height === b.height
+    a.height === b.height &&
+    JSON.stringify(a.handles) === JSON.stringify(b.handles)
   );
 }
 

@@ -7,6 +7,11 @@ import { Alert, Badge } from "@/components/ui";
 import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 
+/** Where the designer reads the working routine from (app/api/routines/[id]/working). */
+export function workingRoutineUrl(id: string): string {
+  return `/api/routines/${encodeURIComponent(id)}/working`;
+}
+
 /** The designer with its routine: rendered inside the page's Suspense boundary, so it streams after the shell. */
 export async function DesignerContent({ id }: { id: string }) {
   let detail: RoutineDraftForEditing;
@@ -21,6 +26,7 @@ export async function DesignerContent({ id }: { id: string }) {
     );
   }
   const tools = await registryToolCatalog.listTools();
+  const routineUrl = workingRoutineUrl(detail.id);
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-12 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
@@ -38,8 +44,7 @@ export async function DesignerContent({ id }: { id: string }) {
       <div className="min-h-0 flex-1">
         <Designer
           routineId={detail.id}
-          routineJson={detail.routineJson}
-          revision={detail.revision}
+          routineUrl={routineUrl}
           canEdit={detail.canEdit}
           tools={tools}
           saveDraft={saveRoutineDraftAction}

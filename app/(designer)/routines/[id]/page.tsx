@@ -5,7 +5,7 @@ import { DesignerSkeleton } from "@/components/designer/designer-skeleton";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { sectionAccess } from "@/lib/auth/server";
 import { routineExists } from "@/lib/db";
-import { DesignerContent } from "./designer-content";
+import { DesignerContent, workingRoutineUrl } from "./designer-content";
 
 export const metadata: Metadata = { title: "Designer" };
 
@@ -19,8 +19,16 @@ export default async function RoutineDesignerPage({ params }: { params: Promise<
   const { id } = await params;
   if (!(await routineExists(id).catch(() => true))) notFound();
   return (
-    <Suspense fallback={<DesignerSkeleton />}>
-      <DesignerContent id={id} />
-    </Suspense>
+    <>
+      {/*
+        Early in the page, so the browser fetches the routine while it loads the designer's scripts; the designer
+        asks for the same URL once it runs and gets this answer. (react-dom's preload() only reaches the browser
+        inside the RSC payload, after the scripts.)
+      */}
+      <link rel="preload" as="fetch" href={workingRoutineUrl(id)} crossOrigin="anonymous" />
+      <Suspense fallback={<DesignerSkeleton />}>
+        <DesignerContent id={id} />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,116 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { Alert, TabList, TabPanel } from "@/components/ui";
+import { Canvas } from "./canvas";
+import { useDesigner } from "./designer-context";
+import { Inspector } from "./inspector/inspector";
+import { useDesignerShortcuts } from "./shortcuts";
+import { ShortcutsHelp } from "./shortcuts-help";
+import { StaleSaveDialog, type SaveAsCopy } from "./stale-save-dialog";
+import { TextView } from "./text-view";
+import { useAutosave, type SaveDraft } from "./use-autosave";
+import { ValidationPanel } from "./validation-panel";
+import type { ToolDefinition } from "@/lib/routine";
+
+type PanelId = "inspector" | "issues" | "text";
+
+type Props = {
+  tools: ToolDefinition[];
+  saveDraft: SaveDraft;
+  saveAsCopy: SaveAsCopy;
+  helpOpen: boolean;
+  openHelp: () => void;
+  closeHelp: () => void;
+};
+
+/** Canvas and details panel (inspector / issues / text) of a loaded routine, with autosave and shortcuts. */
+export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, openHelp, closeHelp }: Props) {
+  const [panel, setPanel] = useState<PanelId>("inspector");
+  const toolsByKey = useMemo(() => new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool])), [tools]);
+  const issueCount = useDesigner((state) => state.issues.length);
+  useAutosave(saveDraft);
+  useDesignerShortcuts(openHelp);
+  useFirstValidation();
+
+  return (
+    <>
+      <div className="relative min-w-0 flex-1">
+        <Canvas toolsByKey={toolsByKey} />
+        <Notice />
+      </div>
+      <aside className="flex w-96 shrink-0 flex-col border-l border-border bg-surface" aria-label="Details">
+        <div className="border-b border-border px-2 pt-2">
+          <TabList
+            idPrefix="designer"
+            label="Details"
+            value={panel}
+            onChange={setPanel}
+            tabs={[
+              { id: "inspector", label: "Inspector" },
+              { id: "issues", label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span> },
+              { id: "text", label: "Text" },
+            ]}
+          />
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <TabPanel idPrefix="designer" id="inspector" active={panel === "inspector"}>
+            <Inspector tools={tools} />
+          </TabPanel>
+          <TabPanel idPrefix="designer" id="issues" active={panel === "issues"}>
+            <IssuesThenInspector onPick={() => setPanel("inspector")} />
+          </TabPanel>
+          <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
+            {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
+            {panel === "text" ? <div className="h-[calc(100dvh-10rem)]"><TextView /></div> : null}
+          </TabPanel>
+        </div>
+      </aside>
+      <ShortcutsHelp open={helpOpen} onClose={closeHelp} />
+      <StaleSaveDialog saveAsCopy={saveAsCopy} />
+    </>
+  );
+}
+
+/**
+ * Validates the routine once the browser is idle after the first render (the store starts without issues, see
+ * DesignerInit.deferValidation): on a large routine that keeps it out of the opening's long task.
+ */
+function useFirstValidation() {
+  const { revalidate, placeUnpositioned } = useDesigner((state) => ({ revalidate: state.revalidate, placeUnpositioned: state.placeUnpositioned }));
+  // A routine stored before steps were laid out on creation may hold steps without a position: place them once.
+  useEffect(() => void placeUnpositioned(), [placeUnpositioned]);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(revalidate, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(revalidate, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, [revalidate]);
+}
+
+/** Clicking an issue selects its step and shows it in the inspector. */
+function IssuesThenInspector({ onPick }: { onPick: () => void }) {
+  return (
+    <div onClickCapture={(event) => { if ((event.target as HTMLElement).closest("[data-step-id]")) setTimeout(onPick, 0); }}>
+      <ValidationPanel />
+    </div>
+  );
+}
+
+/** A short-lived message, e.g. why a connection was refused. */
+function Notice() {
+  const { notice, setNotice } = useDesigner((state) => ({ notice: state.notice, setNotice: state.setNotice }));
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice, setNotice]);
+  if (!notice) return null;
+  return (
+    <div className="absolute left-1/2 top-3 z-10 w-96 -translate-x-1/2">
+      <Alert tone="warning" testId="designer-notice">{notice}</Alert>
+    </div>
+  );
+}
