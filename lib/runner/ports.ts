@@ -1,0 +1,134 @@
+import type { RunEvent, RunEventInput, RunStatus, StepState } from "../events/run-events";
+import type { ChatRequest, ChatResult } from "../llm/types";
+import type { ToolDefinition } from "../routine/catalog";
+import type { JsonValue, Routine, ToolRef } from "../routine/schema";
+
+/**
+ * What the engine needs from the world, as interfaces: persistence (RunStore), tools (ToolPort), the executor model
+ * (ModelPort), listeners (EventSink) and time (Clock). lib/db implements the store over Prisma, lib/tools the tool
+ * port over the MCP gateway, lib/llm the model; tests use in-memory versions. lib/runner imports no Prisma or Next.
+ */
+
+/** Limits of one run. A run that reaches one fails with a run.budget_exceeded event. */
+export type Budgets = {
+  /** Step executions (a step on a loop counts each time). */
+  maxSteps: number;
+  /** Model tokens, input and output together, over the whole run. */
+  maxTokens: number;
+  /** From the run's start to its end, not counting time waiting for a person. */
+  wallTimeMs: number;
+  /** Per step unless the step sets its own `timeoutMs`. */
+  stepTimeoutMs: number;
+};
+
+/** An operator's request the engine honours between steps (pause) or at once, aborting the step in flight (cancel). */
+export type RunControl = "pause" | "cancel" | null;
+
+/** One execution of one step. A step on a loop runs again as a new iteration. */
+export type StepRunSnapshot = {
+  id: string;
+  stepId: string;
+  iteration: number;
+  state: StepState;
+  /** Tries of this execution so far; the tool's idempotency key (`<runId>:<id>`) is the same for all of them. */
+  attempt: number;
+  /** The resolved input (tool arguments, skill inputs), or an operator's edited input for a re-run. */
+  input: JsonValue | null;
+  /** The step's outputs by name; a large value appears as `{ "$var": key, "preview": … }` (variable memory). */
+  output: JsonValue | null;
+  /** The variable key holding the whole output when it was too large to keep inline. */
+  outputRef: string | null;
+  error: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+/** A run as the engine reads it: the published routine it follows, where it stands, and every step run so far. */
+export type RunSnapshot = {
+  id: string;
+  routineId: string;
+  versionId: string;
+  versionNumber: number;
+  routine: Routine;
+  status: RunStatus;
+  inputs: Record<string, JsonValue>;
+  /** The free-text request the run was started with, if any (the executor may read values from it). */
+  request: string | null;
+  budgets: Budgets;
+  inputTokens: number;
+  outputTokens: number;
+  stepsExecuted: number;
+  startedAt: Date | null;
+  control: RunControl;
+  parentRunId: string | null;
+  parentStepRunId: string | null;
+  /** Seq of the newest event; the next commit's events continue from it. */
+  lastSeq: number;
+  /** Every step run so far, oldest first. */
+  steps: StepRunSnapshot[];
+};
+
+/** What one engine transition writes. Applied in one transaction together with its events. */
+export type RunChange = {
+  run?: Partial<Pick<RunSnapshot, "status" | "inputTokens" | "outputTokens" | "stepsExecuted" | "startedAt" | "control">> & {
+    outputs?: Record<string, JsonValue> | null;
+    error?: string | null;
+    finishedAt?: Date | null;
+  };
+  /** Step runs to insert or update, by id. */
+  steps?: Array<Partial<StepRunSnapshot> & Pick<StepRunSnapshot, "id" | "stepId" | "iteration">>;
+  /** Variable memory entries to add. */
+  variables?: Array<{ key: string; stepId: string; value: string }>;
+};
+
+/** Thrown by RunStore.commit when this worker no longer holds the run (another worker took it over). */
+export class LeaseLostError extends Error {
+  constructor(runId: string) {
+    super(`This worker no longer holds run ${runId}; another worker took it over.`);
+    this.name = "LeaseLostError";
+  }
+}
+
+export interface RunStore {
+  load(runId: string): Promise<RunSnapshot | null>;
+  /**
+   * Applies `change` and appends `events` (numbered after lastSeq) in one transaction, and returns the stored
+   * events. Nothing is written when it throws.
+   */
+  commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]>;
+  readVariable(runId: string, key: string): Promise<string | null>;
+  /** Queues a child run of the published version of `routineId` for a `routine` step; returns the child's id. */
+  startChildRun(parent: { runId: string; stepRunId: string }, routineId: string, inputs: Record<string, JsonValue>): Promise<string>;
+  /** Where a child run stands; outputs once it succeeded. */
+  childRun(childRunId: string): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null>;
+}
+
+/** A tool's answer: its structured content (or text parsed as JSON when it is JSON), and its text. */
+export type ToolOutcome =
+  | { ok: true; value: JsonValue; text: string }
+  | { ok: false; error: string; /** A timeout or lost connection may succeed when tried again; a tool's own error not. */ retryable: boolean };
+
+export interface ToolPort {
+  /** The current definitions of the given tools (input schemas), for prompts and argument checks. */
+  describe(tools: ToolRef[]): Promise<ToolDefinition[]>;
+  /** Checks arguments against the tool's input schema; returns problems in words, empty when valid. */
+  checkArguments(tool: ToolRef, args: Record<string, JsonValue>): Promise<string[]>;
+  call(tool: ToolRef, args: Record<string, JsonValue>, options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal }): Promise<ToolOutcome>;
+}
+
+/** The executor model (lib/llm's LlmClient fits). */
+export interface ModelPort {
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+/** Told after each commit, so live listeners (SSE) wake up; must not throw. */
+export interface EventSink {
+  published(runId: string, events: RunEvent[]): void;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
