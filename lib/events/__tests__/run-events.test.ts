@@ -37,3 +37,41 @@ describe("run events", () => {
     expect(lastEventIdOf(new Request("http://x/e"))).toBe(0);
   });
 });
+
+describe("RunEventBus", () => {
+  it("delivers a run's events to its listeners and to all-run listeners, and stops on unsubscribe", async () => {
+    const { RunEventBus } = await import("../bus");
+    const bus = new RunEventBus();
+    const mine: number[] = [];
+    const all: string[] = [];
+    const stop = bus.subscribe("r1", (events) => mine.push(...events.map((event) => event.seq)));
+    bus.subscribeAll((events) => all.push(...events.map((event) => event.runId)));
+    bus.publish("r1", [stored]);
+    bus.publish("r2", [{ ...stored, runId: "r2" }]);
+    stop();
+    bus.publish("r1", [{ ...stored, seq: 8 }]);
+    expect(mine).toEqual([7]);
+    expect(all).toEqual(["r1", "r2", "r1"]);
+    expect(bus.listenerCount("r1")).toBe(0);
+  });
+
+  it("drops a listener that throws, and keeps delivering to the others", async () => {
+    const { RunEventBus } = await import("../bus");
+    const bus = new RunEventBus();
+    const seen: number[] = [];
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      bus.subscribe("r1", () => {
+        throw new Error("boom");
+      });
+      bus.subscribe("r1", (events) => seen.push(events[0].seq));
+      bus.publish("r1", [stored]);
+      bus.publish("r1", [{ ...stored, seq: 8 }]);
+    } finally {
+      console.error = quiet;
+    }
+    expect(seen).toEqual([7, 8]);
+    expect(bus.listenerCount("r1")).toBe(1);
+  });
+});
