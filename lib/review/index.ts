@@ -1,0 +1,7 @@
+// What the review screen computes outside React: diff colours, the paper text's line diff, a step side by side,
+// the status labels, and the shared viewport of the two canvases. Imports lib/graph and lib/routine only.
+export { reviewDiff, statusOf, type DiffStatus, type ReviewDiff, type SideStatuses, type StepChange } from "./diff-status";
+export { countChangedLines, foldUnchanged, textDiffLines, type TextDiffLine, type TextDiffRow } from "./text-diff";
+export { describeBinding, stepDetailRows, type DetailRow } from "./step-detail";
+export { lifecycleStatus, type LifecycleKey, type LifecycleStatus, type LifecycleTone } from "./lifecycle-status";
+export { fitBounds, sameViewport, unionBounds, type Viewport } from "./viewport";

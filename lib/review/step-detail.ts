@@ -1,0 +1,98 @@
+import type { Binding, Routine, Step } from "../routine/schema";
+
+/** How one field of a step reads on each side; null where the side does not have it. */
+export type DetailRow = {
+  key: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+  status: "same" | "changed" | "added" | "removed";
+};
+
+type Entry = { key: string; label: string; value: string };
+
+/**
+ * One step side by side, field by field: kind, name, description, tool, instruction, each input binding, each
+ * output, completion, outcome, form fields, sub-routine, stage, limits and where it leads. `base` is null for a
+ * first version; a step missing on one side has every row on the other. Values are written for people:
+ * bindings name the step and output they read, stages and targets by name.
+ */
+export function stepDetailRows(base: Routine | null, proposed: Routine, stepId: string): DetailRow[] {
+  const beforeStep = base?.steps.find((step) => step.id === stepId);
+  const afterStep = proposed.steps.find((step) => step.id === stepId);
+  const before = beforeStep && base ? describeStep(base, beforeStep) : [];
+  const after = afterStep ? describeStep(proposed, afterStep) : [];
+  const beforeByKey = new Map(before.map((entry) => [entry.key, entry]));
+  const afterKeys = new Set(after.map((entry) => entry.key));
+  const rows: DetailRow[] = after.map((entry) => {
+    const old = beforeByKey.get(entry.key);
+    if (!old) return { key: entry.key, label: entry.label, before: null, after: entry.value, status: "added" };
+    return { key: entry.key, label: entry.label, before: old.value, after: entry.value, status: old.value === entry.value ? "same" : "changed" };
+  });
+  // Rows only the base has go where they stood in it: after the row that preceded them there.
+  before.forEach((entry, index) => {
+    if (afterKeys.has(entry.key)) return;
+    // Every earlier base row is in `rows` by now (kept, or inserted by an earlier turn of this loop).
+    const at = index === 0 ? 0 : rows.findIndex((row) => row.key === before[index - 1].key) + 1;
+    rows.splice(at, 0, { key: entry.key, label: entry.label, before: entry.value, after: null, status: "removed" });
+  });
+  return rows;
+}
+
+/** A binding in words: where the step input's value comes from. */
+export function describeBinding(binding: Binding, routine: Routine): string {
+  switch (binding.from) {
+    case "literal":
+      return `the value ${JSON.stringify(binding.value)}`;
+    case "input":
+      return `routine input ${binding.name}`;
+    case "step":
+      return `${binding.path} from “${stepName(routine, binding.stepId)}”`;
+    case "model":
+      return binding.hint ? `the model extracts it: ${binding.hint}` : "the model extracts it";
+  }
+}
+
+function describeStep(routine: Routine, step: Step): Entry[] {
+  const entries: Entry[] = [
+    { key: "kind", label: "Kind", value: step.kind },
+    { key: "name", label: "Name", value: step.name },
+    { key: "description", label: "Description", value: step.description },
+  ];
+  const add = (key: string, label: string, value: string | undefined) => {
+    if (value !== undefined && value !== "") entries.push({ key, label, value });
+  };
+  if (step.kind === "tool") add("tool", "Tool", `${step.tool.server} / ${step.tool.name}`);
+  if (step.kind === "routine") add("routineId", "Sub-routine", step.routineId);
+  if (step.kind === "skill" || step.kind === "human") add("instruction", "Instruction", step.instruction);
+  if ("inputs" in step) {
+    for (const [name, binding] of Object.entries(step.inputs)) add(`inputs.${name}`, `Input ${name}`, describeBinding(binding, routine));
+  }
+  if ("outputs" in step) {
+    for (const output of step.outputs) add(`outputs.${output.name}`, `Output ${output.name}`, output.description || "(no description)");
+  }
+  if (step.kind === "human") {
+    for (const field of step.form) {
+      add(`form.${field.name}`, `Form field ${field.name}`, `${field.type}${field.required ? ", required" : ""}${field.description ? ` — ${field.description}` : ""}`);
+    }
+  }
+  if ("completion" in step) add("completion", "Done when", step.completion);
+  if (step.kind === "end") add("outcome", "Outcome", step.outcome);
+  if (step.kind === "tool") {
+    add("timeoutMs", "Timeout", step.timeoutMs === undefined ? undefined : `${step.timeoutMs} ms`);
+    add("retry", "Retry", step.retry && `${step.retry.maxAttempts} attempts, ${step.retry.backoffMs} ms apart`);
+    add("requiresApproval", "Needs approval", step.requiresApproval ? "yes" : undefined);
+  }
+  add("stage", "Stage", step.stageId === undefined ? undefined : (routine.stages.find((stage) => stage.id === step.stageId)?.name ?? step.stageId));
+  routine.edges
+    .filter((edge) => edge.source === step.id)
+    .forEach((edge) => {
+      const condition = edge.condition?.label ? ` if ${edge.condition.label}` : "";
+      add(`next.${edge.id}`, "Leads to", `“${stepName(routine, edge.target)}”${condition}`);
+    });
+  return entries;
+}
+
+function stepName(routine: Routine, stepId: string): string {
+  return routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
+}
