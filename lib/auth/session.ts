@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { loadViewer, type Viewer } from "../db/viewers";
+import { actingViewer } from "./acting-viewer";
 import { auth } from "./auth";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 import { REQUEST_PATH_HEADER } from "./request-path";
@@ -12,15 +13,20 @@ import { canOpenSection, type SectionId } from "./sections";
 
 export type { Viewer };
 
-/**
- * The signed-in user of the current request, or null. The session is verified against the database on
- * every request (no cookie cache), so sign-out, expiry and deactivation take effect at once.
- */
-export const getViewer = cache(async (): Promise<Viewer | null> => {
+const sessionViewer = cache(async (): Promise<Viewer | null> => {
   const session = await auth.api.getSession({ headers: await headers() });
   if (!session) return null;
   return loadViewer(session.user.id);
 });
+
+/**
+ * The signed-in user of the current request, or null. The session is verified against the database on
+ * every request (no cookie cache), so sign-out, expiry and deactivation take effect at once. Inside actAs (a route
+ * handler that authenticated an API token) it is that token's user.
+ */
+export async function getViewer(): Promise<Viewer | null> {
+  return actingViewer() ?? sessionViewer();
+}
 
 /** The signed-in user, or an UnauthenticatedError. Every DAL function starts with this or requireRole. */
 export async function requireUser(): Promise<Viewer> {

@@ -38,6 +38,15 @@ export const AUDIT_ACTIONS = [
   "tool_server.refreshed",
   "tool.tried",
   "settings.llm_updated",
+  "api_token.created",
+  "api_token.revoked",
+  "run.started",
+  "run.paused",
+  "run.resumed",
+  "run.cancelled",
+  "run.step_retried",
+  "run.step_rerun",
+  "run.step_decided",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,7 +55,7 @@ export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;
   /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
   actorEmail?: string;
-  target?: { type: "user" | "invitation" | "routine" | "tool_server" | "setting"; id: string };
+  target?: { type: "user" | "invitation" | "routine" | "tool_server" | "setting" | "api_token" | "run"; id: string };
   detail?: Record<string, unknown>;
 };
 

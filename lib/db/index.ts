@@ -7,6 +7,8 @@ export { listAuditLog } from "./audit-log";
 export type { AuditEntry } from "./audit-log";
 export { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "./errors";
 export { acceptInvitation, findInvitation, reissueInvitation, INVITATION_TTL_MS } from "./invitations";
+export { API_TOKEN_PREFIX, MAX_API_TOKENS_PER_USER, createApiToken, listApiTokens, revokeApiToken, viewerFromApiToken } from "./api-tokens";
+export type { ApiTokenSummary, CreatedApiToken } from "./api-tokens";
 export type { InvitationLookup } from "./invitations";
 export { MAX_ROUTINE_BYTES, ROUTINE_STATUSES } from "./routine-inputs";
 export type { RoutineStatus } from "./routine-inputs";

@@ -2,3 +2,5 @@
 export * from "./run-events";
 export * from "./sse";
 export { RunEventBus, runEventBus } from "./bus";
+export { createRunEventStream, STREAM_KEEP_ALIVE_MS, STREAM_PAGE_SIZE, type RunEventStreamOptions } from "./stream";
+export { StreamLimiter, runStreamLimiter, streamsPerUser } from "./stream-limits";
