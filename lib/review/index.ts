@@ -5,3 +5,4 @@ export { countChangedLines, foldUnchanged, textDiffLines, type TextDiffLine, typ
 export { describeBinding, stepDetailRows, type DetailRow } from "./step-detail";
 export { lifecycleStatus, type LifecycleKey, type LifecycleStatus, type LifecycleTone } from "./lifecycle-status";
 export { fitBounds, sameViewport, unionBounds, type Viewport } from "./viewport";
+export { refusalSentence } from "./refusal";

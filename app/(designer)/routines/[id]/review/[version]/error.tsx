@@ -1,0 +1,16 @@
+"use client";
+
+import { Alert, Button } from "@/components/ui";
+
+export default function ReviewError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return (
+    <div className="space-y-4 p-8" data-testid="page-error">
+      <Alert tone="error" title="This review could not be shown">
+        Something went wrong on our side. Nothing was decided or lost.{error.digest ? ` (Reference ${error.digest})` : null}
+      </Alert>
+      <Button variant="secondary" onClick={reset}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import type { Viewport } from "@xyflow/react";
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { DETAIL_ZOOM } from "@/components/designer/nodes/use-zoomed-out";
+import { Badge } from "@/components/ui";
+import { nodesBounds, outgoingEdgeIds, routineToFlow, type Bounds } from "@/lib/graph";
+import { fitBounds, unionBounds, type ReviewDiff } from "@/lib/review";
+import type { Routine } from "@/lib/routine";
+import { DiffLegend } from "./diff-legend";
+import { ReviewCanvas, REVIEW_MIN_ZOOM } from "./review-canvas";
+import { canvasData } from "./review-nodes";
+
+type Props = {
+  base: { routine: Routine; caption: string } | null;
+  proposed: { routine: Routine; caption: string };
+  diff: ReviewDiff;
+  commentCounts: Readonly<Record<string, number>>;
+  selectedStepId: string | null;
+  onSelect: (stepId: string | null) => void;
+};
+
+const NO_COMMENTS: Record<string, number> = {};
+const READABLE_ROUTINE = 60;
+const READABLE_ZOOM = 0.6;
+
+/**
+ * Base and proposed version side by side, on one shared viewport: panning or zooming either moves both, so a
+ * step that kept its place sits at the same spot on each. They open fitted to the two versions together.
+ */
+export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedStepId, onSelect }: Props) {
+  const baseFlow = useMemo(() => (base ? routineToFlow(base.routine) : null), [base]);
+  const proposedFlow = useMemo(() => routineToFlow(proposed.routine), [proposed]);
+  const baseData = useMemo(() => base && canvasData(base.routine, diff.base, NO_COMMENTS, outgoingEdgeIds(base.routine)), [base, diff]);
+  const proposedData = useMemo(() => canvasData(proposed.routine, diff.proposed, commentCounts, outgoingEdgeIds(proposed.routine)), [proposed, diff, commentCounts]);
+  const frame = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+
+  useLayoutEffect(() => {
+    const box = frame.current?.getBoundingClientRect();
+    const bounds = unionBounds(baseFlow && nodesBounds(baseFlow.nodes), nodesBounds(proposedFlow.nodes));
+    const stepCount = Math.max(proposed.routine.steps.length, base?.routine.steps.length ?? 0);
+    // Measured once before the first paint, so both canvases are drawn once, at the opening viewport; later the
+    // viewport is the reviewer's.
+    setViewport(box && box.width > 0 && bounds ? openingViewport(bounds, box, stepCount) : { x: 0, y: 0, zoom: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-border bg-surface px-3 py-1.5">
+        <DiffLegend counts={diff.counts} />
+      </div>
+      <div className="grid min-h-0 flex-1 grid-cols-2 divide-x divide-border">
+        <Pane caption={base?.caption ?? "No earlier version"} tone="neutral" testId="review-base-pane">
+          {base && baseFlow && baseData ? (
+            <div ref={frame} className="h-full">
+              {viewport ? (
+                <ReviewCanvas
+                  flow={baseFlow}
+                  data={baseData}
+                  selectedStepId={selectedStepId}
+                  onSelect={onSelect}
+                  viewport={viewport}
+                  onViewportChange={setViewport}
+                  testId="review-canvas-base"
+                  label={`Base: ${base.caption}`}
+                />
+              ) : null}
+            </div>
+          ) : (
+            <div className="flex h-full items-center justify-center p-8 text-center text-sm text-muted" data-testid="review-no-base">
+              This is the routine&apos;s first version: there is nothing to compare it with, so every step shows as added.
+            </div>
+          )}
+        </Pane>
+        <Pane caption={proposed.caption} tone="accent" testId="review-proposed-pane">
+          <div ref={base ? undefined : frame} className="h-full">
+            {viewport ? (
+              <ReviewCanvas
+                flow={proposedFlow}
+                data={proposedData}
+                selectedStepId={selectedStepId}
+                onSelect={onSelect}
+                viewport={viewport}
+                onViewportChange={setViewport}
+                testId="review-canvas-proposed"
+                label={`Proposed: ${proposed.caption}`}
+              />
+            ) : null}
+          </div>
+        </Pane>
+      </div>
+    </div>
+  );
+}
+
+/** Both versions fitted; a small routine that would only fit below readable zoom opens readable, its start at the left (as in the designer). */
+function openingViewport(bounds: Bounds, box: DOMRect, stepCount: number): Viewport {
+  const fitted = fitBounds(bounds, box.width, box.height, { minZoom: REVIEW_MIN_ZOOM, maxZoom: 1, padding: 0.08 });
+  if (fitted.zoom >= DETAIL_ZOOM || stepCount > READABLE_ROUTINE) return fitted;
+  return { zoom: READABLE_ZOOM, x: 24 - bounds.x * READABLE_ZOOM, y: box.height / 2 - (bounds.y + bounds.height / 2) * READABLE_ZOOM };
+}
+
+function Pane({ caption, tone, testId, children }: { caption: string; tone: "neutral" | "accent"; testId: string; children: ReactNode }) {
+  return (
+    <section className="relative min-h-0 min-w-0" data-testid={testId} aria-label={caption}>
+      <div className="pointer-events-none absolute left-3 top-3 z-10">
+        <Badge tone={tone} className="shadow-sm">{caption}</Badge>
+      </div>
+      {children}
+    </section>
+  );
+}

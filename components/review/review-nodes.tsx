@@ -1,0 +1,167 @@
+"use client";
+
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, Handle, Position, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
+import { createContext, memo, useContext } from "react";
+import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
+import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
+import { cn } from "@/components/ui";
+import { NODE_SIZE, stepHandles, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
+import type { DiffStatus, SideStatuses } from "@/lib/review";
+import type { Routine, Step } from "@/lib/routine";
+import { DIFF_STYLE } from "./diff-style";
+
+/** What the nodes of one review canvas read: the side's routine and colours (the nodes carry only ids). */
+export type ReviewCanvasData = {
+  steps: ReadonlyMap<string, Step>;
+  outgoing: ReadonlyMap<string, string[]>;
+  stageNames: ReadonlyMap<string, string>;
+  statuses: SideStatuses;
+  /** Open comments per step (the proposed side only). */
+  commentCounts: Readonly<Record<string, number>>;
+};
+
+export const ReviewCanvasContext = createContext<ReviewCanvasData | null>(null);
+
+function useCanvasData(): ReviewCanvasData {
+  const data = useContext(ReviewCanvasContext);
+  if (!data) throw new Error("Review nodes render inside <ReviewCanvasContext>");
+  return data;
+}
+
+/** Builds the context value for one side. */
+export function canvasData(routine: Routine, statuses: SideStatuses, commentCounts: Readonly<Record<string, number>>, outgoing: ReadonlyMap<string, string[]>): ReviewCanvasData {
+  return {
+    steps: new Map(routine.steps.map((step) => [step.id, step])),
+    outgoing,
+    stageNames: new Map(routine.stages.map((stage) => [stage.id, stage.name])),
+    statuses,
+    commentCounts,
+  };
+}
+
+const HIDDEN_HANDLE = "!size-2 !min-w-0 !min-h-0 !border-0 !bg-transparent";
+
+/**
+ * A step as the review shows it: the designer's look (icon, name, tool), framed in its diff colour with the
+ * status in words (colour is never the only cue), and a comment count. Read only: its handles are invisible
+ * anchors for the edges, placed where lib/graph says they are.
+ */
+const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProps<StepNode>) {
+  const canvas = useCanvasData();
+  const zoomedOut = useZoomedOut();
+  const step = canvas.steps.get(data.stepId);
+  if (!step) return null;
+  const status: DiffStatus = canvas.statuses.steps[step.id] ?? "unchanged";
+  const style = DIFF_STYLE[status];
+  const info = STEP_KIND_INFO[step.kind];
+  const Icon = info.icon;
+  const size = NODE_SIZE[step.kind];
+  const comments = canvas.commentCounts[step.id] ?? 0;
+  const frame = cn("rounded-xl border-2", style.node, selected && "ring-4 ring-accent/40");
+  const handles = stepHandles(step, canvas.outgoing.get(step.id) ?? []).map((handle) => (
+    <Handle
+      key={handle.id ?? handle.type}
+      id={handle.id ?? undefined}
+      type={handle.type}
+      position={handle.position === "left" ? Position.Left : Position.Right}
+      isConnectable={false}
+      style={{ top: handle.y + (handle.height ?? 0) / 2 }}
+      className={HIDDEN_HANDLE}
+    />
+  ));
+  if (zoomedOut) {
+    return (
+      <div data-testid={`review-node-${step.id}`} data-diff={status} title={`${step.name} (${style.label})`} style={size} className={frame}>
+        {handles}
+      </div>
+    );
+  }
+  return (
+    <div
+      data-testid={`review-node-${step.id}`}
+      data-diff={status}
+      data-selected={selected || undefined}
+      style={size}
+      className={cn("flex items-center gap-3 px-3 shadow-sm", frame)}
+    >
+      {handles}
+      <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-muted", info.accent)}>
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className={cn("block truncate text-sm font-medium text-foreground", status === "removed" && "line-through decoration-danger/60")} data-testid="review-node-name">
+          {step.name}
+        </span>
+        <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        {status !== "unchanged" ? <span className={cn("rounded-full px-1.5 text-[10px] font-semibold uppercase", style.tag)}>{style.label}</span> : null}
+        {comments > 0 ? (
+          <span className="rounded-full bg-accent-soft px-1.5 text-xs font-medium text-accent" title={`${comments} open comment(s)`} data-testid="review-node-comments">
+            {comments}
+          </span>
+        ) : null}
+      </span>
+    </div>
+  );
+});
+
+const ReviewStageNode = memo(function ReviewStageNode({ data, width, height }: NodeProps<StageNode>) {
+  const name = useCanvasData().stageNames.get(data.stageId) ?? "Stage";
+  return (
+    <div style={{ width, height }} className="rounded-2xl border border-dashed border-border bg-surface-muted/40">
+      <p className="px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted">{name}</p>
+    </div>
+  );
+});
+
+const EDGE_COLOUR: Record<DiffStatus, string> = {
+  added: "var(--success)",
+  removed: "var(--danger)",
+  changed: "var(--warning)",
+  unchanged: "var(--muted)",
+};
+
+/** A connection in its diff colour (dashed when removed); a branch's way out keeps its condition label. */
+const ReviewEdge = memo(function ReviewEdge(props: EdgeProps<StepEdge>) {
+  const canvas = useCanvasData();
+  const zoomedOut = useZoomedOut();
+  const edgeId = props.data?.edgeId ?? props.id;
+  const status: DiffStatus = canvas.statuses.edges[edgeId] ?? "unchanged";
+  const [path, labelX, labelY] = getBezierPath(props);
+  const label = props.data?.label;
+  const stroke = EDGE_COLOUR[status];
+  return (
+    <>
+      <BaseEdge
+        path={path}
+        markerEnd={zoomedOut ? undefined : props.markerEnd}
+        style={{ stroke, strokeWidth: status === "unchanged" ? 1.5 : 2.5, strokeDasharray: status === "removed" ? "6 4" : undefined }}
+      />
+      {label && !zoomedOut ? (
+        <EdgeLabelRenderer>
+          <div
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, borderColor: status === "unchanged" ? undefined : stroke }}
+            className="nodrag nopan absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
+            data-testid={`review-edge-label-${edgeId}`}
+            data-diff={status}
+          >
+            {label}
+          </div>
+        </EdgeLabelRenderer>
+      ) : null}
+    </>
+  );
+});
+
+export const REVIEW_NODE_TYPES: NodeTypes = {
+  tool: ReviewStepNode,
+  skill: ReviewStepNode,
+  human: ReviewStepNode,
+  routine: ReviewStepNode,
+  end: ReviewStepNode,
+  branch: ReviewStepNode,
+  stage: ReviewStageNode,
+};
+
+export const REVIEW_EDGE_TYPES: EdgeTypes = { "step-edge": ReviewEdge };

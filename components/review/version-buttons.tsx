@@ -1,0 +1,95 @@
+"use client";
+
+import { FilePlus2, Rocket, Undo2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, useFormAction } from "@/components/ui";
+import { idleState } from "@/lib/actions/action-state";
+import type { FormAction } from "./review-types";
+
+type ButtonProps = {
+  action: FormAction;
+  fields: Record<string, string | number | undefined>;
+  label: ReactNode;
+  icon: ReactNode;
+  variant?: "primary" | "secondary" | "ghost" | "danger";
+  testId: string;
+  /** Shown beside the button after success, until the page moves on. */
+  showSuccess?: boolean;
+};
+
+/** One lifecycle button: a small form posting `fields`, with the server's answer beside it. */
+function LifecycleButton({ action, fields, label, icon, variant = "secondary", testId, showSuccess = true }: ButtonProps) {
+  const { state, formAction, onSubmit, pending } = useFormAction(action, idleState);
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="flex items-center gap-2">
+      {Object.entries(fields).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+      {state.status === "error" ? (
+        <p role="alert" className="max-w-xs text-xs font-medium text-danger" data-testid={`${testId}-error`}>
+          {state.message}
+        </p>
+      ) : state.status === "success" && showSuccess ? (
+        <p role="status" className="max-w-xs text-xs text-success" data-testid={`${testId}-done`}>
+          {state.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" variant={variant} pending={pending} data-testid={testId}>
+        {pending ? null : icon}
+        {label}
+      </Button>
+    </form>
+  );
+}
+
+/** Publish an approved version (a rollback when it is older than the published one). Reviewers and admins. */
+export function PublishButton({ action, routineId, versionId, number, rollback = false, testId = "publish-version" }: {
+  action: FormAction;
+  routineId: string;
+  versionId: string;
+  number: number;
+  rollback?: boolean;
+  testId?: string;
+}) {
+  return (
+    <LifecycleButton
+      action={action}
+      fields={{ routineId, versionId, number }}
+      label={rollback ? `Roll back to v${number}` : `Publish v${number}`}
+      icon={<Rocket className="size-4" aria-hidden="true" />}
+      variant={rollback ? "secondary" : "primary"}
+      testId={testId}
+    />
+  );
+}
+
+/** Take the working version back out of review. Authors and admins, while it is in review. */
+export function WithdrawButton({ action, routineId, number }: { action: FormAction; routineId: string; number?: number }) {
+  return (
+    <LifecycleButton
+      action={action}
+      fields={{ routineId, number }}
+      label="Withdraw"
+      icon={<Undo2 className="size-4" aria-hidden="true" />}
+      testId="withdraw-version"
+    />
+  );
+}
+
+/** Start a new draft (from `fromVersionId`, or the working version); success opens the designer. */
+export function StartDraftButton({ action, routineId, fromVersionId, label = "Start new draft", testId = "start-draft" }: {
+  action: FormAction;
+  routineId: string;
+  fromVersionId?: string;
+  label?: string;
+  testId?: string;
+}) {
+  return (
+    <LifecycleButton
+      action={action}
+      fields={{ routineId, fromVersionId }}
+      label={label}
+      icon={<FilePlus2 className="size-4" aria-hidden="true" />}
+      testId={testId}
+      showSuccess={false}
+    />
+  );
+}
