@@ -1,0 +1,177 @@
+import type { RunEvent } from "../../events/run-events";
+import { pendingStep, type RunHeaderView, type RunViewState, type StepView } from "./run-view-state";
+
+export type ApplyResult = {
+  state: RunViewState;
+  /** The seq that was expected when a batch skipped ahead (events lost in between): reconnect from state.lastSeq. */
+  gapAt: number | null;
+};
+
+type StepEvent = Extract<RunEvent, { data: { stepRunId: string } }>;
+
+/**
+ * Applies events in seq order: duplicates (seq ≤ lastSeq) are ignored; at the first gap it stops and reports it, so
+ * the caller re-reads from lastSeq rather than showing a state with a hole in it. Each step touched gets a new
+ * object; every other step keeps its identity (what lets one event re-render one node). Pure.
+ */
+export function applyRunEvents(state: RunViewState, events: readonly RunEvent[]): ApplyResult {
+  const ordered = [...events].sort((a, b) => a.seq - b.seq);
+  const draft = new Draft(state);
+  for (const event of ordered) {
+    if (event.seq <= draft.lastSeq) continue;
+    if (event.seq !== draft.lastSeq + 1) return { state: draft.result(), gapAt: draft.lastSeq + 1 };
+    draft.apply(event);
+    draft.lastSeq = event.seq;
+  }
+  return { state: draft.result(), gapAt: null };
+}
+
+/** Copy-on-write over one batch: the steps record and the header are copied at most once per batch. */
+class Draft {
+  lastSeq: number;
+  private header: RunHeaderView;
+  private steps: Record<string, StepView>;
+  private takenEdges: Record<string, true>;
+  private progress: RunViewState["progress"];
+  private variables: RunViewState["variables"];
+  private copied = new Set<string>();
+
+  constructor(private readonly base: RunViewState) {
+    this.lastSeq = base.lastSeq;
+    this.header = base.header;
+    this.steps = base.steps;
+    this.takenEdges = base.takenEdges;
+    this.progress = base.progress;
+    this.variables = base.variables;
+  }
+
+  result(): RunViewState {
+    if (this.lastSeq === this.base.lastSeq) return this.base;
+    return { ...this.base, header: this.header, steps: this.steps, takenEdges: this.takenEdges, progress: this.progress, variables: this.variables, lastSeq: this.lastSeq };
+  }
+
+  apply(event: RunEvent): void {
+    switch (event.type) {
+      case "run.queued":
+        return this.setHeader({ status: "queued", routineId: event.data.routineId, routineName: event.data.routineName, versionNumber: event.data.versionNumber, inputs: event.data.inputs as RunHeaderView["inputs"] });
+      case "run.started":
+        return this.setHeader({ status: "running", statusReason: null, startedAt: this.header.startedAt ?? event.at });
+      case "run.status":
+        return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null });
+      case "run.budget_exceeded":
+        return this.setHeader({ budgetExceeded: event.data });
+      case "run.finished":
+        return this.setHeader({
+          status: event.data.status,
+          statusReason: null,
+          finishedAt: event.at,
+          error: event.data.error ?? null,
+          outputs: event.data.outputs ?? null,
+          inputTokens: event.data.inputTokens,
+          outputTokens: event.data.outputTokens,
+        });
+      case "step.started":
+        return this.startStep(event);
+      case "step.model":
+        this.setHeader({ inputTokens: this.header.inputTokens + event.data.inputTokens, outputTokens: this.header.outputTokens + event.data.outputTokens });
+        return this.updateStep(event, (step) => ({
+          modelTurns: [...step.modelTurns, { at: event.at, content: event.data.content, toolCalls: event.data.toolCalls, inputTokens: event.data.inputTokens, outputTokens: event.data.outputTokens }],
+          inputTokens: step.inputTokens + event.data.inputTokens,
+          outputTokens: step.outputTokens + event.data.outputTokens,
+        }));
+      case "step.tool_call":
+        return this.updateStep(event, () => ({ toolCall: { server: event.data.server, tool: event.data.tool, arguments: event.data.arguments, byModel: event.data.byModel } }));
+      case "step.tool_refused":
+        return this.updateStep(event, (step) => ({ refusals: [...step.refusals, { tool: event.data.tool, reason: event.data.reason, corrective: event.data.corrective }] }));
+      case "step.output":
+        return this.updateStep(event, () => ({ output: event.data.output, variableKey: event.data.variableKey ?? null, preview: event.data.preview ?? null }));
+      case "step.retrying":
+        return this.updateStep(event, (step) => ({ retries: [...step.retries, { at: event.at, attempt: event.data.attempt, reason: event.data.reason, delayMs: event.data.delayMs }] }));
+      case "step.waiting":
+        return this.updateStep(event, () => ({ state: "waiting", waiting: { for: event.data.for, instruction: event.data.instruction, childRunId: event.data.childRunId } }));
+      case "step.succeeded":
+        this.markDone(event.data.stepId);
+        return this.updateStep(event, () => ({ state: "succeeded", waiting: null, error: null, finishedAt: event.at, durationMs: event.data.durationMs }));
+      case "step.failed":
+        return this.updateStep(event, () => ({ state: "failed", waiting: null, error: event.data.error, finishedAt: event.at, durationMs: event.data.durationMs }));
+      case "step.cancelled":
+        return this.updateStep(event, () => ({ state: "cancelled", waiting: null, finishedAt: event.at }));
+      case "step.skipped":
+        return this.replaceStep(event.data.stepId, (step) => ({ ...step, state: "skipped", skipReason: event.data.reason ?? null }));
+      case "step.intervention":
+        return this.updateStep(event, (step) => ({
+          interventions: [...step.interventions, { at: event.at, by: event.data.by, action: event.data.action, comment: event.data.comment }],
+        }));
+      case "branch.taken":
+        this.takenEdges = { ...this.takenEdges, [event.data.edgeId]: true };
+        return;
+      case "variable.set":
+        this.variables = { ...this.variables, [event.data.key]: { stepId: event.data.stepId, bytes: event.data.bytes, preview: event.data.preview } };
+        return;
+      case "progress.updated":
+        this.progress = { done: event.data.done, current: event.data.current };
+        return;
+    }
+  }
+
+  private setHeader(patch: Partial<RunHeaderView>) {
+    this.header = { ...this.header, ...patch };
+  }
+
+  private markDone(stepId: string) {
+    if (!this.progress.done.includes(stepId)) this.progress = { ...this.progress, done: [...this.progress.done, stepId] };
+  }
+
+  /**
+   * A step starts: a new execution (a later iteration, or a re-run from this step) starts from a clean view; a
+   * further attempt of the same execution keeps what the earlier attempts left (retries, model turns) but clears
+   * their error and result.
+   */
+  private startStep(event: Extract<RunEvent, { type: "step.started" }>) {
+    const { stepId, stepRunId, iteration, attempt, input } = event.data;
+    this.replaceStep(stepId, (step) => {
+      const sameExecution = step.stepRunId === stepRunId && step.iteration === iteration;
+      const base = sameExecution ? step : pendingStep(stepId);
+      return {
+        ...base,
+        state: "running",
+        stepRunId,
+        iteration,
+        attempt,
+        input: input === undefined ? base.input : input,
+        error: null,
+        output: undefined,
+        variableKey: null,
+        preview: null,
+        toolCall: null,
+        waiting: null,
+        skipReason: null,
+        startedAt: sameExecution && step.startedAt ? step.startedAt : event.at,
+        finishedAt: null,
+        durationMs: null,
+      };
+    });
+    if (this.progress.done.includes(stepId)) this.progress = { ...this.progress, done: this.progress.done.filter((id) => id !== stepId) };
+  }
+
+  /** Updates the step's current execution; an event about an older execution (a stale iteration) is ignored. */
+  private updateStep(event: StepEvent, patch: (step: StepView) => Partial<StepView>) {
+    const { stepId, stepRunId, iteration } = event.data;
+    this.replaceStep(stepId, (step) => {
+      if (step.iteration > iteration) return step;
+      const adopted = step.stepRunId === stepRunId ? step : { ...step, stepRunId, iteration };
+      return { ...adopted, ...patch(adopted) };
+    });
+  }
+
+  private replaceStep(stepId: string, update: (step: StepView) => StepView) {
+    const current = this.steps[stepId] ?? pendingStep(stepId);
+    const next = update(current);
+    if (next === current) return;
+    if (!this.copied.has("steps")) {
+      this.steps = { ...this.steps };
+      this.copied.add("steps");
+    }
+    this.steps[stepId] = next;
+  }
+}

@@ -1,0 +1,184 @@
+import type { RunStatus, StepState } from "../../events/run-events";
+import type { JsonValue, Routine } from "../../routine/schema";
+
+/**
+ * What the run view knows about a run: a header, and per step id what that step is doing. Built from a snapshot
+ * the page reads from the database, then advanced by RunEvents (apply-events.ts). Structure (the routine) never
+ * changes; each event replaces one step's object at most, so a node subscribed to its step id re-renders alone.
+ */
+
+export type ModelTurn = { at: string; content: string | null; toolCalls: { name: string; arguments: string }[]; inputTokens: number; outputTokens: number };
+export type ToolCallView = { server: string; tool: string; arguments: Record<string, unknown>; byModel: boolean };
+export type RetryView = { at: string; attempt: number; reason: string; delayMs: number };
+export type InterventionView = { at: string; by: string; action: "approved" | "rejected" | "submitted" | "retried" | "input_edited"; comment?: string };
+export type WaitingView = { for: "person" | "subroutine"; instruction?: string; childRunId?: string };
+
+/** One step as the run view shows it: its latest execution (iteration) and that execution's attempts. */
+export type StepView = {
+  stepId: string;
+  state: StepState;
+  stepRunId: string | null;
+  iteration: number;
+  attempt: number;
+  input: unknown;
+  toolCall: ToolCallView | null;
+  refusals: { tool: string; reason: string; corrective: boolean }[];
+  output: unknown;
+  variableKey: string | null;
+  preview: string | null;
+  error: string | null;
+  modelTurns: ModelTurn[];
+  inputTokens: number;
+  outputTokens: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  retries: RetryView[];
+  waiting: WaitingView | null;
+  interventions: InterventionView[];
+  skipReason: string | null;
+};
+
+export type RunHeaderView = {
+  runId: string;
+  status: RunStatus;
+  /** Why the status is what it is (paused by whom, waiting for what), when the engine said. */
+  statusReason: string | null;
+  routineId: string;
+  routineName: string;
+  versionNumber: number;
+  startedBy: { id: string; name: string } | null;
+  source: string;
+  inputs: Record<string, JsonValue>;
+  request: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  error: string | null;
+  outputs: Record<string, unknown> | null;
+  budgetExceeded: { budget: string; limit: number; used: number } | null;
+};
+
+export type VariableView = { stepId: string; bytes: number; preview: string };
+
+export type RunViewState = {
+  header: RunHeaderView;
+  routine: Routine;
+  /** Steps that are branches: their ways out are taken only by a branch.taken event. */
+  branchStepIds: Record<string, true>;
+  steps: Record<string, StepView>;
+  /** Branch edges the engine took (other edges count as taken when both their ends ran). */
+  takenEdges: Record<string, true>;
+  progress: { done: string[]; current: string | null };
+  variables: Record<string, VariableView>;
+  /** The newest event applied; events at or below it are duplicates. */
+  lastSeq: number;
+};
+
+/** A step run as the page reads it from the database (the DAL's view, dates as ISO strings). */
+export type StepRunSnapshotView = {
+  stepRunId: string;
+  stepId: string;
+  iteration: number;
+  state: StepState;
+  attempt: number;
+  input: unknown;
+  output: unknown;
+  outputRef: string | null;
+  error: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+/** What the page hands the client: the run's header, its routine, its step runs, and the seq they reflect. */
+export type RunViewSnapshot = {
+  header: RunHeaderView;
+  routine: Routine;
+  steps: StepRunSnapshotView[];
+  lastSeq: number;
+};
+
+export function pendingStep(stepId: string): StepView {
+  return {
+    stepId,
+    state: "pending",
+    stepRunId: null,
+    iteration: 0,
+    attempt: 0,
+    input: undefined,
+    toolCall: null,
+    refusals: [],
+    output: undefined,
+    variableKey: null,
+    preview: null,
+    error: null,
+    modelTurns: [],
+    inputTokens: 0,
+    outputTokens: 0,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    retries: [],
+    waiting: null,
+    interventions: [],
+    skipReason: null,
+  };
+}
+
+const durationBetween = (start: string | null, end: string | null) => (start && end ? Math.max(0, Date.parse(end) - Date.parse(start)) : null);
+
+/**
+ * The state a snapshot describes. Each step shows its latest execution; a variable reference in the output
+ * (`{ $var, preview }`, the runner's variable memory) is shown by its key.
+ */
+export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
+  const steps: Record<string, StepView> = {};
+  for (const step of snapshot.routine.steps) steps[step.id] = pendingStep(step.id);
+  for (const run of snapshot.steps) {
+    const current = steps[run.stepId];
+    if (current && current.iteration > run.iteration) continue;
+    steps[run.stepId] = {
+      ...pendingStep(run.stepId),
+      state: run.state,
+      stepRunId: run.stepRunId,
+      iteration: run.iteration,
+      attempt: run.attempt,
+      input: run.input ?? undefined,
+      output: run.output ?? undefined,
+      variableKey: run.outputRef,
+      error: run.error,
+      inputTokens: run.inputTokens,
+      outputTokens: run.outputTokens,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      durationMs: durationBetween(run.startedAt, run.finishedAt),
+    };
+  }
+  return {
+    header: snapshot.header,
+    routine: snapshot.routine,
+    branchStepIds: Object.fromEntries(snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const])),
+    steps,
+    takenEdges: {},
+    progress: { done: snapshot.steps.filter((step) => step.state === "succeeded").map((step) => step.stepId), current: null },
+    variables: {},
+    lastSeq: snapshot.lastSeq,
+  };
+}
+
+/**
+ * The state before any event: every step pending, the header's run-time fields cleared. Folding all of a run's
+ * events over it gives the full history (model turns, tool calls, retries) that the step rows alone do not keep.
+ */
+export function emptyStateOf(snapshot: RunViewSnapshot): RunViewState {
+  return stateFromSnapshot({
+    ...snapshot,
+    header: { ...snapshot.header, status: "queued", statusReason: null, startedAt: null, finishedAt: null, inputTokens: 0, outputTokens: 0, error: null, outputs: null, budgetExceeded: null },
+    steps: [],
+    lastSeq: 0,
+  });
+}

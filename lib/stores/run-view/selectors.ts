@@ -1,0 +1,55 @@
+import type { StepState } from "../../events/run-events";
+import type { RunViewStoreState } from "./run-view-store";
+import type { StepView } from "./run-view-state";
+
+// Module-scope selectors (STYLE #6): components pass them to the store hook with useShallow, so each subscribes to
+// the smallest slice it draws and an event about one step re-renders that step's node only.
+
+export type NodeRunView = { state: StepState; attempt: number; error: string | null; waitingFor: "person" | "subroutine" | null; selected: boolean; current: boolean };
+
+/** What a canvas node draws for its step. */
+export function selectNodeRunView(state: RunViewStoreState, stepId: string): NodeRunView {
+  const step = state.steps[stepId];
+  return {
+    state: step?.state ?? "pending",
+    attempt: step?.attempt ?? 0,
+    error: step?.error ?? null,
+    waitingFor: step?.waiting?.for ?? null,
+    selected: state.selectedStepId === stepId,
+    current: state.progress.current === stepId,
+  };
+}
+
+const ran = (step: StepView | undefined) => step !== undefined && step.state !== "pending" && step.state !== "skipped";
+
+/**
+ * Whether the run went along an edge: a branch's way out only when the engine says it took it; any other edge when
+ * its source succeeded and its target ran.
+ */
+export function selectEdgeTaken(state: RunViewStoreState, edge: { id: string; source: string; target: string }): boolean {
+  if (state.takenEdges[edge.id]) return true;
+  if (state.branchStepIds[edge.source]) return false;
+  return state.steps[edge.source]?.state === "succeeded" && ran(state.steps[edge.target]);
+}
+
+export const selectHeader = (state: RunViewStoreState) => state.header;
+export const selectSelectedStep = (state: RunViewStoreState): StepView | null => (state.selectedStepId ? (state.steps[state.selectedStepId] ?? null) : null);
+export const selectConnection = (state: RunViewStoreState) => state.connection;
+
+/** The steps the progress list shows (every kind but end), in the routine's order: structure, never changes. */
+export function progressStepIds(state: Pick<RunViewStoreState, "routine">): string[] {
+  return state.routine.steps.filter((step) => step.kind !== "end").map((step) => step.id);
+}
+
+/** How many progress steps are done (succeeded or skipped), and how many there are. */
+export function selectProgressCounts(state: RunViewStoreState): { done: number; total: number } {
+  let done = 0;
+  let total = 0;
+  for (const step of state.routine.steps) {
+    if (step.kind === "end") continue;
+    total += 1;
+    const stepState = state.steps[step.id]?.state;
+    if (stepState === "succeeded" || stepState === "skipped") done += 1;
+  }
+  return { done, total };
+}
