@@ -31,6 +31,13 @@ export type RoutineRowData = {
   name: string;
   description: string;
   status: string;
+  /** The working version's number. */
+  versionNumber: number;
+  /** The number of the version that runs, or null while none is published. */
+  publishedVersionNumber: number | null;
+  /** The latest reviewer decision on the working version ("changes_requested" on a draft sent back). */
+  latestDecision: string | null;
+  openCommentCount: number;
   ownerName: string;
   ownerEmail: string;
   updatedAt: string;

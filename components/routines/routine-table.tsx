@@ -55,7 +55,14 @@ export function RoutineTable({ routines, view, actions, highlightId }: Props) {
               </Td>
               <Td>
                 <div className="flex flex-wrap items-center gap-1">
-                  <StatusBadge status={routine.status} archived={routine.archived} />
+                  <StatusBadge
+                    status={routine.status}
+                    archived={routine.archived}
+                    latestDecision={routine.latestDecision}
+                    publishedVersionNumber={routine.publishedVersionNumber}
+                    openCommentCount={routine.openCommentCount}
+                  />
+                  <span className="text-xs text-muted" data-testid="routine-version">v{routine.versionNumber}</span>
                   {routine.changedToolCount > 0 ? (
                     <Badge tone="warning" title="Tools this routine uses changed their schema since it was saved" data-testid="routine-tools-changed">
                       {routine.changedToolCount === 1 ? "1 tool changed" : `${routine.changedToolCount} tools changed`}
