@@ -7,6 +7,8 @@ import { createDemoHrServer } from "./server";
 import { createHrStore, type HrStore } from "./store";
 
 export const MCP_PATH = "/mcp";
+/** Read-only: how many times each side effect ran per tool and idempotency key (tests check retries ran once). */
+export const SIDE_EFFECTS_PATH = "/debug/side-effects";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export type DemoHrHttpOptions = {
@@ -46,9 +48,10 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path !== MCP_PATH) return sendJsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (path !== MCP_PATH && path !== SIDE_EFFECTS_PATH) return sendJsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
     const rejected = rebindingProblem(req, port, options.allowedHosts);
     if (rejected) return sendJsonRpcError(res, 403, -32000, rejected);
+    if (path === SIDE_EFFECTS_PATH) return sendSideEffects(req, res, store);
 
     const body = req.method === "POST" ? await readJson(req) : undefined;
     if (body === INVALID_JSON) return sendJsonRpcError(res, 400, -32700, "Parse error: the request body is not JSON");
@@ -92,6 +95,14 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+function sendSideEffects(req: IncomingMessage, res: ServerResponse, store: HrStore): void {
+  if (req.method !== "GET") {
+    res.writeHead(405, { allow: "GET", "content-type": "application/json" }).end(JSON.stringify({ error: "Only GET: the side-effect counts are read-only." }));
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ sideEffects: [...store.sideEffects.values()] }));
 }
 
 /** Why a request's Host or Origin header is refused, or null when both are acceptable. */

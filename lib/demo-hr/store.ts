@@ -16,6 +16,9 @@ export type OutboxMessage = {
 
 export type Enrollment = { employee_id: string; training_id: string; status: "confirmed" | "waitlisted"; waitlist_position: number | null; enrolled_at: string };
 
+/** How many times a side-effect tool really ran for one idempotency key: 1 when retries were deduplicated. */
+export type SideEffectCount = { tool: string; idempotencyKey: string; count: number };
+
 /** A remembered side effect: the arguments it ran with and the result to answer repeats with. */
 type IdempotencyRecord = { fingerprint: string; result: unknown };
 
@@ -60,6 +63,8 @@ export function createHrStore() {
     enrollments: new Map<string, Enrollment[]>(),
     outbox: [] as OutboxMessage[],
     idempotency: new Map<string, IdempotencyRecord>(),
+    /** Per tool and idempotency key, how many times the side effect really ran (a replay does not count). */
+    sideEffects: new Map<string, SideEffectCount>(),
 
     employee(id: string): Employee {
       const employee = employees.get(id.trim().toUpperCase());

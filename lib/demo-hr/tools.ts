@@ -88,6 +88,8 @@ export function callHrTool(store: HrStore, name: string, rawArgs: unknown, meta?
     }
     if (earlier) return { kind: "result", result: structuredClone(earlier.result) as Record<string, unknown>, replayed: true, structured };
     const result = handler.run(args, store);
+    const counted = store.sideEffects.get(slot) ?? { tool: name, idempotencyKey: key, count: 0 };
+    store.sideEffects.set(slot, { ...counted, count: counted.count + 1 });
     store.idempotency.set(slot, { fingerprint, result: structuredClone(result) });
     return { kind: "result", result, replayed: false, structured };
   } catch (error) {
