@@ -49,3 +49,7 @@ export { llmClientFor, testLlmConnection } from "./llm-clients";
 export type { ConnectionTestResult } from "./llm-clients";
 export { getLlmSettingsView, updateLlmSettings } from "./llm-settings";
 export type { LlmSettingsSource, LlmSettingsView } from "./llm-settings";
+export { startRun } from "./runs";
+export { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "./run-views";
+export type { RunSummary, RunUser, RunView } from "./run-views";
+export { BUDGET_DEFAULTS, defaultBudgets } from "./run-budgets";

@@ -1,0 +1,90 @@
+import "server-only";
+import type { RunEvent } from "../events/run-events";
+import type { JsonValue, Routine } from "../routine/schema";
+import type { Budgets } from "../runner/ports";
+import { readToolPins, toolChanges } from "../tools/pins";
+import { prisma } from "./client";
+import { ConflictError, NotFoundError } from "./errors";
+import { readStoredRoutine } from "./routine-content";
+import { insertEvents } from "./run-writes";
+import { sqlTime, statement } from "./run-sqlite";
+import { readCurrentToolHashes } from "./tool-hashes";
+
+// Shared by startRun (an operator's run) and the store's startChildRun (a sub-routine step): the published
+// version a run follows, and the insert of a queued run with its first event. No authorization: callers do it.
+
+export type PublishedRoutine = {
+  routineId: string;
+  routineName: string;
+  ownerId: string;
+  versionId: string;
+  versionNumber: number;
+  routine: Routine;
+};
+
+/**
+ * The version of `routineId` that runs. NotFoundError for an unknown routine; ConflictError when it is archived,
+ * has no published version yet, or uses a tool whose schema changed (or vanished) since that version was
+ * approved: what runs must be what was reviewed.
+ */
+export async function findPublishedRoutine(routineId: string): Promise<PublishedRoutine> {
+  const row = await prisma.routine.findUnique({ where: { id: routineId }, select: { id: true, name: true, ownerId: true, archivedAt: true, publishedVersionId: true } });
+  if (!row) throw new NotFoundError("That routine does not exist.");
+  if (row.archivedAt) throw new ConflictError(`"${row.name}" is archived; restore it before running it.`);
+  if (!row.publishedVersionId) throw new ConflictError(`"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`);
+  const version = await prisma.routineVersion.findUnique({
+    where: { id: row.publishedVersionId },
+    select: { id: true, number: true, content: true, toolHashes: true },
+  });
+  if (!version) throw new ConflictError(`"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`);
+  const changes = toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes());
+  if (changes.length > 0) {
+    const names = changes.map((change) => `${change.server}/${change.name} (${change.change === "removed" ? "no longer available" : "schema changed"})`).join(", ");
+    throw new ConflictError(
+      `"${row.name}" version ${version.number} cannot run: tools it uses changed since it was approved: ${names}. An author accepts the changes on a new draft and a reviewer approves it again.`,
+    );
+  }
+  return { routineId: row.id, routineName: row.name, ownerId: row.ownerId, versionId: version.id, versionNumber: version.number, routine: readStoredRoutine(version.content) };
+}
+
+export type QueuedRun = {
+  id: string;
+  published: PublishedRoutine;
+  inputs: Record<string, JsonValue>;
+  request: string | null;
+  source: "ui" | "api" | "subroutine";
+  startedById: string | null;
+  budgets: Budgets;
+  parent?: { runId: string; stepRunId: string };
+  /** Tokens spent before the run existed (reading its inputs from the request); they count toward its budget. */
+  tokens?: { inputTokens: number; outputTokens: number };
+};
+
+/** Inserts a queued run and its `run.queued` event (seq 1). Call inside writeRuns. */
+export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
+  const time = sqlTime(now);
+  statement(
+    `INSERT INTO "run" ("id", "routineId", "versionId", "versionNumber", "routineName", "status", "inputs", "request", "source", "startedById", ` +
+      `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "lastSeq", "createdAt", "updatedAt") ` +
+      `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(
+    run.id,
+    run.published.routineId,
+    run.published.versionId,
+    run.published.versionNumber,
+    run.published.routineName,
+    JSON.stringify(run.inputs),
+    run.request,
+    run.source,
+    run.startedById,
+    run.parent?.runId ?? null,
+    run.parent?.stepRunId ?? null,
+    JSON.stringify(run.budgets),
+    run.tokens?.inputTokens ?? 0,
+    run.tokens?.outputTokens ?? 0,
+    time,
+    time,
+  );
+  const data = { routineId: run.published.routineId, routineName: run.published.routineName, versionNumber: run.published.versionNumber, inputs: run.inputs };
+  return insertEvents(run.id, 0, [{ type: "run.queued", data }], now)[0]!;
+}

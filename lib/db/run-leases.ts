@@ -1,0 +1,53 @@
+import "server-only";
+import { readRuns, sqlTime, statement, writeRuns } from "./run-sqlite";
+
+// Leases: a worker owns a run while run.leaseOwner is its id and run.leaseUntil is in the future. The engine's
+// commits extend it, the worker renews it during long steps, and a run whose lease expired (its worker died) is
+// claimed by the next worker that looks, which resumes it from the stored state.
+
+/** Runs a worker may take: queued and not held, or running under a lease that expired (its worker is gone). */
+const CLAIMABLE = `"status" IN ('queued', 'running') AND ("leaseOwner" IS NULL OR "leaseUntil" IS NULL OR "leaseUntil" < @now)`;
+
+/**
+ * Claims up to `limit` runnable runs for `owner`, oldest first, in one transaction (two workers never claim the
+ * same run). Returns their ids.
+ */
+export async function claimRuns(owner: string, limit: number, leaseMs: number, now = new Date()): Promise<string[]> {
+  if (limit <= 0) return [];
+  return writeRuns(() => {
+    const params = { now: sqlTime(now), limit };
+    const ids = (statement(`SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit`).all(params) as Array<{ id: string }>).map((row) => row.id);
+    const claim = statement(`UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`);
+    const until = sqlTime(new Date(now.getTime() + leaseMs));
+    return ids.filter((id) => claim.run({ id, owner, until, now: params.now }).changes === 1);
+  });
+}
+
+/** Extends `owner`'s leases on `runIds`; returns the ids it no longer holds (another worker took them over). */
+export async function renewLeases(owner: string, runIds: readonly string[], leaseMs: number, now = new Date()): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  return writeRuns(() => {
+    const renew = statement(`UPDATE "run" SET "leaseUntil" = ? WHERE "id" = ? AND "leaseOwner" = ?`);
+    const until = sqlTime(new Date(now.getTime() + leaseMs));
+    return runIds.filter((id) => renew.run(until, id, owner).changes === 0);
+  });
+}
+
+/** Gives a run back after the engine returned, so it can be claimed again if it is still runnable. */
+export async function releaseLease(owner: string, runId: string): Promise<void> {
+  await writeRuns(() => statement(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`).run(runId, owner));
+}
+
+/** Whether any run is claimable now (the sweeper's cheap check before it claims). */
+export function hasClaimableRuns(now = new Date()): boolean {
+  return readRuns(() => statement(`SELECT 1 FROM "run" WHERE ${CLAIMABLE} LIMIT 1`).get({ now: sqlTime(now) }) !== undefined);
+}
+
+/** Who holds a run's lease right now (null when nobody does or it expired). */
+export function leaseHolder(runId: string, now = new Date()): string | null {
+  const row = readRuns(() => statement(`SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`).get(runId)) as
+    | { leaseOwner: string | null; leaseUntil: string | null }
+    | undefined;
+  if (!row?.leaseOwner || !row.leaseUntil || row.leaseUntil < sqlTime(now)) return null;
+  return row.leaseOwner;
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { RUN_STATUSES, STEP_STATES, type RunStatus, type StepState } from "../events/run-events";
+import type { JsonValue } from "../routine/schema";
+import type { RunControl, RunSnapshot, StepRunSnapshot } from "../runner/ports";
+import { readBudgets } from "./run-budgets";
+import { readTime } from "./run-sqlite";
+
+/** A `run` row as the run store's connection reads it. */
+export type RunRow = {
+  id: string;
+  routineId: string;
+  versionId: string;
+  versionNumber: number;
+  routineName: string;
+  status: string;
+  inputs: string;
+  request: string | null;
+  source: string;
+  startedById: string | null;
+  parentRunId: string | null;
+  parentStepRunId: string | null;
+  budgets: string;
+  outputs: string | null;
+  error: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  stepsExecuted: number;
+  lastSeq: number;
+  control: string | null;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+};
+
+/** A `step_run` row. */
+export type StepRunRow = {
+  id: string;
+  runId: string;
+  stepId: string;
+  iteration: number;
+  state: string;
+  attempt: number;
+  input: string | null;
+  output: string | null;
+  outputRef: string | null;
+  error: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export const toRunStatus = (value: string): RunStatus => ((RUN_STATUSES as readonly string[]).includes(value) ? (value as RunStatus) : "failed");
+export const toStepState = (value: string): StepState => ((STEP_STATES as readonly string[]).includes(value) ? (value as StepState) : "failed");
+export const toControl = (value: string | null): RunControl => (value === "pause" || value === "cancel" ? value : null);
+
+/** Stored JSON text, or null when absent or unreadable (a damaged row shows as empty, it does not break the page). */
+export function readJson(text: string | null): JsonValue | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return null;
+  }
+}
+
+export function readRecord(text: string | null): Record<string, JsonValue> {
+  const value = readJson(text);
+  return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+}
+
+export const writeJson = (value: JsonValue | null | undefined): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
+  return {
+    id: row.id,
+    stepId: row.stepId,
+    iteration: row.iteration,
+    state: toStepState(row.state),
+    attempt: row.attempt,
+    input: readJson(row.input),
+    output: readJson(row.output),
+    outputRef: row.outputRef,
+    error: row.error,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    startedAt: readTime(row.startedAt),
+    finishedAt: readTime(row.finishedAt),
+  };
+}
+
+/** The run header fields of a snapshot (everything but the routine and the step runs). */
+export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps"> {
+  return {
+    id: row.id,
+    routineId: row.routineId,
+    versionId: row.versionId,
+    versionNumber: row.versionNumber,
+    status: toRunStatus(row.status),
+    inputs: readRecord(row.inputs),
+    request: row.request,
+    budgets: readBudgets(row.budgets),
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    stepsExecuted: row.stepsExecuted,
+    startedAt: readTime(row.startedAt),
+    control: toControl(row.control),
+    parentRunId: row.parentRunId,
+    parentStepRunId: row.parentStepRunId,
+    lastSeq: row.lastSeq,
+  };
+}

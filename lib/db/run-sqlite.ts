@@ -1,0 +1,95 @@
+import "server-only";
+import Database from "better-sqlite3";
+import { resolveSqlitePath } from "./database-url";
+import { translateDbError } from "./errors";
+import { prismaTransactionOpen } from "./prisma-transactions";
+
+/**
+ * The run store's own connection to the app's SQLite file. The engine's hot path (one transaction per state
+ * change) runs as prepared statements in a synchronous better-sqlite3 transaction: a Prisma query costs about a
+ * millisecond here, a prepared statement a few microseconds (decision 0012). Everything else uses Prisma.
+ */
+type Holder = { path: string; db: Database.Database; statements: Map<string, Database.Statement> };
+
+const globalForRunDb = globalThis as unknown as { routineStudioRunDb?: Holder };
+
+function holder(): Holder {
+  const path = resolveSqlitePath();
+  const current = globalForRunDb.routineStudioRunDb;
+  if (current?.path === path && current.db.open) return current;
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  // Only another process can hold the lock for long (in-process, see writeRuns); wait for it rather than fail.
+  db.pragma("busy_timeout = 5000");
+  // In WAL mode NORMAL survives a killed process (the test kills one); a power cut may lose the last commits,
+  // and a run then resumes from an earlier step with the same idempotency keys.
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  const next = { path, db, statements: new Map<string, Database.Statement>() };
+  globalForRunDb.routineStudioRunDb = next;
+  return next;
+}
+
+/** The run store's connection (opened on first use, for the current DATABASE_URL). */
+export function runDb(): Database.Database {
+  return holder().db;
+}
+
+/** A prepared statement, compiled once per connection and SQL text. */
+export function statement(sql: string): Database.Statement {
+  const { db, statements } = holder();
+  let prepared = statements.get(sql);
+  if (!prepared) statements.set(sql, (prepared = db.prepare(sql)));
+  return prepared;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const MAX_GATE_WAIT_MS = 10_000;
+const BUSY_RETRIES = 5;
+
+/**
+ * Runs `work` in one IMMEDIATE transaction on the run store's connection: all of it or nothing. It first waits
+ * (without blocking the event loop) until no Prisma transaction of this process is open, so it never commits in
+ * the middle of one; a database busy in another process is retried a few times before its error is thrown.
+ */
+export async function writeRuns<T>(work: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const waitUntil = Date.now() + MAX_GATE_WAIT_MS;
+    while (prismaTransactionOpen() && Date.now() < waitUntil) await sleep(1);
+    try {
+      return runDb().transaction(work).immediate();
+    } catch (error) {
+      if (attempt < BUSY_RETRIES && isBusy(error)) {
+        await sleep(10 * 2 ** attempt);
+        continue;
+      }
+      throw translateDbError(error);
+    }
+  }
+}
+
+/** Reads with the run store's connection (WAL readers neither wait for nor block writers). */
+export function readRuns<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw translateDbError(error);
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** A Date as Prisma writes DateTime columns to SQLite, so Prisma reads what this store wrote and vice versa. */
+export function sqlTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+/** A DateTime column as stored by Prisma (ISO text, or epoch milliseconds) or by this store. */
+export function readTime(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = new Date(typeof value === "string" && !value.includes("T") ? `${value.replace(" ", "T")}Z` : (value as string | number));
+  return Number.isNaN(date.getTime()) ? null : date;
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { runEventBus, type RunEvent, type RunEventInput } from "../events";
+import type { JsonValue } from "../routine/schema";
+import { LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner/ports";
+import { NotFoundError } from "./errors";
+import { readBudgets } from "./run-budgets";
+import { readStoredRoutine } from "./routine-content";
+import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+import { readRecord, toRunHeader, toRunStatus, toStepSnapshot, type RunRow, type StepRunRow } from "./run-records";
+import { readRuns, statement, writeRuns } from "./run-sqlite";
+import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
+import { wakeRunWorker } from "./run-wake";
+
+export type SqliteRunStoreOptions = {
+  /** The worker's lease owner id: commits are refused (LeaseLostError) once another worker holds the run. */
+  owner: string;
+  /** How far each commit extends the lease. */
+  leaseMs: number;
+  now?: () => number;
+};
+
+/**
+ * The RunStore over the app's SQLite database (decision 0012). `commit` is one synchronous transaction of
+ * prepared statements: the run row (only while this worker holds the lease, which it also extends), the step
+ * runs, the variables and the events numbered after the stored lastSeq.
+ */
+export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
+  const now = options.now ?? Date.now;
+  return {
+    load: async (runId) => loadRunSnapshot(runId),
+
+    async commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]> {
+      const guard: WriteGuard = { owner: options.owner, leaseUntil: new Date(now() + options.leaseMs) };
+      try {
+        const result = await writeRuns(() => applyRunChange(runId, change, events, guard, new Date(now())));
+        publishWoken(result.woken);
+        return result.events;
+      } catch (error) {
+        if (error instanceof RunNotWrittenError) throw new LeaseLostError(runId);
+        throw error;
+      }
+    },
+
+    readVariable: async (runId, key) => readRunVariableValue(runId, key),
+
+    async startChildRun(parent, routineId, inputs) {
+      const existing = readRuns(() => statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(parent.runId, parent.stepRunId)) as
+        | { id: string }
+        | undefined;
+      // A worker that crashed after starting the child but before recording it finds the same child again.
+      if (existing) return existing.id;
+      const parentRow = readRuns(() => statement(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`).get(parent.runId)) as
+        | Pick<RunRow, "startedById" | "budgets">
+        | undefined;
+      if (!parentRow) throw new NotFoundError(`Run ${parent.runId} does not exist.`);
+      const published = await findPublishedRoutine(routineId);
+      const id = randomUUID();
+      const queued = await writeRuns(() =>
+        insertQueuedRun({
+          id,
+          published,
+          inputs,
+          request: null,
+          source: "subroutine",
+          startedById: parentRow.startedById,
+          budgets: readBudgets(parentRow.budgets),
+          parent,
+        }),
+      );
+      runEventBus.publish(id, [queued]);
+      wakeRunWorker();
+      return id;
+    },
+
+    async childRun(childRunId) {
+      const row = readRuns(() => statement(`SELECT "status", "outputs", "error" FROM "run" WHERE "id" = ?`).get(childRunId)) as
+        | Pick<RunRow, "status" | "outputs" | "error">
+        | undefined;
+      if (!row) return null;
+      const status = toRunStatus(row.status);
+      const outputs: Record<string, JsonValue> | null = status === "succeeded" ? readRecord(row.outputs) : null;
+      return { status, outputs, error: row.error };
+    },
+  };
+}
+
+/** The run as the engine reads it, with the routine of its version; null for an unknown id. */
+export function loadRunSnapshot(runId: string): RunSnapshot | null {
+  return readRuns(() => {
+    const row = statement(`SELECT "run".*, "routine_version"."content" AS "content" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`).get(
+      runId,
+    ) as (RunRow & { content: string }) | undefined;
+    if (!row) return null;
+    const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
+    return { ...toRunHeader(row), routine: readStoredRoutine(row.content), steps: steps.map(toStepSnapshot) };
+  });
+}
+
+/** A variable's whole value, or null when the run has no such key. */
+export function readRunVariableValue(runId: string, key: string): string | null {
+  const row = readRuns(() => statement(`SELECT "value" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key)) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+/** Tells listeners of a parent run that a sub-routine woke it, and the worker that it is queued again. */
+export function publishWoken(woken: RunEvent | null): void {
+  if (!woken) return;
+  runEventBus.publish(woken.runId, [woken]);
+  wakeRunWorker();
+}

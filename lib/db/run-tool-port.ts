@@ -1,0 +1,103 @@
+import "server-only";
+import type { ToolDefinition } from "../routine/catalog";
+import type { JsonValue, ToolRef } from "../routine/schema";
+import type { ToolOutcome, ToolPort } from "../runner/ports";
+import { argumentIssues, ToolGatewayError, type ToolCallResult, type ToolGateway, type ToolServerConfig } from "../tools/gateway";
+import { toolKey } from "../tools/pins";
+import { sharedToolGateway } from "../tools/shared-gateway";
+import { prisma } from "./client";
+import { readDefinition } from "./tool-hashes";
+import { toGatewayConfig } from "./tool-server-records";
+
+type Known = { definition: ToolDefinition; config: ToolServerConfig };
+type Unknown = { problem: string };
+
+/** How long the port trusts what it read of the registry; a refresh or a disabled server shows after this. */
+const REGISTRY_TTL_MS = 5_000;
+
+/**
+ * The engine's ToolPort over the registry (current tool snapshots of enabled servers) and the process's tool
+ * gateway. A tool of an unknown or disabled server, or one its server no longer lists, fails without a call and
+ * is not retried; timeouts and lost connections are retryable; a tool's own error is not.
+ */
+export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: () => number } = {}): ToolPort {
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { at: number; entry: Known | Unknown }>();
+
+  async function lookup(ref: ToolRef): Promise<Known | Unknown> {
+    const key = toolKey(ref);
+    const cached = cache.get(key);
+    if (cached && now() - cached.at < REGISTRY_TTL_MS) return cached.entry;
+    const entry = await readTool(ref);
+    cache.set(key, { at: now(), entry });
+    return entry;
+  }
+
+  return {
+    async describe(tools) {
+      const entries = await Promise.all(tools.map(lookup));
+      return entries.flatMap((entry) => ("definition" in entry ? [entry.definition] : []));
+    },
+
+    async checkArguments(tool, args) {
+      const entry = await lookup(tool);
+      if (!("definition" in entry)) return [entry.problem];
+      return argumentIssues(entry.definition, args).map((issue) => `${issue.path}: ${issue.message}`);
+    },
+
+    async call(tool, args, { idempotencyKey, timeoutMs, signal }): Promise<ToolOutcome> {
+      const entry = await lookup(tool);
+      if (!("definition" in entry)) return { ok: false, error: entry.problem, retryable: false };
+      try {
+        const gateway = options.gateway ?? sharedToolGateway();
+        return toOutcome(await gateway.callTool(entry.config, tool.name, args, { idempotencyKey, timeoutMs, signal }));
+      } catch (error) {
+        if (error instanceof ToolGatewayError) return { ok: false, error: error.message, retryable: error.retryable };
+        return { ok: false, error: `Tool "${tool.name}" on server "${tool.server}" failed: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+      }
+    },
+  };
+}
+
+async function readTool(ref: ToolRef): Promise<Known | Unknown> {
+  const server = await prisma.toolServer.findUnique({ where: { name: ref.server } });
+  if (!server) return { problem: `The tool server "${ref.server}" is not registered, so "${ref.name}" cannot be called.` };
+  if (!server.enabled) return { problem: `The tool server "${ref.server}" is disabled, so "${ref.name}" cannot be called. An admin can enable it on the Tools page.` };
+  const snapshot = await prisma.toolSnapshot.findFirst({ where: { serverId: server.id, toolName: ref.name, current: true, removedAt: null } });
+  if (!snapshot) return { problem: `The server "${ref.server}" no longer offers the tool "${ref.name}".` };
+  let config: ToolServerConfig;
+  try {
+    config = toGatewayConfig(server);
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+  const stored = readDefinition(snapshot.definition);
+  return {
+    config,
+    definition: {
+      server: ref.server,
+      name: ref.name,
+      description: stored.description,
+      inputSchema: (stored.inputSchema ?? { type: "object" }) as ToolDefinition["inputSchema"],
+    },
+  };
+}
+
+/** A tool's answer as the engine wants it: structured content, else the text (parsed when it is JSON). */
+export function toOutcome(result: ToolCallResult): ToolOutcome {
+  if (result.isError) return { ok: false, error: result.text.trim() || "The tool reported an error without a message.", retryable: false };
+  if (result.structuredContent !== undefined && result.structuredContent !== null) {
+    return { ok: true, value: result.structuredContent as JsonValue, text: result.text };
+  }
+  return { ok: true, value: parseIfJson(result.text), text: result.text };
+}
+
+function parseIfJson(text: string): JsonValue {
+  const trimmed = text.trim();
+  if (!/^[[{"]|^-?\d|^(true|false|null)$/.test(trimmed)) return text;
+  try {
+    return JSON.parse(trimmed) as JsonValue;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,185 @@
+import "server-only";
+import { requireUser } from "../auth/session";
+import { parseRunEvent, type RunEvent, type RunStatus } from "../events/run-events";
+import type { JsonValue, Routine } from "../routine/schema";
+import type { Budgets, RunControl, StepRunSnapshot } from "../runner/ports";
+import { prisma } from "./client";
+import { NotFoundError, parseInput, withDbErrors } from "./errors";
+import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
+import { readJson, readRecord, toRunStatus, type RunRow } from "./run-records";
+import { readRuns, readTime, statement } from "./run-sqlite";
+import { loadRunSnapshot } from "./run-store";
+import { assertRunVisible, canControlRuns, mayView, readRunFacts, RUN_NOT_FOUND, visibleRunsFilter } from "./run-visibility";
+import type { Viewer } from "./viewers";
+
+export type RunUser = { id: string; name: string; email: string };
+
+/** A run as the runs list shows it. */
+export type RunSummary = {
+  id: string;
+  routineId: string;
+  routineName: string;
+  versionNumber: number;
+  status: RunStatus;
+  source: string;
+  startedBy: RunUser | null;
+  parentRunId: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  inputTokens: number;
+  outputTokens: number;
+  stepsExecuted: number;
+  error: string | null;
+};
+
+/** One run opened on the run page: its header, the routine of its version, every step run, and what the viewer may do. */
+export type RunView = RunSummary & {
+  versionId: string;
+  control: RunControl;
+  parentStepRunId: string | null;
+  updatedAt: Date;
+  budgets: Budgets;
+  inputs: Record<string, JsonValue>;
+  request: string | null;
+  outputs: Record<string, JsonValue> | null;
+  /** The published routine of the version the run follows. */
+  routine: Routine;
+  /** Oldest first. */
+  steps: StepRunSnapshot[];
+  variables: Array<{ key: string; stepId: string; bytes: number; createdAt: Date }>;
+  lastSeq: number;
+  eventCount: number;
+  /** Operators and admins may pause, resume, cancel, retry, re-run and decide human steps. */
+  canControl: boolean;
+};
+
+/**
+ * One run with everything the run page shows. Visible to admins and operators, to the routine's owner and to
+ * whoever started it; NotFoundError for anyone else, and for unknown ids.
+ */
+export async function getRun(runId: string): Promise<RunView> {
+  const viewer = await requireUser();
+  const input = parseInput(runIdInput, { runId });
+  assertRunVisible(viewer, input.runId);
+  return readRuns(() => {
+    const snapshot = loadRunSnapshot(input.runId);
+    const row = statement(`SELECT * FROM "run" WHERE "id" = ?`).get(input.runId) as RunRow | undefined;
+    if (!snapshot || !row) throw new NotFoundError(RUN_NOT_FOUND);
+    const user = row.startedById ? (statement(`SELECT "id", "name", "email" FROM "user" WHERE "id" = ?`).get(row.startedById) as RunUser | undefined) : undefined;
+    const variables = statement(`SELECT "key", "stepId", "bytes", "createdAt" FROM "variable" WHERE "runId" = ? ORDER BY "rowid"`).all(input.runId) as Array<{
+      key: string;
+      stepId: string;
+      bytes: number;
+      createdAt: string;
+    }>;
+    const { count } = statement(`SELECT COUNT(*) AS "count" FROM "run_event" WHERE "runId" = ?`).get(input.runId) as { count: number };
+    return {
+      ...summaryOf(row, user ?? null),
+      versionId: row.versionId,
+      control: snapshot.control,
+      parentStepRunId: row.parentStepRunId,
+      updatedAt: readTime(row.updatedAt) ?? new Date(0),
+      budgets: snapshot.budgets,
+      inputs: snapshot.inputs,
+      request: row.request,
+      outputs: row.outputs === null ? null : readRecord(row.outputs),
+      routine: snapshot.routine,
+      steps: snapshot.steps,
+      variables: variables.map((variable) => ({ ...variable, createdAt: readTime(variable.createdAt) ?? new Date(0) })),
+      lastSeq: row.lastSeq,
+      eventCount: count,
+      canControl: canControlRuns(viewer),
+    };
+  });
+}
+
+function summaryOf(row: RunRow, startedBy: RunUser | null): RunSummary {
+  return {
+    id: row.id,
+    routineId: row.routineId,
+    routineName: row.routineName,
+    versionNumber: row.versionNumber,
+    status: toRunStatus(row.status),
+    source: row.source,
+    startedBy,
+    parentRunId: row.parentRunId,
+    createdAt: readTime(row.createdAt) ?? new Date(0),
+    startedAt: readTime(row.startedAt),
+    finishedAt: readTime(row.finishedAt),
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    stepsExecuted: row.stepsExecuted,
+    error: row.error,
+  };
+}
+
+/** Runs the viewer may see, newest first, optionally of one routine, in one status, or started by one user. */
+export async function listRuns(input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {}): Promise<RunSummary[]> {
+  const viewer = await requireUser();
+  const { routineId, status, startedBy, limit } = parseInput(listRunsInput, input);
+  const visible = visibleRunsFilter(viewer);
+  if (!visible) return [];
+  return withDbErrors(async () => {
+    const rows = await prisma.run.findMany({
+      where: { AND: [visible, { ...(routineId ? { routineId } : {}), ...(status ? { status } : {}), ...(startedBy ? { startedById: startedBy } : {}) }] },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit,
+      include: { startedBy: { select: { id: true, name: true, email: true } } },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      routineId: row.routineId,
+      routineName: row.routineName,
+      versionNumber: row.versionNumber,
+      status: toRunStatus(row.status),
+      source: row.source,
+      startedBy: row.startedBy,
+      parentRunId: row.parentRunId,
+      createdAt: row.createdAt,
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+      inputTokens: row.inputTokens,
+      outputTokens: row.outputTokens,
+      stepsExecuted: row.stepsExecuted,
+      error: row.error,
+    }));
+  });
+}
+
+/**
+ * Whether `viewer` may see the run (false also for unknown ids): the rule of getRun, for the SSE route, which has
+ * authenticated the viewer itself.
+ */
+export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean> {
+  const parsed = runIdInput.safeParse({ runId });
+  if (!parsed.success) return false;
+  const facts = readRunFacts(parsed.data.runId);
+  return facts !== undefined && mayView(viewer, facts);
+}
+
+/** A run's events after `afterSeq` (the SSE Last-Event-ID), in order, at most `limit`. Same visibility as getRun. */
+export async function listRunEvents(input: { runId: string; afterSeq?: number; limit?: number }): Promise<RunEvent[]> {
+  const viewer = await requireUser();
+  const { runId, afterSeq, limit } = parseInput(listRunEventsInput, input);
+  assertRunVisible(viewer, runId);
+  const rows = readRuns(() =>
+    statement(`SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`).all(runId, afterSeq, limit),
+  ) as Array<{ seq: number; type: string; payload: string; at: string }>;
+  return rows.flatMap((row) => {
+    const event = parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: (readTime(row.at) ?? new Date(0)).toISOString() });
+    return event ? [event] : [];
+  });
+}
+
+/** The whole value of a run's variable (a long tool output kept under a key). Same visibility as getRun. */
+export async function readRunVariable(input: { runId: string; key: string }): Promise<{ key: string; value: string; bytes: number }> {
+  const viewer = await requireUser();
+  const { runId, key } = parseInput(readVariableInput, input);
+  assertRunVisible(viewer, runId);
+  const row = readRuns(() => statement(`SELECT "value", "bytes" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key)) as
+    | { value: string; bytes: number }
+    | undefined;
+  if (!row) throw new NotFoundError(`The run has no variable "${key}".`);
+  return { key, value: row.value, bytes: row.bytes };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { hasAnyRole } from "../auth/roles";
+import { NotFoundError } from "./errors";
+import type { Prisma } from "./generated/prisma/client";
+import { readRuns, statement } from "./run-sqlite";
+import type { Viewer } from "./viewers";
+
+/**
+ * Who sees a run: admins and operators see every run; authors see runs of routines they own and runs they
+ * started; nobody else sees any. A run someone may not see is reported as not found (404, never 403), so its
+ * existence is not revealed. Operators and admins may also control runs.
+ */
+export const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
+
+export const canControlRuns = (viewer: Viewer) => hasAnyRole(viewer.roles, RUN_CONTROL_ROLES);
+
+type RunFacts = { startedById: string | null; ownerId: string | null };
+
+export function mayView(viewer: Viewer, run: RunFacts): boolean {
+  if (canControlRuns(viewer)) return true;
+  if (!viewer.roles.includes("author")) return false;
+  return run.startedById === viewer.id || run.ownerId === viewer.id;
+}
+
+/** The Prisma filter of the runs `viewer` may see (for lists), or null when they may see none. */
+export function visibleRunsFilter(viewer: Viewer): Prisma.RunWhereInput | null {
+  if (canControlRuns(viewer)) return {};
+  if (!viewer.roles.includes("author")) return null;
+  return { OR: [{ startedById: viewer.id }, { version: { routine: { ownerId: viewer.id } } }] };
+}
+
+export const RUN_NOT_FOUND = "That run does not exist, or you do not have access to it.";
+
+/** Who started a run and who owns its routine; undefined for an unknown run. */
+export function readRunFacts(runId: string): RunFacts | undefined {
+  return readRuns(() =>
+    statement(`SELECT "run"."startedById" AS "startedById", "routine"."ownerId" AS "ownerId" FROM "run" LEFT JOIN "routine" ON "routine"."id" = "run"."routineId" WHERE "run"."id" = ?`).get(
+      runId,
+    ),
+  ) as RunFacts | undefined;
+}
+
+/** Throws NotFoundError unless the run exists and `viewer` may see it. Internal: callers have authenticated. */
+export function assertRunVisible(viewer: Viewer, runId: string): void {
+  const facts = readRunFacts(runId);
+  if (!facts || !mayView(viewer, facts)) throw new NotFoundError(RUN_NOT_FOUND);
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "../events/run-events";
+import type { RunChange } from "../runner/ports";
+import { toRunStatus, writeJson } from "./run-records";
+import { sqlTime, statement } from "./run-sqlite";
+
+// The statements of the run store's hot path. Every function here runs inside writeRuns (one transaction):
+// they throw to roll everything back.
+
+/** Who may write: the lease holder (the engine's worker), or anyone (an operator's control, a new run). */
+export type WriteGuard = { owner: string; leaseUntil: Date } | { owner: null };
+
+/** The run was not written: it does not exist, or (with an owner) this worker no longer holds its lease. */
+export class RunNotWrittenError extends Error {
+  constructor(readonly runId: string) {
+    super(`Run ${runId} was not written.`);
+    this.name = "RunNotWrittenError";
+  }
+}
+
+type RunFields = NonNullable<RunChange["run"]>;
+type StepFields = NonNullable<RunChange["steps"]>[number];
+
+const RUN_COLUMNS = ["status", "inputTokens", "outputTokens", "stepsExecuted", "startedAt", "control", "outputs", "error", "finishedAt"] as const;
+const STEP_COLUMNS = ["attempt", "input", "output", "outputRef", "error", "inputTokens", "outputTokens", "startedAt", "finishedAt"] as const;
+
+function runValue(key: (typeof RUN_COLUMNS)[number], fields: RunFields): unknown {
+  const value = fields[key];
+  if (value === null) return null;
+  if (value instanceof Date) return sqlTime(value);
+  if (key === "outputs") return writeJson(value as RunFields["outputs"]);
+  return value;
+}
+
+function stepValue(key: (typeof STEP_COLUMNS)[number], fields: StepFields): unknown {
+  const value = fields[key];
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return sqlTime(value);
+  if (key === "input" || key === "output") return writeJson(value as StepFields["input"]);
+  return value;
+}
+
+/**
+ * Applies a run change and appends its events (seq after the stored lastSeq, whoever wrote last) in the current
+ * transaction; returns the stored events. Throws RunNotWrittenError when the guard does not hold. A run that
+ * finishes wakes its parent (a run waiting on it as a sub-routine) in the same transaction; `woken` is then the
+ * parent's new event, for the caller to publish once the transaction committed.
+ */
+export function applyRunChange(
+  runId: string,
+  change: RunChange,
+  inputs: RunEventInput[],
+  guard: WriteGuard,
+  now = new Date(),
+): { events: RunEvent[]; woken: RunEvent | null } {
+  const events = inputs.map(checkEventInput);
+  const fields = change.run ?? {};
+  const columns = RUN_COLUMNS.filter((key) => fields[key] !== undefined);
+  const sets = [...columns.map((key) => `"${key}" = @${key}`), `"lastSeq" = "lastSeq" + @count`, `"updatedAt" = @now`];
+  if (guard.owner !== null) sets.push(`"leaseUntil" = @leaseUntil`);
+  const where = guard.owner !== null ? `"id" = @id AND "leaseOwner" = @owner` : `"id" = @id`;
+  const params: Record<string, unknown> = { id: runId, count: events.length, now: sqlTime(now) };
+  for (const key of columns) params[key] = runValue(key, fields);
+  if (guard.owner !== null) Object.assign(params, { owner: guard.owner, leaseUntil: sqlTime(guard.leaseUntil) });
+  const updated = statement(`UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`).get(params) as
+    | { lastSeq: number; parentRunId: string | null }
+    | undefined;
+  if (!updated) throw new RunNotWrittenError(runId);
+
+  for (const step of change.steps ?? []) upsertStepRun(runId, step, now);
+  for (const variable of change.variables ?? []) insertVariable(runId, variable, now);
+  const stored = insertEvents(runId, updated.lastSeq - events.length, events, now);
+
+  const finished = fields.status !== undefined && isFinished(toRunStatus(fields.status));
+  return { events: stored, woken: finished && updated.parentRunId ? wakeParent(updated.parentRunId, now) : null };
+}
+
+function upsertStepRun(runId: string, step: StepFields, now: Date): void {
+  const columns = STEP_COLUMNS.filter((key) => step[key] !== undefined);
+  const insertColumns = ["id", "runId", "stepId", "iteration", "state", "updatedAt", ...columns];
+  const values = ["@id", "@runId", "@stepId", "@iteration", step.state !== undefined ? "@state" : "'pending'", "@now", ...columns.map((key) => `@${key}`)];
+  const updates = [...(step.state !== undefined ? ["state"] : []), ...columns].map((key) => `"${key}" = excluded."${key}"`);
+  updates.push(`"updatedAt" = excluded."updatedAt"`);
+  const sql =
+    `INSERT INTO "step_run" (${insertColumns.map((key) => `"${key}"`).join(", ")}) VALUES (${values.join(", ")}) ` +
+    `ON CONFLICT("id") DO UPDATE SET ${updates.join(", ")} WHERE "step_run"."runId" = excluded."runId"`;
+  const params: Record<string, unknown> = { id: step.id, runId, stepId: step.stepId, iteration: step.iteration, now: sqlTime(now) };
+  if (step.state !== undefined) params.state = step.state;
+  for (const key of columns) params[key] = stepValue(key, step);
+  if (statement(sql).run(params).changes === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
+}
+
+function insertVariable(runId: string, variable: { key: string; stepId: string; value: string }, now: Date): void {
+  statement(`INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    randomUUID(),
+    runId,
+    variable.key,
+    variable.stepId,
+    variable.value,
+    Buffer.byteLength(variable.value, "utf8"),
+    sqlTime(now),
+  );
+}
+
+/** Appends events numbered from `afterSeq + 1`; the unique (runId, seq) index refuses a gap-filling race. */
+export function insertEvents(runId: string, afterSeq: number, events: RunEventInput[], now: Date): RunEvent[] {
+  const insert = statement(`INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`);
+  const at = now.toISOString();
+  return events.map((event, index) => {
+    const seq = afterSeq + index + 1;
+    insert.run(randomUUID(), runId, seq, event.type, JSON.stringify(event.data), sqlTime(now));
+    return { runId, seq, at, type: event.type, data: event.data } as RunEvent;
+  });
+}
+
+/** Re-queues a run waiting on a sub-routine that just finished, so a worker picks it up and reads the outcome. */
+function wakeParent(parentRunId: string, now: Date): RunEvent | null {
+  const event = checkEventInput({ type: "run.status", data: { status: "queued", reason: "A sub-routine finished." } });
+  const woken = statement(
+    `UPDATE "run" SET "status" = 'queued', "lastSeq" = "lastSeq" + 1, "updatedAt" = ? WHERE "id" = ? AND "status" = 'waiting' RETURNING "lastSeq"`,
+  ).get(sqlTime(now), parentRunId) as { lastSeq: number } | undefined;
+  return woken ? insertEvents(parentRunId, woken.lastSeq - 1, [event], now)[0] : null;
+}

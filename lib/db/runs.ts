@@ -1,0 +1,75 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { requireRole } from "../auth/session";
+import { runEventBus } from "../events";
+import { parseInput, ValidationError, withDbErrors } from "./errors";
+import { auditRunAction } from "./run-audit";
+import { defaultBudgets } from "./run-budgets";
+import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+import { extractRunInputs } from "./run-input-extraction";
+import { checkParamValues } from "./run-input-values";
+import { startRunInput, type StartRunInputShape } from "./run-inputs";
+import { writeRuns } from "./run-sqlite";
+import { RUN_CONTROL_ROLES } from "./run-visibility";
+import { wakeRunWorker } from "./run-wake";
+
+/**
+ * Starts a run of a routine's published version. Operators and admins. `inputs` are checked against the
+ * routine's declared inputs (required ones present, types right, nothing undeclared; form text such as "42" or
+ * "true" is accepted for numbers and booleans); with a free-text `request`, inputs not given are first read from
+ * it by the executor model. Refused with ConflictError when the routine has no published version, is archived,
+ * or uses a tool whose schema changed since that version was approved (the message names the tools), or when the
+ * inputs cannot be read from the request (no model configured, say); ValidationError with `fieldErrors` keyed by
+ * input name when inputs are wrong. Creates the run `queued` with its run.queued event and the audit entry
+ * "run.started" in one transaction, then wakes the run worker. Budgets are the defaults (RUN_* variables).
+ */
+export async function startRun(input: StartRunInputShape): Promise<{ runId: string }> {
+  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+  const { routineId, inputs, request, source } = parseInput(startRunInput, input);
+  const published = await withDbErrors(() => findPublishedRoutine(routineId));
+  const runId = randomUUID();
+  const params = published.routine.inputs;
+
+  let raw: Record<string, unknown> = inputs;
+  let usage = { inputTokens: 0, outputTokens: 0 };
+  const given = (name: string) => inputs[name] !== undefined && inputs[name] !== null && inputs[name] !== "";
+  const missing = params.filter((param) => !given(param.name));
+  if (request && missing.length > 0) {
+    const extracted = await extractRunInputs({
+      routine: published.routine,
+      request,
+      missing,
+      context: { runId, userId: viewer.id, routineId, versionId: published.versionId },
+    });
+    raw = { ...extracted.values, ...Object.fromEntries(Object.entries(inputs).filter(([name]) => given(name))) };
+    usage = extracted.usage;
+  }
+  const checked = checkParamValues(params, raw);
+  if (Object.keys(checked.fieldErrors).length > 0) {
+    const fromRequest = request && missing.length > 0 ? " Some could not be read from the request; fill them in." : "";
+    throw new ValidationError(`Some inputs need attention.${fromRequest}`, checked.fieldErrors);
+  }
+
+  const queued = await writeRuns(() => {
+    const event = insertQueuedRun({
+      id: runId,
+      published,
+      inputs: checked.values,
+      request: request || null,
+      source,
+      startedById: viewer.id,
+      budgets: defaultBudgets(),
+      tokens: usage,
+    });
+    auditRunAction({
+      action: "run.started",
+      actor: viewer,
+      runId,
+      detail: { routineId, routineName: published.routineName, version: published.versionNumber, source, inputs: Object.keys(checked.values), fromRequest: Boolean(request) },
+    });
+    return event;
+  });
+  runEventBus.publish(runId, [queued]);
+  wakeRunWorker();
+  return { runId };
+}
