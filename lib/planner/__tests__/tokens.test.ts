@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { countPromptTokens, createTokenCounter } from "../tokens";
+
+describe("counting tokens (o200k_base)", () => {
+  it("counts like the tokenizer for ordinary text", async () => {
+    const count = await createTokenCounter();
+    expect(count("hello world")).toBe(2);
+    expect(count("")).toBe(0);
+    const prose = "The employee asks for leave. ".repeat(1000);
+    expect(count(prose)).toBeGreaterThan(5_000);
+    expect(count(prose)).toBeLessThan(8_000);
+  });
+
+  it("counts long runs without a space in well under a second (the whole-string count takes minutes), close to exact", async () => {
+    const count = await createTokenCounter();
+    const started = performance.now();
+    const as = count("a".repeat(50_000));
+    const chinese = count("说明".repeat(10_000));
+    const spaces = count(" ".repeat(50_000));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Exact for the a's, measured with the whole string: 6,250.
+    expect(as).toBeGreaterThanOrEqual(6_250);
+    expect(as).toBeLessThan(6_250 * 1.1);
+    expect(chinese).toBeGreaterThanOrEqual(10_000);
+    expect(spaces).toBeGreaterThan(0);
+  });
+
+  it("reads special-token text in a draft as plain text", async () => {
+    const count = await createTokenCounter();
+    expect(count("before <|endoftext|> after")).toBeGreaterThan(3);
+  });
+
+  it("adds message framing and the answer schema to the prompt's count", async () => {
+    const count = await createTokenCounter();
+    const messages = [
+      { role: "system" as const, content: "hello world" },
+      { role: "user" as const, content: "hello world" },
+    ];
+    expect(countPromptTokens(count, messages)).toBe(3 + 2 * (4 + 2));
+    expect(countPromptTokens(count, messages, { type: "object" })).toBeGreaterThan(countPromptTokens(count, messages));
+  });
+});

@@ -1,0 +1,13 @@
+// The planner: an expert's draft (free text, paper text, or the canvas) → a full routine, validated and repaired.
+// Server-side; the browser imports ./contract directly (this index pulls in node:crypto and the tokenizer).
+export { DEFAULT_PLANNER_BUDGET } from "./budget";
+export * from "./contract";
+export { isPlannerError, PLANNER_ERROR_CODES, PlannerError, type PlannerErrorCode } from "./errors";
+export { optimizeDraft, type OptimizeDraftOptions } from "./optimize-draft";
+export { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, plannerOutputSchema, type PlannerOutput } from "./output-schema";
+export { parsePlannerAnswer, type AnswerProblem, type ParsedAnswer } from "./parse";
+export { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
+export { startOptimization, type OptimizationDeps, type OptimizationStart, type WorkingVersion } from "./run-optimization";
+export { countPromptTokens, createTokenCounter, type TokenCounter } from "./tokens";
+export { formatToolList } from "./tool-list";
+export type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
