@@ -21,6 +21,11 @@ export function useDesignerApi(): DesignerStore {
   return store;
 }
 
+/** The store, or null while the routine loads: for parts drawn around the designer, such as its header. */
+export function useOptionalDesignerApi(): DesignerStore | null {
+  return useContext(DesignerContext);
+}
+
 type Full = DesignerState & DesignerActions;
 
 /** Subscribes to the smallest slice a component needs; objects are compared shallowly. */

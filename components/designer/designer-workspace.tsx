@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Alert, TabList, TabPanel } from "@/components/ui";
 import { Canvas } from "./canvas";
+import { CommentsPanel, type ResolveComment } from "./comments/comments-panel";
+import { useStepComments } from "./comments/comments-context";
 import { useDesigner } from "./designer-context";
 import { Inspector } from "./inspector/inspector";
 import { useDesignerShortcuts } from "./shortcuts";
@@ -13,7 +15,7 @@ import { useAutosave, type SaveDraft } from "./use-autosave";
 import { ValidationPanel } from "./validation-panel";
 import type { ToolDefinition } from "@/lib/routine";
 
-type PanelId = "inspector" | "issues" | "text";
+type PanelId = "inspector" | "issues" | "text" | "comments";
 
 type Props = {
   tools: ToolDefinition[];
@@ -22,13 +24,19 @@ type Props = {
   helpOpen: boolean;
   openHelp: () => void;
   closeHelp: () => void;
+  /** Resolves a review comment from the Comments tab (the designer page passes the server action). */
+  resolveComment?: ResolveComment;
+  reviewUrl?: string | null;
 };
 
+const cannotResolve: ResolveComment = async () => ({ status: "error", message: "Comments cannot be resolved here." });
+
 /** Canvas and details panel (inspector / issues / text) of a loaded routine, with autosave and shortcuts. */
-export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, openHelp, closeHelp }: Props) {
+export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, openHelp, closeHelp, resolveComment = cannotResolve, reviewUrl = null }: Props) {
   const [panel, setPanel] = useState<PanelId>("inspector");
   const toolsByKey = useMemo(() => new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool])), [tools]);
   const issueCount = useDesigner((state) => state.issues.length);
+  const commentCount = useStepComments((state) => state.comments.length);
   useAutosave(saveDraft);
   useDesignerShortcuts(openHelp);
   useFirstValidation();
@@ -50,6 +58,7 @@ export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, open
               { id: "inspector", label: "Inspector" },
               { id: "issues", label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span> },
               { id: "text", label: "Text" },
+              { id: "comments", label: <span data-testid="comments-tab">Comments {commentCount ? `(${commentCount})` : ""}</span> },
             ]}
           />
         </div>
@@ -63,6 +72,9 @@ export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, open
           <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
             {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
             {panel === "text" ? <div className="h-[calc(100dvh-10rem)]"><TextView /></div> : null}
+          </TabPanel>
+          <TabPanel idPrefix="designer" id="comments" active={panel === "comments"}>
+            <CommentsPanel resolve={resolveComment} reviewUrl={reviewUrl} />
           </TabPanel>
         </div>
       </aside>

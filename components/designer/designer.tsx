@@ -1,8 +1,10 @@
 "use client";
 
 import { ReactFlowProvider } from "@xyflow/react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Alert, Button } from "@/components/ui";
+import type { ResolveComment } from "./comments/comments-panel";
+import { StepCommentsProvider } from "./comments/comments-context";
 import { DesignerStoreProvider } from "./designer-context";
 import { ToolbarSkeleton, WorkspaceSkeleton } from "./designer-skeleton";
 import { DesignerWorkspace } from "./designer-workspace";
@@ -13,6 +15,7 @@ import type { SaveDraft } from "./use-autosave";
 import { useRoutineDocument } from "./use-routine-document";
 import { lookupFromList, type ToolDefinition } from "@/lib/routine";
 import { createDesignerStore } from "@/lib/stores/designer/designer-store";
+import { createStepCommentsStore, type OpenComment } from "@/lib/stores/review-comments/step-comments-store";
 
 type Props = {
   routineId: string;
@@ -25,14 +28,26 @@ type Props = {
   tools: ToolDefinition[];
   saveDraft: SaveDraft;
   saveAsCopy: SaveAsCopy;
+  /** The title bar, drawn inside the designer's store provider so its buttons can read the store (e.g. the saved revision). */
+  header?: ReactNode;
+  /** Open review comments on the working version, shown on their steps and in the Comments tab. */
+  comments?: OpenComment[];
+  resolveComment?: ResolveComment;
+  /** The working version's review page, when it has one. */
+  reviewUrl?: string | null;
 };
+
+const NO_COMMENTS: OpenComment[] = [];
 
 /**
  * The routine designer: palette, canvas, inspector / issues / text, with autosave. The palette needs only the
  * tools, so it is drawn (and hydrated) while the routine is still on its way; the rest appears when it arrives.
  */
-export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, saveAsCopy }: Props) {
+export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, saveAsCopy, header, comments = NO_COMMENTS, resolveComment, reviewUrl = null }: Props) {
   const { document, retry } = useRoutineDocument(routineUrl);
+  const [commentStore] = useState(() => createStepCommentsStore(comments));
+  // The page re-rendered (e.g. after a review action): the server's list is the truth.
+  useEffect(() => commentStore.getState().replace(comments), [commentStore, comments]);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
@@ -45,25 +60,46 @@ export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, sav
   );
   if (document.status === "error") {
     return (
-      <div className="p-8" data-testid="designer-load-error">
-        <Alert tone="error" title="This routine could not be opened">
-          <p>{document.message}</p>
-          <Button className="mt-3" onClick={retry} data-testid="designer-load-retry">Try again</Button>
-        </Alert>
+      <div className="flex h-full flex-col">
+        {header}
+        <div className="p-8" data-testid="designer-load-error">
+          <Alert tone="error" title="This routine could not be opened">
+            <p>{document.message}</p>
+            <Button className="mt-3" onClick={retry} data-testid="designer-load-retry">Try again</Button>
+          </Alert>
+        </div>
       </div>
     );
   }
   return (
     <DesignerStoreProvider store={store}>
-      <ReactFlowProvider>
-        <div className="flex h-full min-h-0 flex-col" data-testid={store ? "designer" : "designer-body-loading"} aria-busy={store ? undefined : true}>
-          {store ? <Toolbar openHelp={openHelp} /> : <ToolbarSkeleton />}
-          <div className="flex min-h-0 flex-1">
-            <Palette tools={tools} canEdit={canEdit} />
-            {store ? <DesignerWorkspace tools={tools} saveDraft={saveDraft} saveAsCopy={saveAsCopy} helpOpen={helpOpen} openHelp={openHelp} closeHelp={closeHelp} /> : <WorkspaceSkeleton />}
+      <StepCommentsProvider store={commentStore}>
+        <ReactFlowProvider>
+          <div className="flex h-full min-h-0 flex-col">
+            {header}
+            <div className="flex min-h-0 flex-1 flex-col" data-testid={store ? "designer" : "designer-body-loading"} aria-busy={store ? undefined : true}>
+              {store ? <Toolbar openHelp={openHelp} /> : <ToolbarSkeleton />}
+              <div className="flex min-h-0 flex-1">
+                <Palette tools={tools} canEdit={canEdit} />
+                {store ? (
+                  <DesignerWorkspace
+                    tools={tools}
+                    saveDraft={saveDraft}
+                    saveAsCopy={saveAsCopy}
+                    helpOpen={helpOpen}
+                    openHelp={openHelp}
+                    closeHelp={closeHelp}
+                    resolveComment={resolveComment}
+                    reviewUrl={reviewUrl}
+                  />
+                ) : (
+                  <WorkspaceSkeleton />
+                )}
+              </div>
+            </div>
           </div>
-        </div>
-      </ReactFlowProvider>
+        </ReactFlowProvider>
+      </StepCommentsProvider>
     </DesignerStoreProvider>
   );
 }

@@ -3,6 +3,6 @@
 export { reviewDiff, statusOf, type DiffStatus, type ReviewDiff, type SideStatuses, type StepChange } from "./diff-status";
 export { countChangedLines, foldUnchanged, textDiffLines, type TextDiffLine, type TextDiffRow } from "./text-diff";
 export { describeBinding, stepDetailRows, type DetailRow } from "./step-detail";
-export { lifecycleStatus, type LifecycleKey, type LifecycleStatus, type LifecycleTone } from "./lifecycle-status";
+export { lifecycleStatus, readOnlyReason, type LifecycleKey, type LifecycleStatus, type LifecycleTone } from "./lifecycle-status";
 export { fitBounds, sameViewport, unionBounds, type Viewport } from "./viewport";
 export { refusalSentence } from "./refusal";

@@ -25,3 +25,19 @@ export function lifecycleStatus(status: string, latestDecision?: string | null):
   const key = status as LifecycleKey;
   return Object.hasOwn(LABELS, key) ? { key, ...LABELS[key] } : { key: "draft", label: status, tone: "neutral" };
 }
+
+/**
+ * Why the designer is read only, or null when the viewer edits: the version's state first (it applies to
+ * everyone), then the viewer's role.
+ */
+export function readOnlyReason(input: { status: string; archived: boolean; canEdit: boolean; versionNumber: number; canWithdraw: boolean }): string | null {
+  if (input.canEdit) return null;
+  if (input.archived) return "Read only: this routine is archived. Restore it from the library to edit it.";
+  if (input.status === "in_review") {
+    return input.canWithdraw ? "Read only while in review: withdraw it to edit." : "Read only while in review.";
+  }
+  if (input.status === "approved" || input.status === "published" || input.status === "rejected") {
+    return `Read only: version ${input.versionNumber} is ${input.status}. Start a new draft to change it.`;
+  }
+  return "Read only: only authors edit drafts.";
+}

@@ -1,10 +1,12 @@
 "use client";
 
 import { Handle, Position } from "@xyflow/react";
+import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui";
 import { HANDLE, NODE_SIZE } from "@/lib/graph";
 import { selectStep } from "@/lib/stores/designer/designer-store";
+import { useStepCommentCount } from "../comments/comments-context";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
 import { useZoomedOut } from "./use-zoomed-out";
@@ -32,7 +34,7 @@ function useRenderCount() {
 }
 
 /**
- * The common body of every step node: icon, name, tool, validation badge, and its handles. Zoomed out (see
+ * The common body of every step node: icon, name, tool, validation and review-comment badges, and its handles. Zoomed out (see
  * useZoomedOut) it is one plain box of the same size whose left border is the kind's colour, without handles (too
  * small to grab there; edges still attach, since every node tells React Flow where its handles are, see
  * lib/graph/handles.ts): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
@@ -41,6 +43,8 @@ function useRenderCount() {
 export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
   useRenderCount();
   const view = useNodeView(stepId);
+  // Its own store: typing in the inspector never touches it, and resolving a comment re-renders one node.
+  const comments = useStepCommentCount(stepId);
   const zoomedOut = useZoomedOut();
   const info = STEP_KIND_INFO[view.kind];
   const Icon = info.icon;
@@ -53,7 +57,7 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
         data-kind={view.kind}
         title={view.name}
         style={{ width: size.width, height: size.height }}
-        className={cn("rounded-xl border border-l-[16px] border-l-current bg-surface", frame, info.accent)}
+        className={cn("rounded-xl border border-l-[16px] border-l-current bg-surface", frame, info.accent, comments > 0 && "ring-4 ring-accent/40")}
       />
     );
   }
@@ -79,6 +83,12 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
       {view.issues > 0 ? (
         <span className="rounded-full bg-danger-soft px-1.5 text-xs font-medium text-danger" title={`${view.issues} issue(s)`} data-testid="node-issues">
           {view.issues}
+        </span>
+      ) : null}
+      {comments > 0 ? (
+        <span className="flex items-center gap-0.5 rounded-full bg-accent-soft px-1.5 text-xs font-medium text-accent" title={`${comments} open review comment(s)`} data-testid="node-comments">
+          <MessageSquare className="size-3" aria-hidden="true" />
+          {comments}
         </span>
       ) : null}
       {sourceHandle}

@@ -5,6 +5,10 @@ import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
 import { Alert } from "@/components/ui";
 import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
+import { readOpenComments } from "./open-comments";
+import { resolveCommentInDesignerAction, startNewDraftAction, submitForReviewAction, withdrawFromReviewAction } from "./review-actions";
+
+const lifecycleActions = { submit: submitForReviewAction, withdraw: withdrawFromReviewAction, startDraft: startNewDraftAction };
 
 /** Where the designer reads the working routine from (app/api/routines/[id]/working). */
 export function workingRoutineUrl(id: string): string {
@@ -24,24 +28,30 @@ export async function DesignerContent({ id }: { id: string }) {
       </div>
     );
   }
-  const tools = await registryToolCatalog.listTools();
+  const [tools, comments] = await Promise.all([registryToolCatalog.listTools(), readOpenComments(detail.id, detail.openCommentCount).catch(() => [])]);
   const routineUrl = workingRoutineUrl(detail.id);
+  const hasReview = detail.status !== "draft" || detail.latestReview !== null || comments.length > 0;
   return (
-    <div className="flex h-full flex-col">
-      <DesignerHeader name={detail.name} status={detail.status} archived={detail.archived} canEdit={detail.canEdit} />
-      {detail.toolChanges.length > 0 ? (
-        <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />
-      ) : null}
-      <div className="min-h-0 flex-1">
-        <Designer
-          routineId={detail.id}
-          routineUrl={routineUrl}
-          canEdit={detail.canEdit}
-          tools={tools}
-          saveDraft={saveRoutineDraftAction}
-          saveAsCopy={saveRoutineAsCopyAction}
-        />
-      </div>
-    </div>
+    <Designer
+      // A new working version, or one that moved through review, is a different document: remount and read it again.
+      key={`${detail.versionId}:${detail.status}`}
+      routineId={detail.id}
+      routineUrl={routineUrl}
+      canEdit={detail.canEdit}
+      tools={tools}
+      saveDraft={saveRoutineDraftAction}
+      saveAsCopy={saveRoutineAsCopyAction}
+      comments={comments}
+      resolveComment={resolveCommentInDesignerAction}
+      reviewUrl={hasReview ? `/routines/${encodeURIComponent(detail.id)}/review/${detail.versionNumber}` : null}
+      header={
+        <>
+          <DesignerHeader detail={detail} lifecycleActions={lifecycleActions} />
+          {detail.toolChanges.length > 0 ? (
+            <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />
+          ) : null}
+        </>
+      }
+    />
   );
 }

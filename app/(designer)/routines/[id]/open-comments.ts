@@ -1,0 +1,24 @@
+import "server-only";
+import { requireUser } from "@/lib/auth/server";
+import { listRoutineVersions, listStepComments } from "@/lib/db";
+import { resolveVerdict } from "@/lib/db/review-rules";
+import type { OpenComment } from "@/lib/stores/review-comments/step-comments-store";
+
+/**
+ * The open review comments on the working version, as the designer shows them, each saying whether the viewer
+ * may resolve it (by the rule the server enforces). Read only when there are some, so opening a routine without
+ * comments costs nothing more.
+ */
+export async function readOpenComments(routineId: string, openCommentCount: number): Promise<OpenComment[]> {
+  if (openCommentCount === 0) return [];
+  const [viewer, comments, history] = await Promise.all([requireUser(), listStepComments(routineId), listRoutineVersions(routineId)]);
+  const version = { authorId: history.versions[0]?.author?.id ?? null };
+  return comments.map((comment) => ({
+    id: comment.id,
+    stepId: comment.stepId,
+    body: comment.body,
+    authorName: comment.author?.name ?? "A former user",
+    createdAt: comment.createdAt.toISOString(),
+    canResolve: resolveVerdict(viewer, { authorId: comment.author?.id ?? null }, version).allowed,
+  }));
+}
