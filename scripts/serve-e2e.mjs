@@ -27,6 +27,9 @@ env.DEMO_HR_MCP_URL = (await startDemoHrServer(Number(E2E_PORT) + 1, env)).url;
 // over its /__fake control endpoints (e2e/support/fake-openai.ts). It demands the key, as a real endpoint does.
 env.OPENAI_API_KEY = "e2e-fake-key";
 env.OPENAI_BASE_URL = (await startFakeOpenAIServer(Number(E2E_PORT) + 2, env, { apiKey: env.OPENAI_API_KEY })).url;
+// The planner and the executor use the fake's model, so the pages that call them work without an admin saving settings first.
+env.OPENAI_PLANNER_MODEL = "fake-model";
+env.OPENAI_EXECUTOR_MODEL = "fake-model";
 run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 ensureBuild(env);
 const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { Designer } from "@/components/designer/designer";
 import { DesignerHeader } from "@/components/designer/designer-header";
 import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
+import { OptimizeButton } from "@/components/planner/optimize-button";
 import { Alert } from "@/components/ui";
 import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
@@ -46,7 +47,11 @@ export async function DesignerContent({ id }: { id: string }) {
       reviewUrl={hasReview ? `/routines/${encodeURIComponent(detail.id)}/review/${detail.versionNumber}` : null}
       header={
         <>
-          <DesignerHeader detail={detail} lifecycleActions={lifecycleActions} />
+          <DesignerHeader
+            detail={detail}
+            lifecycleActions={lifecycleActions}
+            actions={detail.canEdit ? <OptimizeButton routineId={detail.id} basedOnVersionId={detail.versionId} /> : null}
+          />
           {detail.toolChanges.length > 0 ? (
             <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />
           ) : null}
