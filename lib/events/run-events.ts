@@ -37,6 +37,8 @@ const eventData = {
     content: z.string().nullable(),
     toolCalls: z.array(z.object({ name: z.string(), arguments: z.string() })).default([]),
     ...usage,
+    /** Requests the model client sent for this turn (more than 1 after retries on 429, 5xx or timeouts). */
+    attempts: z.number().int().min(1).optional(),
   }),
   /** A tool call the engine accepted and sent, with its resolved arguments (variable keys shown as keys). */
   "step.tool_call": z.object({ ...stepRef, server: z.string(), tool: z.string(), arguments: z.record(z.string(), json), byModel: z.boolean() }),

@@ -99,7 +99,15 @@ export interface RunStore {
    */
   commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]>;
   readVariable(runId: string, key: string): Promise<string | null>;
-  /** Queues a child run of the published version of `routineId` for a `routine` step; returns the child's id. */
+  /**
+   * The operator's pending control request, read between steps and while a step works. Optional: without it the
+   * engine reads `load(runId)?.control`, which costs a whole snapshot.
+   */
+  readControl?(runId: string): Promise<RunControl>;
+  /**
+   * Queues a child run of the published version of `routineId` for a `routine` step; returns the child's id.
+   * Idempotent per parent step run: called again for the same `parent` (after a restart) it returns the same child.
+   */
   startChildRun(parent: { runId: string; stepRunId: string }, routineId: string, inputs: Record<string, JsonValue>): Promise<string>;
   /** Where a child run stands; outputs once it succeeded. */
   childRun(childRunId: string): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null>;

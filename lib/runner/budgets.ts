@@ -1,0 +1,62 @@
+import type { RunSnapshot } from "./ports";
+import type { Budgets } from "./ports";
+import type { RoutineIndex } from "./routine-graph";
+
+/** Limits for a run started without its own, generous enough for any routine a person reviews. */
+export const DEFAULT_BUDGETS: Budgets = { maxSteps: 200, maxTokens: 400_000, wallTimeMs: 30 * 60_000, stepTimeoutMs: 5 * 60_000 };
+
+export type BudgetName = "steps" | "tokens" | "wall_time" | "step_timeout";
+
+/** A budget ran out: the run fails with run.budget_exceeded naming it. */
+export class BudgetExceededError extends Error {
+  constructor(
+    readonly budget: BudgetName,
+    readonly limit: number,
+    readonly used: number,
+  ) {
+    super(describeBudget(budget, limit, used));
+    this.name = "BudgetExceededError";
+  }
+}
+
+function describeBudget(budget: BudgetName, limit: number, used: number): string {
+  switch (budget) {
+    case "steps":
+      return `The run reached its limit of ${limit} step executions.`;
+    case "tokens":
+      return `The run used ${used} model tokens, over its limit of ${limit}.`;
+    case "wall_time":
+      return `The run worked for ${Math.round(used / 1000)} s, over its limit of ${Math.round(limit / 1000)} s.`;
+    case "step_timeout":
+      return `The step did not finish within its ${limit} ms.`;
+  }
+}
+
+export const tokensUsed = (snapshot: RunSnapshot) => snapshot.inputTokens + snapshot.outputTokens;
+
+/**
+ * Working time so far: the durations of the step runs that did work. Time waiting for a person (human steps,
+ * approvals, pauses), for a sub-routine (which has budgets of its own), or for a crashed worker to be replaced is not
+ * counted; a step run's time starts again when it is re-run.
+ */
+export function activeMs(snapshot: RunSnapshot, index: RoutineIndex, now: number): number {
+  let total = 0;
+  for (const run of snapshot.steps) {
+    if (!run.startedAt || run.state === "waiting" || run.state === "pending" || run.state === "skipped") continue;
+    const kind = index.step(run.stepId)?.kind;
+    if (kind === "human" || kind === "routine") continue;
+    const end = run.finishedAt ? run.finishedAt.getTime() : run.state === "running" ? now : run.startedAt.getTime();
+    total += Math.max(0, end - run.startedAt.getTime());
+  }
+  return total;
+}
+
+/** The budget that stops the run before it starts another step, if any. */
+export function budgetBeforeStep(snapshot: RunSnapshot, index: RoutineIndex, now: number, newStep: boolean): BudgetExceededError | null {
+  const { budgets } = snapshot;
+  if (newStep && snapshot.stepsExecuted >= budgets.maxSteps) return new BudgetExceededError("steps", budgets.maxSteps, snapshot.stepsExecuted);
+  if (tokensUsed(snapshot) >= budgets.maxTokens) return new BudgetExceededError("tokens", budgets.maxTokens, tokensUsed(snapshot));
+  const worked = activeMs(snapshot, index, now);
+  if (worked >= budgets.wallTimeMs) return new BudgetExceededError("wall_time", budgets.wallTimeMs, worked);
+  return null;
+}

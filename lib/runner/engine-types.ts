@@ -1,0 +1,54 @@
+import type { RunStatus } from "../events/run-events";
+import type { Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
+import type { TokenCounter } from "./tokens";
+
+export type RunEngineOptions = {
+  /** Outputs whose JSON is larger go to variable memory as VAR_<step>_<n>. Default 2048 bytes. */
+  variableThresholdBytes?: number;
+  /** Token budget of the executor's system prompt; older summaries, then long values are cut to fit. Default 8000. */
+  contextTokens?: number;
+  /** PAACE's k: the outputs the current and the next k steps bind stay in the prompt in full. Default 2. */
+  lookahead?: number;
+  /** Default: exact counts with o200k_base (js-tiktoken), loaded on the first model-driven step. */
+  countTokens?: TokenCounter;
+  /** How often a working step reads the operator's control request (pause, cancel) from the store; 0: never. Default 1000. */
+  controlPollMs?: number;
+  /** Cap on one model answer's tokens (lowered to what the run's token budget has left). Default 4096. */
+  maxOutputTokens?: number;
+};
+
+export type RunEngineDeps = {
+  store: RunStore;
+  tools: ToolPort;
+  model: ModelPort;
+  /** Told after every commit; default: nobody. */
+  sink?: EventSink;
+  /** Default: the system clock. */
+  clock?: Clock;
+  options?: RunEngineOptions;
+};
+
+export interface RunEngine {
+  /**
+   * Drives a run from where its stored state says it stands until it finishes, waits (for a person or a
+   * sub-routine), pauses or is cancelled, and returns its status then. Every transition is committed with its
+   * events before the next step starts. Aborting `signal` with reason "cancel" cancels the run (the call in flight
+   * is aborted), with "pause" pauses it after the current step; any other reason stops this worker without writing,
+   * leaving the run `running` for a sweeper to resume (it then returns "running"). Throws LeaseLostError when
+   * another worker took the run over.
+   */
+  execute(runId: string, signal?: AbortSignal): Promise<RunStatus>;
+}
+
+export type ResolvedOptions = Required<Omit<RunEngineOptions, "countTokens">> & { countTokens: TokenCounter | undefined };
+
+export function resolveOptions(options: RunEngineOptions = {}): ResolvedOptions {
+  return {
+    variableThresholdBytes: options.variableThresholdBytes ?? 2048,
+    contextTokens: options.contextTokens ?? 8000,
+    lookahead: options.lookahead ?? 2,
+    countTokens: options.countTokens,
+    controlPollMs: options.controlPollMs ?? 1000,
+    maxOutputTokens: options.maxOutputTokens ?? 4096,
+  };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { RunStatus } from "../events/run-events";
+import { isFinished } from "../events/run-events";
+import { systemClock } from "./clock";
+import { resolveOptions, type RunEngine, type RunEngineDeps } from "./engine-types";
+import { createSession } from "./run-session";
+
+/**
+ * The run engine (decision 0011): drives published routines step by step through a handler per step kind, with
+ * variable memory, plan-aware executor context, budgets, operator control, and every transition committed with its
+ * RunEvents before the next step. Persistence, tools, the model and listeners come in through the ports.
+ */
+export function createRunEngine(deps: RunEngineDeps): RunEngine {
+  const options = resolveOptions(deps.options);
+  const clock = deps.clock ?? systemClock;
+
+  async function execute(runId: string, signal: AbortSignal = new AbortController().signal): Promise<RunStatus> {
+    const snapshot = await deps.store.load(runId);
+    if (!snapshot) throw new Error(`Run ${runId} does not exist.`);
+    if (isFinished(snapshot.status)) return snapshot.status;
+    const session = createSession({ store: deps.store, tools: deps.tools, model: deps.model, sink: deps.sink, clock }, options, snapshot, signal);
+    return session.run();
+  }
+
+  return { execute };
+}

@@ -1,0 +1,17 @@
+// The run engine's public surface: the engine, its ports, the pure pieces the server and the UI reuse, and the
+// in-memory fakes a benchmark runs it with.
+export { createRunEngine } from "./engine";
+export type { RunEngine, RunEngineDeps, RunEngineOptions } from "./engine-types";
+export * from "./ports";
+export { systemClock } from "./clock";
+export { BudgetExceededError, DEFAULT_BUDGETS, type BudgetName } from "./budgets";
+export { operatorDecision, OperatorDecisionError, type OperatorDecision } from "./operator";
+export { derivePosition, type BranchChoice, type Position } from "./position";
+export { completionOf, progressEvent, progressItems, renderProgress, type ProgressItem } from "./progress";
+export { buildExecutorContext, type ExecutorContext, type ExecutorContextInput } from "./context";
+export { createTokenCounter, estimateTokens, type TokenCounter } from "./tokens";
+export { DEFAULT_VARIABLE_THRESHOLD_BYTES, isVariableStub, type VariableStub } from "./variables";
+export { evaluateCondition, ExpressionError, parseExpression, type ExpressionScope } from "./expression";
+export { STEP_HANDLERS } from "./handlers/registry";
+export type { StepContext, StepHandler, StepOutcome } from "./handlers/types";
+export * from "./testing";

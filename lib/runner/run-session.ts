@@ -1,0 +1,128 @@
+import type { RunStatus } from "../events/run-events";
+import { isFinished } from "../events/run-events";
+import type { ToolDefinition } from "../routine/catalog";
+import { renderRoutineText } from "../routine/text-render";
+import { toolAllowlist, type Routine } from "../routine/schema";
+import { budgetBeforeStep } from "./budgets";
+import type { ResolvedOptions, RunEngineDeps } from "./engine-types";
+import type { Clock, RunControl, RunSnapshot } from "./ports";
+import { derivePosition } from "./position";
+import { indexRoutine } from "./routine-graph";
+import { budgetExceeded, cancelRun, failRun, finishRun, pauseRun, type TransitionContext } from "./run-transitions";
+import { RunWriter } from "./run-writer";
+import { executeStep, resumeWaiting, type StepSession } from "./step-execution";
+import { outerIntent } from "./step-guard";
+import { createTokenCounter, type TokenCounter } from "./tokens";
+import { toolNames } from "./tool-names";
+import { RunValues } from "./values";
+
+/** Positions on the canvas are layout, not procedure: leaving them out keeps the executor's prompt shorter. */
+function withoutPositions(routine: Routine): Routine {
+  return { ...routine, steps: routine.steps.map(({ position: _position, ...step }) => step) as Routine["steps"] };
+}
+
+/** One execute() call on one run: the services its steps share, and the loop that drives the run. */
+export function createSession(deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model">> & { sink: RunEngineDeps["sink"]; clock: Clock }, options: ResolvedOptions, snapshot: RunSnapshot, signal: AbortSignal) {
+  const writer = new RunWriter(deps.store, deps.sink, snapshot);
+  const index = indexRoutine(snapshot.routine);
+  const allowlist = toolAllowlist(snapshot.routine);
+  let definitions: Promise<ToolDefinition[]> | undefined;
+  let routineText: string | undefined;
+  let counter: Promise<TokenCounter> | undefined;
+  const transitions: TransitionContext = { writer, index, now: () => deps.clock.now() };
+
+  const readControl = async (): Promise<RunControl> => {
+    if (deps.store.readControl) return deps.store.readControl(snapshot.id);
+    return (await deps.store.load(snapshot.id))?.control ?? null;
+  };
+
+  const session: StepSession = {
+    writer,
+    index,
+    store: deps.store,
+    tools: deps.tools,
+    model: deps.model,
+    clock: deps.clock,
+    values: new RunValues(deps.store, () => writer.snapshot),
+    options,
+    allowlist,
+    toolNames: toolNames(allowlist),
+    describeTools: () => {
+      definitions ??= deps.tools.describe(allowlist).catch((error: unknown) => {
+        definitions = undefined;
+        throw error;
+      });
+      return definitions;
+    },
+    routineText: () => (routineText ??= renderRoutineText(withoutPositions(snapshot.routine))),
+    tokenCounter: () => (counter ??= options.countTokens ? Promise.resolve(options.countTokens) : createTokenCounter()),
+    transitions,
+    signal,
+    readControl,
+    requests: { pause: false, cancel: false },
+  };
+
+  /** What the operator or the worker asks for now: read before every step. */
+  async function intent(): Promise<"cancel" | "pause" | "shutdown" | null> {
+    const outer = outerIntent(signal);
+    if (outer === "cancel" || outer === "shutdown") return outer;
+    if (session.requests.cancel) return "cancel";
+    const control = await readControl();
+    if (control === "cancel") return "cancel";
+    return outer === "pause" || session.requests.pause || control === "pause" ? "pause" : null;
+  }
+
+  /** Moves the run to `running` with the event that says why, before it does any work. */
+  async function ensureRunning(): Promise<void> {
+    const current = writer.snapshot;
+    if (current.status === "running") return;
+    const startedAt = current.startedAt ?? new Date(deps.clock.now());
+    if (current.status === "queued" && current.steps.length === 0) {
+      await writer.commit({ run: { status: "running", startedAt } }, [{ type: "run.started", data: { resumed: false } }]);
+      return;
+    }
+    const reason = current.status === "paused" ? "Resumed after a pause." : current.status === "waiting" ? "The wait is over." : "Resumed.";
+    await writer.commit({ run: { status: "running", startedAt } }, [{ type: "run.status", data: { status: "running", reason } }]);
+  }
+
+  async function run(): Promise<RunStatus> {
+    if (writer.snapshot.status === "running") {
+      // Left running by a worker that stopped: say so, then carry on from the stored position.
+      await writer.commit({}, [{ type: "run.started", data: { resumed: true } }]);
+    }
+    for (;;) {
+      const status = writer.snapshot.status;
+      if (isFinished(status)) return status;
+      const wanted = await intent();
+      if (wanted === "shutdown") return status;
+      if (wanted === "cancel") return cancelRun(transitions);
+      if (wanted === "pause") return status === "paused" ? status : pauseRun(transitions);
+
+      const position = derivePosition(writer.snapshot, index);
+      let result: RunStatus | null;
+      switch (position.kind) {
+        case "done":
+          await ensureRunning();
+          return finishRun(transitions, position.endStep);
+        case "failed":
+          return failRun(transitions, position.error, position.stepRun ?? undefined);
+        case "cancelled":
+          return cancelRun(transitions, position.stepRun);
+        case "waiting":
+          result = await resumeWaiting(session, position.step, position.stepRun);
+          break;
+        case "next":
+        case "again": {
+          await ensureRunning();
+          const over = budgetBeforeStep(writer.snapshot, index, deps.clock.now(), position.kind === "next");
+          if (over) return budgetExceeded(transitions, over, position.kind === "again" ? position.stepRun : undefined);
+          result = await executeStep(session, position);
+          break;
+        }
+      }
+      if (result !== null) return result;
+    }
+  }
+
+  return { run };
+}

@@ -1,0 +1,126 @@
+import type { RunEventInput } from "../events/run-events";
+import { isLlmError } from "../llm/errors";
+import type { ChatRequest, ChatResult } from "../llm/types";
+import type { ToolDefinition } from "../routine/catalog";
+import type { JsonValue, Step, ToolRef } from "../routine/schema";
+import { BudgetExceededError, tokensUsed } from "./budgets";
+import { buildExecutorContext } from "./context";
+import type { ResolvedOptions } from "./engine-types";
+import { errorMessage } from "./errors";
+import type { StepContext } from "./handlers/types";
+import type { Clock, ModelPort, RunStore, StepRunSnapshot, ToolPort } from "./ports";
+import type { RoutineIndex } from "./routine-graph";
+import { stepRef, type RunWriter } from "./run-writer";
+import type { StepGuard } from "./step-guard";
+import type { TokenCounter } from "./tokens";
+import type { ToolNames } from "./tool-names";
+import type { RunValues } from "./values";
+
+/** A step that cannot go on, with the reason an operator reads; the engine fails the step with it. */
+export class StepFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StepFailure";
+  }
+}
+
+/** What every step of a session shares. */
+export type SessionServices = {
+  writer: RunWriter;
+  index: RoutineIndex;
+  store: RunStore;
+  tools: ToolPort;
+  model: ModelPort;
+  clock: Clock;
+  values: RunValues;
+  options: ResolvedOptions;
+  allowlist: ToolRef[];
+  toolNames: ToolNames;
+  describeTools(): Promise<ToolDefinition[]>;
+  routineText(): string;
+  tokenCounter(): Promise<TokenCounter>;
+};
+
+const MAX_SHOWN = 4_000;
+const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
+/** The context a handler works with for one execution of `step`. */
+export function stepContext(services: SessionServices, step: Step, stepRun: StepRunSnapshot, guard: StepGuard, presetInput: JsonValue | null): StepContext {
+  const { writer } = services;
+  const run = writer.snapshot;
+
+  const record = async (events: RunEventInput[], stepFields: Partial<StepRunSnapshot> = {}) => {
+    await writer.commit({ steps: [{ ...stepFields, id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration }] }, events);
+  };
+
+  const chat = async (request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult> => {
+    const limit = run.budgets.maxTokens;
+    if (tokensUsed(run) >= limit) throw new BudgetExceededError("tokens", limit, tokensUsed(run));
+    let result: ChatResult;
+    try {
+      result = await services.model.chat({
+        ...request,
+        maxTokens: request.maxTokens ?? Math.max(1, Math.min(services.options.maxOutputTokens, limit - tokensUsed(run))),
+        signal: guard.signal,
+        context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
+      });
+    } catch (error) {
+      guard.signal.throwIfAborted();
+      throw new StepFailure(`The executor model failed: ${isLlmError(error) ? error.message : errorMessage(error)}`);
+    }
+    const { inputTokens, outputTokens } = result.usage;
+    await writer.commit(
+      {
+        run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens },
+        steps: [{ id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration, inputTokens: stepRun.inputTokens + inputTokens, outputTokens: stepRun.outputTokens + outputTokens }],
+      },
+      [
+        {
+          type: "step.model",
+          data: {
+            ...stepRef(stepRun),
+            content: result.content === null ? null : clip(result.content),
+            toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: clip(call.arguments) })),
+            inputTokens,
+            outputTokens,
+            attempts: result.attempts,
+          },
+        },
+      ],
+    );
+    if (tokensUsed(run) > limit) throw new BudgetExceededError("tokens", limit, tokensUsed(run));
+    return result;
+  };
+
+  const executorPrompt = async () =>
+    buildExecutorContext({
+      index: services.index,
+      routineText: services.routineText(),
+      snapshot: run,
+      step,
+      lookahead: services.options.lookahead,
+      tokenBudget: services.options.contextTokens,
+      countTokens: await services.tokenCounter(),
+    }).system;
+
+  return {
+    step,
+    run,
+    stepRun,
+    index: services.index,
+    signal: guard.signal,
+    idempotencyKey: `${run.id}:${stepRun.id}`,
+    presetInput,
+    store: services.store,
+    tools: services.tools,
+    clock: services.clock,
+    values: services.values,
+    allowlist: services.allowlist,
+    toolNames: services.toolNames,
+    describeTools: services.describeTools,
+    timeLeft: () => guard.timeLeft(),
+    executorPrompt,
+    chat,
+    record,
+  };
+}

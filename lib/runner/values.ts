@@ -1,0 +1,113 @@
+import type { Binding, JsonValue } from "../routine/schema";
+import type { RunSnapshot, RunStore, StepRunSnapshot } from "./ports";
+import { isVariableStub, parseVariable, variableKeys } from "./variables";
+
+/** A step's inputs once resolved: values the routine binds (variable keys still as keys), and what the model fills. */
+export type ResolvedInputs = {
+  bound: Record<string, JsonValue>;
+  /** Parameter → the hint for the executor (`model` bindings). */
+  unbound: Record<string, string>;
+};
+
+/** The newest succeeded execution of a step, whose outputs later steps read. */
+export function latestSucceeded(snapshot: RunSnapshot, stepId: string): StepRunSnapshot | undefined {
+  for (let index = snapshot.steps.length - 1; index >= 0; index--) {
+    const run = snapshot.steps[index];
+    if (run.stepId === stepId && run.state === "succeeded") return run;
+  }
+  return undefined;
+}
+
+function field(value: JsonValue | undefined, segment: string): JsonValue | undefined {
+  if (Array.isArray(value)) return /^[0-9]+$/.test(segment) ? value[Number(segment)] : undefined;
+  if (typeof value === "object" && value !== null) return Object.hasOwn(value, segment) ? value[segment] : undefined;
+  return undefined;
+}
+
+/**
+ * Reads a run's values for bindings and tool arguments. Variables are immutable once written, so each is read from
+ * the store once per engine session.
+ */
+export class RunValues {
+  private readonly cache = new Map<string, JsonValue>();
+
+  constructor(
+    private readonly store: RunStore,
+    private readonly snapshot: () => RunSnapshot,
+  ) {}
+
+  /** A variable's value; `runId` names another run (a child run's outputs refer to the child's variables). */
+  async variable(key: string, runId = this.snapshot().id): Promise<JsonValue> {
+    const cacheKey = `${runId}\u0000${key}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const text = await this.store.readVariable(runId, key);
+    if (text === null) throw new Error(`Variable ${key} is missing from the run's memory.`);
+    const value = parseVariable(text);
+    this.cache.set(cacheKey, value);
+    return value;
+  }
+
+  /**
+   * A binding's value, or undefined when it has none (an input not given, an upstream step not run). A whole output
+   * held in variable memory resolves to its key, which the model can pass on and `expand` swaps for the value;
+   * a path into such an output reads the variable.
+   */
+  async resolve(binding: Binding): Promise<JsonValue | undefined> {
+    const snapshot = this.snapshot();
+    switch (binding.from) {
+      case "literal":
+        return binding.value;
+      case "input":
+        return Object.hasOwn(snapshot.inputs, binding.name) ? snapshot.inputs[binding.name] : undefined;
+      case "model":
+        return undefined;
+      case "step": {
+        const run = latestSucceeded(snapshot, binding.stepId);
+        const [name, ...rest] = binding.path.split(".");
+        let value = field(run?.output ?? undefined, name);
+        if (isVariableStub(value)) {
+          if (rest.length === 0) return value.$var;
+          value = await this.variable(value.$var);
+        }
+        for (const segment of rest) value = field(value, segment);
+        return value;
+      }
+    }
+  }
+
+  async resolveInputs(inputs: Record<string, Binding>): Promise<ResolvedInputs> {
+    const bound: Record<string, JsonValue> = {};
+    const unbound: Record<string, string> = {};
+    for (const [name, binding] of Object.entries(inputs)) {
+      if (binding.from === "model") {
+        unbound[name] = binding.hint;
+        continue;
+      }
+      const value = await this.resolve(binding);
+      if (value !== undefined) bound[name] = value;
+    }
+    return { bound, unbound };
+  }
+
+  /**
+   * Swaps every variable key (a string equal to a key of this run) and every variable stub in a value for the stored
+   * value, at any depth. Keys embedded in longer text are left alone: the paper's model passes the key as the whole
+   * argument, and splicing kilobytes into a sentence would be a guess.
+   */
+  async expand<T extends JsonValue>(value: T): Promise<JsonValue> {
+    const keys = variableKeys(this.snapshot());
+    if (keys.size === 0) return value;
+    const walk = async (item: JsonValue): Promise<JsonValue> => {
+      if (typeof item === "string") return keys.has(item) ? this.variable(item) : item;
+      if (Array.isArray(item)) return Promise.all(item.map(walk));
+      if (item && typeof item === "object") {
+        if (isVariableStub(item) && keys.has(item.$var)) return this.variable(item.$var);
+        const entries = await Promise.all(Object.entries(item).map(async ([key, inner]) => [key, await walk(inner)] as const));
+        return Object.fromEntries(entries);
+      }
+      return item;
+    };
+    return walk(value);
+  }
+}
