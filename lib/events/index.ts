@@ -4,3 +4,4 @@ export * from "./sse";
 export { RunEventBus, runEventBus } from "./bus";
 export { createRunEventStream, STREAM_KEEP_ALIVE_MS, STREAM_PAGE_SIZE, type RunEventStreamOptions } from "./stream";
 export { StreamLimiter, runStreamLimiter, streamsPerUser } from "./stream-limits";
+export { createRunStatusStream, encodeSseStatus, parseStatusUpdate, statusUpdateOf, type RunStatusUpdate } from "./status-stream";

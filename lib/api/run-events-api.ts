@@ -1,0 +1,89 @@
+import "server-only";
+import { errorResponse } from "../actions/error-response";
+import { canViewRun, getRun, listRunEvents } from "../db";
+import {
+  createRunEventStream,
+  createRunStatusStream,
+  isFinished,
+  lastEventIdOf,
+  runEventBus,
+  runStreamLimiter,
+  SSE_HEADERS,
+  type RunEventBus,
+  type StreamLimiter,
+} from "../events";
+import { asViewer, authenticateRequest, jsonError, type RequestAuth } from "./request-viewer";
+
+export type StreamDeps = { bus: RunEventBus; limiter: StreamLimiter; keepAliveMs?: number; pageSize?: number };
+
+const defaultDeps = (): StreamDeps => ({ bus: runEventBus, limiter: runStreamLimiter });
+
+const NOT_FOUND = "That run does not exist, or you do not have access to it.";
+
+function tooManyStreams(limiter: StreamLimiter): Response {
+  return jsonError(429, `You have ${limiter.maxPerUser} live run streams open already; close some run pages (or finished streams) and try again.`, { "Retry-After": "5" });
+}
+
+/**
+ * GET /api/runs/[id]/events: the run's events as SSE. Authorizes the caller (token or session; 404 when they may not
+ * see the run, as for an unknown one), takes one of their stream slots (429 when all are in use), then replays the
+ * stored events after Last-Event-ID (header, or `?lastEventId=`) and tails live ones until the run finishes or the
+ * client goes away. A finished run whose events the client already has answers 204, which tells EventSource to stop.
+ */
+export async function streamRunEvents(request: Request, runId: string, deps: StreamDeps = defaultDeps()): Promise<Response> {
+  const authenticated = await authenticateRequest(request);
+  if (!authenticated.ok) return authenticated.response;
+  const { auth } = authenticated;
+  return asViewer(auth, async () => {
+    let release: (() => void) | null = null;
+    try {
+      if (!(await canViewRun(auth.viewer, runId))) return jsonError(404, NOT_FOUND);
+      release = deps.limiter.tryAcquire(auth.viewer.id);
+      if (!release) return tooManyStreams(deps.limiter);
+      const run = await getRun(runId);
+      const afterSeq = lastEventIdOf(request);
+      const finishedAtSeq = isFinished(run.status) ? run.lastSeq : null;
+      if (finishedAtSeq !== null && afterSeq >= finishedAtSeq) {
+        release();
+        return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+      }
+      const body = createRunEventStream({
+        runId,
+        afterSeq,
+        finishedAtSeq,
+        loadPage: (after, limit) => listRunEvents({ runId, afterSeq: after, limit }),
+        subscribe: (listener) => deps.bus.subscribe(runId, listener),
+        signal: request.signal,
+        keepAliveMs: deps.keepAliveMs,
+        pageSize: deps.pageSize,
+        onClose: release,
+      });
+      return new Response(body, { headers: SSE_HEADERS });
+    } catch (error) {
+      release?.();
+      return errorResponse(error);
+    }
+  });
+}
+
+/**
+ * GET /api/runs/events: live status changes of every run the caller may see (the runs list). Same authentication
+ * and per-user cap as a run's stream; no replay.
+ */
+export async function streamRunStatuses(request: Request, deps: StreamDeps = defaultDeps()): Promise<Response> {
+  const authenticated = await authenticateRequest(request);
+  if (!authenticated.ok) return authenticated.response;
+  const auth: RequestAuth = authenticated.auth;
+  const release = deps.limiter.tryAcquire(auth.viewer.id);
+  if (!release) return tooManyStreams(deps.limiter);
+  return asViewer(auth, () => {
+    const body = createRunStatusStream({
+      subscribeAll: (listener) => deps.bus.subscribeAll(listener),
+      mayView: (runId) => canViewRun(auth.viewer, runId),
+      signal: request.signal,
+      keepAliveMs: deps.keepAliveMs,
+      onClose: release,
+    });
+    return new Response(body, { headers: SSE_HEADERS });
+  });
+}
