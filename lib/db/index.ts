@@ -53,3 +53,8 @@ export { startRun } from "./runs";
 export { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "./run-views";
 export type { RunSummary, RunUser, RunView } from "./run-views";
 export { BUDGET_DEFAULTS, defaultBudgets } from "./run-budgets";
+export { getRunModel } from "./run-costs";
+export { controlRun } from "./run-controls";
+export type { RunControlAction } from "./run-controls";
+export { decideHumanStep, rerunFromStep, retryStep } from "./run-interventions";
+export type { InterventionOutcome } from "./run-interventions";
