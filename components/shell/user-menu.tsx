@@ -1,4 +1,5 @@
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
+import Link from "next/link";
 import { Badge, Button } from "@/components/ui";
 import { ROLE_INFO } from "@/lib/auth";
 import type { Viewer } from "@/lib/db/viewers";
@@ -28,6 +29,17 @@ export function UserMenu({ viewer, signOutAction }: { viewer: Viewer; signOutAct
           ))
         )}
       </ul>
+      <Link
+        href="/account/tokens"
+        prefetch={false}
+        className="inline-flex h-8 items-center gap-2 rounded-lg px-2 text-sm font-medium text-foreground hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
+        data-testid="user-menu-tokens"
+        aria-label="API tokens"
+        title="Your API tokens"
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        <span className="hidden lg:inline">API tokens</span>
+      </Link>
       <form action={signOutAction}>
         <Button type="submit" variant="ghost" size="sm" data-testid="sign-out" aria-label="Sign out">
           <LogOut className="size-4" aria-hidden="true" />

@@ -58,3 +58,5 @@ export { controlRun } from "./run-controls";
 export type { RunControlAction } from "./run-controls";
 export { decideHumanStep, rerunFromStep, retryStep } from "./run-interventions";
 export type { InterventionOutcome } from "./run-interventions";
+export { getRunForm } from "./run-forms";
+export type { RunForm } from "./run-forms";

@@ -1,17 +1,80 @@
 import { PlayCircle } from "lucide-react";
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/shell/section-page";
+import { RunsFilters, type RunsFilterValues } from "@/components/runs/list/runs-filters";
+import type { RunRowView } from "@/components/runs/list/run-list-types";
+import { RunsTable } from "@/components/runs/list/runs-table";
+import { AccessDenied } from "@/components/shell/access-denied";
+import { Alert, ButtonLink, EmptyState, PageHeader } from "@/components/ui";
+import { loadOrError } from "@/lib/actions/action-state";
+import { hasAnyRole } from "@/lib/auth";
+import { sectionAccess } from "@/lib/auth/server";
+import { listRoutines, listRuns, type RunSummary } from "@/lib/db";
+import { RUN_STATUSES, type RunStatus } from "@/lib/events/run-events";
 
 export const metadata: Metadata = { title: "Runs" };
 
-export default function RunsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (value: string | string[] | undefined) => (typeof value === "string" ? value.slice(0, 100) : "");
+
+function toRow(run: RunSummary): RunRowView {
+  return {
+    id: run.id,
+    routineId: run.routineId,
+    routineName: run.routineName,
+    versionNumber: run.versionNumber,
+    status: run.status,
+    source: run.source,
+    startedBy: run.startedBy?.name ?? null,
+    isSubRun: run.parentRunId !== null,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    tokens: run.inputTokens + run.outputTokens,
+    error: run.error,
+  };
+}
+
+/** Every run the viewer may see, filtered by routine, status and who started it, with statuses kept live. */
+export default async function RunsPage({ searchParams }: { searchParams: SearchParams }) {
+  const { viewer, allowed } = await sectionAccess("runs");
+  if (!allowed) return <AccessDenied sectionId="runs" viewer={viewer} />;
+  const params = await searchParams;
+  const status = one(params.status);
+  const values: RunsFilterValues = { routine: one(params.routine), status: (RUN_STATUSES as readonly string[]).includes(status) ? status : "", startedBy: one(params.startedBy) };
+  const [runs, routines, everyone] = await Promise.all([
+    loadOrError(() => listRuns({ routineId: values.routine || undefined, status: (values.status || undefined) as RunStatus | undefined, startedBy: values.startedBy || undefined, limit: 200 })),
+    loadOrError(() => listRoutines({ includeArchived: true })),
+    loadOrError(() => listRuns({ limit: 200 })),
+  ]);
+  const starters = new Map<string, string>();
+  for (const run of everyone.data ?? []) if (run.startedBy) starters.set(run.startedBy.id, run.startedBy.name);
+  const filtered = Boolean(values.routine || values.status || values.startedBy);
+  const canStart = hasAnyRole(viewer.roles, ["operator", "admin"]);
   return (
-    <SectionPage
-      sectionId="runs"
-      icon={PlayCircle}
-      title="No runs yet"
-      notes={[{ roles: ["operator", "admin"], text: "As an operator you will start runs of published routines here and follow each step live." }]}
-      otherwise="Runs of your routines will be listed here, with every step and tool call."
-    />
+    <div data-testid="runs-page">
+      <PageHeader
+        title="Runs"
+        description="Every execution of a published routine. Open one to watch its steps live, step in, or approve what waits for you."
+      />
+      <RunsFilters values={values} routines={(routines.data ?? []).map(({ id, name }) => ({ id, name }))} starters={[...starters].map(([id, name]) => ({ id, name }))} viewerId={viewer.id} />
+      {runs.error !== null ? (
+        <Alert tone="error" title="The runs could not be loaded" testId="runs-error">{runs.error}</Alert>
+      ) : runs.data.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={PlayCircle} title="No runs match these filters" testId="runs-empty" action={<ButtonLink href="/runs" variant="secondary">Clear filters</ButtonLink>}>
+            Try another routine or status.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={PlayCircle} title="No runs yet" testId="runs-empty" action={canStart ? <ButtonLink href="/routines" variant="secondary">Choose a routine to run</ButtonLink> : undefined}>
+            {canStart
+              ? "Open a published routine and press Run, or start runs from other systems with POST /api/runs and a personal API token."
+              : "Runs of your routines will be listed here, with every step and tool call."}
+          </EmptyState>
+        )
+      ) : (
+        <RunsTable runs={runs.data.map(toRow)} />
+      )}
+    </div>
   );
 }

@@ -3,13 +3,18 @@ import { Designer } from "@/components/designer/designer";
 import { DesignerHeader } from "@/components/designer/designer-header";
 import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
 import { OptimizeButton } from "@/components/planner/optimize-button";
+import { RunRoutineButton } from "@/components/runs/start/run-routine-button";
 import { Alert } from "@/components/ui";
+import { hasAnyRole } from "@/lib/auth";
+import { getViewer } from "@/lib/auth/server";
 import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 import { readOpenComments } from "./open-comments";
+import { loadRunFormAction, startRunAction } from "./run-actions";
 import { resolveCommentInDesignerAction, startNewDraftAction, submitForReviewAction, withdrawFromReviewAction } from "./review-actions";
 
 const lifecycleActions = { submit: submitForReviewAction, withdraw: withdrawFromReviewAction, startDraft: startNewDraftAction };
+const runActions = { load: loadRunFormAction, start: startRunAction };
 
 /** Where the designer reads the working routine from (app/api/routines/[id]/working). */
 export function workingRoutineUrl(id: string): string {
@@ -31,6 +36,8 @@ export async function DesignerContent({ id }: { id: string }) {
   }
   const [tools, comments] = await Promise.all([registryToolCatalog.listTools(), readOpenComments(detail.id, detail.openCommentCount).catch(() => [])]);
   const routineUrl = workingRoutineUrl(detail.id);
+  const viewer = await getViewer();
+  const canRun = detail.publishedVersionNumber !== null && !detail.archived && hasAnyRole(viewer?.roles ?? [], ["operator", "admin"]);
   const hasReview = detail.status !== "draft" || detail.latestReview !== null || comments.length > 0;
   return (
     <Designer
@@ -50,7 +57,12 @@ export async function DesignerContent({ id }: { id: string }) {
           <DesignerHeader
             detail={detail}
             lifecycleActions={lifecycleActions}
-            actions={detail.canEdit ? <OptimizeButton routineId={detail.id} basedOnVersionId={detail.versionId} /> : null}
+            actions={
+              <>
+                {detail.canEdit ? <OptimizeButton routineId={detail.id} basedOnVersionId={detail.versionId} /> : null}
+                {canRun ? <RunRoutineButton routineId={detail.id} publishedVersionNumber={detail.publishedVersionNumber!} actions={runActions} /> : null}
+              </>
+            }
           />
           {detail.toolChanges.length > 0 ? (
             <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { CreateTokenForm } from "@/components/account/create-token-form";
+import { TokenTable } from "@/components/account/token-table";
+import { Alert, PageHeader } from "@/components/ui";
+import { loadOrError } from "@/lib/actions/action-state";
+import { listApiTokens } from "@/lib/db";
+import { createApiTokenAction, revokeApiTokenAction } from "./actions";
+
+export const metadata: Metadata = { title: "API tokens" };
+
+/** The signed-in user's personal API tokens (any role): create one (shown once), see when each was used, revoke. */
+export default async function ApiTokensPage() {
+  const tokens = await loadOrError(listApiTokens);
+  return (
+    <div data-testid="tokens-page">
+      <PageHeader
+        title="API tokens"
+        description={
+          <>
+            Other systems use a personal token to start runs as you: <code className="font-mono text-xs">POST /api/runs</code> with{" "}
+            <code className="font-mono text-xs">{"{ routineId, inputs }"}</code>, then follow <code className="font-mono text-xs">/api/runs/&lt;id&gt;/events</code>.
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <CreateTokenForm action={createApiTokenAction} />
+        {tokens.error !== null ? (
+          <Alert tone="error" title="Your tokens could not be loaded">{tokens.error}</Alert>
+        ) : (
+          <TokenTable
+            tokens={tokens.data.map((token) => ({
+              id: token.id,
+              name: token.name,
+              prefix: token.prefix,
+              createdAt: token.createdAt.toISOString(),
+              lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+              revokedAt: token.revokedAt?.toISOString() ?? null,
+            }))}
+            revoke={revokeApiTokenAction}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { RunView } from "@/components/runs/run-view";
+import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
+import { AccessDenied } from "@/components/shell/access-denied";
+import { Alert } from "@/components/ui";
+import { sectionAccess } from "@/lib/auth/server";
+import { getRun, getRunModel, NotFoundError } from "@/lib/db";
+import { layoutIfUnpositioned } from "@/lib/graph";
+import { modelPriceTable, priceOf } from "@/lib/llm/prices";
+import { controlRunAction, decideHumanStepAction, readRunVariableAction, rerunFromStepAction, retryStepAction } from "./actions";
+
+export const metadata: Metadata = { title: "Run" };
+
+const actions = {
+  control: controlRunAction,
+  retryStep: retryStepAction,
+  rerunFromStep: rerunFromStepAction,
+  decideHumanStep: decideHumanStepAction,
+  readVariable: readRunVariableAction,
+};
+
+/**
+ * One run, live: the page reads the run (404 for an unknown run and for one the viewer may not see), and the client
+ * replays its events and follows new ones over /api/runs/[id]/events.
+ */
+export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+  const { viewer, allowed } = await sectionAccess("runs");
+  if (!allowed) {
+    return (
+      <div className="p-8">
+        <AccessDenied sectionId="runs" viewer={viewer} />
+      </div>
+    );
+  }
+  const { id } = await params;
+  let run;
+  try {
+    run = await getRun(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    return (
+      <div className="p-8">
+        <Alert tone="error" title="This run could not be opened" testId="run-load-error">
+          {error instanceof Error ? error.message : "Please try again."}
+        </Alert>
+      </div>
+    );
+  }
+  const routine = await layoutIfUnpositioned(run.routine);
+  const model = await getRunModel(id).catch(() => null);
+  const { price, matched } = priceOf(model, modelPriceTable());
+  return (
+    <RunView
+      snapshot={toRunViewSnapshot(run, routine)}
+      canControl={run.canControl}
+      actions={actions}
+      price={{ model: model ?? "the executor model", matched, price }}
+    />
+  );
+}

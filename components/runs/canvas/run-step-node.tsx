@@ -1,0 +1,100 @@
+"use client";
+
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
+import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
+import { cn, Spinner } from "@/components/ui";
+import { NODE_SIZE, stepHandles, type StepNode } from "@/lib/graph";
+import type { Step } from "@/lib/routine";
+import { selectNodeRunView } from "@/lib/stores/run-view/selectors";
+import { useRunStructure, useRunView } from "../run-view-context";
+import { STEP_STATE_STYLE } from "../run-styles";
+
+const HIDDEN_HANDLE = "!size-2 !min-w-0 !min-h-0 !border-0 !bg-transparent";
+
+/** Invisible anchors where lib/graph says the handles are, so edges meet the node without anything to drag. */
+function Anchors({ step, outgoing }: { step: Step; outgoing: readonly string[] }) {
+  return stepHandles(step, outgoing).map((handle) => (
+    <Handle
+      key={handle.id ?? handle.type}
+      id={handle.id ?? undefined}
+      type={handle.type}
+      position={handle.position === "left" ? Position.Left : Position.Right}
+      isConnectable={false}
+      style={{ top: handle.y + (handle.height ?? 0) / 2 }}
+      className={HIDDEN_HANDLE}
+    />
+  ));
+}
+
+/**
+ * A step as the run shows it: the designer's look, framed and badged by its state (a spinner while running, the
+ * error when it failed, "waiting for you" at a human step). It subscribes to its own step's slice of the run store,
+ * so an event about another step does not re-render it.
+ */
+export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNode>) {
+  const structure = useRunStructure();
+  const view = useRunView((state) => selectNodeRunView(state, data.stepId));
+  const zoomedOut = useZoomedOut();
+  const step = structure.steps.get(data.stepId);
+  if (!step) return null;
+  const style = STEP_STATE_STYLE[view.state];
+  const info = STEP_KIND_INFO[step.kind];
+  const Icon = info.icon;
+  const StateIcon = style.icon;
+  const size = NODE_SIZE[step.kind];
+  const frame = cn("rounded-xl border-2 transition-colors", style.frame, view.selected && "outline-4 outline-offset-2 outline-accent/50");
+  const common = {
+    "data-testid": `run-node-${step.id}`,
+    "data-state": view.state,
+    "data-selected": view.selected || undefined,
+    style: size,
+  };
+  const stateLine = view.state === "waiting" ? (view.waitingFor === "person" ? "Waiting for you" : "Waiting for a sub-routine") : style.label;
+  if (zoomedOut) {
+    return (
+      <div {...common} title={`${step.name}: ${stateLine}`} className={frame}>
+        <Anchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
+      </div>
+    );
+  }
+  const compact = step.kind === "end" || step.kind === "branch";
+  return (
+    <div {...common} className={cn("flex items-center gap-2.5 px-3 shadow-sm", frame)} title={view.error ?? undefined}>
+      <Anchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
+      <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface/80", info.accent)}>
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-foreground" data-testid="run-node-name">
+          {step.name}
+        </span>
+        {view.state === "failed" && view.error && !compact ? (
+          <span className="block truncate text-xs font-medium text-danger" data-testid="run-node-error">
+            {view.error}
+          </span>
+        ) : compact ? null : (
+          <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+        )}
+      </span>
+      <span
+        className={cn("flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] font-semibold", BADGE_TONE[style.tone])}
+        data-testid="run-node-state"
+        title={view.error ?? stateLine}
+      >
+        {view.state === "running" ? <Spinner className="size-3" /> : <StateIcon className="size-3" aria-hidden="true" />}
+        <span className={cn(compact && "sr-only")}>{stateLine}</span>
+        {view.attempt > 1 ? <span title={`Attempt ${view.attempt}`}>·{view.attempt}</span> : null}
+      </span>
+    </div>
+  );
+});
+
+const BADGE_TONE = {
+  neutral: "bg-surface-muted text-muted",
+  accent: "bg-accent text-accent-foreground",
+  success: "bg-success text-white dark:text-black",
+  warning: "bg-warning text-black",
+  danger: "bg-danger text-white dark:text-black",
+} as const;

@@ -1,0 +1,54 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { isFinished, type RunStatus } from "@/lib/events/run-events";
+import { parseStatusUpdate } from "@/lib/events/status-stream";
+
+const REFRESH_DELAY_MS = 1_000;
+
+/**
+ * Live statuses for the runs list from GET /api/runs/events. A status change of a listed run updates its row in
+ * place; a run the list does not have yet (just started) or one that finished refreshes the page's data (at most
+ * once a second), so new rows and final durations appear without a reload. EventSource reconnects by itself.
+ */
+export function useLiveStatuses(listedIds: readonly string[]): { statuses: Readonly<Record<string, RunStatus>>; live: boolean } {
+  const router = useRouter();
+  const [statuses, setStatuses] = useState<Record<string, RunStatus>>({});
+  const [live, setLive] = useState(false);
+  const listed = useRef(new Set(listedIds));
+  useEffect(() => {
+    listed.current = new Set(listedIds);
+  }, [listedIds]);
+
+  useEffect(() => {
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshSoon = () => {
+      refreshTimer ??= setTimeout(() => {
+        refreshTimer = undefined;
+        router.refresh();
+      }, REFRESH_DELAY_MS);
+    };
+    const source = new EventSource("/api/runs/events");
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener("status", (message: MessageEvent<string>) => {
+      let update = null;
+      try {
+        update = parseStatusUpdate(JSON.parse(message.data));
+      } catch {
+        update = null;
+      }
+      if (!update) return;
+      const { runId, status } = update;
+      setStatuses((current) => (current[runId] === status ? current : { ...current, [runId]: status }));
+      if (!listed.current.has(runId) || isFinished(status)) refreshSoon();
+    });
+    return () => {
+      clearTimeout(refreshTimer);
+      source.close();
+    };
+  }, [router]);
+
+  return { statuses, live };
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { memo, useMemo } from "react";
+import { cn, Spinner } from "@/components/ui";
+import type { Step } from "@/lib/routine";
+import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view/selectors";
+import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
+import { STEP_STATE_STYLE } from "../run-styles";
+
+/** When a step counts as done, in the routine's words: its completion criterion, or what it is for. */
+function criterionOf(step: Step): string | null {
+  if ((step.kind === "tool" || step.kind === "skill") && step.completion) return step.completion;
+  if (step.kind === "human") return step.instruction || "A person approves or fills the form.";
+  if (step.kind === "branch") return "One way out is chosen.";
+  return step.description || null;
+}
+
+/**
+ * The routine as a checklist, as the executor sees it: each step with its completion criterion, ticked live. Rows
+ * subscribe to their own step, so an event re-renders one row; the count above subscribes to two numbers.
+ */
+export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => void }) {
+  const api = useRunViewApi();
+  const ids = useMemo(() => progressStepIds(api.getState()), [api]);
+  const counts = useRunView(selectProgressCounts);
+  return (
+    <div className="space-y-3" data-testid="progress-list">
+      <p className="text-xs text-muted" data-testid="progress-count">
+        {counts.done} of {counts.total} steps done
+      </p>
+      <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
+        <div className="h-full rounded-full bg-success transition-[width]" style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }} />
+      </div>
+      <ol className="space-y-1">
+        {ids.map((id, index) => (
+          <ProgressRow key={id} stepId={id} number={index + 1} onOpen={onOpenStep} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+const ProgressRow = memo(function ProgressRow({ stepId, number, onOpen }: { stepId: string; number: number; onOpen: (stepId: string) => void }) {
+  const step = useRunStructure().steps.get(stepId);
+  const view = useRunView((state) => selectNodeRunView(state, stepId));
+  if (!step) return null;
+  const style = STEP_STATE_STYLE[view.state];
+  const Icon = style.icon;
+  const done = view.state === "succeeded" || view.state === "skipped";
+  const criterion = criterionOf(step);
+  return (
+    <li data-testid={`progress-${stepId}`} data-state={view.state} data-done={done || undefined}>
+      <button
+        type="button"
+        onClick={() => onOpen(stepId)}
+        aria-current={view.selected ? "true" : undefined}
+        className={cn(
+          "flex w-full items-start gap-2 rounded-lg px-2 py-1.5 text-left hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring",
+          view.selected && "bg-surface-muted",
+          view.current && "ring-1 ring-accent/40",
+        )}
+      >
+        <span className={cn("mt-0.5 shrink-0", TONE_TEXT[style.tone])} title={style.label}>
+          {view.state === "running" ? <Spinner className="size-4" /> : <Icon className="size-4" aria-hidden="true" />}
+          <span className="sr-only">{style.label}</span>
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className={cn("block text-sm text-foreground", done && "text-muted line-through decoration-muted/60")}>
+            {number}. {step.name}
+          </span>
+          {criterion ? <span className="block text-xs text-muted">{criterion}</span> : null}
+          {view.state === "failed" && view.error ? <span className="block truncate text-xs text-danger">{view.error}</span> : null}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+const TONE_TEXT = { neutral: "text-muted", accent: "text-accent", success: "text-success", warning: "text-warning", danger: "text-danger" } as const;

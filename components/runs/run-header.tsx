@@ -1,0 +1,89 @@
+"use client";
+
+import { ChevronLeft, Radio, WifiOff } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui";
+import { isFinished } from "@/lib/events/run-events";
+import { estimateCost, type ModelPrice } from "@/lib/llm/prices";
+import { elapsedMs, formatCost, formatDuration, formatTokens } from "@/lib/stores/run-view/format";
+import { selectConnection, selectHeader } from "@/lib/stores/run-view/selectors";
+import type { RunActions } from "./run-actions-types";
+import { RunControls } from "./run-controls";
+import { RunStatusBadge } from "./run-status-badge";
+import { useRunView } from "./run-view-context";
+import { useNow } from "./use-now";
+
+type Props = {
+  canControl: boolean;
+  control: RunActions["control"];
+  /** The price the cost estimate uses, and the model it belongs to ("default" when unknown). */
+  price: { model: string; matched: string; price: ModelPrice };
+};
+
+/** The run's header: routine and version, who started it, live status, elapsed time, tokens, estimated cost, controls. */
+export function RunHeader({ canControl, control, price }: Props) {
+  const header = useRunView(selectHeader);
+  const connection = useRunView(selectConnection);
+  const finished = isFinished(header.status);
+  const now = useNow(!finished && header.startedAt !== null);
+  const cost = estimateCost(header, price.price);
+  return (
+    <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2" data-testid="run-header">
+      <Link href="/runs" prefetch={false} className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground">
+        <ChevronLeft className="size-4" aria-hidden="true" /> Runs
+      </Link>
+      <div className="flex min-w-0 items-center gap-2">
+        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
+          {header.routineName}
+        </h1>
+        <Link href={`/routines/${encodeURIComponent(header.routineId)}`} prefetch={false} className="text-xs text-accent hover:underline" data-testid="run-version-link">
+          v{header.versionNumber}
+        </Link>
+        <RunStatusBadge status={header.status} />
+      </div>
+      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+        <div className="flex gap-1">
+          <dt>Started by</dt>
+          <dd className="text-foreground" data-testid="run-started-by">
+            {header.startedBy?.name ?? "the system"}
+            {header.source === "api" ? " (API)" : ""}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Elapsed</dt>
+          <dd className="tabular-nums text-foreground" data-testid="run-elapsed" suppressHydrationWarning>
+            {formatDuration(elapsedMs(header.startedAt, header.finishedAt, now))}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Tokens</dt>
+          <dd className="tabular-nums text-foreground" data-testid="run-tokens" title={`${formatTokens(header.inputTokens)} in, ${formatTokens(header.outputTokens)} out`}>
+            {formatTokens(header.inputTokens + header.outputTokens)}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Est. cost</dt>
+          <dd
+            className="tabular-nums text-foreground"
+            data-testid="run-cost"
+            title={`${price.model}: $${price.price.input} / $${price.price.output} per million input / output tokens${price.matched === "default" ? " (default price)" : ""}`}
+          >
+            {formatCost(cost)}
+          </dd>
+        </div>
+      </dl>
+      <div className="ml-auto flex items-center gap-3">
+        {connection === "live" ? (
+          <Badge tone="success" className="gap-1" data-testid="run-connection" data-connection="live">
+            <Radio className="size-3" aria-hidden="true" /> Live
+          </Badge>
+        ) : connection === "reconnecting" ? (
+          <Badge tone="warning" className="gap-1" data-testid="run-connection" data-connection="reconnecting">
+            <WifiOff className="size-3" aria-hidden="true" /> Reconnecting…
+          </Badge>
+        ) : null}
+        {canControl ? <RunControls runId={header.runId} status={header.status} control={control} /> : null}
+      </div>
+    </header>
+  );
+}

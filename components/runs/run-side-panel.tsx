@@ -1,0 +1,54 @@
+"use client";
+
+import { useState } from "react";
+import { TabList, TabPanel } from "@/components/ui";
+import type { RunViewStoreState } from "@/lib/stores/run-view/run-view-store";
+import type { RunActions } from "./run-actions-types";
+import { useRunView, useRunViewApi } from "./run-view-context";
+import { ProgressList } from "./panel/progress-list";
+import { RunInfo } from "./panel/run-info";
+import { StepDetail } from "./panel/step-detail";
+
+const selectSelectedStepId = (state: RunViewStoreState) => state.selectedStepId;
+
+type TabId = "progress" | "step" | "run";
+const TABS = [
+  { id: "progress", label: "Progress" },
+  { id: "step", label: "Step" },
+  { id: "run", label: "Run" },
+] as const;
+
+/** The side panel: the progress checklist, the selected step's detail, the run's inputs, outputs and variables. */
+export function RunSidePanel({ runId, canControl, actions }: { runId: string; canControl: boolean; actions: RunActions }) {
+  const api = useRunViewApi();
+  const [tab, setTab] = useState<TabId>("progress");
+  const openStep = (stepId: string) => {
+    api.getState().selectStep(stepId);
+    setTab("step");
+  };
+  // A click on the canvas selects a step; show it.
+  const [lastSelected, setLastSelected] = useState<string | null>(null);
+  const selected = useRunView(selectSelectedStepId);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    if (selected) setTab("step");
+  }
+  return (
+    <aside className="flex h-full min-h-0 flex-col border-l border-border bg-surface" data-testid="run-side-panel" aria-label="Run details">
+      <div className="p-3">
+        <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="run-panel" label="Run details" />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-6">
+        <TabPanel idPrefix="run-panel" id="progress" active={tab === "progress"}>
+          <ProgressList onOpenStep={openStep} />
+        </TabPanel>
+        <TabPanel idPrefix="run-panel" id="step" active={tab === "step"}>
+          <StepDetail runId={runId} canControl={canControl} actions={actions} />
+        </TabPanel>
+        <TabPanel idPrefix="run-panel" id="run" active={tab === "run"}>
+          <RunInfo actions={actions} />
+        </TabPanel>
+      </div>
+    </aside>
+  );
+}

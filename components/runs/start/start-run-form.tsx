@@ -1,0 +1,83 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
+import { ParamFields, paramValuesOf } from "../panel/param-fields";
+import type { RunFormView, StartRunActions } from "./start-run-types";
+
+type Mode = "form" | "request";
+
+/**
+ * Inputs as a form generated from the routine's declaration (types, required), or a request in words from which
+ * the executor reads them. On success it opens the new run; the server's per-field errors show beside the fields.
+ */
+export function StartRunForm({ routineId, form, start }: { routineId: string; form: RunFormView; start: StartRunActions["start"] }) {
+  const router = useRouter();
+  const { state, formAction, pending } = useFormAction(start, { status: "idle" });
+  const [mode, setMode] = useState<Mode>("form");
+  const runId = state.status === "success" ? state.data?.runId : undefined;
+  useEffect(() => {
+    if (runId) router.push(`/runs/${encodeURIComponent(runId)}`);
+  }, [runId, router]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const payload = new FormData();
+    payload.set("routineId", routineId);
+    payload.set("mode", mode);
+    payload.set("inputs", JSON.stringify(mode === "form" ? paramValuesOf(form.inputs, data) : {}));
+    payload.set("request", mode === "request" ? String(data.get("request") ?? "") : "");
+    formAction(payload);
+  };
+  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate data-testid="start-run-form">
+      {form.inputs.length > 0 ? (
+        <div className="flex gap-4 text-sm" role="radiogroup" aria-label="How to give the inputs">
+          {(["form", "request"] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2">
+              <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => setMode(option)} className="accent-[var(--accent)]" data-testid={`start-run-mode-${option}`} />
+              {option === "form" ? "Fill in the inputs" : "Describe the request in words"}
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {mode === "form" ? (
+        form.inputs.length > 0 ? (
+          <ParamFields params={form.inputs} prefix="run-input" errors={errors} />
+        ) : (
+          <p className="text-sm text-muted">This routine takes no inputs.</p>
+        )
+      ) : (
+        <Field
+          id="start-run-request"
+          label="Request"
+          hint={form.intents[0] ? `For example: “${form.intents[0]}”. The executor model reads the inputs from it; you can check them on the run.` : "The executor model reads the inputs from it."}
+          errors={errors?.request}
+        >
+          {(aria) => <Textarea {...aria} name="request" rows={4} data-testid="start-run-request" />}
+        </Field>
+      )}
+      {state.status === "error" ? (
+        <Alert tone="error" testId="start-run-error">
+          {state.message}
+          {mode === "request" && errors ? (
+            <ul className="mt-1 list-disc pl-4">
+              {form.inputs.filter((param) => errors[param.name]).map((param) => (
+                <li key={param.name}>{errors[param.name]!.join(" ")}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {runId ? <Alert tone="success" testId="start-run-started">Run started; opening it…</Alert> : null}
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending || Boolean(runId)} data-testid="start-run-submit">
+          Start run
+        </Button>
+      </div>
+    </form>
+  );
+}
