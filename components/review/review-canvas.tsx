@@ -49,6 +49,10 @@ function CanvasBody({ flow, data, selectedStepId, onSelect, viewport, onViewport
     },
     [onSelect, selectedStepId],
   );
+  // A click on the step already selected changes no selection, yet should still show its details.
+  const onNodeClick = useCallback((_event: unknown, node: FlowNode) => {
+    if (node.type !== "stage") onSelect(node.id);
+  }, [onSelect]);
   return (
     <div className="h-full w-full" data-testid={testId} role="group" aria-label={label}>
       <ReviewCanvasContext value={data}>
@@ -60,6 +64,7 @@ function CanvasBody({ flow, data, selectedStepId, onSelect, viewport, onViewport
             edgeTypes={REVIEW_EDGE_TYPES}
             defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
             onNodesChange={onNodesChange}
+            onNodeClick={onNodeClick}
             viewport={viewport}
             onViewportChange={onViewportChange}
             nodesDraggable={false}

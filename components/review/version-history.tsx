@@ -1,6 +1,7 @@
+import { Eye } from "lucide-react";
 import Link from "next/link";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
-import { Badge, Card, CardHeader, Table, Td, Th } from "@/components/ui";
+import { Badge, ButtonLink, Card, CardHeader, Table, Td, Th } from "@/components/ui";
 import type { PublicationView, RoutineVersionHistory, VersionSummary } from "@/lib/db";
 import { LifecycleBadge } from "./lifecycle-badge";
 import type { FormAction } from "./review-types";
@@ -67,6 +68,9 @@ export function VersionTable({ history, canPublish, canStartDraft, actions }: Pr
               <Td className="text-right tabular-nums">{version.stepCount}</Td>
               <Td className="py-1.5">
                 <div className="flex flex-wrap items-center justify-end gap-2">
+                  <ButtonLink href={reviewUrl(version.number)} prefetch={false} variant="ghost" size="sm" data-testid="version-open-review">
+                    <Eye className="size-4" aria-hidden="true" /> Open review
+                  </ButtonLink>
                   {canPublish && version.status === "approved" ? (
                     <PublishButton
                       action={actions.publish}
