@@ -4,6 +4,7 @@ import { Ban, Pause, Play } from "lucide-react";
 import { Button, useFormAction } from "@/components/ui";
 import { isFinished, type RunStatus } from "@/lib/events/run-events";
 import type { RunActions } from "./run-actions-types";
+import { useWakeOnSuccess } from "./use-wake-on-success";
 
 const CONTROLS = [
   { action: "pause", label: "Pause", icon: Pause, when: (status: RunStatus) => status === "running" || status === "queued" || status === "waiting" },
@@ -14,6 +15,7 @@ const CONTROLS = [
 /** Pause, resume and cancel for operators: only the buttons that make sense in the run's current status. */
 export function RunControls({ runId, status, control }: { runId: string; status: RunStatus; control: RunActions["control"] }) {
   const { state, onSubmit, formAction, pending } = useFormAction(control, { status: "idle" });
+  useWakeOnSuccess(state);
   const shown = CONTROLS.filter((item) => item.when(status));
   if (shown.length === 0) return null;
   return (

@@ -8,6 +8,7 @@ import type { Step } from "@/lib/routine";
 import { parseEditedInput } from "@/lib/stores/run-view/edit-input";
 import type { StepView } from "@/lib/stores/run-view/run-view-state";
 import type { RunActions } from "../run-actions-types";
+import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
 
 type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
@@ -28,6 +29,7 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
 }
 
 function Outcome({ state, testId }: { state: ActionState; testId: string }) {
+  useWakeOnSuccess(state);
   if (state.status === "error") return <Alert tone="error" testId={`${testId}-error`}>{state.message}</Alert>;
   if (state.status === "success") return <Alert tone="success" testId={`${testId}-done`}>{state.message}</Alert>;
   return null;

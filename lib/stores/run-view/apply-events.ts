@@ -1,4 +1,4 @@
-import type { RunEvent } from "../../events/run-events";
+import { isFinished, type RunEvent } from "../../events/run-events";
 import { pendingStep, type RunHeaderView, type RunViewState, type StepView } from "./run-view-state";
 
 export type ApplyResult = {
@@ -57,6 +57,10 @@ class Draft {
       case "run.started":
         return this.setHeader({ status: "running", statusReason: null, startedAt: this.header.startedAt ?? event.at });
       case "run.status":
+        // A finished run an operator retries or re-runs goes back to queued: it is no longer finished.
+        if (!isFinished(event.data.status) && isFinished(this.header.status)) {
+          return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null, finishedAt: null, error: null, outputs: null });
+        }
         return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null });
       case "run.budget_exceeded":
         return this.setHeader({ budgetExceeded: event.data });
@@ -99,9 +103,7 @@ class Draft {
       case "step.skipped":
         return this.replaceStep(event.data.stepId, (step) => ({ ...step, state: "skipped", skipReason: event.data.reason ?? null }));
       case "step.intervention":
-        return this.updateStep(event, (step) => ({
-          interventions: [...step.interventions, { at: event.at, by: event.data.by, action: event.data.action, comment: event.data.comment }],
-        }));
+        return this.intervene(event);
       case "branch.taken":
         this.takenEdges = { ...this.takenEdges, [event.data.edgeId]: true };
         return;
@@ -152,6 +154,22 @@ class Draft {
       };
     });
     if (this.progress.done.includes(stepId)) this.progress = { ...this.progress, done: this.progress.done.filter((id) => id !== stepId) };
+  }
+
+  /**
+   * An operator stepped in. A retry puts the failed execution back to pending; an edited input starts a new
+   * execution (its own step run), pending until the engine picks it up; a decision is noted on the waiting step.
+   */
+  private intervene(event: Extract<RunEvent, { type: "step.intervention" }>) {
+    const { stepId, stepRunId, iteration, action, by, comment } = event.data;
+    const note = { at: event.at, by, action, comment };
+    if (action === "input_edited") {
+      return this.replaceStep(stepId, (step) => (step.iteration > iteration ? step : { ...pendingStep(stepId), stepRunId, iteration, interventions: [...step.interventions, note] }));
+    }
+    if (action === "retried") {
+      return this.updateStep(event, (step) => ({ state: "pending", error: null, finishedAt: null, durationMs: null, interventions: [...step.interventions, note] }));
+    }
+    return this.updateStep(event, (step) => ({ interventions: [...step.interventions, note] }));
   }
 
   /** Updates the step's current execution; an event about an older execution (a stale iteration) is ignored. */

@@ -22,40 +22,47 @@ export type RunStreamOptions = {
   /** Waits before reopening a stream the server closed or refused (doubling up to `maxDelayMs`). */
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** After the run finished, how often to look for a revival (an operator's retry or re-run, from any browser). */
+  reviveMs?: number;
 };
 
 /**
  * Keeps a run view's store in step with the server: opens the SSE stream from seq 0, folds the history up to the
  * snapshot's seq in one update, then applies live events one by one. The browser's EventSource reconnects by
  * itself with Last-Event-ID after a dropped connection; when the server closes or refuses the stream, or the store
- * finds a gap, this reopens it from the last seq applied. It stops after the run's `run.finished` event.
+ * finds a gap, this reopens it from the last seq applied. After `run.finished` it closes the stream; since an
+ * operator may still retry or re-run a finished run, it asks again every `reviveMs` (the server answers 204 while
+ * there is nothing new) and at once when the store's `wakeStream()` is called.
  */
 export function connectRunStream(options: RunStreamOptions): { close(): void } {
-  const { store, historyUntil, minDelayMs = 1_000, maxDelayMs = 15_000 } = options;
+  const { store, historyUntil, minDelayMs = 1_000, maxDelayMs = 15_000, reviveMs = 15_000 } = options;
   const open = options.open ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   let source: EventSourceLike | null = null;
   let history: RunEvent[] | null = historyUntil > 0 ? [] : null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = minDelayMs;
   let stopped = false;
+  let ended = false;
 
   // While catching up, the store still shows the snapshot: what counts is the history received so far.
   const received = () => (history ? (history.at(-1)?.seq ?? 0) : store.getState().lastSeq);
 
-  const stop = (connection: "ended" | null) => {
-    stopped = true;
-    clearTimeout(retryTimer);
+  const schedule = (wait: number) => {
     source?.close();
     source = null;
-    if (connection) store.getState().setConnection(connection);
+    clearTimeout(timer);
+    timer = setTimeout(connect, wait);
   };
 
   const reopen = (wait: number) => {
-    source?.close();
-    source = null;
     store.getState().setConnection("reconnecting");
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(connect, wait);
+    schedule(wait);
+  };
+
+  const end = () => {
+    ended = true;
+    store.getState().setConnection("ended");
+    schedule(reviveMs);
   };
 
   const onEvent = (message: MessageEvent<string>) => {
@@ -68,6 +75,10 @@ export function connectRunStream(options: RunStreamOptions): { close(): void } {
     // An event this client does not know (a newer server) is skipped, not fatal.
     if (!event) return;
     delay = minDelayMs;
+    if (ended) {
+      ended = false;
+      store.getState().setConnection("live");
+    }
     let gapAt: number | null;
     if (history) {
       history.push(event);
@@ -78,27 +89,41 @@ export function connectRunStream(options: RunStreamOptions): { close(): void } {
       gapAt = store.getState().applyEvents([event]);
     }
     if (gapAt !== null) return reopen(0);
-    if (event.type === "run.finished") stop("ended");
+    if (event.type === "run.finished") end();
   };
 
   function connect() {
     if (stopped) return;
-    const from = received();
-    const next = open(`${options.url}?lastEventId=${from}`);
+    const next = open(`${options.url}?lastEventId=${received()}`);
     source = next;
-    next.onopen = () => store.getState().setConnection("live");
+    next.onopen = () => {
+      if (!ended) store.getState().setConnection("live");
+    };
     next.addEventListener("run", onEvent);
     next.onerror = () => {
       if (source !== next || stopped) return;
+      // A finished run's 204 (nothing new) closes the stream too: look again later.
+      if (ended) return schedule(reviveMs);
       if (next.readyState !== EVENT_SOURCE_CLOSED) return store.getState().setConnection("reconnecting");
-      // Closed for good by the server: nothing more to send for a finished run, or refused (gone, too many streams).
-      const header = store.getState().header;
-      if (isFinished(header.status) && history === null) return stop("ended");
+      // Closed for good by the server: refused (gone, too many streams), or a finished run with nothing to send.
+      if (isFinished(store.getState().header.status) && history === null) return end();
       reopen(delay);
       delay = Math.min(maxDelayMs, delay * 2);
     };
   }
 
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.streamWakeups !== previous.streamWakeups && !stopped) schedule(0);
+  });
+
   connect();
-  return { close: () => stop(null) };
+  return {
+    close: () => {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      source?.close();
+      source = null;
+    },
+  };
 }

@@ -8,6 +8,8 @@ export type RunViewUi = {
   selectedStepId: string | null;
   /** The stream's health, for the header's live indicator. */
   connection: "connecting" | "live" | "reconnecting" | "ended";
+  /** Bumped when the page wants the stream back at once (an operator's action revived a finished run). */
+  streamWakeups: number;
 };
 
 export type RunViewActions = {
@@ -20,6 +22,8 @@ export type RunViewActions = {
   replaceWithHistory(events: readonly RunEvent[]): number | null;
   selectStep(stepId: string | null): void;
   setConnection(connection: RunViewUi["connection"]): void;
+  /** Asks the stream client to reconnect now: an intervention succeeded and new events are on their way. */
+  wakeStream(): void;
 };
 
 export type RunViewStoreState = RunViewState & RunViewUi & RunViewActions;
@@ -31,6 +35,7 @@ export function createRunViewStore(snapshot: RunViewSnapshot) {
     ...stateFromSnapshot(snapshot),
     selectedStepId: null,
     connection: "connecting",
+    streamWakeups: 0,
     applyEvents(events) {
       const { state, gapAt } = applyRunEvents(get(), events);
       if (state !== get()) set(state);
@@ -46,6 +51,9 @@ export function createRunViewStore(snapshot: RunViewSnapshot) {
     },
     setConnection(connection) {
       if (get().connection !== connection) set({ connection });
+    },
+    wakeStream() {
+      set({ streamWakeups: get().streamWakeups + 1 });
     },
   }));
 }

@@ -53,7 +53,7 @@ describe("the run view's event reducer", () => {
     expect(state.steps.check.state).toBe("pending");
   });
 
-  it("shows a failure with its error, then a retry that clears it and keeps the failed attempt's history", () => {
+  it("shows a failure with its error; a retry of the failed run puts the step back to pending, then it succeeds", () => {
     const store = createRunViewStore(snapshotOf());
     store.getState().applyEvents(
       eventsFrom(1, [
@@ -62,23 +62,52 @@ describe("the run view's event reducer", () => {
         { type: "step.retrying", data: { ...ref("lookup"), attempt: 2, reason: "timeout", delayMs: 500 } },
         { type: "step.started", data: { ...ref("lookup"), attempt: 2 } },
         { type: "step.failed", data: { ...ref("lookup"), error: "Unknown employee E-404", durationMs: 30 } },
-        { type: "run.status", data: { status: "paused", reason: "A step failed" } },
+        { type: "run.finished", data: { status: "failed", error: "Look up failed: Unknown employee E-404", durationMs: 40, inputTokens: 0, outputTokens: 0 } },
       ]),
     );
     expect(selectNodeRunView(store.getState(), "lookup")).toMatchObject({ state: "failed", attempt: 2, error: "Unknown employee E-404" });
-    expect(store.getState().steps.lookup.retries).toHaveLength(1);
+    expect(store.getState().header).toMatchObject({ status: "failed", error: "Look up failed: Unknown employee E-404", finishedAt: expect.any(String) });
 
     store.getState().applyEvents(
       eventsFrom(7, [
-        { type: "step.intervention", data: { ...ref("lookup"), by: "Olive Operator", action: "input_edited", comment: "fixed the id" } },
-        { type: "step.started", data: { ...ref("lookup"), attempt: 3, input: { employee_id: "E-1" } } },
+        { type: "step.intervention", data: { ...ref("lookup"), by: "Olive Operator", action: "retried" } },
+        { type: "run.status", data: { status: "queued", reason: "Olive Operator retried \"Look up\"." } },
+      ]),
+    );
+    expect(store.getState().steps.lookup).toMatchObject({ state: "pending", error: null });
+    expect(store.getState().header).toMatchObject({ status: "queued", error: null, finishedAt: null });
+
+    store.getState().applyEvents(
+      eventsFrom(9, [
+        { type: "step.started", data: { ...ref("lookup"), attempt: 3 } },
         { type: "step.succeeded", data: { ...ref("lookup"), durationMs: 12 } },
       ]),
     );
     const lookup = store.getState().steps.lookup;
-    expect(lookup).toMatchObject({ state: "succeeded", attempt: 3, error: null, input: { employee_id: "E-1" } });
-    expect(lookup.interventions.map((item) => item.action)).toEqual(["input_edited"]);
+    expect(lookup).toMatchObject({ state: "succeeded", attempt: 3, error: null });
     expect(lookup.retries).toHaveLength(1);
+    expect(lookup.interventions.map((item) => item.action)).toEqual(["retried"]);
+  });
+
+  it("re-runs a step with an edited input as a new execution, the earlier one's error gone", () => {
+    const store = createRunViewStore(snapshotOf());
+    store.getState().applyEvents(
+      eventsFrom(1, [
+        { type: "step.started", data: { ...ref("lookup"), attempt: 1, input: { employee_id: "E-404" } } },
+        { type: "step.failed", data: { ...ref("lookup"), error: "Unknown employee E-404", durationMs: 30 } },
+        { type: "run.finished", data: { status: "failed", error: "failed", durationMs: 40, inputTokens: 0, outputTokens: 0 } },
+        { type: "step.intervention", data: { ...ref("lookup", "sr-lookup-2", 2), by: "Olive Operator", action: "input_edited" } },
+        { type: "run.status", data: { status: "queued" } },
+      ]),
+    );
+    expect(store.getState().steps.lookup).toMatchObject({ state: "pending", stepRunId: "sr-lookup-2", iteration: 2, error: null, input: undefined });
+    store.getState().applyEvents(
+      eventsFrom(6, [
+        { type: "step.started", data: { ...ref("lookup", "sr-lookup-2", 2), attempt: 1, input: { employee_id: "E-1" } } },
+        { type: "step.succeeded", data: { ...ref("lookup", "sr-lookup-2", 2), durationMs: 12 } },
+      ]),
+    );
+    expect(store.getState().steps.lookup).toMatchObject({ state: "succeeded", iteration: 2, input: { employee_id: "E-1" }, error: null });
   });
 
   it("starts a later iteration (a loop) from a clean view and ignores late events of the earlier one", () => {

@@ -74,15 +74,28 @@ describe("the run view's stream client", () => {
     expect(store.getState().lastSeq).toBe(events.length);
   });
 
-  it("stops after run.finished, and does not reopen a finished run's stream", () => {
+  it("closes after run.finished, looks for a revival now and then, and reopens at once when woken", () => {
     vi.useFakeTimers();
     const { store, sources, latest } = harness();
     latest().emit(...eventsFrom(1, [{ type: "run.started", data: {} }, { type: "step.started", data: { ...ref("lookup"), attempt: 1 } }]));
     latest().emit(...eventsFrom(3, [{ type: "run.finished", data: { status: "failed", error: "boom", durationMs: 1, inputTokens: 0, outputTokens: 0 } }]));
     expect(latest().closed).toBe(true);
     expect(store.getState().connection).toBe("ended");
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(14_000);
     expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(sources).toHaveLength(2);
+    expect(latest().url).toBe("/api/runs/run-1/events?lastEventId=3");
+    // Nothing new (the server's 204 closes the stream): still ended, and it looks again later.
+    latest().fail(true);
+    expect(store.getState().connection).toBe("ended");
+    store.getState().wakeStream();
+    vi.advanceTimersByTime(0);
+    expect(sources).toHaveLength(3);
+    latest().emit(...eventsFrom(4, [{ type: "step.intervention", data: { ...ref("lookup"), by: "Olive", action: "retried" } }, { type: "run.status", data: { status: "queued" } }]));
+    expect(store.getState().connection).toBe("live");
+    expect(store.getState().header.status).toBe("queued");
+    expect(store.getState().steps.lookup.state).toBe("pending");
   });
 
   it("skips what it cannot read, and close() stops everything", () => {
