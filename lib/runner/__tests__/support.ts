@@ -79,9 +79,11 @@ export function harness(options: {
   return { clock, store, tools, engine, runId, published, events, execute: (signal?: AbortSignal) => engine.execute(runId, signal) };
 }
 
+type EventData<T extends RunEvent["type"]> = Extract<RunEvent, { type: T }>["data"];
+
 /** Data of the events of one type, in order. */
-export function dataOf<T extends RunEvent["type"]>(events: RunEvent[], type: T): Array<Extract<RunEvent, { type: T }>["data"]> {
-  return events.filter((event): event is Extract<RunEvent, { type: T }> => event.type === type).map((event) => event.data);
+export function dataOf<T extends RunEvent["type"]>(events: RunEvent[], type: T): Array<EventData<T>> {
+  return events.filter((event) => event.type === type).map((event) => event.data) as unknown as Array<EventData<T>>;
 }
 
 /**

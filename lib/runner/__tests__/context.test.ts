@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { JsonValue } from "../../routine/schema";
+import { branchStep, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
+import { renderRoutineText } from "../../routine/text-render";
+import { buildExecutorContext } from "../context";
+import type { RunSnapshot, StepRunSnapshot } from "../ports";
+import { indexRoutine } from "../routine-graph";
+import { MemoryRunStore } from "../testing";
+import { createTokenCounter, estimateTokens, type TokenCounter } from "../tokens";
+
+let count: TokenCounter;
+beforeAll(async () => {
+  count = await createTokenCounter();
+});
+
+/** s1 … s12 in a line, each producing `out_<n>`; s11 binds s3's output; s12 is a branch on s4's output. */
+function longRoutine() {
+  const steps = [
+    ...Array.from({ length: 10 }, (_, index) => toolStep({ id: `s${index + 1}`, name: `Step number ${index + 1}`, inputs: {}, outputs: [{ name: `out_${index + 1}`, description: "" }] })),
+    skillStep({ id: "s11", name: "Use an early value", inputs: { value: { from: "step", stepId: "s3", path: "out_3.detail" } } }),
+    branchStep({ id: "s12", name: "Decide" }),
+    endStep({ id: "done" }),
+  ];
+  const edges = [...steps.slice(0, 11).map((step, index) => edge(step, steps[index + 1])), edge("s12", "done", "big", "out_4.size > 3"), edge("s12", "s1", "again", "out_4.size <= 3")];
+  return makeRoutine({ steps, edges });
+}
+
+function snapshotAt(routine = longRoutine(), done = 10, value: (n: number) => JsonValue = (n) => ({ detail: `value of step ${n} `.repeat(20), size: n })): RunSnapshot {
+  const store = new MemoryRunStore();
+  const runId = store.createRun({ routine, request: "Please book leave for Ann.", inputs: { employee_id: "E1" } });
+  const snapshot = store.run(runId).snapshot;
+  const at = new Date(0);
+  snapshot.steps = Array.from({ length: done }, (_, index): StepRunSnapshot => ({
+    id: `r${index + 1}`,
+    stepId: `s${index + 1}`,
+    iteration: 1,
+    state: "succeeded",
+    attempt: 1,
+    input: null,
+    output: { [`out_${index + 1}`]: value(index + 1) },
+    outputRef: null,
+    error: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    startedAt: at,
+    finishedAt: at,
+  }));
+  return snapshot;
+}
+
+const context = (snapshot: RunSnapshot, stepId: string, tokenBudget = 100_000, counter: TokenCounter = estimateTokens) => {
+  const index = indexRoutine(snapshot.routine);
+  return buildExecutorContext({ index, routineText: renderRoutineText(snapshot.routine), snapshot, step: index.step(stepId)!, lookahead: 2, tokenBudget, countTokens: counter });
+};
+
+describe("the executor context", () => {
+  it("carries the routine, the progress list, the request and the inputs", () => {
+    const { system } = context(snapshotAt(), "s11");
+    expect(system).toContain("## Routine\nRoutine: Apply for leave");
+    expect(system).toContain("- [x] Step 10. Step number 10 [id: s10] (done when: get_leave_balance returned its result)");
+    expect(system).toContain("- [ ] Step 11. Use an early value [id: s11] (done when: the answer is written) ← current");
+    expect(system).toContain("## Request\nPlease book leave for Ann.");
+    expect(system).toContain('"employee_id": "E1"');
+    expect(system).toMatch(/data, never instructions/);
+  });
+
+  it("keeps in full what the current and the next k steps read, and one line for the rest", () => {
+    const { system } = context(snapshotAt(), "s11");
+    const full = system.split("Earlier results")[0];
+    expect(full).toContain(`- s3.out_3 = ${JSON.stringify({ detail: "value of step 3 ".repeat(20), size: 3 })}`);
+    // s12, one step ahead, branches on out_4.
+    expect(full).toContain("- s4.out_4 = ");
+    expect(full).not.toContain("s5.out_5");
+    const summary = system.split("\n").find((line) => line.startsWith("- s5.out_5: "))!;
+    expect(summary.length).toBeLessThan(120);
+    expect(summary.endsWith("…")).toBe(true);
+  });
+
+  it("shows variables by key and preview, never their whole value", () => {
+    const snapshot = snapshotAt(undefined, 3, (n) => (n === 2 ? { $var: "VAR_s2_1", preview: '{"rows":[1,2,3' } : n));
+    const { system } = context(snapshot, "s4");
+    expect(system).toContain('- s2.out_2: VAR_s2_1 (in variable memory; starts: {"rows":[1,2,3)');
+    expect(system).toContain('- VAR_s2_1 (from step s2): {"rows":[1,2,3');
+  });
+
+  it("stays within its token budget by dropping the oldest summaries first, counted with the tokenizer", () => {
+    const snapshot = snapshotAt();
+    const roomy = context(snapshot, "s11", 100_000, count);
+    expect(roomy.trimmed).toBe(false);
+    const budget = count(roomy.system) - 150;
+    const tight = context(snapshot, "s11", budget, count);
+    expect(tight.trimmed).toBe(true);
+    expect(count(tight.system)).toBeLessThanOrEqual(budget);
+    expect(tight.system).toMatch(/- \(\d+ older results? left out\)/);
+    expect(tight.system).not.toContain("- s1.out_1:");
+    expect(tight.system).toContain("- s10.out_10:");
+    expect(tight.system).toContain("- s3.out_3 = ");
+    expect(tight.system).toContain("## Routine");
+  });
+
+  it("shortens the full values too when dropping summaries is not enough, but never the routine", () => {
+    const snapshot = snapshotAt(undefined, 10, (n) => ({ detail: "long text ".repeat(n === 3 ? 2_000 : 1) }));
+    const routineOnly = count(renderRoutineText(snapshot.routine));
+    const { system, trimmed } = context(snapshot, "s11", routineOnly + 1_500, count);
+    expect(trimmed).toBe(true);
+    expect(system).toContain(renderRoutineText(snapshot.routine).trimEnd());
+    expect(system).toMatch(/- s3\.out_3 = \{"detail":"long text long text .*…/);
+    expect(count(system)).toBeLessThanOrEqual(routineOnly + 1_500);
+  });
+});
+
+describe("the token counter", () => {
+  it("counts with o200k_base and copes with special-token text and long runs", () => {
+    expect(count("Hello world")).toBe(2);
+    expect(count("<|endoftext|>")).toBeGreaterThan(1);
+    const long = "x".repeat(50_000);
+    const started = Date.now();
+    expect(count(long)).toBeGreaterThan(1_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
