@@ -1,13 +1,8 @@
 import { z } from "zod";
-import type { Budgets } from "../runner/ports";
+import { DEFAULT_BUDGETS, type Budgets } from "../runner";
 
-/** Limits a run gets when nothing else is said, each overridable by an environment variable (README). */
-export const BUDGET_DEFAULTS: Budgets = {
-  maxSteps: 1000,
-  maxTokens: 500_000,
-  wallTimeMs: 60 * 60 * 1000,
-  stepTimeoutMs: 2 * 60 * 1000,
-};
+/** Limits a run gets when nothing else is said (the engine's defaults), each overridable by an environment variable (README). */
+export const BUDGET_DEFAULTS: Budgets = DEFAULT_BUDGETS;
 
 const BUDGET_ENV: Record<keyof Budgets, string> = {
   maxSteps: "RUN_MAX_STEPS",

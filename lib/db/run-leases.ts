@@ -1,4 +1,5 @@
 import "server-only";
+import { hostname } from "node:os";
 import { readRuns, sqlTime, statement, writeRuns } from "./run-sqlite";
 
 // Leases: a worker owns a run while run.leaseOwner is its id and run.leaseUntil is in the future. The engine's
@@ -50,4 +51,29 @@ export function leaseHolder(runId: string, now = new Date()): string | null {
     | undefined;
   if (!row?.leaseOwner || !row.leaseUntil || row.leaseUntil < sqlTime(now)) return null;
   return row.leaseOwner;
+}
+
+/**
+ * Frees the leases of workers on this host whose process is gone (a crash, a kill), so their runs are resumed now
+ * rather than when the leases expire. Owner ids are `<host>/<pid>/<random>`; a pid that is alive (or reused) is
+ * left alone and its runs wait for the lease to expire, which is always safe.
+ */
+export async function freeDeadOwnersLeases(host = hostname()): Promise<number> {
+  const owners = readRuns(() =>
+    statement(`SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" LIKE ? AND "status" IN ('queued', 'running')`).all(`${host}/%`),
+  ) as Array<{ leaseOwner: string }>;
+  const dead = owners.map((row) => row.leaseOwner).filter((owner) => !processAlive(Number(owner.split("/")[1])));
+  if (dead.length === 0) return 0;
+  return writeRuns(() => dead.reduce((freed, owner) => freed + statement(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`).run(owner).changes, 0));
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -1,47 +1,35 @@
 import "server-only";
 import { runEventBus } from "../events";
 import type { ChatRequest } from "../llm";
-import type { Clock, EventSink, ModelPort } from "../runner/ports";
+import type { EventSink, ModelPort } from "../runner/ports";
 import { llmClientFor } from "./llm-clients";
+import { readRuns, statement } from "./run-sqlite";
 
 /**
- * The executor model of one run. The client is resolved on the first call (a run that needs no model needs no
- * model configured) and every call is recorded in llm_call with the run and who started it. When no executor
- * model is configured the call fails with LlmNotConfiguredError, whose message says what an admin must set.
+ * The executor model for every run of this worker. Each call is made with the current model settings and recorded in
+ * llm_call with the run (from the request's context) and who started it. When no executor model is configured the
+ * call fails with LlmNotConfiguredError, whose message says what an admin must set; a run that needs no model
+ * needs none configured.
  */
-export function executorModelFor(context: { runId: string; userId: string | null; routineId?: string; versionId?: string }): ModelPort {
-  let client: Awaited<ReturnType<typeof llmClientFor>> | null = null;
-  const callContext = { runId: context.runId, routineId: context.routineId, versionId: context.versionId, ...(context.userId ? { userId: context.userId } : {}) };
+export function executorModelPort(): ModelPort {
   return {
     async chat(request: ChatRequest) {
-      client ??= await llmClientFor("executor", callContext);
+      const runId = request.context?.runId;
+      const userId = runId ? startedBy(runId) : null;
+      const client = await llmClientFor("executor", { ...request.context, ...(userId ? { userId } : {}) });
       return client.chat(request);
     },
   };
+}
+
+function startedBy(runId: string): string | null {
+  const row = readRuns(() => statement(`SELECT "startedById" FROM "run" WHERE "id" = ?`).get(runId)) as { startedById: string | null } | undefined;
+  return row?.startedById ?? null;
 }
 
 /** The engine's EventSink: the process's run event bus, which the SSE streams listen to. */
 export const busEventSink: EventSink = {
   published(runId, events) {
     runEventBus.publish(runId, events);
-  },
-};
-
-/** Wall-clock time, and a sleep that an abort ends early (rejecting, so a cancelled wait does not run on). */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep(ms, signal) {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason ?? new Error("aborted"));
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason ?? new Error("aborted"));
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
   },
 };

@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { runEventBus, type RunEvent, type RunEventInput } from "../events";
-import type { JsonValue } from "../routine/schema";
+import type { JsonValue, Routine } from "../routine/schema";
 import { LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner/ports";
 import { NotFoundError } from "./errors";
 import { readBudgets } from "./run-budgets";
 import { readStoredRoutine } from "./routine-content";
 import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
-import { readRecord, toRunHeader, toRunStatus, toStepSnapshot, type RunRow, type StepRunRow } from "./run-records";
+import { readRecord, toControl, toRunHeader, toRunStatus, toStepSnapshot, type RunRow, type StepRunRow } from "./run-records";
 import { readRuns, statement, writeRuns } from "./run-sqlite";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
@@ -43,6 +43,11 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
     },
 
     readVariable: async (runId, key) => readRunVariableValue(runId, key),
+
+    async readControl(runId) {
+      const row = readRuns(() => statement(`SELECT "control" FROM "run" WHERE "id" = ?`).get(runId)) as { control: string | null } | undefined;
+      return toControl(row?.control ?? null);
+    },
 
     async startChildRun(parent, routineId, inputs) {
       const existing = readRuns(() => statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(parent.runId, parent.stepRunId)) as
@@ -93,8 +98,23 @@ export function loadRunSnapshot(runId: string): RunSnapshot | null {
     ) as (RunRow & { content: string }) | undefined;
     if (!row) return null;
     const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
-    return { ...toRunHeader(row), routine: readStoredRoutine(row.content), steps: steps.map(toStepSnapshot) };
+    return { ...toRunHeader(row), routine: routineOfVersion(row.versionId, row.content), steps: steps.map(toStepSnapshot) };
   });
+}
+
+// A version that runs is published and no longer edited, so its parsed routine is kept (parsing and migrating a
+// large routine costs far more than copying it). Each load gets its own copy.
+const parsedRoutines = new Map<string, Routine>();
+const PARSED_ROUTINES_KEPT = 50;
+
+function routineOfVersion(versionId: string, content: string): Routine {
+  let routine = parsedRoutines.get(versionId);
+  if (!routine) {
+    routine = readStoredRoutine(content);
+    if (parsedRoutines.size >= PARSED_ROUTINES_KEPT) parsedRoutines.delete(parsedRoutines.keys().next().value!);
+    parsedRoutines.set(versionId, routine);
+  }
+  return structuredClone(routine);
 }
 
 /** A variable's whole value, or null when the run has no such key. */

@@ -35,28 +35,28 @@ function describeBudget(budget: BudgetName, limit: number, used: number): string
 export const tokensUsed = (snapshot: RunSnapshot) => snapshot.inputTokens + snapshot.outputTokens;
 
 /**
- * Working time so far: the durations of the step runs that did work. Time waiting for a person (human steps,
- * approvals, pauses), for a sub-routine (which has budgets of its own), or for a crashed worker to be replaced is not
- * counted; a step run's time starts again when it is re-run.
+ * Working time so far: the durations of the step runs that finished working. Time waiting for a person (human
+ * steps, approvals, pauses), for a sub-routine (which has budgets of its own), or for a crashed worker to be replaced
+ * is not counted. A step run still marked running is left out: between steps that is one a stopped worker left
+ * behind, whose time starts again when it is re-run; the step in flight is watched by the step guard instead.
  */
-export function activeMs(snapshot: RunSnapshot, index: RoutineIndex, now: number): number {
+export function activeMs(snapshot: RunSnapshot, index: RoutineIndex): number {
   let total = 0;
   for (const run of snapshot.steps) {
-    if (!run.startedAt || run.state === "waiting" || run.state === "pending" || run.state === "skipped") continue;
+    if (!run.startedAt || !run.finishedAt || (run.state !== "succeeded" && run.state !== "failed" && run.state !== "cancelled")) continue;
     const kind = index.step(run.stepId)?.kind;
     if (kind === "human" || kind === "routine") continue;
-    const end = run.finishedAt ? run.finishedAt.getTime() : run.state === "running" ? now : run.startedAt.getTime();
-    total += Math.max(0, end - run.startedAt.getTime());
+    total += Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime());
   }
   return total;
 }
 
 /** The budget that stops the run before it starts another step, if any. */
-export function budgetBeforeStep(snapshot: RunSnapshot, index: RoutineIndex, now: number, newStep: boolean): BudgetExceededError | null {
+export function budgetBeforeStep(snapshot: RunSnapshot, index: RoutineIndex, newStep: boolean): BudgetExceededError | null {
   const { budgets } = snapshot;
   if (newStep && snapshot.stepsExecuted >= budgets.maxSteps) return new BudgetExceededError("steps", budgets.maxSteps, snapshot.stepsExecuted);
   if (tokensUsed(snapshot) >= budgets.maxTokens) return new BudgetExceededError("tokens", budgets.maxTokens, tokensUsed(snapshot));
-  const worked = activeMs(snapshot, index, now);
+  const worked = activeMs(snapshot, index);
   if (worked >= budgets.wallTimeMs) return new BudgetExceededError("wall_time", budgets.wallTimeMs, worked);
   return null;
 }

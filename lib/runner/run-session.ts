@@ -114,7 +114,7 @@ export function createSession(deps: Required<Pick<RunEngineDeps, "store" | "tool
         case "next":
         case "again": {
           await ensureRunning();
-          const over = budgetBeforeStep(writer.snapshot, index, deps.clock.now(), position.kind === "next");
+          const over = budgetBeforeStep(writer.snapshot, index, position.kind === "next");
           if (over) return budgetExceeded(transitions, over, position.kind === "again" ? position.stepRun : undefined);
           result = await executeStep(session, position);
           break;

@@ -61,7 +61,7 @@ export async function executeStep(session: StepSession, position: Extract<Positi
   }
 
   const budgets = snapshot.budgets;
-  const worked = activeMs(snapshot, index, now);
+  const worked = activeMs(snapshot, index);
   const guard = new StepGuard({
     clock,
     outer: session.signal,

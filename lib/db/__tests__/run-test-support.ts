@@ -4,7 +4,9 @@ import { prisma } from "../client";
 import { BUDGET_DEFAULTS } from "../run-budgets";
 import { findPublishedRoutine, insertQueuedRun } from "../run-creation";
 import { writeRuns } from "../run-sqlite";
-import { makeRoutine } from "./routine-factories";
+import { applyRunChange } from "../run-writes";
+import type { RunChange } from "../../runner/ports";
+import { makeRoutine, makeStep } from "./routine-factories";
 
 /**
  * Writes a routine whose version 1 is published, straight to the database (not through the functions under test).
@@ -60,3 +62,57 @@ export async function runTables() {
     audit: await prisma.auditLog.count(),
   };
 }
+
+/** Writes a change to a run as its worker would (no lease check): a fixture for runs in a given state. */
+export async function setRunState(runId: string, change: RunChange): Promise<void> {
+  await writeRuns(() => applyRunChange(runId, change, [], { owner: null }));
+}
+
+/** A routine whose second step waits for an operator's approval (and a form when `form` is given). */
+export function humanRoutine(form: Array<{ name: string; type: "string" | "integer"; required: boolean }> = []): Routine {
+  return makeRoutine({
+    steps: [
+      makeStep({ id: "summarize", name: "Summarize" }),
+      { id: "approve", kind: "human", name: "Approve the summary", description: "", instruction: "Check it.", form: form.map((field) => ({ ...field, description: "" })) },
+      { id: "done", kind: "end", name: "Done", description: "" },
+    ],
+    edges: [
+      { id: "e1", source: "summarize", target: "approve" },
+      { id: "e2", source: "approve", target: "done" },
+    ],
+  });
+}
+
+/** Runs in the states each control needs, of `routineId` (a human routine for `waiting`), started by `startedById`. */
+export const runIn = {
+  async failed(routineId: string, startedById: string | null = null) {
+    const runId = await queuedRun(routineId, { startedById });
+    const stepRunId = randomUUID();
+    await setRunState(runId, {
+      run: { status: "failed", error: "Boom", finishedAt: new Date(), startedAt: new Date() },
+      steps: [{ id: stepRunId, stepId: "summarize", iteration: 1, state: "failed", attempt: 1, error: "Boom", input: { text: "x" } }],
+    });
+    return { runId, stepRunId };
+  },
+  async waiting(routineId: string, startedById: string | null = null) {
+    const runId = await queuedRun(routineId, { startedById });
+    const stepRunId = randomUUID();
+    await setRunState(runId, {
+      run: { status: "waiting", startedAt: new Date() },
+      steps: [
+        { id: randomUUID(), stepId: "summarize", iteration: 1, state: "succeeded", attempt: 1, output: { summary: "ok" } },
+        { id: stepRunId, stepId: "approve", iteration: 1, state: "waiting", startedAt: new Date() },
+      ],
+    });
+    return { runId, stepRunId };
+  },
+  async paused(routineId: string, startedById: string | null = null) {
+    const runId = await queuedRun(routineId, { startedById });
+    const stepRunId = randomUUID();
+    await setRunState(runId, {
+      run: { status: "paused", startedAt: new Date() },
+      steps: [{ id: stepRunId, stepId: "summarize", iteration: 1, state: "succeeded", attempt: 1, input: { text: "x" }, output: { summary: "ok" } }],
+    });
+    return { runId, stepRunId };
+  },
+};

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
+import type { Step } from "../../routine/schema";
 import { endStep, humanStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { createRunEngine } from "../engine";
 import { LeaseLostError } from "../ports";
@@ -15,7 +16,7 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const tool = (id: string, name = "get_leave_balance") => toolStep({ id, tool: { server: "hr", name }, inputs: { employee_id: { from: "literal", value: id } } });
-const line = (...steps: Parameters<typeof chain>) => makeRoutine({ steps: steps as never, edges: chain(...steps) });
+const line = (...steps: Step[]) => makeRoutine({ steps, edges: chain(...steps) });
 
 describe("cancel", () => {
   it("aborts the tool call in flight when execute's signal is aborted with 'cancel'", async () => {
@@ -116,9 +117,10 @@ describe("a worker that stops, and the one that resumes", () => {
   });
 
   it("resumes a stored snapshot: succeeded steps are not run again, the running one gets its recorded input", async () => {
-    const h = harness({ routine: line(tool("a"), tool("b", "apply_leave"), endStep({ id: "done" })), handlers: { apply_leave: () => ({ booked: true }) } });
+    const h = harness({ routine: line(tool("a"), tool("b", "apply_leave"), endStep({ id: "done" })), handlers: { apply_leave: () => ({ booked: true }) }, budgets: { wallTimeMs: 60_000 } });
     const snapshot = (await h.store.load(h.runId))!;
-    const at = new Date(h.clock.now());
+    // The worker died an hour ago: that hour is not working time.
+    const at = new Date(h.clock.now() - 3_600_000);
     snapshot.status = "running";
     snapshot.startedAt = at;
     snapshot.stepsExecuted = 2;

@@ -169,6 +169,17 @@ describe("routine steps", () => {
     expectConsistentLog(h);
   });
 
+  it("ask the model for the inputs the routine leaves to it before starting the child", async () => {
+    fake.setScenario({ rules: [{ match: { lastMessageIncludes: "Work out these values" }, reply: { json: { employee_id: "E9" } } }] });
+    const sub = makeRoutine({ id: "lookup", steps: [check(), endStep({ id: "fin" })], edges: [edge("check", "fin")] });
+    const steps = [routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "model", hint: "the employee named in the request" } } }), endStep({ id: "done" })];
+    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), model: fakeModel(fake).model, request: "Check E9's balance" });
+    h.store.publish(sub);
+    expect(await h.execute()).toBe("waiting");
+    const { childRunId } = dataOf(h.events(), "step.waiting")[0];
+    expect(h.store.run(childRunId!).snapshot.inputs).toEqual({ employee_id: "E9" });
+  });
+
   it("fail when the child run fails", async () => {
     const sub = makeRoutine({ id: "lookup", steps: [check(), endStep({ id: "fin" })], edges: [edge("check", "fin")] });
     const steps = [routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "literal", value: "E0" } } }), endStep({ id: "done" })];

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Routine, Step } from "../../routine/schema";
+import { sharedToolGateway } from "../../tools/shared-gateway";
+import { prisma } from "../client";
+import { loadRunSnapshot } from "../run-store";
+import { startRun } from "../runs";
+import { seedDatabase } from "../seed";
+import { makeRoutine } from "./routine-factories";
+import { as, demoUserId } from "./review-test-support";
+import { startNode, stopChild, type Child } from "./support/child-process";
+import { leaveInputs, publishOverDemoHr, waitForStatus } from "./support/demo-hr-runs";
+import { startHoldingProxy } from "./support/holding-proxy";
+
+vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
+
+const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
+const workerEnv: NodeJS.ProcessEnv = { ...process.env, RUN_POLL_MS: "100", RUN_LEASE_MS: "60000", RUN_WORKER_CONCURRENCY: "2" };
+const startWorker = () => startNode(WORKER, workerEnv, /run worker (\S+) started/);
+
+const hr = (name: string) => ({ server: "hr", name });
+const input = (name: string) => ({ from: "input" as const, name });
+const literal = (value: string) => ({ from: "literal" as const, value });
+const email = (id: string, subject: string): Step => ({
+  id,
+  kind: "tool",
+  name: `Email: ${subject}`,
+  description: "",
+  tool: hr("send_email_notification"),
+  inputs: { to: input("employee_id"), subject: literal(subject), body: literal(subject) },
+  outputs: [{ name: "message", description: "" }],
+  requiresApproval: false,
+});
+const steps: Step[] = [
+  email("received", "We received your leave request"),
+  {
+    id: "apply",
+    kind: "tool",
+    name: "Book the leave",
+    description: "",
+    tool: hr("apply_leave"),
+    inputs: { employee_id: input("employee_id"), leave_type: literal("annual"), start_date: input("start_date"), end_date: input("end_date") },
+    outputs: [{ name: "request", description: "" }],
+    requiresApproval: false,
+  },
+  email("booked", "Your leave is booked"),
+  { id: "done", kind: "end", name: "Done", description: "" },
+];
+const routine: Routine = makeRoutine({
+  name: "Book leave, with emails",
+  inputs: [
+    { name: "employee_id", description: "", type: "string", required: true },
+    { name: "start_date", description: "", type: "string", required: true },
+    { name: "end_date", description: "", type: "string", required: true },
+  ],
+  steps,
+  edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })),
+});
+
+let demo: Child;
+let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
+const workers: Child[] = [];
+
+beforeAll(async () => {
+  await seedDatabase({ mode: "demo" });
+  demo = await startNode(["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"], process.env, /listening on (http:\/\/\S+)/);
+  proxy = await startHoldingProxy(demo.match[1]!);
+  await publishOverDemoHr(proxy.url, await demoUserId("author"), routine);
+}, 60_000);
+
+afterAll(async () => {
+  for (const worker of workers) await stopChild(worker, "SIGKILL");
+  await stopChild(demo);
+  await proxy?.close();
+  await sharedToolGateway().close();
+});
+
+/** What the demo server reports: how often each side effect really ran, by idempotency key. */
+async function sideEffects(): Promise<Map<string, number>> {
+  const url = new URL("/debug/side-effects", demo.match[1]);
+  const { sideEffects } = (await (await fetch(url)).json()) as { sideEffects: Array<{ idempotencyKey: string; count: number }> };
+  return new Map(sideEffects.map((entry) => [entry.idempotencyKey, entry.count]));
+}
+
+describe("a worker killed in the middle of a run", () => {
+  it("is resumed by the next worker: the run finishes, no finished step runs again, the step in flight is retried with its key and its side effect happens once", async () => {
+    const { routineId } = await prisma.routine.findFirstOrThrow({ where: { name: routine.name } }).then((row) => ({ routineId: row.id }));
+    const first = await startWorker();
+    workers.push(first);
+    const held = proxy.hold("apply_leave");
+
+    await as("operator");
+    const { runId } = await startRun({ routineId, inputs: leaveInputs() });
+    // The booking reached the HR server and its side effect happened, but the answer never reached the worker.
+    await held;
+    const inFlight = loadRunSnapshot(runId)!;
+    expect(inFlight.status).toBe("running");
+    expect(inFlight.steps.map((step) => [step.stepId, step.state])).toEqual([
+      ["received", "succeeded"],
+      ["apply", "running"],
+    ]);
+    const [received, apply] = inFlight.steps;
+    const keyOf = (step: { id: string }) => `${runId}:${step.id}`;
+    expect((await sideEffects()).get(keyOf(apply!))).toBe(1);
+
+    first.process.kill("SIGKILL");
+    expect(await first.exited).toBeNull();
+    expect(first.process.signalCode).toBe("SIGKILL");
+    expect(loadRunSnapshot(runId)!.status).toBe("running");
+
+    proxy.passThrough();
+    const second = await startWorker();
+    workers.push(second);
+    await waitForStatus(runId, "succeeded", 30_000);
+
+    const finished = loadRunSnapshot(runId)!;
+    const booked = finished.steps.find((step) => step.stepId === "booked")!;
+    expect(finished.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state])).toEqual([
+      ["received", "succeeded"],
+      ["apply", "succeeded"],
+      ["booked", "succeeded"],
+      ["done", "succeeded"],
+    ]);
+    // Calls the HR server received, per step: the finished step once, the step in flight twice with the same key.
+    const callsWith = (key: string) => proxy.calls.filter((call) => call.key === key).length;
+    expect([callsWith(keyOf(received!)), callsWith(keyOf(apply!)), callsWith(keyOf(booked))]).toEqual([1, 2, 1]);
+    // And what really happened there: every side effect once.
+    const counts = await sideEffects();
+    expect([counts.get(keyOf(received!)), counts.get(keyOf(apply!)), counts.get(keyOf(booked))]).toEqual([1, 1, 1]);
+
+    const events = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    expect(events.filter((event) => event.type === "run.started").map((event) => JSON.parse(event.payload))).toEqual([{ resumed: false }, { resumed: true }]);
+    expect(events.at(-1)!.type).toBe("run.finished");
+  }, 90_000);
+});

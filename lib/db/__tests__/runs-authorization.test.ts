@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
+import { NotFoundError } from "../errors";
+import { controlRun } from "../run-controls";
+import { decideHumanStep, rerunFromStep, retryStep } from "../run-interventions";
+import { getRun, listRunEvents, listRuns, readRunVariable } from "../run-views";
+import { startRun } from "../runs";
+import { seedDatabase } from "../seed";
+import { as, demoUserId, type Who } from "./review-test-support";
+import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "./run-test-support";
+
+vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
+
+const ROLES: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];
+const CONTROLLERS: Who[] = ["operator", "admin"];
+
+let routineId: string;
+let humanRoutineId: string;
+
+/** Every run function that writes: who may call it, and the call on a run prepared in the state it needs. */
+const WRITES: Record<string, () => Promise<() => Promise<unknown>>> = {
+  startRun: async () => () => startRun({ routineId, inputs: { ticket: "Printer on fire" } }),
+  controlRun: async () => {
+    const runId = await queuedRun(routineId);
+    return () => controlRun({ runId, action: "cancel" });
+  },
+  retryStep: async () => {
+    const { runId, stepRunId } = await runIn.failed(routineId);
+    return () => retryStep({ runId, stepRunId });
+  },
+  rerunFromStep: async () => {
+    const { runId, stepRunId } = await runIn.paused(routineId);
+    return () => rerunFromStep({ runId, stepRunId, input: { text: "edited" } });
+  },
+  decideHumanStep: async () => {
+    const { runId, stepRunId } = await runIn.waiting(humanRoutineId);
+    return () => decideHumanStep({ runId, stepRunId, decision: "approve" });
+  },
+};
+
+/**
+ * The reads, on a run started by nobody of a routine owned by the demo author: the author sees it (owner), the
+ * reviewer does not (404), nobody signed out does.
+ */
+const READS: Record<string, { visible: Who[]; call: (runId: string) => Promise<unknown> }> = {
+  getRun: { visible: ["author", "operator", "admin"], call: (runId) => getRun(runId) },
+  listRunEvents: { visible: ["author", "operator", "admin"], call: (runId) => listRunEvents({ runId }) },
+  readRunVariable: { visible: ["author", "operator", "admin"], call: (runId) => readRunVariable({ runId, key: "VAR_summarize_1" }) },
+};
+
+beforeAll(async () => {
+  await seedDatabase({ mode: "demo" });
+  const ownerId = await demoUserId("author");
+  ({ routineId } = await publishedRoutine({ ownerId }));
+  ({ routineId: humanRoutineId } = await publishedRoutine({ ownerId, routine: humanRoutine() }));
+});
+
+describe("who may start and control runs", () => {
+  for (const [name, prepare] of Object.entries(WRITES)) {
+    for (const who of ROLES) {
+      const allowed = CONTROLLERS.includes(who);
+      it(`${name} as ${who}: ${allowed ? "allowed" : "refused, nothing written"}`, async () => {
+        const call = await prepare();
+        await as(who);
+        if (allowed) {
+          await expect(call()).resolves.toBeDefined();
+          return;
+        }
+        const before = await runTables();
+        await expect(call()).rejects.toBeInstanceOf(who === "anonymous" ? UnauthenticatedError : ForbiddenError);
+        expect(await runTables()).toEqual(before);
+      });
+    }
+  }
+});
+
+describe("who may read a run", () => {
+  let runId: string;
+  beforeAll(async () => {
+    runId = await queuedRun(routineId);
+    await setRunState(runId, { variables: [{ key: "VAR_summarize_1", stepId: "summarize", value: "a long summary" }] });
+  });
+
+  for (const [name, { visible, call }] of Object.entries(READS)) {
+    for (const who of ROLES) {
+      const expected = who === "anonymous" ? "unauthenticated" : visible.includes(who) ? "visible" : "not found (404)";
+      it(`${name} as ${who}: ${expected}`, async () => {
+        await as(who);
+        if (expected === "visible") await expect(call(runId)).resolves.toBeDefined();
+        else await expect(call(runId)).rejects.toBeInstanceOf(who === "anonymous" ? UnauthenticatedError : NotFoundError);
+      });
+    }
+  }
+
+  for (const who of ROLES) {
+    it(`listRuns as ${who}`, async () => {
+      await as(who);
+      if (who === "anonymous") return void (await expect(listRuns()).rejects.toBeInstanceOf(UnauthenticatedError));
+      const ids = (await listRuns({ limit: 200 })).map((run) => run.id);
+      if (who === "reviewer") expect(ids).toEqual([]);
+      else expect(ids).toContain(runId);
+    });
+  }
+});

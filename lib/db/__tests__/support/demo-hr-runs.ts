@@ -1,0 +1,80 @@
+import { isFinished, type RunStatus } from "../../../events/run-events";
+import type { Routine, Step } from "../../../routine/schema";
+import { toolKey } from "../../../tools/pins";
+import { loadRunSnapshot } from "../../run-store";
+import { readCurrentToolHashes } from "../../tool-hashes";
+import { registerDemoToolServer } from "../../tool-server-bootstrap";
+import { makeRoutine } from "../routine-factories";
+import { publishedRoutine } from "../run-test-support";
+
+const hr = (name: string) => ({ server: "hr", name });
+const input = (name: string) => ({ from: "input" as const, name });
+const literal = (value: string) => ({ from: "literal" as const, value });
+
+const lookUp: Step = { id: "employee", kind: "tool", name: "Look up the employee", description: "", tool: hr("get_employee"), inputs: { employee_id: input("employee_id") }, outputs: [{ name: "employee", description: "" }], requiresApproval: false };
+const book: Step = {
+  id: "apply",
+  kind: "tool",
+  name: "Book the leave",
+  description: "",
+  tool: hr("apply_leave"),
+  inputs: { employee_id: input("employee_id"), leave_type: literal("annual"), start_date: input("start_date"), end_date: input("end_date") },
+  outputs: [{ name: "request", description: "" }],
+  requiresApproval: false,
+};
+const notify: Step = {
+  id: "notify",
+  kind: "tool",
+  name: "Tell the employee",
+  description: "",
+  tool: hr("send_email_notification"),
+  inputs: { to: input("employee_id"), subject: literal("Your leave is booked"), body: literal("Enjoy your time off.") },
+  outputs: [{ name: "message", description: "" }],
+  requiresApproval: false,
+};
+const approve: Step = { id: "approve", kind: "human", name: "Manager approves", description: "", instruction: "Approve the booking.", form: [] };
+const done: Step = { id: "done", kind: "end", name: "Done", description: "" };
+
+const line = (steps: Step[]) => steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id }));
+
+const INPUTS: Routine["inputs"] = [
+  { name: "employee_id", description: "", type: "string", required: true },
+  { name: "start_date", description: "", type: "string", required: true },
+  { name: "end_date", description: "", type: "string", required: true },
+];
+
+/** Books leave over the demo HR tools with every input bound (no model): look up, book (a side effect), notify. */
+export function leaveRoutine(withApproval = false): Routine {
+  const steps = withApproval ? [lookUp, book, approve, notify, done] : [lookUp, book, notify, done];
+  return makeRoutine({ name: withApproval ? "Book leave with approval" : "Book leave", inputs: INPUTS, steps, edges: line(steps) });
+}
+
+/** Registers the demo HR server at `url` as "hr" and publishes `routine` pinned to its current tool schemas. */
+export async function publishOverDemoHr(url: string, ownerId: string, routine: Routine): Promise<{ routineId: string }> {
+  const refreshed = await registerDemoToolServer(url);
+  if (!refreshed.ok) throw new Error(`The demo HR server could not be registered: ${refreshed.error}`);
+  const current = await readCurrentToolHashes();
+  const pins = Object.fromEntries(
+    routine.steps.flatMap((step) => (step.kind === "tool" ? [[toolKey(step.tool), current.get(toolKey(step.tool))!]] : [])),
+  );
+  return publishedRoutine({ ownerId, routine, toolHashes: pins });
+}
+
+let employee = 1100;
+/** Inputs for a leave no other run books (each run takes another employee). */
+export const leaveInputs = () => ({ employee_id: `E${++employee}`, start_date: "2025-08-04", end_date: "2025-08-08" });
+
+/** Waits until the stored run is in `status`; fails at once, with the run's error, when it finished otherwise. */
+export async function waitForStatus(runId: string, status: RunStatus, timeout = 15_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const run = loadRunSnapshot(runId);
+    if (run?.status === status) return;
+    if (run && isFinished(run.status)) {
+      const failed = run.steps.find((step) => step.state === "failed");
+      throw new Error(`The run finished as ${run.status}, not ${status}${failed ? ` (step ${failed.stepId}: ${failed.error})` : ""}.`);
+    }
+    if (Date.now() > until) throw new Error(`The run is still ${run?.status ?? "missing"} after ${timeout} ms, not ${status}.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { requireRole } from "../auth/session";
+import type { RunEventInput, RunStatus } from "../events/run-events";
+import type { RunChange } from "../runner/ports";
+import { ConflictError, parseInput } from "./errors";
+import { refuseFinished, since, writeControl, type ControlledRun, type ControlReads, type ControlWrite } from "./run-control-writes";
+import { controlRunInput } from "./run-inputs";
+import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
+import { signalRunControl } from "./run-wake";
+import type { Viewer } from "./viewers";
+
+export type RunControlAction = "pause" | "resume" | "cancel";
+
+/**
+ * Pauses, resumes or cancels a run. Operators and admins; NotFoundError for an unknown run. A run a worker is
+ * executing gets the request (run.control, handed at once to a worker in this process): a pause takes effect after
+ * the current step, a cancel stops the step in flight. A run nobody executes (queued, waiting, paused) changes at
+ * once: paused, queued again (resume), or cancelled with its open step and unfinished sub-routines. Each writes its
+ * change, its event and the audit entry in one transaction and wakes the worker. ConflictError for what cannot be
+ * done (resume a run that is not paused, anything on a finished run), with nothing written.
+ * Returns the run's status afterwards (unchanged when a request was noted for the worker).
+ */
+export async function controlRun(input: { runId: string; action: RunControlAction }): Promise<{ status: RunStatus }> {
+  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+  const { runId, action } = parseInput(controlRunInput, input);
+  assertRunVisible(viewer, runId);
+  const status = await writeControl(viewer, runId, (run, reads) => DECIDE[action](run, viewer, reads));
+  if (action !== "resume") signalRunControl(runId, action);
+  return { status };
+}
+
+const noted = (run: ControlledRun, reason: string): RunEventInput => ({ type: "run.status", data: { status: run.snapshot.status, reason } });
+
+const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, reads: ControlReads) => ControlWrite[]> = {
+  pause(run, viewer) {
+    const { snapshot } = run;
+    refuseFinished(snapshot, "paused");
+    if (snapshot.status === "paused") throw new ConflictError("This run is already paused.");
+    if (run.executing) {
+      if (snapshot.control) throw new ConflictError(snapshot.control === "pause" ? "A pause is already requested: the run pauses after the current step." : "This run is being cancelled.");
+      return [{ change: { run: { control: "pause" } }, events: [noted(run, `${viewer.name} asked to pause; the run pauses after the current step.`)], audit: { action: "run.paused", detail: { requested: true } } }];
+    }
+    return [
+      {
+        change: { run: { status: "paused", control: null } },
+        events: [{ type: "run.status", data: { status: "paused", reason: `Paused by ${viewer.name}.` } }],
+        audit: { action: "run.paused", detail: { from: snapshot.status } },
+      },
+    ];
+  },
+
+  resume(run, viewer) {
+    const { snapshot } = run;
+    refuseFinished(snapshot, "resumed");
+    if (snapshot.status !== "paused") {
+      throw new ConflictError(snapshot.control === "pause" ? "This run is pausing after its current step; resume it once it has paused." : "This run is not paused.");
+    }
+    return [
+      {
+        change: { run: { status: "queued", control: null } },
+        events: [{ type: "run.status", data: { status: "queued", reason: `Resumed by ${viewer.name}.` } }],
+        audit: { action: "run.resumed", detail: {} },
+      },
+    ];
+  },
+
+  cancel(run, viewer, reads) {
+    refuseFinished(run.snapshot, "cancelled");
+    return cancelWrites(run, viewer, reads);
+  },
+};
+
+/** A cancel request for a run in flight, or the cancel itself (open step, unfinished sub-routines) for one at rest. */
+function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): ControlWrite[] {
+  const { snapshot, now } = run;
+  if (run.executing) {
+    if (snapshot.control === "cancel") throw new ConflictError("This run is already being cancelled.");
+    return [
+      {
+        runId: snapshot.id,
+        change: { run: { control: "cancel" } },
+        events: [noted(run, `${viewer.name} cancelled the run; the step in flight is stopped.`)],
+        audit: { action: "run.cancelled", detail: { requested: true } },
+      },
+    ];
+  }
+  const open = snapshot.steps.filter((step) => step.state === "running" || step.state === "pending" || step.state === "waiting");
+  const change: RunChange = {
+    run: { status: "cancelled", control: null, finishedAt: now },
+    steps: open.map((step) => ({ id: step.id, stepId: step.stepId, iteration: step.iteration, state: "cancelled" as const, finishedAt: now })),
+  };
+  const events: RunEventInput[] = [
+    ...open.map((step) => ({ type: "step.cancelled" as const, data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration } })),
+    { type: "run.finished", data: { status: "cancelled", durationMs: since(snapshot.startedAt, now), inputTokens: snapshot.inputTokens, outputTokens: snapshot.outputTokens } },
+  ];
+  const children = reads.openChildren(snapshot.id).flatMap((childId) => {
+    const child = reads.load(childId);
+    return child ? cancelWrites(child, viewer, reads) : [];
+  });
+  return [{ runId: snapshot.id, change, events, audit: { action: "run.cancelled", detail: { from: snapshot.status } } }, ...children];
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import type { RunEventInput } from "../events/run-events";
+import { runEventBus } from "../events";
+import type { RunChange } from "../runner/ports";
+import { readTime, readRuns, statement, writeRuns } from "./run-sqlite";
+import { publishWoken } from "./run-store";
+import { applyRunChange } from "./run-writes";
+
+const MAX_ERROR_LENGTH = 2_000;
+
+/**
+ * Ends a run the engine could not drive at all (its routine unreadable, an unexpected bug) as failed, with its open
+ * step run, so it is not claimed again and again. Only while `owner` still holds it. The message names the problem
+ * without internals beyond the error's own message.
+ */
+export async function failRunOnError(runId: string, owner: string, error: unknown): Promise<void> {
+  const reason = `The run stopped on an internal error: ${(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH)}`;
+  const row = readRuns(() => statement(`SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`).get(runId)) as
+    | { startedAt: string | null; createdAt: string; inputTokens: number; outputTokens: number; status: string }
+    | undefined;
+  if (!row || !["queued", "running"].includes(row.status)) return;
+  const open = readRuns(() => statement(`SELECT "id", "stepId", "iteration", "startedAt" FROM "step_run" WHERE "runId" = ? AND "state" IN ('running', 'pending') ORDER BY "rowid"`).all(runId)) as Array<{
+    id: string;
+    stepId: string;
+    iteration: number;
+    startedAt: string | null;
+  }>;
+  const now = new Date();
+  const since = (value: string | null) => Math.max(0, now.getTime() - (readTime(value)?.getTime() ?? now.getTime()));
+  const change: RunChange = {
+    run: { status: "failed", error: reason, finishedAt: now, control: null },
+    steps: open.map((step) => ({ id: step.id, stepId: step.stepId, iteration: step.iteration, state: "failed" as const, error: reason, finishedAt: now })),
+  };
+  const events: RunEventInput[] = [
+    ...open.map((step) => ({ type: "step.failed" as const, data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration, error: reason, durationMs: since(step.startedAt) } })),
+    { type: "run.finished", data: { status: "failed", error: reason, durationMs: since(row.startedAt ?? row.createdAt), inputTokens: row.inputTokens, outputTokens: row.outputTokens } },
+  ];
+  const result = await writeRuns(() => applyRunChange(runId, change, events, { owner, leaseUntil: new Date(now.getTime() + 1000) }, now));
+  runEventBus.publish(runId, result.events);
+  publishWoken(result.woken);
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { createRunEngine, type ModelPort, type RunEngineOptions, type ToolPort } from "../runner";
+import { busEventSink, executorModelPort } from "./run-ports";
+import { createSqliteRunStore } from "./run-store";
+import { createRegistryToolPort } from "./run-tool-port";
+import { createRunWorker, processOwnerId, type RunWorker } from "./run-worker";
+
+/** The worker's settings, each from an environment variable (README) with these defaults. */
+export const RUN_WORKER_DEFAULTS = { concurrency: 16, leaseMs: 30_000, pollMs: 5_000 };
+
+export type RunWorkerConfig = typeof RUN_WORKER_DEFAULTS & { enabled: boolean };
+
+/** RUN_WORKER=off disables the worker (a web process in scale-out mode); RUN_WORKER_CONCURRENCY, RUN_LEASE_MS, RUN_POLL_MS tune it. */
+export function runWorkerConfig(env: NodeJS.ProcessEnv = process.env): RunWorkerConfig {
+  const positive = (name: string, fallback: number) => {
+    const value = Number(env[name]?.trim() || NaN);
+    return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    enabled: (env.RUN_WORKER ?? "").trim().toLowerCase() !== "off",
+    concurrency: positive("RUN_WORKER_CONCURRENCY", RUN_WORKER_DEFAULTS.concurrency),
+    leaseMs: positive("RUN_LEASE_MS", RUN_WORKER_DEFAULTS.leaseMs),
+    pollMs: positive("RUN_POLL_MS", RUN_WORKER_DEFAULTS.pollMs),
+  };
+}
+
+export type RunWorkerOverrides = Partial<RunWorkerConfig> & { tools?: ToolPort; model?: ModelPort; engineOptions?: RunEngineOptions; log?: Pick<Console, "info" | "warn" | "error"> };
+
+/** A worker over the app's database, registry tools, executor model and event bus (not started). */
+export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
+  const config = { ...runWorkerConfig(), ...overrides };
+  const owner = processOwnerId();
+  const engine = createRunEngine({
+    store: createSqliteRunStore({ owner, leaseMs: config.leaseMs }),
+    tools: overrides.tools ?? createRegistryToolPort(),
+    model: overrides.model ?? executorModelPort(),
+    sink: busEventSink,
+    options: overrides.engineOptions,
+  });
+  return createRunWorker({ engine, owner, concurrency: config.concurrency, leaseMs: config.leaseMs, pollMs: config.pollMs, log: overrides.log });
+}
+
+// One worker per process, on globalThis like the Prisma client: Next may load this module more than once.
+const holder = globalThis as unknown as { routineStudioRunWorker?: RunWorker };
+
+/**
+ * Starts this process's run worker (once; later calls return the same one), unless RUN_WORKER=off. Called from
+ * instrumentation.ts register() in the web server and by scripts/run-worker.ts. It resumes at once the runs a
+ * stopped process left running.
+ */
+export function startRunWorker(overrides: RunWorkerOverrides = {}): RunWorker | null {
+  if (holder.routineStudioRunWorker) return holder.routineStudioRunWorker;
+  if (!{ ...runWorkerConfig(), ...overrides }.enabled) return null;
+  const worker = buildRunWorker(overrides);
+  holder.routineStudioRunWorker = worker;
+  worker.start();
+  return worker;
+}
+
+/** Stops this process's worker: runs in flight stop between writes and stay `running` for the next start to resume. */
+export async function stopRunWorker(): Promise<void> {
+  const worker = holder.routineStudioRunWorker;
+  if (!worker) return;
+  holder.routineStudioRunWorker = undefined;
+  await worker.stop();
+}

@@ -1,0 +1,143 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { RunStatus } from "../events/run-events";
+import { LeaseLostError, type RunControl } from "../runner/ports";
+import { DatabaseUnavailableError } from "./errors";
+import { failRunOnError } from "./run-failure";
+import { claimRuns, freeDeadOwnersLeases, releaseLease, renewLeases } from "./run-leases";
+import { onRunControl, onRunWork } from "./run-wake";
+
+/** What the worker needs of the engine (lib/runner's RunEngine fits). */
+export type RunExecutor = { execute(runId: string, signal?: AbortSignal): Promise<RunStatus> };
+
+export type RunWorkerOptions = {
+  /** Executes runs; the store it writes through must commit as `owner`. */
+  engine: RunExecutor;
+  /** This worker's lease owner id: `<host>/<pid>/<random>`, so a later process on the host can tell it died. */
+  owner: string;
+  /** Runs executed at once. */
+  concurrency: number;
+  /** How long a claim lasts without renewal; renewed every third of it while a run executes. */
+  leaseMs: number;
+  /** The fallback poll for work nobody woke the worker for (another process queued it, a lease expired). */
+  pollMs: number;
+  log?: Pick<Console, "info" | "warn" | "error">;
+};
+
+export type RunWorker = {
+  readonly owner: string;
+  /** Starts claiming runs (at once: runs left running by a process that died are resumed now). */
+  start(): void;
+  /** Claims runnable runs up to the concurrency limit; what wake-ups and the poll call. */
+  wake(): void;
+  /** Stops claiming, stops the runs in flight without writing (they stay `running`), gives their leases back. */
+  stop(): Promise<void>;
+  /** The ids of the runs executing now. */
+  active(): string[];
+};
+
+/** A lease owner id for this process: the host and pid let a later process on the same host see that it died. */
+export function processOwnerId(): string {
+  return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * The run worker: claims queued runs (and runs whose worker died) with a lease, executes them with the engine
+ * under a concurrency limit, renews the leases while they execute, and hands an operator's pause or cancel to the
+ * run in flight at once. Woken in-process by startRun and the controls, and polls slowly for the rest.
+ */
+export function createRunWorker(options: RunWorkerOptions): RunWorker {
+  const log = options.log ?? console;
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let started = false;
+  let stopping = false;
+  let filling: Promise<void> | null = null;
+  let again = false;
+  const timers: NodeJS.Timeout[] = [];
+  const unsubscribe: Array<() => void> = [];
+
+  async function fill(): Promise<void> {
+    do {
+      again = false;
+      const free = options.concurrency - running.size;
+      if (stopping || free <= 0) return;
+      const ids = await claimRuns(options.owner, free, options.leaseMs);
+      for (const id of ids) launch(id);
+    } while (again && !stopping);
+  }
+
+  function wake(): void {
+    if (!started || stopping) return;
+    if (filling) {
+      again = true;
+      return;
+    }
+    filling = fill()
+      .catch((error: unknown) => log.error("[runs] claiming runs failed", error))
+      .finally(() => {
+        filling = null;
+      });
+  }
+
+  function launch(runId: string): void {
+    const controller = new AbortController();
+    const done = execute(runId, controller.signal).finally(() => {
+      running.delete(runId);
+      wake();
+    });
+    running.set(runId, { controller, done });
+  }
+
+  async function execute(runId: string, signal: AbortSignal): Promise<void> {
+    try {
+      await options.engine.execute(runId, signal);
+    } catch (error) {
+      if (error instanceof LeaseLostError) return log.warn(`[runs] run ${runId} was taken over by another worker`);
+      // A busy or unreachable database: keep the lease, so the run is tried again once it expires, not in a loop.
+      if (error instanceof DatabaseUnavailableError) return log.error(`[runs] run ${runId} stopped: ${error.message}`);
+      log.error(`[runs] run ${runId} failed unexpectedly`, error);
+      await failRunOnError(runId, options.owner, error).catch((failure: unknown) => log.error(`[runs] run ${runId} could not be marked failed`, failure));
+    }
+    await releaseLease(options.owner, runId).catch((error: unknown) => log.error(`[runs] the lease on run ${runId} could not be released`, error));
+  }
+
+  async function renew(): Promise<void> {
+    const lost = await renewLeases(options.owner, [...running.keys()], options.leaseMs);
+    for (const runId of lost) running.get(runId)?.controller.abort("lease-lost");
+  }
+
+  function control(runId: string, request: RunControl): void {
+    const entry = running.get(runId);
+    if (entry && request && !entry.controller.signal.aborted) entry.controller.abort(request);
+  }
+
+  return {
+    owner: options.owner,
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribe.push(onRunWork(wake), onRunControl(control));
+      timers.push(setInterval(() => renew().catch((error: unknown) => log.error("[runs] renewing leases failed", error)), Math.max(100, options.leaseMs / 3)));
+      timers.push(setInterval(() => sweep(), options.pollMs));
+      for (const timer of timers) timer.unref?.();
+      sweep();
+    },
+    wake,
+    async stop() {
+      if (!started || stopping) return;
+      stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      for (const stop of unsubscribe) stop();
+      for (const { controller } of running.values()) controller.abort("shutdown");
+      await Promise.allSettled([filling, ...[...running.values()].map((entry) => entry.done)]);
+    },
+    active: () => [...running.keys()],
+  };
+
+  function sweep(): void {
+    freeDeadOwnersLeases()
+      .catch((error: unknown) => log.error("[runs] checking for runs of stopped workers failed", error))
+      .finally(wake);
+  }
+}
