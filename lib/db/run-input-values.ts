@@ -8,12 +8,12 @@ export type InputCheck = { values: Record<string, JsonValue>; fieldErrors: Recor
  * "42" for a number, "true"/"false" for a boolean, JSON text for an object or array; an empty text counts as
  * absent. Returns the converted values and, per field, what is wrong (empty when all is well).
  */
-export function checkParamValues(params: readonly Param[], raw: Record<string, unknown>): InputCheck {
+export function checkParamValues(params: readonly Param[], raw: Record<string, unknown>, owner = "an input of this routine"): InputCheck {
   const values: Record<string, JsonValue> = {};
   const fieldErrors: Record<string, string[]> = {};
   const declared = new Set(params.map((param) => param.name));
   for (const name of Object.keys(raw)) {
-    if (!declared.has(name)) fieldErrors[name] = [`"${name}" is not an input of this routine.`];
+    if (!declared.has(name)) fieldErrors[name] = [`"${name}" is not ${owner}.`];
   }
   for (const param of params) {
     const given = raw[param.name];

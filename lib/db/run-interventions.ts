@@ -132,7 +132,7 @@ export async function decideHumanStep(input: {
     let chosen: OperatorDecision;
     if (decision === "reject") chosen = { action: "rejected", by, comment };
     else if (step?.kind === "human" && step.form.length > 0) {
-      const checked = checkParamValues(step.form, values ?? {});
+      const checked = checkParamValues(step.form, values ?? {}, "a field of this form");
       if (Object.keys(checked.fieldErrors).length > 0) throw new ValidationError("Some fields of the form need attention.", checked.fieldErrors);
       chosen = { action: "submitted", by, values: checked.values, comment };
     } else chosen = { action: "approved", by, comment };
