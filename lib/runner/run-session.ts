@@ -1,8 +1,6 @@
 import type { RunStatus } from "../events/run-events";
 import { isFinished } from "../events/run-events";
-import type { ToolDefinition } from "../routine/catalog";
-import { renderRoutineText } from "../routine/text-render";
-import { toolAllowlist, type Routine } from "../routine/schema";
+import { renderRoutineText, toolAllowlist, type Routine, type ToolDefinition } from "../routine";
 import { budgetBeforeStep } from "./budgets";
 import type { ResolvedOptions, RunEngineDeps } from "./engine-types";
 import type { Clock, RunControl, RunSnapshot } from "./ports";

@@ -18,14 +18,14 @@ export function openStepRun(snapshot: RunSnapshot): StepRunSnapshot | undefined 
 }
 
 /** Ends the run as failed, closing `stepRun` (if still open) as failed with the same reason. */
-export async function failRun(ctx: TransitionContext, error: string, stepRun?: StepRunSnapshot, extra: RunEventInput[] = []): Promise<RunStatus> {
+export async function failRun(ctx: TransitionContext, error: string, stepRun?: StepRunSnapshot, extra: RunEventInput[] = [], input?: JsonValue): Promise<RunStatus> {
   const { writer } = ctx;
   const now = ctx.now();
   const at = new Date(now);
   const change: RunChange = { run: { status: "failed", error, finishedAt: at, control: null } };
   const events: RunEventInput[] = [];
   if (stepRun && stepRun.state !== "failed") {
-    change.steps = [{ ...ref(stepRun), state: "failed", error, finishedAt: at }];
+    change.steps = [{ ...ref(stepRun), state: "failed", error, finishedAt: at, ...(input !== undefined ? { input } : {}) }];
     events.push({ type: "step.failed", data: { ...stepRef(stepRun), error, durationMs: durationOf(stepRun, now) } });
   }
   events.push(...extra, { type: "run.finished", data: { status: "failed", error, durationMs: elapsed(writer.snapshot, now), ...usage(writer.snapshot) } });

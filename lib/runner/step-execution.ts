@@ -106,7 +106,7 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
   const ref = { id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration };
   switch (outcome.status) {
     case "failed":
-      return failRun(session.transitions, outcome.error, stepRun);
+      return failRun(session.transitions, outcome.error, stepRun, [], outcome.input);
     case "finish":
       return finishRun(session.transitions, step, stepRun);
     case "waiting": {
@@ -138,7 +138,8 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
       const shown = outputRef ? { variableKey: outputRef, preview: preview(outputs) } : {};
       events.push({ type: "step.output", data: { ...stepRef(stepRun), output: outputs, ...shown } });
       events.push({ type: "step.succeeded", data: { ...stepRef(stepRun), durationMs: durationOf(stepRun, now) } });
-      await writer.commit({ steps: [{ ...ref, state: "succeeded", output: outputs, outputRef, error: null, finishedAt: at }], variables }, events);
+      const input = outcome.input !== undefined ? { input: outcome.input } : {};
+      await writer.commit({ steps: [{ ...ref, state: "succeeded", output: outputs, outputRef, error: null, finishedAt: at, ...input }], variables }, events);
       return null;
     }
   }

@@ -140,3 +140,42 @@ describe("a worker that stops, and the one that resumes", () => {
     expect(h.tools.calls).toHaveLength(0);
   });
 });
+
+describe("interventions the server writes, then runs the engine again", () => {
+  it("retrying the failed step runs the same step run again, with its recorded input and idempotency key", async () => {
+    let tries = 0;
+    const h = harness({ routine: line(tool("a"), endStep({ id: "done" })), handlers: { get_leave_balance: () => (++tries === 1 ? { ok: false, error: "directory locked", retryable: false } : { days: 2 }) } });
+    expect(await h.execute()).toBe("failed");
+    expect(h.store.run(h.runId).error).toBe("hr/get_leave_balance failed: directory locked");
+    const failed = h.store.steps(h.runId)[0];
+    await h.store.commit(h.runId, { run: { status: "queued", error: null, finishedAt: null, outputs: null }, steps: [{ id: failed.id, stepId: "a", iteration: 1, state: "pending", error: null, finishedAt: null }] }, [
+      { type: "step.intervention", data: { stepRunId: failed.id, stepId: "a", iteration: 1, by: "op", action: "retried" } },
+      { type: "run.status", data: { status: "queued", reason: "retried" } },
+    ]);
+    expect(await h.execute()).toBe("succeeded");
+    const [first, second] = h.tools.calls;
+    expect([second.idempotencyKey, second.args]).toEqual([first.idempotencyKey, first.args]);
+    expect(h.store.steps(h.runId)[0]).toMatchObject({ state: "succeeded", attempt: 2 });
+  });
+
+  it("re-running a skill with an edited input works from that input and carries the run on", async () => {
+    fake.setScenario({ rules: [{ match: { lastMessageIncludes: "EDITED" }, reply: { content: "from the edit" } }, { reply: { content: "first answer" } }] });
+    const routine = makeRoutine({
+      steps: [tool("a"), skillStep({ id: "sum", inputs: { balance: { from: "step", stepId: "a", path: "result" } }, outputs: [{ name: "summary", description: "" }] }), endStep({ id: "done" })],
+      edges: chain({ id: "a" }, { id: "sum" }, { id: "done" }),
+    });
+    const h = harness({ routine, model: fakeModel(fake).model });
+    expect(await h.execute()).toBe("succeeded");
+    const skill = h.store.steps(h.runId).find((run) => run.stepId === "sum")!;
+    expect(skill.input).toEqual({ balance: { employee_id: "a", days: 12 } });
+
+    await h.store.commit(h.runId, { run: { status: "queued", outputs: null, finishedAt: null }, steps: [{ id: "rerun-1", stepId: "sum", iteration: 2, state: "pending", input: { balance: "EDITED" }, attempt: 0 }] }, [
+      { type: "step.intervention", data: { stepRunId: "rerun-1", stepId: "sum", iteration: 2, by: "op", action: "input_edited" } },
+      { type: "run.status", data: { status: "queued", reason: "re-run" } },
+    ]);
+    expect(await h.execute()).toBe("succeeded");
+    expect(h.store.run(h.runId).outputs).toEqual({ summary: "from the edit" });
+    expect(h.store.steps(h.runId).filter((run) => run.stepId === "done").map((run) => run.iteration)).toEqual([1, 2]);
+    expect(h.tools.calls).toHaveLength(1);
+  });
+});

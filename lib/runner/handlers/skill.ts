@@ -10,23 +10,27 @@ type SkillContext = StepContext<StepOf<"skill">>;
 /** A bound input larger than this is cut in the prompt, so one huge value cannot crowd out the routine. */
 const MAX_INPUT_CHARS = 16_000;
 
+const isRecord = (value: JsonValue | null): value is Record<string, JsonValue> => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * A skill step: the executor model without tools (summarize, compose, classify). Its bound inputs are given in full
- * (variables read back), its `model` inputs as hints. One declared output takes the answer's text; several ask for
- * a JSON object with those fields (structured output), with one repair turn when the answer is not one.
+ * (variables read back), its `model` inputs as hints; an operator's edited input for a re-run replaces them. The
+ * inputs (variable keys as keys) are kept on the step run. One declared output takes the answer's text; several ask
+ * for a JSON object with those fields (structured output), with one repair turn when the answer is not one.
  */
 export const skillHandler: StepHandler<"skill"> = {
   async run(ctx: SkillContext): Promise<StepOutcome> {
     const { step } = ctx;
-    const { bound, unbound } = await ctx.values.resolveInputs(step.inputs);
-    const values = (await ctx.values.expand(bound)) as Record<string, JsonValue>;
+    const resolved = isRecord(ctx.presetInput) ? { bound: ctx.presetInput, unbound: {} } : await ctx.values.resolveInputs(step.inputs);
+    const values = (await ctx.values.expand(resolved.bound)) as Record<string, JsonValue>;
+    const input = resolved.bound;
     const messages: ChatMessage[] = [
       { role: "system", content: await ctx.executorPrompt() },
-      { role: "user", content: skillRequest(ctx, values, unbound) },
+      { role: "user", content: skillRequest(ctx, values, resolved.unbound) },
     ];
     if (step.outputs.length < 2) {
       const answer = await ctx.chat({ purpose: "runner.skill_step", messages });
-      return { status: "succeeded", outputs: fillOutputs(step.outputs, answer.content ?? "") };
+      return { status: "succeeded", outputs: fillOutputs(step.outputs, answer.content ?? ""), input };
     }
 
     const schema = {
@@ -38,8 +42,8 @@ export const skillHandler: StepHandler<"skill"> = {
     for (let turn = 1; ; turn++) {
       const answer = await ctx.chat({ purpose: "runner.skill_step", messages, responseFormat: { name: "step_outputs", schema, strict: false } });
       const problem = readObject(answer.content, step.outputs.map((output) => output.name));
-      if (typeof problem !== "string") return { status: "succeeded", outputs: fillOutputs(step.outputs, problem) };
-      if (turn >= 2) return { status: "failed", error: `The executor's answer is still not the JSON object asked for after a repair turn: ${problem}.` };
+      if (typeof problem !== "string") return { status: "succeeded", outputs: fillOutputs(step.outputs, problem), input };
+      if (turn >= 2) return { status: "failed", error: `The executor's answer is still not the JSON object asked for after a repair turn: ${problem}.`, input };
       messages.push({ role: "assistant", content: answer.content }, { role: "user", content: `That is not what was asked: ${problem}. Answer again with only the JSON object.` });
     }
   },

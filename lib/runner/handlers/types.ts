@@ -9,8 +9,9 @@ import type { RunValues } from "../values";
 
 /** How a step's handler ended it. The engine turns each into one commit (state, outputs, events). */
 export type StepOutcome =
-  | { status: "succeeded"; outputs: Record<string, JsonValue> }
-  | { status: "failed"; error: string }
+  /** `input`, when given, is kept on the step run: what the step worked from (a skill's resolved inputs). */
+  | { status: "succeeded"; outputs: Record<string, JsonValue>; input?: JsonValue }
+  | { status: "failed"; error: string; input?: JsonValue }
   /** The step waits: for a person (human step, approval) or a sub-routine; `input` is kept on the step run. */
   | { status: "waiting"; for: "person" | "subroutine"; instruction?: string; childRunId?: string; input?: JsonValue }
   /** An end step: the engine finishes the run. */
