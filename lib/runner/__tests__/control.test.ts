@@ -4,7 +4,7 @@ import type { Step } from "../../routine/schema";
 import { endStep, humanStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { createRunEngine } from "../engine";
 import { LeaseLostError } from "../ports";
-import { hang } from "../testing";
+import { hang, toolError } from "../testing";
 import { estimateTokens } from "../tokens";
 import { API_KEY, chain, dataOf, expectConsistentLog, fakeModel, forbiddenModel, harness } from "./support";
 
@@ -144,7 +144,7 @@ describe("a worker that stops, and the one that resumes", () => {
 describe("interventions the server writes, then runs the engine again", () => {
   it("retrying the failed step runs the same step run again, with its recorded input and idempotency key", async () => {
     let tries = 0;
-    const h = harness({ routine: line(tool("a"), endStep({ id: "done" })), handlers: { get_leave_balance: () => (++tries === 1 ? { ok: false, error: "directory locked", retryable: false } : { days: 2 }) } });
+    const h = harness({ routine: line(tool("a"), endStep({ id: "done" })), handlers: { get_leave_balance: () => (++tries === 1 ? toolError("directory locked") : { days: 2 }) } });
     expect(await h.execute()).toBe("failed");
     expect(h.store.run(h.runId).error).toBe("hr/get_leave_balance failed: directory locked");
     const failed = h.store.steps(h.runId)[0];
