@@ -50,6 +50,7 @@ export function stepContext(services: SessionServices, step: Step, stepRun: Step
   const run = writer.snapshot;
 
   const record = async (events: RunEventInput[], stepFields: Partial<StepRunSnapshot> = {}) => {
+    guard.assertOpen();
     await writer.commit({ steps: [{ ...stepFields, id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration }] }, events);
   };
 
@@ -69,6 +70,7 @@ export function stepContext(services: SessionServices, step: Step, stepRun: Step
       throw new StepFailure(`The executor model failed: ${isLlmError(error) ? error.message : errorMessage(error)}`);
     }
     const { inputTokens, outputTokens } = result.usage;
+    guard.assertOpen();
     await writer.commit(
       {
         run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens },

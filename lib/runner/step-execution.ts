@@ -75,7 +75,10 @@ export async function executeStep(session: StepSession, position: Extract<Positi
   let outcome: StepOutcome | null = null;
   let thrown: unknown = null;
   try {
-    outcome = await runHandler(stepContext(session, step, stepRun, guard, presetInput));
+    const work = runHandler(stepContext(session, step, stepRun, guard, presetInput));
+    // A handler abandoned after a stop may still fail later; that failure has nowhere to go.
+    work.catch(() => {});
+    outcome = await Promise.race([work, guard.whenStopped()]);
   } catch (error) {
     thrown = error;
   } finally {

@@ -86,6 +86,23 @@ export class StepGuard {
     this.done.abort();
   }
 
+  /**
+   * Throws once the step was stopped or its outcome is settled: a handler the engine stopped waiting for (a tool
+   * that ignored the abort) must not write into a run that has moved on.
+   */
+  assertOpen(): void {
+    this.signal.throwIfAborted();
+    if (this.done.signal.aborted) throw new StepStopped({ kind: "shutdown" });
+  }
+
+  /** Rejects when the step is stopped, so the engine need not wait for a handler that ignores its signal. */
+  whenStopped(): Promise<never> {
+    return new Promise<never>((_, reject) => {
+      if (this.signal.aborted) return reject(this.signal.reason);
+      this.signal.addEventListener("abort", () => reject(this.signal.reason), { once: true, signal: this.done.signal });
+    });
+  }
+
   private after(ms: number, then: () => void): void {
     this.options.clock.sleep(ms, this.done.signal).then(
       () => {

@@ -68,6 +68,21 @@ describe("budgets", () => {
     expectConsistentLog(h);
   });
 
+  it("stop waiting for a tool that ignores the abort, and keep its late answer out of the run", async () => {
+    let answer!: (value: { days: number }) => void;
+    const steps = [tool("deaf"), endStep({ id: "done" })];
+    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), budgets: { stepTimeoutMs: 1_000 }, handlers: { get_leave_balance: () => new Promise((resolve) => (answer = resolve)) } });
+    const running = h.execute();
+    await h.tools.whenCalled("get_leave_balance");
+    h.clock.advance(1_000);
+    expect(await running).toBe("failed");
+    const written = h.store.run(h.runId).events.length;
+    answer({ days: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.store.run(h.runId).events).toHaveLength(written);
+    expect(h.store.steps(h.runId)[0].state).toBe("failed");
+  });
+
   it("use a step's own timeoutMs over the run's", async () => {
     const steps = [tool("slow", { timeoutMs: 200 }), endStep({ id: "done" })];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), handlers: { get_leave_balance: (_args, call) => hang(call.signal) } });
