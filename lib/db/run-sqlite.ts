@@ -47,25 +47,67 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const MAX_GATE_WAIT_MS = 10_000;
 const BUSY_RETRIES = 5;
 
+type Pending = { work: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; attempts: number };
+
+// Writes waiting for the next flush. On globalThis with the connection: one queue per process.
+const globalForQueue = globalThis as unknown as { routineStudioRunWrites?: { pending: Pending[]; scheduled: boolean } };
+const queue = (globalForQueue.routineStudioRunWrites ??= { pending: [], scheduled: false });
+
 /**
- * Runs `work` in one IMMEDIATE transaction on the run store's connection: all of it or nothing. It first waits
- * (without blocking the event loop) until no Prisma transaction of this process is open, so it never commits in
- * the middle of one; a database busy in another process is retried a few times before its error is thrown.
+ * Runs `work` in a transaction on the run store's connection: all of it or nothing, resolved once it is committed.
+ * Writes requested in the same turn of the event loop (many runs committing at once) are committed together, each
+ * in its own savepoint, so one that throws rolls back alone and the commit's cost is shared (group commit). A flush
+ * first waits (without blocking the event loop) until no Prisma transaction of this process is open, so it never
+ * commits in the middle of one; a database busy in another process is retried a few times before its error is
+ * thrown.
  */
-export async function writeRuns<T>(work: () => T): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const waitUntil = Date.now() + MAX_GATE_WAIT_MS;
-    while (prismaTransactionOpen() && Date.now() < waitUntil) await sleep(1);
-    try {
-      return runDb().transaction(work).immediate();
-    } catch (error) {
-      if (attempt < BUSY_RETRIES && isBusy(error)) {
-        await sleep(10 * 2 ** attempt);
-        continue;
+export function writeRuns<T>(work: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    queue.pending.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 0 });
+    schedule(0);
+  });
+}
+
+function schedule(delayMs: number): void {
+  if (queue.scheduled) return;
+  queue.scheduled = true;
+  const run = () => void flush();
+  if (delayMs > 0) setTimeout(run, delayMs);
+  else setImmediate(run);
+}
+
+async function flush(): Promise<void> {
+  const waitUntil = Date.now() + MAX_GATE_WAIT_MS;
+  while (prismaTransactionOpen() && Date.now() < waitUntil) await sleep(1);
+  const batch = queue.pending.splice(0);
+  queue.scheduled = false;
+  if (batch.length === 0) return;
+  const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  try {
+    const db = runDb();
+    db.transaction(() => {
+      for (const item of batch) {
+        try {
+          outcomes.push({ ok: true, value: db.transaction(item.work)() });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
       }
-      throw translateDbError(error);
+    }).immediate();
+  } catch (error) {
+    const retry = isBusy(error) ? batch.filter((item) => ++item.attempts <= BUSY_RETRIES) : [];
+    for (const item of batch) if (!retry.includes(item)) item.reject(translateDbError(error));
+    if (retry.length > 0) {
+      queue.pending.unshift(...retry);
+      schedule(10 * 2 ** Math.min(...retry.map((item) => item.attempts)));
     }
+    return;
   }
+  batch.forEach((item, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(translateDbError(outcome.error));
+  });
 }
 
 /** Reads with the run store's connection (WAL readers neither wait for nor block writers). */

@@ -135,6 +135,16 @@ describe("the SQLite run store", () => {
     expect(await runTables()).toEqual(before);
   });
 
+  it("commits the writes of many runs requested at once together, a refused one rolling back alone", async () => {
+    const runs = await Promise.all(Array.from({ length: 5 }, () => claimed("worker-group")));
+    await writeRuns(() => runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'thief' WHERE "id" = ?`).run(runs[2]!.runId));
+    const results = await Promise.allSettled(runs.map(({ runId, store }) => store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }])));
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
+    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.status)).toEqual(["running", "running", "queued", "running", "running"]);
+    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.lastSeq)).toEqual([2, 2, 1, 2, 2]);
+  });
+
   it("keeps a Prisma transaction that reads and then writes whole while run commits land in between", async () => {
     const { runId, store } = await claimed();
     let committing: Array<Promise<unknown>> = [];
