@@ -2,11 +2,10 @@ import "server-only";
 import type { RunEventInput } from "../events/run-events";
 import { runEventBus } from "../events";
 import type { RunChange } from "../runner/ports";
+import { errorMessage } from "../runner/errors";
 import { readTime, readRuns, statement, writeRuns } from "./run-sqlite";
 import { publishWoken } from "./run-store";
 import { applyRunChange } from "./run-writes";
-
-const MAX_ERROR_LENGTH = 2_000;
 
 /**
  * Ends a run the engine could not drive at all (its routine unreadable, an unexpected bug) as failed, with its open
@@ -14,7 +13,8 @@ const MAX_ERROR_LENGTH = 2_000;
  * without internals beyond the error's own message.
  */
 export async function failRunOnError(runId: string, owner: string, error: unknown): Promise<void> {
-  const reason = `The run stopped on an internal error: ${(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH)}`;
+  // errorMessage masks anything shaped like a credential: a library's error may quote a header it was given.
+  const reason = `The run stopped on an internal error: ${errorMessage(error)}`;
   const row = readRuns(() => statement(`SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`).get(runId)) as
     | { startedAt: string | null; createdAt: string; inputTokens: number; outputTokens: number; status: string }
     | undefined;

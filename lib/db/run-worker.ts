@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { RunStatus } from "../events/run-events";
+import { errorMessage } from "../runner/errors";
 import { LeaseLostError, type RunControl } from "../runner/ports";
 import { DatabaseUnavailableError } from "./errors";
 import { failRunOnError } from "./run-failure";
@@ -74,7 +75,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       return;
     }
     filling = fill()
-      .catch((error: unknown) => log.error("[runs] claiming runs failed", error))
+      .catch((error: unknown) => log.error(`[runs] claiming runs failed: ${errorMessage(error)}`))
       .finally(() => {
         filling = null;
       });
@@ -96,10 +97,10 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       if (error instanceof LeaseLostError) return log.warn(`[runs] run ${runId} was taken over by another worker`);
       // A busy or unreachable database: keep the lease, so the run is tried again once it expires, not in a loop.
       if (error instanceof DatabaseUnavailableError) return log.error(`[runs] run ${runId} stopped: ${error.message}`);
-      log.error(`[runs] run ${runId} failed unexpectedly`, error);
-      await failRunOnError(runId, options.owner, error).catch((failure: unknown) => log.error(`[runs] run ${runId} could not be marked failed`, failure));
+      log.error(`[runs] run ${runId} failed unexpectedly: ${errorMessage(error)}`);
+      await failRunOnError(runId, options.owner, error).catch((failure: unknown) => log.error(`[runs] run ${runId} could not be marked failed: ${errorMessage(failure)}`));
     }
-    await releaseLease(options.owner, runId).catch((error: unknown) => log.error(`[runs] the lease on run ${runId} could not be released`, error));
+    await releaseLease(options.owner, runId).catch((error: unknown) => log.error(`[runs] the lease on run ${runId} could not be released: ${errorMessage(error)}`));
   }
 
   async function renew(): Promise<void> {
@@ -118,7 +119,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       if (started) return;
       started = true;
       unsubscribe.push(onRunWork(wake), onRunControl(control));
-      timers.push(setInterval(() => renew().catch((error: unknown) => log.error("[runs] renewing leases failed", error)), Math.max(100, options.leaseMs / 3)));
+      timers.push(setInterval(() => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)), Math.max(100, options.leaseMs / 3)));
       timers.push(setInterval(() => sweep(), options.pollMs));
       for (const timer of timers) timer.unref?.();
       sweep();
@@ -137,7 +138,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
 
   function sweep(): void {
     freeDeadOwnersLeases()
-      .catch((error: unknown) => log.error("[runs] checking for runs of stopped workers failed", error))
+      .catch((error: unknown) => log.error(`[runs] checking for runs of stopped workers failed: ${errorMessage(error)}`))
       .finally(wake);
   }
 }

@@ -180,6 +180,22 @@ describe("startRun", () => {
       expect(await runTables()).toEqual(before);
     });
 
+    it("keeps the API key out of the error, the events, the audit log and the usage records", async () => {
+      const secret = "sk-live-0123456789abcdefSECRET";
+      vi.stubEnv("OPENAI_BASE_URL", fake.url);
+      vi.stubEnv("OPENAI_API_KEY", secret);
+      vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
+      const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
+      await as("operator");
+      // The fake server wants another key: the call is refused with 401.
+      const error = await startRun({ routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConflictError);
+      expect((error as Error).message).not.toContain(secret);
+      const stored = JSON.stringify([await prisma.runEvent.findMany(), await prisma.auditLog.findMany(), await prisma.llmCall.findMany()]);
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain("SECRET");
+    });
+
     it("does not call the model when every input is given", async () => {
       useFakeModel();
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
