@@ -3,7 +3,8 @@
 import type { Viewport } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { DETAIL_ZOOM } from "@/components/designer/nodes/use-zoomed-out";
-import { Badge } from "@/components/ui";
+import { Columns2, Rows2 } from "lucide-react";
+import { Badge, Button, cn } from "@/components/ui";
 import { nodesBounds, outgoingEdgeIds, routineToFlow, type Bounds } from "@/lib/graph";
 import { fitBounds, unionBounds, type ReviewDiff } from "@/lib/review";
 import type { Routine } from "@/lib/routine";
@@ -24,34 +25,52 @@ const NO_COMMENTS: Record<string, number> = {};
 const READABLE_ROUTINE = 60;
 const READABLE_ZOOM = 0.6;
 
+type Layout = "columns" | "rows";
+
 /**
- * Base and proposed version side by side, on one shared viewport: panning or zooming either moves both, so a
- * step that kept its place sits at the same spot on each. They open fitted to the two versions together.
+ * Base and proposed version side by side (or one above the other), on one shared viewport: panning or zooming
+ * either moves both, so a step that kept its place sits at the same spot on each. They open fitted to the two
+ * versions together; a wide routine (most are laid out left to right) opens stacked, so each canvas has the
+ * window's width.
  */
 export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedStepId, onSelect }: Props) {
   const baseFlow = useMemo(() => (base ? routineToFlow(base.routine) : null), [base]);
   const proposedFlow = useMemo(() => routineToFlow(proposed.routine), [proposed]);
   const baseData = useMemo(() => base && canvasData(base.routine, diff.base, NO_COMMENTS, outgoingEdgeIds(base.routine)), [base, diff]);
   const proposedData = useMemo(() => canvasData(proposed.routine, diff.proposed, commentCounts, outgoingEdgeIds(proposed.routine)), [proposed, diff, commentCounts]);
+  const bounds = useMemo(() => unionBounds(baseFlow && nodesBounds(baseFlow.nodes), nodesBounds(proposedFlow.nodes)), [baseFlow, proposedFlow]);
+  const [layout, setLayout] = useState<Layout>(() => (bounds && bounds.width > bounds.height * 2 ? "rows" : "columns"));
   const frame = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
 
   useLayoutEffect(() => {
     const box = frame.current?.getBoundingClientRect();
-    const bounds = unionBounds(baseFlow && nodesBounds(baseFlow.nodes), nodesBounds(proposedFlow.nodes));
     const stepCount = Math.max(proposed.routine.steps.length, base?.routine.steps.length ?? 0);
-    // Measured once before the first paint, so both canvases are drawn once, at the opening viewport; later the
-    // viewport is the reviewer's.
+    // Measured before the paint, so both canvases are drawn once, at the opening viewport, and again when the
+    // panes change shape; otherwise the viewport is the reviewer's.
     setViewport(box && box.width > 0 && bounds ? openingViewport(bounds, box, stepCount) : { x: 0, y: 0, zoom: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [layout]);
 
+  const stacked = layout === "rows";
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center justify-between gap-3 border-b border-border bg-surface px-3 py-1.5">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-border bg-surface px-3 py-1">
         <DiffLegend counts={diff.counts} />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setLayout(stacked ? "columns" : "rows")}
+          aria-label={stacked ? "Show the versions side by side" : "Show the versions one above the other"}
+          title={stacked ? "Side by side" : "One above the other"}
+          data-testid="review-layout-toggle"
+          data-layout={layout}
+        >
+          {stacked ? <Columns2 className="size-4" aria-hidden="true" /> : <Rows2 className="size-4" aria-hidden="true" />}
+          <span className="text-xs">{stacked ? "Side by side" : "Stacked"}</span>
+        </Button>
       </div>
-      <div className="grid min-h-0 flex-1 grid-cols-2 divide-x divide-border">
+      <div className={cn("grid min-h-0 flex-1", stacked ? "grid-rows-2 divide-y" : "grid-cols-2 divide-x", "divide-border")}>
         <Pane caption={base?.caption ?? "No earlier version"} tone="neutral" testId="review-base-pane">
           {base && baseFlow && baseData ? (
             <div ref={frame} className="h-full">

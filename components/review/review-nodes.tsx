@@ -1,6 +1,7 @@
 "use client";
 
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, Handle, Position, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
+import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
 import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
 import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
@@ -82,7 +83,7 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
       data-diff={status}
       data-selected={selected || undefined}
       style={size}
-      className={cn("flex items-center gap-3 px-3 shadow-sm", frame)}
+      className={cn("relative flex items-center gap-3 px-3 shadow-sm", frame)}
     >
       {handles}
       <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-muted", info.accent)}>
@@ -94,14 +95,20 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
         </span>
         <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
       </span>
-      <span className="flex shrink-0 flex-col items-end gap-1">
-        {status !== "unchanged" ? <span className={cn("rounded-full px-1.5 text-[10px] font-semibold uppercase", style.tag)}>{style.label}</span> : null}
-        {comments > 0 ? (
-          <span className="rounded-full bg-accent-soft px-1.5 text-xs font-medium text-accent" title={`${comments} open comment(s)`} data-testid="review-node-comments">
-            {comments}
-          </span>
-        ) : null}
-      </span>
+      {/* Pinned to the frame, so the step's name keeps the node's width. */}
+      {status !== "unchanged" ? (
+        <span className={cn("absolute -top-2 right-2 rounded-full px-1.5 text-[10px] font-semibold uppercase leading-4 shadow-sm", style.tag)}>{style.label}</span>
+      ) : null}
+      {comments > 0 ? (
+        <span
+          className="absolute -bottom-2 right-2 flex items-center gap-0.5 rounded-full bg-accent px-1.5 text-xs font-medium leading-4 text-accent-foreground shadow-sm"
+          title={`${comments} open comment(s)`}
+          data-testid="review-node-comments"
+        >
+          <MessageSquare className="size-3" aria-hidden="true" />
+          {comments}
+        </span>
+      ) : null}
     </div>
   );
 });

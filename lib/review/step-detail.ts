@@ -13,7 +13,8 @@ type Entry = { key: string; label: string; value: string };
 
 /**
  * One step side by side, field by field: kind, name, description, tool, instruction, each input binding, each
- * output, completion, outcome, form fields, sub-routine, stage, limits and where it leads. `base` is null for a
+ * output, completion, outcome, form fields, sub-routine, stage, limits and where it leads (with the condition).
+ * Empty fields are left out. `base` is null for a
  * first version; a step missing on one side has every row on the other. Values are written for people:
  * bindings name the step and output they read, stages and targets by name.
  */
@@ -57,11 +58,11 @@ function describeStep(routine: Routine, step: Step): Entry[] {
   const entries: Entry[] = [
     { key: "kind", label: "Kind", value: step.kind },
     { key: "name", label: "Name", value: step.name },
-    { key: "description", label: "Description", value: step.description },
   ];
   const add = (key: string, label: string, value: string | undefined) => {
     if (value !== undefined && value !== "") entries.push({ key, label, value });
   };
+  add("description", "Description", step.description);
   if (step.kind === "tool") add("tool", "Tool", `${step.tool.server} / ${step.tool.name}`);
   if (step.kind === "routine") add("routineId", "Sub-routine", step.routineId);
   if (step.kind === "skill" || step.kind === "human") add("instruction", "Instruction", step.instruction);
@@ -87,7 +88,7 @@ function describeStep(routine: Routine, step: Step): Entry[] {
   routine.edges
     .filter((edge) => edge.source === step.id)
     .forEach((edge) => {
-      const condition = edge.condition?.label ? ` if ${edge.condition.label}` : "";
+      const condition = edge.condition?.label ? ` — ${edge.condition.label}` : "";
       add(`next.${edge.id}`, "Leads to", `“${stepName(routine, edge.target)}”${condition}`);
     });
   return entries;

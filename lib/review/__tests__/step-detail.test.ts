@@ -44,7 +44,8 @@ describe("stepDetailRows", () => {
     const added = stepDetailRows(base, proposed, "ask");
     expect(added.every((row) => row.status === "added" && row.before === null)).toBe(true);
     expect(added.map((row) => row.after)).toContain("boolean, required");
-    expect(added.map((row) => row.after)).toContain("“Done” if approved");
+    expect(added.map((row) => row.after)).toContain("“Done” — approved");
+    expect(added.map((row) => row.key)).not.toContain("description");
     const removed = stepDetailRows(base, proposed, "check");
     expect(removed.every((row) => row.status === "removed" && row.after === null)).toBe(true);
     expect(removed.map((row) => row.key)).toEqual(["kind", "name", "description", "tool", "inputs.employee_id", "inputs.year", "outputs.balance", "completion", "next.check-done"]);
