@@ -17,13 +17,14 @@ type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
 export function StepInterventions({ runId, step, view, actions }: Props) {
   if (!view.stepRunId) return null;
   const waitingForPerson = view.state === "waiting" && view.waiting?.for === "person";
-  const canRerun = view.state === "failed" || view.state === "succeeded" || view.state === "cancelled";
+  // Only tool and skill steps take an input an operator can edit (the DAL refuses the others too).
+  const canRerun = (step.kind === "tool" || step.kind === "skill") && (view.state === "failed" || view.state === "succeeded" || view.state === "cancelled");
   if (!waitingForPerson && !canRerun) return null;
   return (
     <div className="space-y-4 rounded-lg border border-border p-3" data-testid="step-interventions">
       {waitingForPerson ? <HumanDecision runId={runId} stepRunId={view.stepRunId} step={step} instruction={view.waiting?.instruction} action={actions.decideHumanStep} /> : null}
       {view.state === "failed" ? <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} /> : null}
-      {canRerun && step.kind !== "end" && step.kind !== "branch" ? <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} /> : null}
+      {canRerun ? <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} /> : null}
     </div>
   );
 }

@@ -1,0 +1,155 @@
+import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { RunPage } from "./pages/run-page";
+import { RunsListPage } from "./pages/runs-list-page";
+import { approvalRoutine, publishRoutine } from "./support/runs";
+
+const firstIndex = (states: Array<[string, string]>, step: string, ...wanted: string[]) => states.findIndex(([id, state]) => id === step && wanted.includes(state));
+
+test("an operator starts a run from the routine, watches its steps change in order, and approves the human step", async ({ page, signInPage }) => {
+  const name = uniqueName("E2E approval");
+  const routineId = publishRoutine(approvalRoutine(name));
+  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  await page.goto(`/routines/${routineId}`);
+  await page.getByTestId("run-routine").click();
+  const dialog = page.getByTestId("start-run-dialog");
+  await expect(dialog.getByTestId("run-input-employee_id")).toBeVisible();
+
+  // A required input left empty is named by the server, and nothing starts.
+  await dialog.getByTestId("start-run-submit").click();
+  await expect(dialog.getByTestId("run-input-employee_id-error")).toContainText("required");
+  await dialog.getByTestId("run-input-employee_id").fill("E1024");
+  await dialog.getByTestId("start-run-submit").click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+
+  const run = new RunPage(page);
+  await expect(run.view()).toBeVisible();
+  await expect(page.getByTestId("page-title")).toHaveText(name);
+  await run.expectNode("approve", "waiting");
+  await run.expectNode("lookup", "succeeded");
+  await run.expectNode("balance", "pending");
+  await run.expectStatus("waiting");
+  await expect(run.node("approve").getByTestId("run-node-state")).toContainText("Waiting for you");
+  await expect(page.getByTestId("run-edge-e1")).toHaveAttribute("data-taken", "true");
+  await expect(page.getByTestId("run-edge-e2")).toHaveAttribute("data-taken", "false");
+  await expect(page.getByTestId("progress-count")).toHaveText("1 of 3 steps done");
+
+  // The looked-up step shows the tool call it made.
+  await run.openStep("lookup");
+  await expect(page.getByTestId("step-tool-arguments")).toContainText('"employee_id": "E1024"');
+
+  await run.recordNodeStates();
+  await run.openStep("approve");
+  await run.approve("Right person.");
+  await run.expectStatus("succeeded");
+  await run.expectNode("balance", "succeeded");
+  await run.expectNode("done", "succeeded");
+  await expect(page.getByTestId("progress-count")).toHaveText("3 of 3 steps done");
+  await expect(page.getByTestId("run-edge-e3")).toHaveAttribute("data-taken", "true");
+
+  const states = await run.recordedStates();
+  const approved = firstIndex(states, "approve", "succeeded");
+  const balanceMoved = firstIndex(states, "balance", "running", "succeeded");
+  const balanceDone = firstIndex(states, "balance", "succeeded");
+  const finished = firstIndex(states, "done", "succeeded");
+  expect(approved, JSON.stringify(states)).toBeGreaterThanOrEqual(0);
+  expect(balanceMoved).toBeGreaterThan(approved);
+  expect(balanceDone).toBeGreaterThanOrEqual(balanceMoved);
+  expect(finished).toBeGreaterThan(balanceDone);
+
+  await run.openStep("approve");
+  await expect(page.getByTestId("step-history")).toContainText("Otto Operator approved: “Right person.”");
+
+  const runId = page.url().split("/").pop()!;
+  const list = new RunsListPage(page);
+  await list.goto();
+  await expect(list.row(runId)).toHaveAttribute("data-status", "succeeded");
+});
+
+test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({ page, signInPage }) => {
+  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E failing")));
+  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  // Started over the JSON API with the browser's session.
+  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E9999" } } });
+  expect(started.status()).toBe(201);
+  const { runId, links } = (await started.json()) as { runId: string; links: { view: string } };
+  expect(links.view).toBe(`/runs/${runId}`);
+
+  const run = new RunPage(page);
+  await run.goto(runId);
+  await run.expectNode("lookup", "failed");
+  await expect(run.node("lookup").getByTestId("run-node-error")).toContainText('Unknown employee ID "E9999"');
+  await run.expectStatus("failed");
+  await run.expectNode("approve", "pending");
+
+  await run.openStep("lookup");
+  await expect(page.getByTestId("step-detail-error")).toContainText("Unknown employee ID");
+  // A malformed edit is caught before anything is sent.
+  await page.getByTestId("step-edit-input").click();
+  await page.getByTestId("step-input-editor").fill('{ "employee_id": ');
+  await page.getByTestId("step-rerun").click();
+  await expect(page.getByTestId("step-input-error")).toContainText("not valid JSON");
+  await page.getByTestId("step-input-editor").fill(JSON.stringify({ employee_id: "E1024" }));
+  await page.getByTestId("step-rerun").click();
+
+  await run.expectNode("lookup", "succeeded");
+  await run.expectNode("approve", "waiting");
+  await run.expectStatus("waiting");
+  await run.openStep("approve");
+  await run.approve("Fixed the id.");
+  await run.expectStatus("succeeded");
+  await run.expectNode("balance", "succeeded");
+});
+
+test("an API token created on the account page starts runs until it is revoked", async ({ page, signInPage }) => {
+  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E token")));
+  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  await page.getByTestId("user-menu-tokens").click();
+  await expect(page.getByTestId("tokens-page")).toBeVisible();
+  await page.getByTestId("token-create").click();
+  await expect(page.getByTestId("token-name-error")).toContainText("Give the token a name");
+  const tokenName = uniqueName("CRM");
+  await page.getByTestId("token-name").fill(tokenName);
+  await page.getByTestId("token-create").click();
+  const token = await page.getByTestId("token-value").inputValue();
+  expect(token).toMatch(/^rs_/);
+
+  const api = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const headers = { authorization: `Bearer ${token}` };
+  const started = await api.request.post("/api/runs", { headers, data: { routineId, inputs: { employee_id: "E1024" } } });
+  expect(started.status()).toBe(201);
+  const { runId } = (await started.json()) as { runId: string };
+  const status = await api.request.get(`/api/runs/${runId}`, { headers });
+  expect(status.status()).toBe(200);
+  expect(JSON.stringify(await status.json())).not.toContain(token);
+
+  // The list shows it, started over the API.
+  const list = new RunsListPage(page);
+  await list.goto();
+  await expect(list.row(runId)).toContainText("API");
+
+  await page.goto("/account/tokens");
+  const row = page.locator("[data-testid^='token-row-']").filter({ hasText: tokenName });
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await expect(row).toHaveAttribute("data-revoked", "true");
+  const refused = await api.request.post("/api/runs", { headers, data: { routineId, inputs: { employee_id: "E1024" } } });
+  expect(refused.status()).toBe(401);
+  await api.close();
+});
+
+test("someone else's run is not found for an author, and authors get no run controls", async ({ page, signInPage }) => {
+  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E private")), "admin@example.com");
+  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  const { runId } = (await started.json()) as { runId: string };
+  await page.getByTestId("sign-out").click();
+
+  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+  await page.goto(`/runs/${runId}`);
+  await expect(page.getByTestId("run-not-found")).toBeVisible();
+  const stream = await page.request.get(`/api/runs/${runId}/events`);
+  expect(stream.status()).toBe(404);
+  await page.goto(`/routines/${routineId}`);
+  await expect(page.getByTestId("designer-header")).toBeVisible();
+  await expect(page.getByTestId("run-routine")).toHaveCount(0);
+});
