@@ -28,7 +28,7 @@ export function OptimizeForm({ canvasWait, source, onSourceChange, text, onTextC
   const [touched, setTouched] = useState(false);
   const over = text.length - MAX_DRAFT_CHARS;
   const empty = text.trim() === "";
-  const textError = source !== "text" ? undefined : over > 0 ? `${count(over)} characters over the limit: shorten the draft or split it into smaller routines.` : touched && empty ? "Paste a draft first." : undefined;
+  const textError = source !== "text" ? undefined : over > 0 ? `${count(over)} character${over === 1 ? "" : "s"} over the limit: shorten the draft or split it into smaller routines.` : touched && empty ? "Paste a draft first." : undefined;
   const blocked = source === "text" ? empty || over > 0 : Boolean(canvasWait);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 "use client";
 
 import { Alert, Button, ButtonLink } from "@/components/ui";
-import type { OptimizeState, FailureKind } from "./use-optimize";
+import { PhaseLog } from "./optimize-progress";
+import type { FailureKind, OptimizeState } from "./use-optimize";
 
 const FAILURE_TITLES: Record<FailureKind, string> = {
   not_configured: "The planner model is not configured",
@@ -34,6 +35,7 @@ export function OptimizeDone({ state, onClose }: { state: Extract<OptimizeState,
           Status: <span data-testid="optimize-done-status">in review</span>. A reviewer other than you approves it.
         </p>
       </Alert>
+      <PhaseLog seen={state.seen} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose} data-testid="optimize-done-close">
           Back to the designer
@@ -64,6 +66,7 @@ export function OptimizeFailed({ state, onRetry, onClose }: { state: Extract<Opt
           </ul>
         ) : null}
       </Alert>
+      {state.seen.length > 0 ? <PhaseLog seen={state.seen} /> : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose} data-testid="optimize-failed-close">
           Close

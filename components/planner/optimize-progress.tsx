@@ -23,7 +23,6 @@ type Props = {
  */
 export function OptimizeProgress({ phase, message, percent, attempt, seen, onCancel }: Props) {
   const label = PHASE_LABELS[phase];
-  const shown = STEPS.filter((step) => step !== "repairing" || seen.includes("repairing") || phase === "repairing");
   return (
     <div className="space-y-4" data-testid="optimize-progress" data-phase={phase}>
       <div className="space-y-2">
@@ -44,38 +43,53 @@ export function OptimizeProgress({ phase, message, percent, attempt, seen, onCan
           className="h-2 overflow-hidden rounded-full bg-surface-muted"
           data-testid="optimize-progressbar"
         >
-          <div className="h-full rounded-full bg-accent transition-[width] duration-500" style={{ width: `${Math.max(2, percent)}%` }} />
+          {/* Pulses while the model writes: its answer takes a while and reports no progress of its own. */}
+          <div
+            className={cn("h-full rounded-full bg-accent transition-[width] duration-500", (phase === "planning" || phase === "repairing") && "animate-pulse")}
+            style={{ width: `${Math.max(2, percent)}%` }}
+          />
         </div>
         <p className="text-sm text-muted" data-testid="optimize-message">
           {message}
         </p>
       </div>
-      <ol className="flex flex-wrap gap-2 text-xs" aria-label="Phases" data-testid="optimize-phase-log">
-        {shown.map((step) => {
-          const current = step === phase;
-          const passed = !current && seen.includes(step);
-          return (
-            <li
-              key={step}
-              data-testid={`optimize-phase-${step}`}
-              data-state={current ? "current" : passed ? "passed" : "pending"}
-              aria-current={current ? "step" : undefined}
-              className={cn(
-                "flex items-center gap-1 rounded-full border px-2 py-0.5",
-                current ? "border-accent bg-accent-soft font-medium text-accent" : passed ? "border-border text-foreground" : "border-border text-muted",
-              )}
-            >
-              {passed ? <Check className="size-3" aria-hidden="true" /> : null}
-              {PHASE_LABELS[step]}
-            </li>
-          );
-        })}
-      </ol>
+      <PhaseLog phase={phase} seen={seen} />
       <div className="flex justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={phase === "saving"} data-testid="optimize-cancel">
           Cancel
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The phases as a row of chips: passed ones ticked, the current one highlighted. Repairing shows only when the
+ * model's first answer needed it. Without a current phase (the run ended) every phase seen counts as passed.
+ */
+export function PhaseLog({ phase, seen }: { phase?: RunningPhase; seen: readonly RunningPhase[] }) {
+  const shown = STEPS.filter((step) => step !== "repairing" || seen.includes("repairing") || phase === "repairing");
+  return (
+    <ol className="flex flex-wrap gap-2 text-xs" aria-label="Phases" data-testid="optimize-phase-log">
+      {shown.map((step) => {
+        const current = step === phase;
+        const passed = !current && seen.includes(step);
+        return (
+          <li
+            key={step}
+            data-testid={`optimize-phase-${step}`}
+            data-state={current ? "current" : passed ? "passed" : "pending"}
+            aria-current={current ? "step" : undefined}
+            className={cn(
+              "flex items-center gap-1 rounded-full border px-2 py-0.5",
+              current ? "border-accent bg-accent-soft font-medium text-accent" : passed ? "border-border text-foreground" : "border-border text-muted",
+            )}
+          >
+            {passed ? <Check className="size-3" aria-hidden="true" /> : null}
+            {PHASE_LABELS[step]}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

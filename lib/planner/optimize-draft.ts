@@ -47,6 +47,7 @@ export async function optimizeDraft(options: OptimizeDraftOptions): Promise<Opti
   const source = readableDraft(options.draft);
   const routineId = options.routineId ?? (options.draft.kind === "canvas" ? options.draft.routine.id : "draft");
 
+  progress("planning", 1, `Preparing the prompt: the draft and ${tools.length} tool${tools.length === 1 ? "" : "s"}…`);
   const count = options.countTokens ?? (await createTokenCounter());
   const initial = buildPlannerMessages(source, tools);
   const hash = promptHash(initial);

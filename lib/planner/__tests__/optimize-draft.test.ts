@@ -40,7 +40,9 @@ describe("optimizeDraft", () => {
       maxTokens: DEFAULT_PLANNER_BUDGET.maxOutputTokens,
       responseFormat: { name: "planned_routine", strict: false },
     });
-    expect(progress.map((event) => event.phase)).toEqual(["planning", "validating"]);
+    expect(progress.map((event) => event.phase)).toEqual(["planning", "planning", "validating"]);
+    expect(progress[0].message).toBe("Preparing the prompt: the draft and 25 tools…");
+    expect(progress[1].message).toBe("Asking the planner model (scripted-model) to write the routine…");
   });
 
   it("sends the validator's errors back and returns the repaired routine (invalid → repaired → valid)", async () => {
@@ -55,6 +57,7 @@ describe("optimizeDraft", () => {
     expect(repair.messages[2]).toEqual({ role: "assistant", content: JSON.stringify(validAnswer({ toolName: "get_leave_balanze" })) });
     expect(repair.messages[3].content).toMatch(/routine\.steps\[0\]\.tool \(step check_balance\): .*get_leave_balanze/);
     expect(progress.map((event) => [event.phase, event.attempt])).toEqual([
+      ["planning", 1],
       ["planning", 1],
       ["validating", 1],
       ["repairing", 2],

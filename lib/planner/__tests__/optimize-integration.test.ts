@@ -95,7 +95,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
       ],
     });
     const { events } = await optimize(routine);
-    expect(events.map((event) => event.phase)).toEqual(["planning", "validating", "saving", "done"]);
+    expect(events.map((event) => event.phase)).toEqual(["planning", "planning", "validating", "saving", "done"]);
     expect(events.at(-1)).toMatchObject({ phase: "done", versionNumber: 2, reviewUrl: `/routines/${routine.id}/review/2`, usage: { inputTokens: 1_500, outputTokens: 600 } });
 
     const [v1, v2] = await versionsOf(routine.id);
@@ -133,7 +133,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
       ],
     });
     const { events } = await optimize(routine);
-    expect(events.map((event) => event.phase)).toEqual(["planning", "validating", "repairing", "validating", "saving", "done"]);
+    expect(events.map((event) => event.phase)).toEqual(["planning", "planning", "validating", "repairing", "validating", "saving", "done"]);
     const [, v2] = await versionsOf(routine.id);
     expect(v2).toMatchObject({ status: "in_review", repairCount: 1, inputTokens: 2_700, outputTokens: 950 });
     const repair = fake.requests().filter((request) => request.path === "/v1/chat/completions")[1];

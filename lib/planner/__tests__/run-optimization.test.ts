@@ -64,7 +64,7 @@ describe("startOptimization", () => {
   it("streams the phases, saves once with the provenance, and ends with done", async () => {
     const { deps, saved, llm } = setup();
     const events = await runToEnd(deps);
-    expect(events.map((event) => event.phase)).toEqual(["planning", "validating", "saving", "done"]);
+    expect(events.map((event) => event.phase)).toEqual(["planning", "planning", "validating", "saving", "done"]);
     expect(events.at(-1)).toMatchObject({ phase: "done", versionNumber: 2, versionId: "v2", reviewUrl: "/routines/r1/review/2", repairCount: 0, percent: 100 });
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({
