@@ -60,33 +60,47 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
     );
   }
   const compact = step.kind === "end" || step.kind === "branch";
+  const badge = (
+    <span
+      className={cn("flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] leading-none font-semibold", BADGE_TONE[style.tone])}
+      data-testid="run-node-state"
+      title={view.error ?? stateLine}
+    >
+      {view.state === "running" ? <Spinner className="size-3" /> : <StateIcon className="size-3" aria-hidden="true" />}
+      <span className={cn(compact && "sr-only")}>{stateLine}</span>
+      {view.attempt > 1 ? <span title={`Attempt ${view.attempt}`}>· try {view.attempt}</span> : null}
+    </span>
+  );
   return (
     <div {...common} className={cn("flex items-center gap-2.5 px-3 shadow-sm", frame)} title={view.error ?? undefined}>
       <Anchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
       <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface/80", info.accent)}>
         <Icon className="size-4" aria-hidden="true" />
       </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-foreground" data-testid="run-node-name">
-          {step.name}
-        </span>
-        {view.state === "failed" && view.error && !compact ? (
-          <span className="block truncate text-xs font-medium text-danger" data-testid="run-node-error">
-            {view.error}
+      {compact ? (
+        <>
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-foreground" data-testid="run-node-name">
+            {step.name}
           </span>
-        ) : compact ? null : (
-          <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
-        )}
-      </span>
-      <span
-        className={cn("flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] font-semibold", BADGE_TONE[style.tone])}
-        data-testid="run-node-state"
-        title={view.error ?? stateLine}
-      >
-        {view.state === "running" ? <Spinner className="size-3" /> : <StateIcon className="size-3" aria-hidden="true" />}
-        <span className={cn(compact && "sr-only")}>{stateLine}</span>
-        {view.attempt > 1 ? <span title={`Attempt ${view.attempt}`}>·{view.attempt}</span> : null}
-      </span>
+          {badge}
+        </>
+      ) : (
+        <span className="min-w-0 flex-1 space-y-1">
+          <span className="block truncate text-sm font-medium text-foreground" data-testid="run-node-name">
+            {step.name}
+          </span>
+          <span className="flex min-w-0 items-center gap-1.5">
+            {badge}
+            {view.state === "failed" && view.error ? (
+              <span className="min-w-0 truncate text-xs font-medium text-danger" data-testid="run-node-error">
+                {view.error}
+              </span>
+            ) : (
+              <span className="min-w-0 truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+            )}
+          </span>
+        </span>
+      )}
     </div>
   );
 });

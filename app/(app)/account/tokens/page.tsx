@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { CreateTokenForm } from "@/components/account/create-token-form";
 import { TokenTable } from "@/components/account/token-table";
 import { Alert, PageHeader } from "@/components/ui";
@@ -10,6 +11,8 @@ export const metadata: Metadata = { title: "API tokens" };
 
 /** The signed-in user's personal API tokens (any role): create one (shown once), see when each was used, revoke. */
 export default async function ApiTokensPage() {
+  // Per request, never prerendered: the list is the signed-in user's (read before the try, so the build sees it).
+  await connection();
   const tokens = await loadOrError(listApiTokens);
   return (
     <div data-testid="tokens-page">
