@@ -26,13 +26,14 @@ export function CommentList({ comments, target, resolve, stepLabel, empty }: Lis
   return (
     <ul className="space-y-2" data-testid="review-comment-list">
       {comments.map((comment) => (
-        <CommentItem key={comment.id} comment={comment} target={target} resolve={resolve} step={comment.stepId && stepLabel ? stepLabel(comment.stepId) : null} />
+        <CommentItem key={comment.id} comment={comment} target={target} resolve={resolve} step={comment.stepId && stepLabel ? stepLabel(comment.stepId) : undefined} />
       ))}
     </ul>
   );
 }
 
-function CommentItem({ comment, target, resolve, step }: { comment: ReviewComment; target: VersionTarget; resolve: FormAction; step: { name: string; onShow: () => void } | null }) {
+/** `step`: the step a comment is on (null: no longer there); undefined where the list is already about one step. */
+function CommentItem({ comment, target, resolve, step }: { comment: ReviewComment; target: VersionTarget; resolve: FormAction; step: { name: string; onShow: () => void } | null | undefined }) {
   const { state, onSubmit, formAction, pending } = useFormAction(resolve, idleState);
   const resolved = comment.resolvedAt !== null;
   return (
@@ -49,11 +50,11 @@ function CommentItem({ comment, target, resolve, step }: { comment: ReviewCommen
           <button type="button" onClick={step.onShow} className="rounded text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring" data-testid="review-comment-step">
             on “{step.name}”
           </button>
-        ) : comment.stepId ? (
+        ) : step === null ? (
           <span>on a step that is no longer there</span>
-        ) : (
+        ) : comment.stepId === null ? (
           <span>on the whole version</span>
-        )}
+        ) : null}
         {resolved ? (
           <span className="inline-flex items-center gap-1 text-success">
             <CheckCircle2 className="size-3" aria-hidden="true" /> resolved

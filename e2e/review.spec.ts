@@ -1,0 +1,335 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { DesignerPage } from "./pages/designer-page";
+import { ReviewPage } from "./pages/review-page";
+import { RoutinesPage } from "./pages/routines-page";
+import { SignInPage } from "./pages/sign-in-page";
+import { VersionsPage } from "./pages/versions-page";
+import { fakeOpenAI } from "./support/fake-openai";
+
+// The review screen is a desktop tool: two canvases and a details panel side by side.
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+type User = (typeof DEMO)[keyof typeof DEMO];
+
+const SHOTS = "test-results/review-screens";
+
+/** Version 1: ask for the dates, summarize, done. */
+const v1 = (name: string) => ({
+  schemaVersion: 2,
+  id: "leave",
+  name,
+  description: "Books days off",
+  steps: [
+    { id: "ask", kind: "human", name: "Ask for the dates", instruction: "Ask which days the employee wants off.", position: { x: 0, y: 0 } },
+    { id: "summarize", kind: "skill", name: "Summarize the request", instruction: "Write one line with the dates.", position: { x: 320, y: 0 } },
+    { id: "done", kind: "end", name: "Done", position: { x: 640, y: 16 } },
+  ],
+  edges: [
+    { id: "e1", source: "ask", target: "summarize" },
+    { id: "e2", source: "summarize", target: "done" },
+  ],
+});
+
+/** Version 2: "ask" reworded (changed), "summarize" gone (removed), "notify" new (added), "done" as it was. */
+const v2 = (name: string) => ({
+  ...v1(name),
+  steps: [
+    { id: "ask", kind: "human", name: "Ask for the holiday dates", instruction: "Ask which days, and whether half days count.", position: { x: 0, y: 0 } },
+    { id: "notify", kind: "skill", name: "Tell the team", instruction: "Write a short note to the team.", position: { x: 320, y: 0 } },
+    { id: "done", kind: "end", name: "Done", position: { x: 640, y: 16 } },
+  ],
+  edges: [
+    { id: "e1", source: "ask", target: "notify" },
+    { id: "e3", source: "notify", target: "done" },
+  ],
+});
+
+/** The expert's draft an author pastes: three plain paper lines (steps s1, s2, s3 once read). */
+const PAPER = [
+  "Step 1. Check balance: see whether the employee has days left, using get_leave_balance tool;",
+  "Step 2. File the leave: using apply_leave tool;",
+  "Step 3. End: terminate the workflow;",
+].join("\n");
+
+/**
+ * What the fake planner answers: the draft's steps kept by id and completed (s1, s2 and s3 changed), a branch and
+ * a skill step added, every required tool input bound, with the planner's reasons.
+ */
+const planned = (name: string) => ({
+  routine: {
+    name,
+    description: "Checks the balance, then files the leave or explains why not.",
+    inputs: [{ name: "employee_id", description: "The employee asking", type: "string", required: true }],
+    steps: [
+      { id: "s1", kind: "tool", name: "Check leave balance", tool: { server: "hr", name: "get_leave_balance" }, inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "balance", description: "Remaining days" }] },
+      { id: "enough", kind: "branch", name: "Enough days?" },
+      {
+        id: "s2",
+        kind: "tool",
+        name: "File the leave",
+        tool: { server: "hr", name: "apply_leave" },
+        inputs: {
+          employee_id: { from: "input", name: "employee_id" },
+          leave_type: { from: "literal", value: "annual" },
+          start_date: { from: "model", hint: "first day asked for" },
+          end_date: { from: "model", hint: "last day asked for" },
+        },
+      },
+      { id: "explain", kind: "skill", name: "Explain the refusal", instruction: "Say the balance is too low." },
+      { id: "s3", kind: "end", name: "Done" },
+    ],
+    edges: [
+      { source: "s1", target: "enough" },
+      { source: "enough", target: "s2", condition: { label: "If the balance covers the request" } },
+      { source: "enough", target: "explain", condition: { label: "Otherwise" } },
+      { source: "s2", target: "s3" },
+      { source: "explain", target: "s3" },
+    ],
+  },
+  rationale: { summary: "Added the decision the draft implied.", steps: { enough: "The draft files leave only when days are left.", s2: "Bound the dates." } },
+});
+
+/** Pastes the paper draft in the library and opens the new routine in the designer; returns its id. */
+async function pasteDraftAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
+  const library = new RoutinesPage(page);
+  await library.goto();
+  await library.submitSource("text", PAPER, name);
+  await library.expectCreated(name);
+  await library.row(name).getByRole("link", { name, exact: true }).click();
+  const designer = new DesignerPage(page);
+  await designer.expectOpen(name);
+  return { routineId: new URL(page.url()).pathname.split("/")[2], designer };
+}
+
+/** "Optimize with AI" on the canvas, answered by the fake planner; ends on the designer showing version 2 in review. */
+async function optimize(page: Page, name: string) {
+  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name, responseFormat: "json_schema" }, reply: { json: planned(name) } }]);
+  await page.getByTestId("optimize-open").click();
+  const dialog = page.getByTestId("optimize-dialog");
+  await expect(dialog.getByTestId("optimize-start")).toBeEnabled({ timeout: 15_000 });
+  await dialog.getByTestId("optimize-start").click();
+  await expect(dialog.getByTestId("optimize-done")).toContainText("Version 2 is in review", { timeout: 20_000 });
+  await dialog.getByTestId("optimize-done-close").click();
+  await expect(page.getByTestId("designer-version")).toHaveText("v2");
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
+}
+
+async function signedIn(browser: Browser, user: User): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await new SignInPage(page).signIn(user.email, user.password);
+  return page;
+}
+
+/** Creates a routine from pasted JSON in the library and opens it in the designer; returns its id. */
+async function createAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
+  const library = new RoutinesPage(page);
+  await library.goto();
+  await library.submitSource("json", JSON.stringify(v1(name)));
+  await library.expectCreated(name);
+  await library.row(name).getByRole("link", { name, exact: true }).click();
+  const designer = new DesignerPage(page);
+  await designer.expectOpen(name);
+  return { routineId: new URL(page.url()).pathname.split("/")[2], designer };
+}
+
+async function submit(page: Page) {
+  await page.getByTestId("submit-for-review").click();
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
+  await expect(page.getByTestId("designer-read-only")).toHaveText("Read only while in review: withdraw it to edit.");
+}
+
+/** Starts a new draft from the designer and replaces its content with `routine` through the toolbar's import. */
+async function newDraftWith(page: Page, designer: DesignerPage, routine: object, version: number) {
+  await page.reload();
+  await page.getByTestId("start-draft").click();
+  await expect(page.getByTestId("designer-version")).toHaveText(`v${version}`);
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
+  await expect(page.getByTestId("designer")).toBeVisible();
+  await page.getByTestId("import-file").setInputFiles({ name: "next.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(routine)) });
+  await designer.expectSaved();
+}
+
+test("an author pastes a draft and optimizes it; a reviewer reads the diff, comments and sends it back; the author revises; the reviewer approves and publishes", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const name = uniqueName("Review flow");
+  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
+  const { routineId, designer } = await pasteDraftAndOpen(page, name);
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
+  await optimize(page, name);
+  await expect(page.getByTestId("designer-read-only")).toHaveText("Read only while in review: withdraw it to edit.");
+
+  // The reviewer sees what the planner changed: colours on both canvases, the legend, provenance and reasons.
+  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const review = new ReviewPage(reviewerPage);
+  await review.goto(routineId, 2);
+  await expect(review.status()).toHaveAttribute("data-status", "in_review");
+  await expect(reviewerPage.getByTestId("review-base-label")).toHaveText("compared with v1");
+  await expect(reviewerPage.getByTestId("review-provenance")).toContainText(`optimized by ${DEMO.author.name}`);
+  await expect(reviewerPage.getByTestId("review-model")).toContainText("fake-model");
+  await expect(reviewerPage.getByTestId("review-model")).toContainText("0 repair rounds");
+  await expect(reviewerPage.getByTestId("review-rationale")).toContainText("Added the decision the draft implied.");
+  await expect(review.node("base", "s1")).toHaveAttribute("data-diff", "changed");
+  await expect(review.node("proposed", "s1")).toHaveAttribute("data-diff", "changed");
+  await expect(review.node("proposed", "enough")).toHaveAttribute("data-diff", "added");
+  await expect(review.node("proposed", "explain")).toHaveAttribute("data-diff", "added");
+  await expect(review.node("base", "enough")).toHaveCount(0);
+  await expect(reviewerPage.getByTestId("diff-legend-added")).toContainText("2");
+  await expect(reviewerPage.getByTestId("change-item")).toHaveCount(5);
+
+  await review.selectStep("proposed", "s1");
+  const nameRow = reviewerPage.locator("[data-testid='step-diff-row'][data-field='name']");
+  await expect(nameRow).toHaveAttribute("data-status", "changed");
+  await expect(nameRow.getByTestId("step-diff-before")).toHaveText("Check balance");
+  await expect(nameRow.getByTestId("step-diff-after")).toHaveText("Check leave balance");
+  const bindingRow = reviewerPage.locator("[data-testid='step-diff-row'][data-field='inputs.employee_id']");
+  await expect(bindingRow.getByTestId("step-diff-after")).toHaveText("routine input employee_id");
+  await expect(review.node("base", "s1")).toHaveAttribute("data-selected", "true");
+  await review.selectStep("proposed", "enough");
+  await expect(reviewerPage.getByTestId("step-rationale")).toContainText("The draft files leave only when days are left.");
+
+  // One viewport for both canvases: zooming either one draws the steps of both at the same new size, and dragging
+  // one moves the other's steps by the same distance.
+  const box = async (side: "base" | "proposed") => (await review.node(side, "s1").boundingBox())!;
+  for (const [side, button] of [["proposed", "Zoom In"], ["base", "Zoom Out"]] as const) {
+    const before = Math.round((await box("proposed")).width);
+    await reviewerPage.getByTestId(`review-canvas-${side}`).getByRole("button", { name: button }).click();
+    await expect.poll(async () => {
+      const [base, proposed] = [Math.round((await box("base")).width), Math.round((await box("proposed")).width)];
+      return base === proposed && proposed !== before;
+    }).toBe(true);
+  }
+  const [base0, proposed0] = [await box("base"), await box("proposed")];
+  const pane = (await reviewerPage.getByTestId("review-canvas-proposed").boundingBox())!;
+  await reviewerPage.mouse.move(pane.x + pane.width - 60, pane.y + 50);
+  await reviewerPage.mouse.down();
+  await reviewerPage.mouse.move(pane.x + pane.width - 160, pane.y + 90, { steps: 5 });
+  await reviewerPage.mouse.up();
+  const moved = async (side: "base" | "proposed", from: { x: number; y: number }) => {
+    const now = await box(side);
+    return `${Math.round(now.x - from.x)},${Math.round(now.y - from.y)}`;
+  };
+  await expect.poll(() => moved("proposed", proposed0)).toBe("-100,40");
+  expect(await moved("base", base0)).toBe("-100,40");
+  await reviewerPage.getByTestId("review-layout-toggle").click();
+  await expect(reviewerPage.getByTestId("review-layout-toggle")).toHaveAttribute("data-layout", "columns");
+  await reviewerPage.getByTestId("review-layout-toggle").click();
+
+  await review.openTab("text");
+  await expect(reviewerPage.locator("[data-testid='text-diff-line'][data-kind='added']").filter({ hasText: "Check leave balance" })).toBeVisible();
+  await expect(reviewerPage.locator("[data-testid='text-diff-line'][data-kind='removed']").filter({ hasText: "Check balance" }).first()).toBeVisible();
+  await review.openTab("draft");
+  await expect(reviewerPage.getByTestId("source-draft")).toContainText("Check balance");
+
+  await review.selectStep("proposed", "enough");
+  await review.commentOnStep("Say what happens on exactly zero days.");
+  await reviewerPage.emulateMedia({ colorScheme: "light" });
+  await reviewerPage.screenshot({ path: `${SHOTS}/review-light.png` });
+  await reviewerPage.emulateMedia({ colorScheme: "dark" });
+  await reviewerPage.screenshot({ path: `${SHOTS}/review-dark.png` });
+  await reviewerPage.emulateMedia({ colorScheme: "light" });
+  await review.decide("request_changes", "Please make the zero-day case explicit.");
+  await expect(review.status()).toHaveAttribute("data-status", "changes_requested");
+
+  // The author sees the request, the comment on the step's node and in the Comments tab, revises and resubmits.
+  await page.reload();
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "changes_requested");
+  await expect(page.getByTestId("changes-requested")).toContainText(`${DEMO.reviewer.name} requested changes`);
+  await expect(page.getByTestId("changes-requested-comment")).toHaveText("“Please make the zero-day case explicit.”");
+  await expect(designer.node("Enough days?").getByTestId("node-comments")).toHaveText("1");
+  await page.getByTestId("comments-tab").click();
+  await expect(page.getByTestId("designer-comment-body")).toHaveText("Say what happens on exactly zero days.");
+  await page.screenshot({ path: `${SHOTS}/designer-comments.png` });
+
+  await designer.openPanel("Inspector");
+  await designer.select("Enough days?");
+  await page.getByTestId("inspector-name").fill("At least one day left?");
+  await designer.expectSaved();
+  await page.getByTestId("comments-tab").click();
+  await page.getByTestId("designer-comment-resolve").click();
+  await expect(page.getByTestId("designer-comments-empty")).toBeVisible();
+  await expect(designer.node("At least one day left?").getByTestId("node-comments")).toHaveCount(0);
+  await submit(page);
+
+  await review.goto(routineId, 2);
+  await expect(reviewerPage.getByTestId("review-decision")).toHaveAttribute("data-decision", "changes_requested");
+  await expect(review.node("proposed", "enough")).toContainText("At least one day left?");
+  await review.decide("approve");
+  await expect(review.status()).toHaveAttribute("data-status", "approved");
+  await review.publish();
+
+  const library = new RoutinesPage(page);
+  await library.goto();
+  await expect(library.row(name).getByTestId("routine-published")).toHaveText("published v2");
+  await page.screenshot({ path: `${SHOTS}/library.png` });
+  await reviewerPage.context().close();
+});
+
+test("four-eyes: an admin who optimized a version gets no Approve button and is told why; an author gets none either", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const name = uniqueName("Four eyes");
+  const adminPage = await signedIn(browser, DEMO.admin);
+  const { routineId } = await pasteDraftAndOpen(adminPage, name);
+  await optimize(adminPage, name);
+
+  const adminReview = new ReviewPage(adminPage);
+  await adminReview.goto(routineId, 2);
+  await expect(adminReview.status()).toHaveAttribute("data-status", "in_review");
+  await expect(adminReview.refusal()).toHaveText("You optimized this version; another reviewer must decide (four-eyes rule).");
+  await expect(adminReview.approveButton()).toHaveCount(0);
+  await expect(adminReview.decisionBar()).toHaveCount(0);
+
+  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
+  const authorReview = new ReviewPage(page);
+  await authorReview.goto(routineId, 2);
+  await expect(authorReview.refusal()).toHaveText("Deciding on a version needs the reviewer role.");
+  await expect(authorReview.approveButton()).toHaveCount(0);
+
+  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const review = new ReviewPage(reviewerPage);
+  await review.goto(routineId, 2);
+  await expect(review.refusal()).toHaveCount(0);
+  await expect(review.approveButton()).toBeVisible();
+  await adminPage.context().close();
+  await reviewerPage.context().close();
+});
+
+test("rolling back publishes an older approved version again, and the history says so", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const name = uniqueName("Rollback");
+  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
+  const { routineId, designer } = await createAndOpen(page, name);
+  await submit(page);
+
+  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const review = new ReviewPage(reviewerPage);
+  await review.goto(routineId, 1);
+  await review.decide("approve");
+  await review.publish();
+
+  await newDraftWith(page, designer, v2(name), 2);
+  await expect(page.getByTestId("designer-published")).toHaveText("published v1");
+  await submit(page);
+  await review.goto(routineId, 2);
+  await review.decide("approve");
+  await review.publish();
+
+  const versions = new VersionsPage(reviewerPage);
+  await versions.goto(routineId);
+  await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v2");
+  await expect(versions.row(1).getByTestId("version-publish")).toHaveText("Roll back to v1");
+  await versions.publish(1);
+  await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v1");
+  await expect(versions.publications()).toHaveCount(3);
+  const latest = versions.publications().first();
+  await expect(latest).toHaveAttribute("data-version", "1");
+  await expect(latest.getByTestId("publication-rollback")).toHaveText("Rollback");
+  await expect(latest).toContainText(`published by ${DEMO.reviewer.name}`);
+  await expect(latest.getByTestId("publication-approved")).toContainText(`approved by ${DEMO.reviewer.name}`);
+  await expect(versions.publications().nth(1)).toHaveAttribute("data-version", "2");
+  await expect(versions.publications().nth(1).getByTestId("publication-rollback")).toHaveCount(0);
+  await expect(versions.row(2).getByTestId("version-publish")).toHaveText("Publish v2");
+  await reviewerPage.screenshot({ path: `${SHOTS}/versions.png`, fullPage: true });
+  await reviewerPage.context().close();
+});
