@@ -39,20 +39,6 @@ export async function releaseLease(owner: string, runId: string): Promise<void> 
   await writeRuns(() => statement(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`).run(runId, owner));
 }
 
-/** Whether any run is claimable now (the sweeper's cheap check before it claims). */
-export function hasClaimableRuns(now = new Date()): boolean {
-  return readRuns(() => statement(`SELECT 1 FROM "run" WHERE ${CLAIMABLE} LIMIT 1`).get({ now: sqlTime(now) }) !== undefined);
-}
-
-/** Who holds a run's lease right now (null when nobody does or it expired). */
-export function leaseHolder(runId: string, now = new Date()): string | null {
-  const row = readRuns(() => statement(`SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`).get(runId)) as
-    | { leaseOwner: string | null; leaseUntil: string | null }
-    | undefined;
-  if (!row?.leaseOwner || !row.leaseUntil || row.leaseUntil < sqlTime(now)) return null;
-  return row.leaseOwner;
-}
-
 /**
  * Frees the leases of workers on this host whose process is gone (a crash, a kill), so their runs are resumed now
  * rather than when the leases expire. Owner ids are `<host>/<pid>/<random>`; a pid that is alive (or reused) is
