@@ -59,25 +59,25 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const unsubscribe: Array<() => void> = [];
 
   async function fill(): Promise<void> {
-    do {
-      again = false;
-      const free = options.concurrency - running.size;
-      if (stopping || free <= 0) return;
-      const ids = await claimRuns(options.owner, free, options.leaseMs);
-      for (const id of ids) launch(id);
-    } while (again && !stopping);
+    const free = options.concurrency - running.size;
+    if (stopping || free <= 0) return;
+    const ids = await claimRuns(options.owner, free, options.leaseMs);
+    for (const id of ids) launch(id);
   }
 
+  /** Claims work now, or right after the claim in progress (a wake-up during one is never lost). */
   function wake(): void {
     if (!started || stopping) return;
     if (filling) {
       again = true;
       return;
     }
+    again = false;
     filling = fill()
       .catch((error: unknown) => log.error(`[runs] claiming runs failed: ${errorMessage(error)}`))
       .finally(() => {
         filling = null;
+        if (again) wake();
       });
   }
 
