@@ -45,10 +45,11 @@ export async function releaseLease(owner: string, runId: string): Promise<void> 
  * left alone and its runs wait for the lease to expire, which is always safe.
  */
 export async function freeDeadOwnersLeases(host = hostname()): Promise<number> {
-  const owners = readRuns(() =>
-    statement(`SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" LIKE ? AND "status" IN ('queued', 'running')`).all(`${host}/%`),
-  ) as Array<{ leaseOwner: string }>;
-  const dead = owners.map((row) => row.leaseOwner).filter((owner) => !processAlive(Number(owner.split("/")[1])));
+  const owners = readRuns(() => statement(`SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" IS NOT NULL AND "status" IN ('queued', 'running')`).all()) as Array<{
+    leaseOwner: string;
+  }>;
+  // Compared in JavaScript, not with LIKE, whose wildcards a host name could contain.
+  const dead = owners.map((row) => row.leaseOwner).filter((owner) => owner.startsWith(`${host}/`) && !processAlive(Number(owner.split("/")[1])));
   if (dead.length === 0) return 0;
   return writeRuns(() => dead.reduce((freed, owner) => freed + statement(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`).run(owner).changes, 0));
 }
