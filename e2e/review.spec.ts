@@ -305,11 +305,18 @@ test("rolling back publishes an older approved version again, and the history sa
   const reviewerPage = await signedIn(browser, DEMO.reviewer);
   const review = new ReviewPage(reviewerPage);
   await review.goto(routineId, 1);
+  await expect(reviewerPage.getByTestId("review-no-base")).toBeVisible();
+  await expect(review.node("proposed", "ask")).toHaveAttribute("data-diff", "added");
   await review.decide("approve");
   await review.publish();
 
   await newDraftWith(page, designer, v2(name), 2);
   await expect(page.getByTestId("designer-published")).toHaveText("published v1");
+  await submit(page);
+  // Withdrawn, the version is an editable draft again; then it goes back to review.
+  await page.getByTestId("withdraw-version").click();
+  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
+  await expect(page.getByTestId("designer-read-only")).toHaveCount(0);
   await submit(page);
   await review.goto(routineId, 2);
   await review.decide("approve");
@@ -331,5 +338,8 @@ test("rolling back publishes an older approved version again, and the history sa
   await expect(versions.publications().nth(1).getByTestId("publication-rollback")).toHaveCount(0);
   await expect(versions.row(2).getByTestId("version-publish")).toHaveText("Publish v2");
   await reviewerPage.screenshot({ path: `${SHOTS}/versions.png`, fullPage: true });
+
+  await reviewerPage.goto(`/routines/${routineId}/review/99`);
+  await expect(reviewerPage.getByTestId("review-not-found")).toBeVisible();
   await reviewerPage.context().close();
 });
