@@ -113,19 +113,20 @@ test("an API token created on the account page starts runs until it is revoked",
   const token = await page.getByTestId("token-value").inputValue();
   expect(token).toMatch(/^rs_/);
 
+  // The runs list is open while another system starts a run with the token: the row appears and follows it live.
+  const list = new RunsListPage(page);
+  await list.goto();
+  await list.expectLive();
   const api = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   const headers = { authorization: `Bearer ${token}` };
   const started = await api.request.post("/api/runs", { headers, data: { routineId, inputs: { employee_id: "E1024" } } });
   expect(started.status()).toBe(201);
   const { runId } = (await started.json()) as { runId: string };
+  await expect(list.row(runId)).toHaveAttribute("data-status", "waiting");
+  await expect(list.row(runId)).toContainText("API");
   const status = await api.request.get(`/api/runs/${runId}`, { headers });
   expect(status.status()).toBe(200);
   expect(JSON.stringify(await status.json())).not.toContain(token);
-
-  // The list shows it, started over the API.
-  const list = new RunsListPage(page);
-  await list.goto();
-  await expect(list.row(runId)).toContainText("API");
 
   await page.goto("/account/tokens");
   const row = page.locator("[data-testid^='token-row-']").filter({ hasText: tokenName });

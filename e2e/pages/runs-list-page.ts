@@ -11,6 +11,11 @@ export class RunsListPage {
     await expect(this.page.getByTestId("runs-page")).toBeVisible();
   }
 
+  /** Waits until the list follows run statuses live (its stream is open), with rows or without. */
+  async expectLive() {
+    await expect(this.page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty'][data-live]")).toBeVisible();
+  }
+
   row(runId: string): Locator {
     return this.page.getByTestId(`run-row-${runId}`);
   }

@@ -1,5 +1,6 @@
 import { RUN_STATUSES, type RunEvent, type RunStatus } from "./run-events";
-import { SSE_KEEP_ALIVE } from "./sse";
+import { SSE_KEEP_ALIVE, encodeSseRetry } from "./sse";
+import { RECONNECT_DELAY_MS } from "./stream";
 
 /** A run's status as the runs list follows it: derived from the run-level events of every run. */
 export type RunStatusUpdate = { runId: string; status: RunStatus; seq: number; at: string };
@@ -112,6 +113,8 @@ export function createRunStatusStream(options: RunStatusStreamOptions): Readable
         }
         notify();
       });
+      // At once, so the response's headers go out (EventSource opens) before the first status change.
+      write(encodeSseRetry(RECONNECT_DELAY_MS));
       keepAlive = setInterval(() => write(SSE_KEEP_ALIVE), options.keepAliveMs ?? 15_000);
       pump().catch((error: unknown) => {
         console.error("[events] the runs status stream failed", error);

@@ -1,5 +1,5 @@
 import type { RunEvent } from "./run-events";
-import { SSE_KEEP_ALIVE, encodeSseEvent } from "./sse";
+import { SSE_KEEP_ALIVE, encodeSseEvent, encodeSseRetry } from "./sse";
 
 export type RunEventStreamOptions = {
   runId: string;
@@ -21,6 +21,8 @@ export type RunEventStreamOptions = {
 
 export const STREAM_KEEP_ALIVE_MS = 15_000;
 export const STREAM_PAGE_SIZE = 200;
+/** How long a browser waits before reconnecting a dropped stream (sent as `retry:` when the stream opens). */
+export const RECONNECT_DELAY_MS = 2_000;
 
 /**
  * The run's events as an SSE byte stream, without gaps or duplicates: it subscribes to live events first and buffers
@@ -122,6 +124,8 @@ export function createRunEventStream(options: RunEventStreamOptions): ReadableSt
         for (const event of events) if (event.runId === runId) pending.push(event);
         notify();
       });
+      // At once, so the response's headers go out (EventSource opens) even when there is nothing to replay yet.
+      write(encodeSseRetry(RECONNECT_DELAY_MS));
       keepAlive = setInterval(() => write(SSE_KEEP_ALIVE), keepAliveMs);
       pump().catch((error: unknown) => {
         console.error(`[events] the stream of run ${runId} failed`, error);

@@ -60,20 +60,23 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
       <RunsFilters values={values} routines={(routines.data ?? []).map(({ id, name }) => ({ id, name }))} starters={[...starters].map(([id, name]) => ({ id, name }))} viewerId={viewer.id} />
       {runs.error !== null ? (
         <Alert tone="error" title="The runs could not be loaded" testId="runs-error">{runs.error}</Alert>
-      ) : runs.data.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={PlayCircle} title="No runs match these filters" testId="runs-empty" action={<ButtonLink href="/runs" variant="secondary">Clear filters</ButtonLink>}>
-            Try another routine or status.
-          </EmptyState>
-        ) : (
-          <EmptyState icon={PlayCircle} title="No runs yet" testId="runs-empty" action={canStart ? <ButtonLink href="/routines" variant="secondary">Choose a routine to run</ButtonLink> : undefined}>
-            {canStart
-              ? "Open a published routine and press Run, or start runs from other systems with POST /api/runs and a personal API token."
-              : "Runs of your routines will be listed here, with every step and tool call."}
-          </EmptyState>
-        )
       ) : (
-        <RunsTable runs={runs.data.map(toRow)} />
+        <RunsTable
+          runs={runs.data.map(toRow)}
+          empty={
+            filtered ? (
+              <EmptyState icon={PlayCircle} title="No runs match these filters" testId="runs-empty" action={<ButtonLink href="/runs" variant="secondary">Clear filters</ButtonLink>}>
+                Try another routine or status.
+              </EmptyState>
+            ) : (
+              <EmptyState icon={PlayCircle} title="No runs yet" testId="runs-empty" action={canStart ? <ButtonLink href="/routines" variant="secondary">Choose a routine to run</ButtonLink> : undefined}>
+                {canStart
+                  ? "Open a published routine and press Run, or start runs from other systems with POST /api/runs and a personal API token."
+                  : "Runs of your routines will be listed here, with every step and tool call."}
+              </EmptyState>
+            )
+          }
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { Radio } from "lucide-react";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Badge, Table, Td, Th } from "@/components/ui";
 import { elapsedMs, formatDuration, formatTokens } from "@/lib/stores/run-view/format";
@@ -10,10 +10,20 @@ import { RunStatusBadge } from "../run-status-badge";
 import type { RunRowView } from "./run-list-types";
 import { useLiveStatuses } from "./use-live-statuses";
 
-/** The runs, newest first, each status kept live; a row opens the run. */
-export function RunsTable({ runs }: { runs: RunRowView[] }) {
+/**
+ * The runs, newest first, each status kept live; a row opens the run. With no runs it shows `empty`, and still
+ * listens, so the first run started elsewhere appears.
+ */
+export function RunsTable({ runs, empty }: { runs: RunRowView[]; empty: ReactNode }) {
   const ids = useMemo(() => runs.map((run) => run.id), [runs]);
   const { statuses, live } = useLiveStatuses(ids);
+  if (runs.length === 0) {
+    return (
+      <div data-testid="runs-table-empty" data-live={live || undefined}>
+        {empty}
+      </div>
+    );
+  }
   return (
     <div className="rounded-xl border border-border bg-surface shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-2 text-xs text-muted">
