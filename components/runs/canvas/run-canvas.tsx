@@ -3,7 +3,7 @@
 import { Background, Controls, MarkerType, ReactFlow, ReactFlowProvider, type EdgeTypes, type NodeChange, type NodeMouseHandler, type NodeTypes } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import { memo, useCallback, useMemo } from "react";
+import { memo, useCallback, useMemo, useSyncExternalStore } from "react";
 import { useCanvasZoomedOut, ZoomedOutContext } from "@/components/designer/nodes/use-zoomed-out";
 import { routineToFlow, type FlowNode, type StageNode } from "@/lib/graph";
 import type { NodeProps } from "@xyflow/react";
@@ -33,12 +33,18 @@ const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 };
  * Clicking a step (or Enter on a focused one) shows it in the side panel.
  */
 export function RunCanvas() {
+  // Client-only: the canvas fits itself to the box it measures, and its colour mode must follow the theme the
+  // browser resolved (a server-rendered "light" class would survive hydration into a dark page).
+  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+  if (!hydrated) return <div className="h-full w-full" data-testid="run-canvas" aria-busy="true" />;
   return (
     <ReactFlowProvider>
       <CanvasBody />
     </ReactFlowProvider>
   );
 }
+
+const subscribeNever = () => () => undefined;
 
 function CanvasBody() {
   const api = useRunViewApi();
