@@ -1,7 +1,8 @@
 import { DEMO, expect, test, uniqueName } from "./fixtures";
 import { RunPage } from "./pages/run-page";
 import { RunsListPage } from "./pages/runs-list-page";
-import { approvalRoutine, publishRoutine } from "./support/runs";
+import { fakeOpenAI } from "./support/fake-openai";
+import { approvalRoutine, publishRoutine, skillRoutine } from "./support/runs";
 
 const firstIndex = (states: Array<[string, string]>, step: string, ...wanted: string[]) => states.findIndex(([id, state]) => id === step && wanted.includes(state));
 
@@ -153,4 +154,31 @@ test("someone else's run is not found for an author, and authors get no run cont
   await page.goto(`/routines/${routineId}`);
   await expect(page.getByTestId("designer-header")).toBeVisible();
   await expect(page.getByTestId("run-routine")).toHaveCount(0);
+});
+
+test("a skill step shows as running while the model works, then its message, tokens and the run's estimated cost", async ({ page, signInPage }) => {
+  const marker = uniqueName("note-marker").replace(" ", "-");
+  await fakeOpenAI.addRules([
+    { match: { anyMessageIncludes: marker }, delayMs: 6_000, reply: { content: "Julia Nguyen, QA engineer in Engineering.", usage: { prompt_tokens: 1200, completion_tokens: 30 } } },
+  ]);
+  const routineId = publishRoutine(skillRoutine(uniqueName("E2E skill"), marker));
+  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  const { runId } = (await started.json()) as { runId: string };
+
+  const run = new RunPage(page);
+  await run.goto(runId);
+  await run.expectNode("note", "running");
+  await run.expectStatus("running");
+  await expect(run.node("note").getByTestId("run-node-state")).toContainText("Running");
+  await expect(page.getByTestId("run-edge-e1")).toHaveAttribute("data-taken", "true");
+  await run.expectNode("note", "succeeded");
+  await run.expectStatus("succeeded");
+  await expect(page.getByTestId("run-tokens")).toHaveText("1,230");
+  // fake-model has no entry in the price table: the default $1 / $4 per million tokens.
+  await expect(page.getByTestId("run-cost")).toHaveText("$0.0013");
+  await run.openStep("note");
+  await expect(page.getByTestId("step-model-turns")).toContainText("Julia Nguyen, QA engineer in Engineering.");
+  await expect(page.getByTestId("step-model-turns")).toContainText("1,200 in · 30 out");
+  await expect(page.getByTestId("step-output-value")).toContainText("Julia Nguyen");
 });

@@ -63,3 +63,25 @@ export function approvalRoutine(name: string) {
     stages: [],
   };
 }
+
+/** Look up an employee → the executor model writes a note about them (a skill step; `marker` is in its instruction). */
+export function skillRoutine(name: string, marker: string) {
+  return {
+    schemaVersion: 2,
+    id: "e2e",
+    name,
+    description: "Looks an employee up and has the model write a note.",
+    intents: [],
+    inputs: [{ name: "employee_id", description: "", type: "string", required: true }],
+    steps: [
+      { id: "lookup", kind: "tool", name: "Look up employee", description: "", position: { x: 0, y: 0 }, tool: { server: "hr", name: "get_employee" }, inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "employee", description: "" }], requiresApproval: false },
+      { id: "note", kind: "skill", name: "Write a note", description: "", position: { x: 320, y: 0 }, instruction: `Write one line about the employee. ${marker}`, inputs: { employee: { from: "step", stepId: "lookup", path: "employee" } }, outputs: [{ name: "note", description: "" }] },
+      { id: "done", kind: "end", name: "Done", description: "", position: { x: 640, y: 16 } },
+    ],
+    edges: [
+      { id: "e1", source: "lookup", target: "note" },
+      { id: "e2", source: "note", target: "done" },
+    ],
+    stages: [],
+  };
+}
