@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { median } from "../lib/stats";
 
 /** What one page load measured; `nodeRenders` only on the designer. */
 export type LoadSample = { ttiMs: number; panFps: number; zoomFirstFrameMs: number; nodeRenders?: number };
@@ -95,10 +96,4 @@ export async function measureInspectorTyping(page: Page, stepId: string): Promis
   const value = await description.inputValue();
   if (!value.endsWith(TYPED_TEXT)) throw new Error(`The description did not take the typed text (it reads "${value.slice(-40)}").`);
   return probe<number>(page, "globalThis.__routineStudioNodeRenders");
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

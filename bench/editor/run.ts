@@ -1,7 +1,6 @@
 // npm run bench:editor — the editor benchmark (docs/decisions/0006-editor-benchmark.md): builds and serves the
 // production app with a fresh database holding a generated 1,000-step routine, measures the designer against a
 // bare React Flow page in headless Chromium, and prints one JSON line (the last line of stdout). Progress: stderr.
-import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,9 +8,10 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
-import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, median, type LoadSample } from "./measure";
+import { assertPortFree, prepareApp, startServer, type BenchServer } from "../lib/server";
+import { median, round } from "../lib/stats";
+import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, type LoadSample } from "./measure";
 import { benchRoutine } from "./routine";
-import { assertPortFree, startServer, type BenchServer } from "./server";
 
 const STEPS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -22,12 +22,6 @@ const TYPING_STEP = "s503";
 const TARGETS = { ttiRatio: 1.2, panFpsRatio: 0.9, inspectorTypingNodeRenders: 0 };
 
 const log = (message: string) => process.stderr.write(`[bench:editor] ${message}\n`);
-const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function prepare(env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "bench/editor/prepare.ts"], { cwd: root, env, stdio: ["ignore", 2, 2] });
-  if (result.status !== 0) throw new Error(`Preparing the app failed (exit code ${result.status ?? result.signal}).`);
-}
 
 async function signIn(context: BrowserContext, url: string) {
   const page = await context.newPage();
@@ -135,9 +129,9 @@ async function main() {
   const demoHr = await startDemoHrServer(PORT + 1, env);
   env.DEMO_HR_MCP_URL = demoHr.url;
   log(`Preparing: Prisma client, fresh database ${path.relative(root, dbPath)}, production build`);
-  prepare(env);
+  prepareApp(root, env);
   const routineId = randomUUID();
-  // Imported only now: it loads the Prisma client, which prepare() generates on a fresh clone.
+  // Imported only now: it loads the Prisma client, which prepareApp() generates on a fresh clone.
   const { insertRoutine } = await import("./database");
   await insertRoutine(dbPath, benchRoutine(routineId, STEPS), AUTHOR.email);
   log(`Inserted a ${STEPS}-step routine (${routineId}) owned by ${AUTHOR.email}`);

@@ -1,4 +1,4 @@
-// Run by bench/editor/run.ts as a child process whose stdout goes to stderr (so the benchmark's stdout stays one
+// Run by prepareApp (./server.ts) as a child process whose stdout goes to stderr (so a benchmark's stdout stays one
 // JSON line): generates the Prisma client, migrates and seeds the bench database (DATABASE_URL), builds the app.
 import { ensureBuild, ensurePrismaClient, run } from "../../scripts/lib/prepare.mjs";
 

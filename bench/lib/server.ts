@@ -1,6 +1,15 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+
+/**
+ * Generates the Prisma client, migrates and seeds the database of `env.DATABASE_URL` and builds the app when its
+ * sources changed (bench/lib/prepare.ts in a child process, its output on stderr). Throws when that fails.
+ */
+export function prepareApp(root: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "lib", "prepare.ts")], { cwd: root, env, stdio: ["ignore", 2, 2] });
+  if (result.status !== 0) throw new Error(`Preparing the app failed (exit code ${result.status ?? result.signal}).`);
+}
 
 export type BenchServer = {
   url: string;
