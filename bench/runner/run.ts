@@ -20,10 +20,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARM_UP = 20;
 const STEPS = 20;
 const CONCURRENT_RUNS = 100;
-const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3);
+const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 5);
 const WATCHERS = [1, 50, 200];
 /** Runs watched per watcher count. */
-const SSE_RUNS = Number(process.env.BENCH_SSE_RUNS ?? 2);
+const SSE_RUNS = Number(process.env.BENCH_SSE_RUNS ?? 3);
 
 const log = (message: string) => process.stderr.write(`[bench:runner] ${message}\n`);
 
