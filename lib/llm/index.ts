@@ -1,4 +1,5 @@
-// OpenAI-compatible model clients per role: settings schema, client factory with retries and usage reports, errors.
+// OpenAI-compatible model clients per role: settings schema, client factory with retries and usage reports, errors,
+// and the o200k token counter the planner and the runner budget prompts with.
 export { createLlmClient } from "./client";
 export { isLlmError, LLM_ERROR_CODES, LlmError, LlmNotConfiguredError } from "./errors";
 export type { LlmErrorCode } from "./errors";
@@ -17,6 +18,8 @@ export {
   roleSettingsSchema,
 } from "./settings-schema";
 export type { LlmSettings, LlmSettingsInput, RoleSettings } from "./settings-schema";
+export { countPromptTokens, createTokenCounter, estimateTokens, fitsTokens } from "./tokens";
+export type { TokenCounter } from "./tokens";
 export type {
   CallOptions,
   ChatMessage,

@@ -8,7 +8,7 @@ import { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, toRoutine } from "./o
 import { parsePlannerAnswer, type AnswerProblem } from "./parse";
 import { describeProblem, fromValidation, toRemainingIssues } from "./problems";
 import { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
-import { countPromptTokens, createTokenCounter, type TokenCounter } from "./tokens";
+import { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm/tokens";
 import { formatToolList } from "./tool-list";
 import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
 

@@ -3,7 +3,7 @@ import type { JsonValue, Step } from "../routine/schema";
 import type { RunSnapshot } from "./ports";
 import { progressItems, renderProgress } from "./progress";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
-import { fitsTokens, type TokenCounter } from "./tokens";
+import { fitsTokens, type TokenCounter } from "../llm/tokens";
 import { isVariableStub, jsonText, preview, variableList } from "./variables";
 
 export type ExecutorContextInput = {

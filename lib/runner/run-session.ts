@@ -10,7 +10,7 @@ import { budgetExceeded, cancelRun, failRun, finishRun, pauseRun, type Transitio
 import { RunWriter } from "./run-writer";
 import { executeStep, resumeWaiting, type StepSession } from "./step-execution";
 import { outerIntent } from "./step-guard";
-import { createTokenCounter, type TokenCounter } from "./tokens";
+import { createTokenCounter, type TokenCounter } from "../llm/tokens";
 import { toolNames } from "./tool-names";
 import { RunValues } from "./values";
 

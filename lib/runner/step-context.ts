@@ -12,7 +12,7 @@ import type { Clock, ModelPort, RunStore, StepRunSnapshot, ToolPort } from "./po
 import type { RoutineIndex } from "./routine-graph";
 import { stepRef, type RunWriter } from "./run-writer";
 import type { StepGuard } from "./step-guard";
-import type { TokenCounter } from "./tokens";
+import type { TokenCounter } from "../llm/tokens";
 import type { ToolNames } from "./tool-names";
 import type { RunValues } from "./values";
 

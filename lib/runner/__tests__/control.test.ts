@@ -5,7 +5,7 @@ import { endStep, humanStep, makeRoutine, skillStep, toolStep } from "../../rout
 import { createRunEngine } from "../engine";
 import { LeaseLostError } from "../ports";
 import { hang, toolError } from "../testing";
-import { estimateTokens } from "../tokens";
+import { estimateTokens } from "../../llm/tokens";
 import { API_KEY, chain, dataOf, expectConsistentLog, fakeModel, forbiddenModel, harness } from "./support";
 
 let fake: FakeOpenAI;

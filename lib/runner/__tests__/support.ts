@@ -9,7 +9,7 @@ import { chain, edge, endStep, makeRoutine, toolStep } from "../../routine/testi
 import { createRunEngine } from "../engine";
 import type { RunEngineOptions } from "../engine-types";
 import { FakeClock, FakeTools, MemoryRunStore, toolDefinition, type FakeToolHandler } from "../testing";
-import { estimateTokens } from "../tokens";
+import { estimateTokens } from "../../llm/tokens";
 
 export const API_KEY = "sk-runner-test-key-5e1d7c0a9b";
 

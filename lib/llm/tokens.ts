@@ -1,15 +1,20 @@
 import type { Tiktoken } from "js-tiktoken/lite";
-import type { ChatMessage } from "../llm/types";
+import type { ChatMessage } from "./types";
 
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
+
+/**
+ * A quick estimate (four characters a token, rounded up) for callers that cannot wait for the tokenizer, such as
+ * a benchmark with zero-latency fakes. It under-counts code and non-Latin text; the real counter is exact.
+ */
+export const estimateTokens: TokenCounter = (text) => Math.ceil(text.length / 4);
 
 let encoder: Promise<Tiktoken> | undefined;
 
 /**
  * o200k_base (GPT-4o's encoding), loaded on first use: its ranks are a few megabytes of JavaScript, so only a
- * process that plans pays for them. Other models' tokenizers differ by some percent, which the budget's margin
- * absorbs; what matters is refusing a prompt that is far too large before it is sent.
+ * process that counts pays for them.
  */
 function o200k(): Promise<Tiktoken> {
   encoder ??= Promise.all([import("js-tiktoken/lite"), import("js-tiktoken/ranks/o200k_base")]).then(
@@ -22,13 +27,11 @@ function o200k(): Promise<Tiktoken> {
   return encoder;
 }
 
-/** Runs of non-space characters longer than this are counted in slices (see countWith). */
-const MAX_RUN = 32;
+/** Runs of one character class longer than this are counted in slices (see countWith). */
+const MAX_RUN = 64;
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN + 1},}|\\s{${MAX_RUN + 1},}`, "g");
-/** The UTF-8 bytes of one slice: BPE's cost grows with the square of this. */
-const SLICE_BYTES = 24;
-/** Long runs of white space are estimated at a token per this many characters (o200k merges spaces far more). */
-const SPACES_PER_TOKEN = 4;
+/** The UTF-8 bytes of one slice: BPE's cost grows with the square of this, and it works on bytes, not characters. */
+const SLICE_BYTES = 64;
 
 /** Cuts a run into slices of at most SLICE_BYTES UTF-8 bytes, never inside a character. */
 function slices(run: string): string[] {
@@ -51,32 +54,39 @@ function slices(run: string): string[] {
 
 /**
  * BPE merging is quadratic in the length of one pre-token, and js-tiktoken takes minutes for 50,000 characters
- * without a space (measured: 147 s). So each long run of non-space characters (a base64 blob, a long URL, text in
- * a script written without spaces) is cut into short slices put on lines of their own: a line break is always a
- * token of its own in o200k, so the slices are counted as separate pieces in one encode call and the breaks are
- * taken off again. A cut can split a token in two and a break can merge with white space beside it, so such runs
- * count within a token per slice of exact (measured: 6,250 for 50,000 a's, exact). Long runs of white space are
- * estimated. Text without such runs is counted exactly.
+ * without a space (measured: 147 s). So each long run (a base64 blob, a long URL, text in a script written without
+ * spaces, a wall of white space) is encoded in short slices, each on its own; the text around the runs is encoded
+ * as it is, so text without such runs is counted exactly.
  */
 function countWith(tiktoken: Tiktoken, text: string): number {
-  let estimated = 0;
-  let breaks = 0;
-  const prepared = text.replace(LONG_RUN, (run) => {
-    if (/^\s/.test(run)) {
-      estimated += Math.ceil(run.length / SPACES_PER_TOKEN);
-      return "";
-    }
-    const parts = slices(run);
-    breaks += parts.length + 1;
-    return `\n${parts.join("\n")}\n`;
-  });
-  return (prepared === "" ? 0 : tiktoken.encode(prepared, [], []).length) - breaks + estimated;
+  // Special-token text such as "<|endoftext|>" in a draft or a tool output is counted as plain text, not refused.
+  const encode = (part: string) => (part === "" ? 0 : tiktoken.encode(part, [], []).length);
+  let count = 0;
+  let last = 0;
+  for (const run of text.matchAll(LONG_RUN)) {
+    count += encode(text.slice(last, run.index));
+    for (const slice of slices(run[0])) count += encode(slice);
+    last = run.index + run[0].length;
+  }
+  return count + encode(text.slice(last));
 }
 
-/** A counter over o200k_base. Special-token text such as "<|endoftext|>" in a draft is counted as plain text. */
+/**
+ * A counter over o200k_base; other models' tokenizers differ by some percent, which a budget's margin absorbs.
+ * A slice border can split a token, so a long run may count a little high (measured: 6,250 for 50,000 a's, exact).
+ */
 export async function createTokenCounter(): Promise<TokenCounter> {
   const tiktoken = await o200k();
   return (text) => countWith(tiktoken, text);
+}
+
+/**
+ * Whether a text fits a token budget, counting only when it might not: byte-level BPE never makes more tokens than
+ * the text has UTF-8 bytes, so a short text is known to fit without running the tokenizer.
+ */
+export function fitsTokens(text: string, budget: number, count: TokenCounter): boolean {
+  if (Buffer.byteLength(text, "utf8") <= budget) return true;
+  return count(text) <= budget;
 }
 
 /** OpenAI's accounting for chat messages: a few tokens of framing per message and three to start the answer. */

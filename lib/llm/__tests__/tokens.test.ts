@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { countPromptTokens, createTokenCounter } from "../tokens";
+import { Tiktoken } from "js-tiktoken/lite";
+import o200kBase from "js-tiktoken/ranks/o200k_base";
+import { describe, expect, it, vi } from "vitest";
+import { countPromptTokens, createTokenCounter, fitsTokens } from "../tokens";
 
 describe("counting tokens (o200k_base)", () => {
   it("counts like the tokenizer for ordinary text", async () => {
@@ -25,7 +27,16 @@ describe("counting tokens (o200k_base)", () => {
     expect(spaces).toBeGreaterThan(0);
   });
 
-  it("reads special-token text in a draft as plain text", async () => {
+  it("does not count a long run of punctuated text (JSON without spaces) below the whole-string count", async () => {
+    const count = await createTokenCounter();
+    const json = JSON.stringify(Array.from({ length: 60 }, (_, index) => ({ id: `E${index}`, name: "Ann", days: index })));
+    expect(json).not.toMatch(/\s/);
+    const exact = new Tiktoken(o200kBase).encode(json, [], []).length;
+    expect(count(json)).toBeGreaterThanOrEqual(exact);
+    expect(count(json)).toBeLessThan(exact * 1.1);
+  });
+
+  it("reads special-token text as plain text", async () => {
     const count = await createTokenCounter();
     expect(count("before <|endoftext|> after")).toBeGreaterThan(3);
   });
@@ -38,5 +49,16 @@ describe("counting tokens (o200k_base)", () => {
     ];
     expect(countPromptTokens(count, messages)).toBe(3 + 2 * (4 + 2));
     expect(countPromptTokens(count, messages, { type: "object" })).toBeGreaterThan(countPromptTokens(count, messages));
+  });
+});
+
+describe("fitsTokens", () => {
+  it("knows a text of no more bytes than the budget fits without counting, and counts a longer one", async () => {
+    const count = vi.fn(await createTokenCounter());
+    expect(fitsTokens("hello world", 11, count)).toBe(true);
+    expect(count).not.toHaveBeenCalled();
+    expect(fitsTokens("hello world", 2, count)).toBe(true);
+    expect(fitsTokens("hello world", 1, count)).toBe(false);
+    expect(count).toHaveBeenCalledTimes(2);
   });
 });
