@@ -1,6 +1,5 @@
 import { RUN_STATUSES, type RunEvent, type RunStatus } from "./run-events";
-import { SSE_KEEP_ALIVE, encodeSseRetry } from "./sse";
-import { RECONNECT_DELAY_MS } from "./stream";
+import { createSseStream } from "./sse-stream";
 
 /** A run's status as the runs list follows it: derived from the run-level events of every run. */
 export type RunStatusUpdate = { runId: string; status: RunStatus; seq: number; at: string };
@@ -46,83 +45,41 @@ export type RunStatusStreamOptions = {
  * statuses; this stream brings what changes after): updates of runs the viewer may not see are never sent.
  */
 export function createRunStatusStream(options: RunStatusStreamOptions): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
   const pending: RunStatusUpdate[] = [];
   const visible = new Map<string, boolean>();
-  let wake: (() => void) | null = null;
-  let closed = false;
-  let unsubscribe: () => void = () => undefined;
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
 
-  const notify = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    unsubscribe();
-    if (keepAlive !== undefined) clearInterval(keepAlive);
-    options.signal.removeEventListener("abort", close);
-    notify();
-    try {
-      controller.close();
-    } catch {
-      // The consumer already closed it.
-    }
-    options.onClose?.();
-  };
-  const write = (text: string) => {
-    if (closed) return;
-    try {
-      controller.enqueue(encoder.encode(text));
-    } catch {
-      close();
-    }
-  };
-
-  const pump = async () => {
-    while (!closed) {
-      const update = pending.shift();
-      if (!update) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
-      let may = visible.get(update.runId);
-      if (may === undefined) {
-        // A stream open for days sees many runs: forget old answers rather than grow without bound.
-        if (visible.size >= 10_000) visible.clear();
-        may = await options.mayView(update.runId);
-        visible.set(update.runId, may);
-      }
-      if (may) write(encodeSseStatus(update));
-    }
-  };
-
-  return new ReadableStream<Uint8Array>({
-    start(streamController) {
-      controller = streamController;
-      if (options.signal.aborted) return close();
-      options.signal.addEventListener("abort", close, { once: true });
-      unsubscribe = options.subscribeAll((events) => {
+  return createSseStream({
+    signal: options.signal,
+    keepAliveMs: options.keepAliveMs,
+    onClose: options.onClose,
+    listen: (sse) =>
+      options.subscribeAll((events) => {
         for (const event of events) {
           const update = statusUpdateOf(event);
           if (update) pending.push(update);
         }
-        notify();
-      });
-      // At once, so the response's headers go out (EventSource opens) before the first status change.
-      write(encodeSseRetry(RECONNECT_DELAY_MS));
-      keepAlive = setInterval(() => write(SSE_KEEP_ALIVE), options.keepAliveMs ?? 15_000);
-      pump().catch((error: unknown) => {
-        console.error("[events] the runs status stream failed", error);
-        close();
-      });
+        sse.wake();
+      }),
+    pump: async (sse) => {
+      while (!sse.closed) {
+        const update = pending.shift();
+        if (!update) {
+          await sse.sleep();
+          continue;
+        }
+        let may = visible.get(update.runId);
+        if (may === undefined) {
+          // A stream open for days sees many runs: forget old answers rather than grow without bound.
+          if (visible.size >= 10_000) visible.clear();
+          may = await options.mayView(update.runId);
+          visible.set(update.runId, may);
+        }
+        if (may) sse.write(encodeSseStatus(update));
+      }
     },
-    cancel() {
-      close();
+    onFailure: (error, sse) => {
+      console.error("[events] the runs status stream failed", error);
+      sse.close();
     },
   });
 }
