@@ -1,8 +1,6 @@
 "use client";
 
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
-import { Alert, Button, Card, CardBody, CardHeader, Field, Input, useFormAction } from "@/components/ui";
+import { Alert, Button, Card, CardBody, CardHeader, CopyField, Field, Input, useFormAction } from "@/components/ui";
 import type { CreateTokenAction } from "./token-types";
 
 /** Names a new token and shows it once, with a copy button: only its hash is kept, so it cannot be shown again. */
@@ -33,33 +31,10 @@ export function CreateTokenForm({ action }: { action: CreateTokenAction }) {
 }
 
 function NewToken({ token, name }: { token: string; name: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Alert tone="success" title={`Token “${name}” created`} testId="token-created">
       <p>Copy it now: it is shown only this once. Send it as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>.</p>
-      <div className="mt-2 flex items-center gap-2">
-        <input
-          readOnly
-          value={token}
-          aria-label="The new API token"
-          data-testid="token-value"
-          onFocus={(event) => event.currentTarget.select()}
-          className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-foreground"
-        />
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          data-testid="token-copy"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(token).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
+      <CopyField value={token} label="The new API token" testId="token-value" copyTestId="token-copy" />
     </Alert>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert, Button, Card, CardBody, CardHeader, Field, Input, useFormAction } from "@/components/ui";
+import { Alert, Button, Card, CardBody, CardHeader, CopyField, Field, Input, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/actions/action-state";
-import { CopyLink } from "./copy-link";
 import { RoleCheckboxes } from "./role-checkboxes";
 
 type InviteResult = { email: string; inviteUrl: string | null };
@@ -24,7 +23,7 @@ export function CreateUserForm({ action }: Props) {
           {state.status === "success" ? (
             <Alert tone="success" testId="create-user-success">
               {state.message}
-              {state.data?.inviteUrl ? <CopyLink url={state.data.inviteUrl} /> : null}
+              {state.data?.inviteUrl ? <CopyField value={state.data.inviteUrl} label="Invitation link" testId="invite-link" /> : null}
             </Alert>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,8 @@
 "use client";
 
-import { Alert, Badge, Button, Td, useFormAction } from "@/components/ui";
+import { Alert, Badge, Button, CopyField, Td, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/actions/action-state";
 import type { Role } from "@/lib/auth";
-import { CopyLink } from "./copy-link";
 import { RoleCheckboxes } from "./role-checkboxes";
 
 type InviteResult = { email: string; inviteUrl: string | null };
@@ -59,7 +58,7 @@ export function UserRow({ user, isSelf, actions }: { user: UserRowData; isSelf: 
             <Alert tone={message.status === "error" ? "error" : "success"}>
               {"message" in message ? message.message : null}
               {message === invite.state && invite.state.status === "success" && invite.state.data?.inviteUrl ? (
-                <CopyLink url={invite.state.data.inviteUrl} />
+                <CopyField value={invite.state.data.inviteUrl} label="Invitation link" testId="invite-link" />
               ) : null}
             </Alert>
           </div>

@@ -2,18 +2,31 @@
 
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "./button";
 
-/** A read-only link with a copy button, for invitation links shown once. */
-export function CopyLink({ url }: { url: string }) {
+type CopyFieldProps = {
+  value: string;
+  /** The field's accessible name, e.g. "Invitation link". */
+  label: string;
+  /** data-testid of the field. */
+  testId: string;
+  /** data-testid of the copy button. */
+  copyTestId?: string;
+};
+
+/**
+ * A read-only value with a copy button, for secrets and links shown only once (API tokens, invitation links).
+ * Focusing the field selects it, so it can be copied by hand where the clipboard is not available.
+ */
+export function CopyField({ value, label, testId, copyTestId }: CopyFieldProps) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="mt-2 flex items-center gap-2">
       <input
         readOnly
-        value={url}
-        aria-label="Invitation link"
-        data-testid="invite-link"
+        value={value}
+        aria-label={label}
+        data-testid={testId}
         onFocus={(event) => event.currentTarget.select()}
         className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-foreground"
       />
@@ -21,8 +34,9 @@ export function CopyLink({ url }: { url: string }) {
         type="button"
         variant="secondary"
         size="sm"
+        data-testid={copyTestId}
         onClick={async () => {
-          await navigator.clipboard?.writeText(url).catch(() => undefined);
+          await navigator.clipboard?.writeText(value).catch(() => undefined);
           setCopied(true);
         }}
       >
