@@ -5,6 +5,7 @@ import { OptimizeDialog } from "./pages/optimize-dialog";
 import { RoutinesPage } from "./pages/routines-page";
 import { withDatabase } from "./support/database";
 import { fakeOpenAI } from "./support/fake-openai";
+import { answerPlanning, LEAVE_PAPER, plannedLeave } from "./support/planner-answers";
 
 // The designer is a desktop tool: palette, canvas and inspector side by side.
 test.use({ viewport: { width: 1600, height: 1000 } });
@@ -13,66 +14,8 @@ test.beforeEach(async ({ signInPage }) => {
   await signInPage.signIn(DEMO.author.email, DEMO.author.password);
 });
 
-const PAPER = [
-  "Step 1. Check balance: see whether the employee has days left, using get_leave_balance tool;",
-  "Step 2. File the leave: using apply_leave tool;",
-  "Step 3. End: terminate the workflow;",
-].join("\n");
-
-/** Creates a routine from paper text and opens it in the designer; returns its id. */
-async function openPaperRoutine(page: Page, name: string): Promise<string> {
-  const library = new RoutinesPage(page);
-  await library.goto();
-  await library.submitSource("text", PAPER, name);
-  await library.expectCreated(name);
-  await library.row(name).getByRole("link", { name, exact: true }).click();
-  await new DesignerPage(page).expectOpen(name);
-  return new URL(page.url()).pathname.split("/").at(-1)!;
-}
-
-/** A routine the planner might answer for the demo HR tools: every required input bound, a labelled branch. */
-function plannedRoutine(name: string, balanceTool = "get_leave_balance") {
-  return {
-    routine: {
-      name,
-      description: "Checks the balance, then files the leave or explains why not.",
-      inputs: [{ name: "employee_id", description: "The employee asking", type: "string", required: true }],
-      steps: [
-        {
-          id: "check_balance",
-          kind: "tool",
-          name: "Check leave balance",
-          tool: { server: "hr", name: balanceTool },
-          inputs: { employee_id: { from: "input", name: "employee_id" } },
-          outputs: [{ name: "balance", description: "Remaining days" }],
-        },
-        { id: "enough", kind: "branch", name: "Enough days?" },
-        {
-          id: "apply",
-          kind: "tool",
-          name: "File the leave",
-          tool: { server: "hr", name: "apply_leave" },
-          inputs: {
-            employee_id: { from: "input", name: "employee_id" },
-            leave_type: { from: "literal", value: "annual" },
-            start_date: { from: "model", hint: "first day asked for" },
-            end_date: { from: "model", hint: "last day asked for" },
-          },
-        },
-        { id: "explain", kind: "skill", name: "Explain the refusal", instruction: "Say the balance is too low." },
-        { id: "done", kind: "end", name: "Done" },
-      ],
-      edges: [
-        { source: "check_balance", target: "enough" },
-        { source: "enough", target: "apply", condition: { label: "If the balance covers the request" } },
-        { source: "enough", target: "explain", condition: { label: "Otherwise" } },
-        { source: "apply", target: "done" },
-        { source: "explain", target: "done" },
-      ],
-    },
-    rationale: { summary: "Added the decision the draft implied.", steps: { enough: "The draft files leave only when days are left.", apply: "Bound the dates." } },
-  };
-}
+/** Creates a routine from the paper draft and opens it in the designer; returns its id. */
+const openPaperRoutine = (page: Page, name: string) => new RoutinesPage(page).createAndOpen("text", LEAVE_PAPER, name);
 
 function versionsOf(routineId: string): Array<{ number: number; status: string }> {
   return withDatabase((db) => db.prepare(`SELECT "number", "status" FROM "routine_version" WHERE "routineId" = ? ORDER BY "number"`).all(routineId) as Array<{ number: number; status: string }>);
@@ -81,7 +24,7 @@ function versionsOf(routineId: string): Array<{ number: number; status: string }
 test("an author optimizes the current canvas: the phases, then version 2 in review", async ({ page }) => {
   const name = uniqueName("Leave (canvas)");
   const routineId = await openPaperRoutine(page, name);
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name, responseFormat: "json_schema" }, delayMs: 1_500, reply: { json: plannedRoutine(`${name} optimized`) } }]);
+  await answerPlanning(name, plannedLeave(`${name} optimized`), { delayMs: 1_500 });
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();
@@ -101,9 +44,8 @@ test("an author optimizes the current canvas: the phases, then version 2 in revi
   expect(JSON.stringify(sent.body)).toContain(`Routine: ${name}`);
   expect(sent.body).toMatchObject({ model: "fake-model", response_format: { type: "json_schema" } });
 
-  await optimize.dialog().getByTestId("optimize-done-close").click();
-  await expect(page.getByTestId("designer-version")).toHaveText("v2");
-  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
+  await optimize.closeDone();
+  await new DesignerPage(page).expectVersion(2, "in_review");
   await expect(page.getByTestId("page-title")).toHaveText(`${name} optimized`);
   await expect(optimize.openButton()).toHaveCount(0);
   expect(versionsOf(routineId)).toEqual([
@@ -118,8 +60,8 @@ test("a pasted draft in another language is repaired once, then saved in review"
   const token = uniqueName("Urlaubsantrag").replace(/\s+/g, "-");
   const draft = `${token}\nSchritt 1: Prüfe den Resturlaub.\nSchritt 2: Wenn genug Tage übrig sind, beantrage den Urlaub, sonst erkläre warum nicht.`;
   await fakeOpenAI.addRules([
-    { match: { anyMessageIncludes: token }, times: 1, reply: { json: plannedRoutine("Urlaub beantragen", "get_holiday_balance") } },
-    { match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" }, delayMs: 800, reply: { json: plannedRoutine("Urlaub beantragen") } },
+    { match: { anyMessageIncludes: token }, times: 1, reply: { json: plannedLeave("Urlaub beantragen", "get_holiday_balance") } },
+    { match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" }, delayMs: 800, reply: { json: plannedLeave("Urlaub beantragen") } },
   ]);
 
   const optimize = new OptimizeDialog(page);
@@ -157,7 +99,7 @@ test("a model that answers prose: a clear error, and the routine is still a draf
 test("cancelling while the model works stops the call on the server, and nothing is saved", async ({ page }) => {
   const name = uniqueName("Leave (cancel)");
   const routineId = await openPaperRoutine(page, name);
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, delayMs: 20_000, reply: { json: plannedRoutine(name) } }]);
+  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, delayMs: 20_000, reply: { json: plannedLeave(name) } }]);
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();

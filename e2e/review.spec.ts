@@ -1,11 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test, uniqueName } from "./fixtures";
 import { DesignerPage } from "./pages/designer-page";
+import { OptimizeDialog } from "./pages/optimize-dialog";
 import { ReviewPage } from "./pages/review-page";
 import { RoutinesPage } from "./pages/routines-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { VersionsPage } from "./pages/versions-page";
-import { fakeOpenAI } from "./support/fake-openai";
+import { answerPlanning, LEAVE_PAPER, plannedLeave } from "./support/planner-answers";
 
 // The review screen is a desktop tool: two canvases and a details panel side by side.
 test.use({ viewport: { width: 1600, height: 1000 } });
@@ -45,74 +46,20 @@ const v2 = (name: string) => ({
   ],
 });
 
-/** The expert's draft an author pastes: three plain paper lines (steps s1, s2, s3 once read). */
-const PAPER = [
-  "Step 1. Check balance: see whether the employee has days left, using get_leave_balance tool;",
-  "Step 2. File the leave: using apply_leave tool;",
-  "Step 3. End: terminate the workflow;",
-].join("\n");
-
-/**
- * What the fake planner answers: the draft's steps kept by id and completed (s1, s2 and s3 changed), a branch and
- * a skill step added, every required tool input bound, with the planner's reasons.
- */
-const planned = (name: string) => ({
-  routine: {
-    name,
-    description: "Checks the balance, then files the leave or explains why not.",
-    inputs: [{ name: "employee_id", description: "The employee asking", type: "string", required: true }],
-    steps: [
-      { id: "s1", kind: "tool", name: "Check leave balance", tool: { server: "hr", name: "get_leave_balance" }, inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "balance", description: "Remaining days" }] },
-      { id: "enough", kind: "branch", name: "Enough days?" },
-      {
-        id: "s2",
-        kind: "tool",
-        name: "File the leave",
-        tool: { server: "hr", name: "apply_leave" },
-        inputs: {
-          employee_id: { from: "input", name: "employee_id" },
-          leave_type: { from: "literal", value: "annual" },
-          start_date: { from: "model", hint: "first day asked for" },
-          end_date: { from: "model", hint: "last day asked for" },
-        },
-      },
-      { id: "explain", kind: "skill", name: "Explain the refusal", instruction: "Say the balance is too low." },
-      { id: "s3", kind: "end", name: "Done" },
-    ],
-    edges: [
-      { source: "s1", target: "enough" },
-      { source: "enough", target: "s2", condition: { label: "If the balance covers the request" } },
-      { source: "enough", target: "explain", condition: { label: "Otherwise" } },
-      { source: "s2", target: "s3" },
-      { source: "explain", target: "s3" },
-    ],
-  },
-  rationale: { summary: "Added the decision the draft implied.", steps: { enough: "The draft files leave only when days are left.", s2: "Bound the dates." } },
-});
-
 /** Pastes the paper draft in the library and opens the new routine in the designer; returns its id. */
 async function pasteDraftAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
-  const library = new RoutinesPage(page);
-  await library.goto();
-  await library.submitSource("text", PAPER, name);
-  await library.expectCreated(name);
-  await library.row(name).getByRole("link", { name, exact: true }).click();
-  const designer = new DesignerPage(page);
-  await designer.expectOpen(name);
-  return { routineId: new URL(page.url()).pathname.split("/")[2], designer };
+  const routineId = await new RoutinesPage(page).createAndOpen("text", LEAVE_PAPER, name);
+  return { routineId, designer: new DesignerPage(page) };
 }
 
 /** "Optimize with AI" on the canvas, answered by the fake planner; ends on the designer showing version 2 in review. */
 async function optimize(page: Page, name: string) {
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name, responseFormat: "json_schema" }, reply: { json: planned(name) } }]);
-  await page.getByTestId("optimize-open").click();
-  const dialog = page.getByTestId("optimize-dialog");
-  await expect(dialog.getByTestId("optimize-start")).toBeEnabled({ timeout: 15_000 });
-  await dialog.getByTestId("optimize-start").click();
-  await expect(dialog.getByTestId("optimize-done")).toContainText("Version 2 is in review", { timeout: 20_000 });
-  await dialog.getByTestId("optimize-done-close").click();
-  await expect(page.getByTestId("designer-version")).toHaveText("v2");
-  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
+  await answerPlanning(name, plannedLeave(name));
+  const dialog = new OptimizeDialog(page);
+  await dialog.optimizeCanvas();
+  await dialog.expectDone(2);
+  await dialog.closeDone();
+  await new DesignerPage(page).expectVersion(2, "in_review");
 }
 
 async function signedIn(browser: Browser, user: User): Promise<Page> {
@@ -124,14 +71,8 @@ async function signedIn(browser: Browser, user: User): Promise<Page> {
 
 /** Creates a routine from pasted JSON in the library and opens it in the designer; returns its id. */
 async function createAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
-  const library = new RoutinesPage(page);
-  await library.goto();
-  await library.submitSource("json", JSON.stringify(v1(name)));
-  await library.expectCreated(name);
-  await library.row(name).getByRole("link", { name, exact: true }).click();
-  const designer = new DesignerPage(page);
-  await designer.expectOpen(name);
-  return { routineId: new URL(page.url()).pathname.split("/")[2], designer };
+  const routineId = await new RoutinesPage(page).createAndOpen("json", JSON.stringify(v1(name)), name);
+  return { routineId, designer: new DesignerPage(page) };
 }
 
 async function submit(page: Page) {
@@ -144,8 +85,7 @@ async function submit(page: Page) {
 async function newDraftWith(page: Page, designer: DesignerPage, routine: object, version: number) {
   await page.reload();
   await page.getByTestId("start-draft").click();
-  await expect(page.getByTestId("designer-version")).toHaveText(`v${version}`);
-  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
+  await designer.expectVersion(version, "draft");
   await expect(page.getByTestId("designer")).toBeVisible();
   await page.getByTestId("import-file").setInputFiles({ name: "next.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(routine)) });
   await designer.expectSaved();

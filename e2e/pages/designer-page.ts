@@ -18,6 +18,12 @@ export class DesignerPage {
     await expect(this.page.getByTestId("page-title")).toHaveText(name);
   }
 
+  /** The header shows version `number` with lifecycle status `status` (e.g. "draft", "in_review"). */
+  async expectVersion(number: number, status: string) {
+    await expect(this.page.getByTestId("designer-version")).toHaveText(`v${number}`);
+    await expect(this.page.getByTestId("designer-status")).toHaveAttribute("data-status", status);
+  }
+
   /** Drags a palette entry onto the canvas, `x`/`y` pixels from the canvas's top-left corner. */
   async dropFromPalette(testId: string, x: number, y: number) {
     await this.page.getByTestId(testId).dragTo(this.canvas(), { targetPosition: { x, y } });

@@ -51,6 +51,12 @@ export class OptimizeDialog {
     await expect(this.done().getByTestId("optimize-done-status")).toHaveText("in review");
   }
 
+  /** Closes the dialog from its "done" state, back to the designer. */
+  async closeDone() {
+    await this.done().getByTestId("optimize-done-close").click();
+    await expect(this.dialog()).toBeHidden();
+  }
+
   async expectFailed(message: RegExp) {
     await expect(this.failed()).toBeVisible({ timeout: 20_000 });
     await expect(this.errorMessage()).toHaveText(message);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { DesignerPage } from "./designer-page";
 
 export type NewRoutineOption = "blank" | "text" | "json";
 
@@ -45,6 +46,16 @@ export class RoutinesPage {
     if (name !== undefined) await this.dialog().getByTestId("new-routine-text-name").fill(name);
     await this.sourceBox(kind).fill(source);
     await this.dialog().getByTestId(`new-routine-submit-${kind}`).click();
+  }
+
+  /** Creates a routine from pasted paper text or JSON named `name`, opens it in the designer and returns its id. */
+  async createAndOpen(kind: "text" | "json", source: string, name: string): Promise<string> {
+    await this.goto();
+    await this.submitSource(kind, source, kind === "text" ? name : undefined);
+    await this.expectCreated(name);
+    await this.row(name).getByRole("link", { name, exact: true }).click();
+    await new DesignerPage(this.page).expectOpen(name);
+    return new URL(this.page.url()).pathname.split("/")[2]!;
   }
 
   sourceBox(kind: "text" | "json"): Locator {
