@@ -1,13 +1,13 @@
 "use client";
 
-import { Background, ControlButton, Controls, MarkerType, MiniMap, ReactFlow, useReactFlow, getViewportForBounds, type Connection, type Viewport } from "@xyflow/react";
+import { Background, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, getViewportForBounds, type Connection, type Viewport } from "@xyflow/react";
 import { Map as MapIcon } from "lucide-react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
 import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
-import { DETAIL_ZOOM, useCanvasZoomedOut, ZoomedOutContext } from "./nodes/use-zoomed-out";
+import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, DETAIL_ZOOM, PRO_OPTIONS, useCanvasZoomedOut, ZoomedOutContext } from "@/components/canvas";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
@@ -24,9 +24,6 @@ const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) =
 });
 
 const LARGE_ROUTINE = 300;
-const DEFAULT_EDGE_OPTIONS = { type: "step-edge", markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
-const PRO_OPTIONS = { hideAttribution: true };
-const MIN_ZOOM = 0.05;
 // A small routine is shown at natural size rather than blown up to fill the canvas.
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
 
@@ -45,7 +42,7 @@ function useOpeningViewport(frame: React.RefObject<HTMLDivElement | null>): { vi
     const { maxZoom, padding } = FIT_VIEW_OPTIONS;
     // Measured once, before the first paint: React Flow mounts in the same frame.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpening(fits ? { viewport: readableOpening(getViewportForBounds(bounds, box.width, box.height, MIN_ZOOM, maxZoom, padding), bounds, box, api.getState().nodes.length) } : {});
+    setOpening(fits ? { viewport: readableOpening(getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding), bounds, box, api.getState().nodes.length) } : {});
   }, [api, frame]);
   return opening;
 }
@@ -107,8 +104,8 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
         defaultViewport={opening.viewport}
         fitView={!opening.viewport}
         fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={MIN_ZOOM}
-        maxZoom={2}
+        minZoom={CANVAS_MIN_ZOOM}
+        maxZoom={CANVAS_MAX_ZOOM}
         proOptions={PRO_OPTIONS}
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
       >

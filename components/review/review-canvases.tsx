@@ -2,14 +2,14 @@
 
 import type { Viewport } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { DETAIL_ZOOM } from "@/components/designer/nodes/use-zoomed-out";
+import { CANVAS_MIN_ZOOM, DETAIL_ZOOM } from "@/components/canvas";
 import { Columns2, Rows2 } from "lucide-react";
 import { Badge, Button, cn } from "@/components/ui";
 import { nodesBounds, outgoingEdgeIds, routineToFlow, type Bounds } from "@/lib/graph";
 import { fitBounds, unionBounds, type ReviewDiff } from "@/lib/review";
 import type { Routine } from "@/lib/routine";
 import { DiffLegend } from "./diff-legend";
-import { ReviewCanvas, REVIEW_MIN_ZOOM } from "./review-canvas";
+import { ReviewCanvas } from "./review-canvas";
 import { canvasData } from "./review-nodes";
 
 type Props = {
@@ -116,7 +116,7 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
 
 /** Both versions fitted; a small routine that would only fit below readable zoom opens readable, its start at the left (as in the designer). */
 function openingViewport(bounds: Bounds, box: DOMRect, stepCount: number): Viewport {
-  const fitted = fitBounds(bounds, box.width, box.height, { minZoom: REVIEW_MIN_ZOOM, maxZoom: 1, padding: 0.08 });
+  const fitted = fitBounds(bounds, box.width, box.height, { minZoom: CANVAS_MIN_ZOOM, maxZoom: 1, padding: 0.08 });
   if (fitted.zoom >= DETAIL_ZOOM || stepCount > READABLE_ROUTINE) return fitted;
   return { zoom: READABLE_ZOOM, x: 24 - bounds.x * READABLE_ZOOM, y: box.height / 2 - (bounds.y + bounds.height / 2) * READABLE_ZOOM };
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, Handle, Position, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
 import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
-import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
+import { HandleAnchors, StageFrame, useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
-import { NODE_SIZE, stepHandles, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
+import { NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
 import type { DiffStatus, SideStatuses } from "@/lib/review";
 import type { Routine, Step } from "@/lib/routine";
 import { DIFF_STYLE } from "./diff-style";
@@ -40,8 +40,6 @@ export function canvasData(routine: Routine, statuses: SideStatuses, commentCoun
   };
 }
 
-const HIDDEN_HANDLE = "!size-2 !min-w-0 !min-h-0 !border-0 !bg-transparent";
-
 /**
  * A step as the review shows it: the designer's look (icon, name, tool), framed in its diff colour with the
  * status in words (colour is never the only cue), and a comment count. Read only: its handles are invisible
@@ -59,17 +57,7 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
   const size = NODE_SIZE[step.kind];
   const comments = canvas.commentCounts[step.id] ?? 0;
   const frame = cn("rounded-xl border-2", style.node, selected && "ring-4 ring-accent/40");
-  const handles = stepHandles(step, canvas.outgoing.get(step.id) ?? []).map((handle) => (
-    <Handle
-      key={handle.id ?? handle.type}
-      id={handle.id ?? undefined}
-      type={handle.type}
-      position={handle.position === "left" ? Position.Left : Position.Right}
-      isConnectable={false}
-      style={{ top: handle.y + (handle.height ?? 0) / 2 }}
-      className={HIDDEN_HANDLE}
-    />
-  ));
+  const handles = <HandleAnchors step={step} outgoing={canvas.outgoing.get(step.id) ?? []} />;
   if (zoomedOut) {
     return (
       <div data-testid={`review-node-${step.id}`} data-diff={status} title={`${step.name} (${style.label})`} style={size} className={frame}>
@@ -115,11 +103,7 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
 
 const ReviewStageNode = memo(function ReviewStageNode({ data, width, height }: NodeProps<StageNode>) {
   const name = useCanvasData().stageNames.get(data.stageId) ?? "Stage";
-  return (
-    <div style={{ width, height }} className="rounded-2xl border border-dashed border-border bg-surface-muted/40">
-      <p className="px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted">{name}</p>
-    </div>
-  );
+  return <StageFrame name={name} width={width} height={height} />;
 });
 
 const EDGE_COLOUR: Record<DiffStatus, string> = {

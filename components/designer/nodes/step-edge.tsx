@@ -3,7 +3,7 @@
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { StepEdge as StepEdgeType } from "@/lib/graph";
-import { useZoomedOut } from "./use-zoomed-out";
+import { useZoomedOut } from "@/components/canvas";
 
 /**
  * A connection; a branch's way out carries its condition as a label. Zoomed out too far to read (useZoomedOut),

@@ -9,7 +9,7 @@ import { selectStep } from "@/lib/stores/designer/designer-store";
 import { useStepCommentCount } from "../comments/comments-context";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
-import { useZoomedOut } from "./use-zoomed-out";
+import { useZoomedOut } from "@/components/canvas";
 
 /** What a node shows; selected so that typing a step's description re-renders no node at all. */
 function useNodeView(stepId: string) {

@@ -2,7 +2,7 @@
 
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
+import { useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
 import type { StepEdge } from "@/lib/graph";
 import { selectEdgeTaken } from "@/lib/stores/run-view/selectors";

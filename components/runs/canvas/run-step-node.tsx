@@ -1,32 +1,14 @@
 "use client";
 
-import { Handle, Position, type NodeProps } from "@xyflow/react";
+import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
-import { useZoomedOut } from "@/components/designer/nodes/use-zoomed-out";
+import { HandleAnchors, useZoomedOut } from "@/components/canvas";
 import { cn, Spinner } from "@/components/ui";
-import { NODE_SIZE, stepHandles, type StepNode } from "@/lib/graph";
-import type { Step } from "@/lib/routine";
+import { NODE_SIZE, type StepNode } from "@/lib/graph";
 import { selectNodeRunView } from "@/lib/stores/run-view/selectors";
 import { useRunStructure, useRunView } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
-
-const HIDDEN_HANDLE = "!size-2 !min-w-0 !min-h-0 !border-0 !bg-transparent";
-
-/** Invisible anchors where lib/graph says the handles are, so edges meet the node without anything to drag. */
-function Anchors({ step, outgoing }: { step: Step; outgoing: readonly string[] }) {
-  return stepHandles(step, outgoing).map((handle) => (
-    <Handle
-      key={handle.id ?? handle.type}
-      id={handle.id ?? undefined}
-      type={handle.type}
-      position={handle.position === "left" ? Position.Left : Position.Right}
-      isConnectable={false}
-      style={{ top: handle.y + (handle.height ?? 0) / 2 }}
-      className={HIDDEN_HANDLE}
-    />
-  ));
-}
 
 /**
  * A step as the run shows it: the designer's look, framed and badged by its state (a spinner while running, the
@@ -55,7 +37,7 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
   if (zoomedOut) {
     return (
       <div {...common} title={`${step.name}: ${stateLine}`} className={frame}>
-        <Anchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
+        <HandleAnchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
       </div>
     );
   }
@@ -73,7 +55,7 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
   );
   return (
     <div {...common} className={cn("flex items-center gap-2.5 px-3 shadow-sm", frame)} title={view.error ?? undefined}>
-      <Anchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
+      <HandleAnchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
       <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface/80", info.accent)}>
         <Icon className="size-4" aria-hidden="true" />
       </span>

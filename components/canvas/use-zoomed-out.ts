@@ -7,8 +7,9 @@ import { createContext, useContext } from "react";
 export const DETAIL_ZOOM = 0.4;
 
 // Also true while a fitView waits for nodes to be measured (zoom still 1), so nodes mount in the cheap form
-// rather than in full detail thrown away a frame later. The canvas now opens at a computed viewport and nodes carry
-// their size from the start (see canvas.tsx and routineToFlow), so this clause only matters for nodes without one.
+// rather than in full detail thrown away a frame later. The designer now opens at a computed viewport and nodes
+// carry their size from the start (see components/designer/canvas.tsx and routineToFlow), so this clause only
+// matters for nodes without one.
 const zoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM || (state.fitViewQueued && !state.nodesInitialized);
 
 /**

@@ -1,0 +1,92 @@
+"use client";
+
+import { Background, Controls, ReactFlow, ReactFlowProvider, type EdgeTypes, type FitViewOptions, type NodeChange, type NodeMouseHandler, type NodeTypes, type Viewport } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useTheme } from "next-themes";
+import { useCallback } from "react";
+import type { FlowNode, StepEdge } from "@/lib/graph";
+import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS } from "./canvas-options";
+import { useCanvasZoomedOut, ZoomedOutContext } from "./use-zoomed-out";
+
+export type ReadOnlyCanvasProps = {
+  nodes: FlowNode[];
+  edges: StepEdge[];
+  /** Module-scope registries, so React Flow never re-mounts the nodes. */
+  nodeTypes: NodeTypes;
+  edgeTypes: EdgeTypes;
+  /** A step was picked: clicked (also when already selected), or Enter on a focused node. Never a stage. */
+  onSelectStep: (stepId: string) => void;
+  /** React Flow unselected a step (a click on the empty pane, say). */
+  onUnselectStep?: (stepId: string) => void;
+  /** A controlled viewport (with onViewportChange); without one the canvas fits itself to its nodes once. */
+  viewport?: Viewport;
+  onViewportChange?: (viewport: Viewport) => void;
+  fitViewOptions?: FitViewOptions;
+  testId: string;
+  label: string;
+};
+
+/**
+ * The frame the review and run canvases share: nothing to drag, connect or delete, keyboard selection of steps,
+ * the colour mode of the resolved theme, and the zoom level handed to nodes and edges through ZoomedOutContext
+ * (with no dot grid when zoomed far out, where it is a grey haze that costs a repaint per frame).
+ */
+export function ReadOnlyCanvas(props: ReadOnlyCanvasProps) {
+  return (
+    <ReactFlowProvider>
+      <CanvasFrame {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function CanvasFrame({ nodes, edges, nodeTypes, edgeTypes, onSelectStep, onUnselectStep, viewport, onViewportChange, fitViewOptions, testId, label }: ReadOnlyCanvasProps) {
+  const { resolvedTheme } = useTheme();
+  const zoomedOut = useCanvasZoomedOut();
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => {
+      const picked = changes.find((change) => change.type === "select" && change.selected && !change.id.startsWith("stage:"));
+      if (picked && picked.type === "select") return onSelectStep(picked.id);
+      for (const change of changes) if (change.type === "select" && !change.selected) onUnselectStep?.(change.id);
+    },
+    [onSelectStep, onUnselectStep],
+  );
+  // A click on the step already selected changes no selection, yet should still show its details.
+  const onNodeClick: NodeMouseHandler<FlowNode> = useCallback(
+    (_event, node) => {
+      if (node.type !== "stage") onSelectStep(node.id);
+    },
+    [onSelectStep],
+  );
+  return (
+    <div className="h-full w-full" data-testid={testId} role="group" aria-label={label}>
+      <ZoomedOutContext value={zoomedOut}>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+          onNodesChange={onNodesChange}
+          onNodeClick={onNodeClick}
+          viewport={viewport}
+          onViewportChange={onViewportChange}
+          fitView={fitViewOptions !== undefined}
+          fitViewOptions={fitViewOptions}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          deleteKeyCode={null}
+          multiSelectionKeyCode={null}
+          selectionKeyCode={null}
+          minZoom={CANVAS_MIN_ZOOM}
+          maxZoom={CANVAS_MAX_ZOOM}
+          proOptions={PRO_OPTIONS}
+          colorMode={resolvedTheme === "dark" ? "dark" : "light"}
+        >
+          {zoomedOut ? null : <Background gap={20} size={1} />}
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      </ZoomedOutContext>
+    </div>
+  );
+}
