@@ -22,3 +22,10 @@ export async function signInAs(email: string, password: string): Promise<void> {
     .join("; ");
   request.headers = new Headers({ cookie });
 }
+
+/** The FormData a browser posts for a form with these fields, for calling server actions as the page does. */
+export function formData(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}

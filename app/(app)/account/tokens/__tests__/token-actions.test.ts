@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/actions/action-state";
 import { viewerFromApiToken } from "@/lib/db/api-tokens";
 import { prisma } from "@/lib/db/client";
@@ -13,28 +14,22 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
-
 describe("the API tokens page's actions", () => {
   it("creates a named token shown once, and revokes it; another user's token is not found", async () => {
     await as("reviewer");
-    expect(await createApiTokenAction(idleState, form({ name: "" }))).toMatchObject({ status: "error", fieldErrors: { name: [expect.stringMatching(/Give the token a name/)] } });
-    const created = await createApiTokenAction(idleState, form({ name: "Reporting" }));
+    expect(await createApiTokenAction(idleState, formData({ name: "" }))).toMatchObject({ status: "error", fieldErrors: { name: [expect.stringMatching(/Give the token a name/)] } });
+    const created = await createApiTokenAction(idleState, formData({ name: "Reporting" }));
     expect(created).toMatchObject({ status: "success", data: { name: "Reporting", token: expect.stringMatching(/^rs_/) } });
     const token = (created as { data: { token: string } }).data.token;
     expect(await viewerFromApiToken(token)).toMatchObject({ email: "reviewer@example.com" });
     const { id } = await prisma.apiToken.findFirstOrThrow({ where: { name: "Reporting" } });
 
     await as("operator");
-    expect(await revokeApiTokenAction(idleState, form({ tokenId: id }))).toEqual({ status: "error", message: "That token does not exist (or is not yours)." });
+    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({ status: "error", message: "That token does not exist (or is not yours)." });
     await as("reviewer");
-    expect(await revokeApiTokenAction(idleState, form({ tokenId: id }))).toEqual({ status: "success", message: "Token revoked." });
+    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({ status: "success", message: "Token revoked." });
     expect(await viewerFromApiToken(token)).toBeNull();
     await as("anonymous");
-    expect(await createApiTokenAction(idleState, form({ name: "x" }))).toMatchObject({ status: "error", message: expect.stringMatching(/Sign in/) });
+    expect(await createApiTokenAction(idleState, formData({ name: "x" }))).toMatchObject({ status: "error", message: expect.stringMatching(/Sign in/) });
   });
 });

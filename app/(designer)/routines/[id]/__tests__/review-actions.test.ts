@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { formData } from "@/test/request-context";
 import { prisma } from "@/lib/db/client";
 import { getRoutine } from "@/lib/db/routines";
 import { createRoutine } from "@/lib/db/routine-writes";
@@ -23,12 +24,6 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
-
 /** A routine the author wrote, submitted for review by `submitter`. */
 async function submittedRoutine(submitter: "author" | "admin") {
   await as("author");
@@ -40,7 +35,7 @@ async function submittedRoutine(submitter: "author" | "admin") {
 }
 
 const decide = (routineId: string, versionId: string, decision: string, comment = "") =>
-  decideReviewAction(idleState, form({ routineId, versionId, number: "1", decision, comment }));
+  decideReviewAction(idleState, formData({ routineId, versionId, number: "1", decision, comment }));
 
 describe("review actions refuse what the page hides", () => {
   it("an admin who submitted a version cannot approve it by calling the action, and nothing changes", async () => {
@@ -70,7 +65,7 @@ describe("review actions refuse what the page hides", () => {
     expect(await decide(routineId, versionId, "shrug")).toMatchObject({ status: "error", fieldErrors: { decision: ["Choose approve, request changes or reject."] } });
     expect(await decide(routineId, versionId, "request_changes", "   ")).toMatchObject({ status: "error", fieldErrors: { comment: [expect.stringContaining("Say what should change")] } });
 
-    const comment = await addReviewCommentAction(idleState, form({ routineId, versionId, number: "1", stepId: "summarize", body: "Name the ticket's language." }));
+    const comment = await addReviewCommentAction(idleState, formData({ routineId, versionId, number: "1", stepId: "summarize", body: "Name the ticket's language." }));
     expect(comment).toEqual({ status: "success", message: "Comment added." });
     expect(await decide(routineId, versionId, "request_changes")).toEqual({ status: "success", message: "Version 1 was sent back to its author with your comments." });
     expect((await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).status).toBe("draft");
@@ -79,7 +74,7 @@ describe("review actions refuse what the page hides", () => {
   it("only a comment's writer, the version's author or an admin resolves it from the designer", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
-    await addReviewCommentAction(idleState, form({ routineId, versionId, number: "1", body: "Whole-version remark." }));
+    await addReviewCommentAction(idleState, formData({ routineId, versionId, number: "1", body: "Whole-version remark." }));
     const { id: commentId } = await prisma.reviewComment.findFirstOrThrow({ where: { versionId } });
     await as("operator");
     expect(await resolveCommentInDesignerAction({ commentId })).toMatchObject({ status: "error", message: expect.stringContaining("Only the comment's writer") });
@@ -91,7 +86,7 @@ describe("review actions refuse what the page hides", () => {
   it("publishing says which version runs now; an unapproved one is refused", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
-    const publish = () => publishVersionAction(idleState, form({ routineId, versionId, number: "1" }));
+    const publish = () => publishVersionAction(idleState, formData({ routineId, versionId, number: "1" }));
     expect(await publish()).toMatchObject({ status: "error", message: expect.stringContaining("only an approved version can be published") });
     await decide(routineId, versionId, "approve");
     expect(await publish()).toEqual({ status: "success", message: "Version 1 is published; it is the one that runs." });

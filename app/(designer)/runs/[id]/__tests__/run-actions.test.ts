@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/actions/action-state";
 import { prisma } from "@/lib/db/client";
 import { seedDatabase } from "@/lib/db/seed";
@@ -22,30 +23,24 @@ beforeAll(async () => {
   ({ routineId } = await publishedRoutine({ ownerId: await demoUserId("admin") }));
 });
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
-
 describe("the Run dialog's actions", () => {
   it("reads the published version's inputs, and starts a run with them, naming what is missing", async () => {
     await as("operator");
     expect(await loadRunFormAction(routineId)).toMatchObject({ ok: true, form: { versionNumber: 1, inputs: [{ name: "ticket", required: true }] } });
-    const missing = await startRunAction(idleState, form({ routineId, mode: "form", inputs: "{}" }));
+    const missing = await startRunAction(idleState, formData({ routineId, mode: "form", inputs: "{}" }));
     expect(missing).toMatchObject({ status: "error", fieldErrors: { ticket: [expect.stringMatching(/required/)] } });
-    const started = await startRunAction(idleState, form({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "Printer on fire" }) }));
+    const started = await startRunAction(idleState, formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "Printer on fire" }) }));
     expect(started).toMatchObject({ status: "success", data: { runId: expect.any(String) } });
     const runId = (started as { data: { runId: string } }).data.runId;
     expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ source: "ui", startedById: operatorId, status: "queued" });
-    expect(await startRunAction(idleState, form({ routineId, mode: "request", request: "   " }))).toMatchObject({ status: "error", fieldErrors: { request: [expect.any(String)] } });
+    expect(await startRunAction(idleState, formData({ routineId, mode: "request", request: "   " }))).toMatchObject({ status: "error", fieldErrors: { request: [expect.any(String)] } });
   });
 
   it("refuses people who may not run routines, and says why a routine cannot run", async () => {
     await as("author");
     expect(await loadRunFormAction(routineId)).toEqual({ ok: false, message: expect.stringMatching(/not allowed/) });
     const before = await prisma.run.count();
-    expect(await startRunAction(idleState, form({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "x" }) }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
+    expect(await startRunAction(idleState, formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "x" }) }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
     expect(await prisma.run.count()).toBe(before);
     await as("operator");
     const { routineId: draft } = await publishedRoutine({ ownerId: operatorId, published: false });
@@ -57,24 +52,24 @@ describe("the run page's actions", () => {
   it("pauses and resumes a run for an operator; an author is refused and nothing changes", async () => {
     const runId = await queuedRun(routineId, { startedById: operatorId });
     await as("author");
-    expect(await controlRunAction(idleState, form({ runId, action: "pause" }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("queued");
     await as("operator");
-    expect(await controlRunAction(idleState, form({ runId, action: "explode" }))).toMatchObject({ status: "error", fieldErrors: { action: [expect.any(String)] } });
-    expect(await controlRunAction(idleState, form({ runId, action: "pause" }))).toMatchObject({ status: "success" });
+    expect(await controlRunAction(idleState, formData({ runId, action: "explode" }))).toMatchObject({ status: "error", fieldErrors: { action: [expect.any(String)] } });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "success" });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("paused");
-    expect(await controlRunAction(idleState, form({ runId, action: "pause" }))).toMatchObject({ status: "error", message: "This run is already paused." });
-    expect(await controlRunAction(idleState, form({ runId, action: "resume" }))).toMatchObject({ status: "success" });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "error", message: "This run is already paused." });
+    expect(await controlRunAction(idleState, formData({ runId, action: "resume" }))).toMatchObject({ status: "success" });
   });
 
   it("checks an edited input and form values before the DAL sees them", async () => {
     const runId = await queuedRun(routineId, { startedById: operatorId });
     await as("operator");
-    expect(await rerunFromStepAction(idleState, form({ runId, stepRunId: "x", input: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input is not valid JSON."] } });
-    expect(await rerunFromStepAction(idleState, form({ runId, stepRunId: "x", input: "[1]" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input must be a JSON object."] } });
-    expect(await decideHumanStepAction(idleState, form({ runId, stepRunId: "x", decision: "approve", values: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { values: [expect.any(String)] } });
-    expect(await decideHumanStepAction(idleState, form({ runId, stepRunId: "x", decision: "maybe" }))).toMatchObject({ status: "error", fieldErrors: { decision: [expect.any(String)] } });
-    expect(await retryStepAction(idleState, form({ runId, stepRunId: "x" }))).toMatchObject({ status: "error", message: "That step run is not part of this run." });
+    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input is not valid JSON."] } });
+    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "[1]" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input must be a JSON object."] } });
+    expect(await decideHumanStepAction(idleState, formData({ runId, stepRunId: "x", decision: "approve", values: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { values: [expect.any(String)] } });
+    expect(await decideHumanStepAction(idleState, formData({ runId, stepRunId: "x", decision: "maybe" }))).toMatchObject({ status: "error", fieldErrors: { decision: [expect.any(String)] } });
+    expect(await retryStepAction(idleState, formData({ runId, stepRunId: "x" }))).toMatchObject({ status: "error", message: "That step run is not part of this run." });
   });
 
   it("shows a variable's whole value to who may see the run, and the same not-found to everyone else", async () => {
