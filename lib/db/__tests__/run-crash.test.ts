@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Routine, Step } from "../../routine/schema";
 import { sharedToolGateway } from "../../tools/shared-gateway";
 import { prisma } from "../client";
 import { loadRunSnapshot } from "../run-store";
 import { startRun } from "../runs";
 import { seedDatabase } from "../seed";
-import { makeRoutine } from "./routine-factories";
 import { as, demoUserId } from "./review-test-support";
 import { startNode, stopChild, type Child } from "./support/child-process";
-import { leaveInputs, publishOverDemoHr, waitForStatus } from "./support/demo-hr-runs";
+import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "./support/demo-hr-runs";
 import { startHoldingProxy } from "./support/holding-proxy";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
@@ -17,44 +15,8 @@ const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", 
 const workerEnv: NodeJS.ProcessEnv = { ...process.env, RUN_POLL_MS: "100", RUN_LEASE_MS: "60000", RUN_WORKER_CONCURRENCY: "2" };
 const startWorker = () => startNode(WORKER, workerEnv, /run worker (\S+) started/);
 
-const hr = (name: string) => ({ server: "hr", name });
-const input = (name: string) => ({ from: "input" as const, name });
-const literal = (value: string) => ({ from: "literal" as const, value });
-const email = (id: string, subject: string): Step => ({
-  id,
-  kind: "tool",
-  name: `Email: ${subject}`,
-  description: "",
-  tool: hr("send_email_notification"),
-  inputs: { to: input("employee_id"), subject: literal(subject), body: literal(subject) },
-  outputs: [{ name: "message", description: "" }],
-  requiresApproval: false,
-});
-const steps: Step[] = [
-  email("received", "We received your leave request"),
-  {
-    id: "apply",
-    kind: "tool",
-    name: "Book the leave",
-    description: "",
-    tool: hr("apply_leave"),
-    inputs: { employee_id: input("employee_id"), leave_type: literal("annual"), start_date: input("start_date"), end_date: input("end_date") },
-    outputs: [{ name: "request", description: "" }],
-    requiresApproval: false,
-  },
-  email("booked", "Your leave is booked"),
-  { id: "done", kind: "end", name: "Done", description: "" },
-];
-const routine: Routine = makeRoutine({
-  name: "Book leave, with emails",
-  inputs: [
-    { name: "employee_id", description: "", type: "string", required: true },
-    { name: "start_date", description: "", type: "string", required: true },
-    { name: "end_date", description: "", type: "string", required: true },
-  ],
-  steps,
-  edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })),
-});
+const email = (id: string, subject: string) => emailStep(id, `Email: ${subject}`, subject, subject);
+const routine = leaveRoutineOf("Book leave, with emails", [email("received", "We received your leave request"), bookLeave, email("booked", "Your leave is booked"), doneStep]);
 
 let demo: Child;
 let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;

@@ -12,7 +12,8 @@ const input = (name: string) => ({ from: "input" as const, name });
 const literal = (value: string) => ({ from: "literal" as const, value });
 
 const lookUp: Step = { id: "employee", kind: "tool", name: "Look up the employee", description: "", tool: hr("get_employee"), inputs: { employee_id: input("employee_id") }, outputs: [{ name: "employee", description: "" }], requiresApproval: false };
-const book: Step = {
+/** Books the leave the inputs ask for: the side effect a crash must not repeat. */
+export const bookLeave: Step = {
   id: "apply",
   kind: "tool",
   name: "Book the leave",
@@ -22,20 +23,20 @@ const book: Step = {
   outputs: [{ name: "request", description: "" }],
   requiresApproval: false,
 };
-const notify: Step = {
-  id: "notify",
+/** A tool step that emails the employee (send_email_notification) with fixed text. */
+export const emailStep = (id: string, name: string, subject: string, body: string): Step => ({
+  id,
   kind: "tool",
-  name: "Tell the employee",
+  name,
   description: "",
   tool: hr("send_email_notification"),
-  inputs: { to: input("employee_id"), subject: literal("Your leave is booked"), body: literal("Enjoy your time off.") },
+  inputs: { to: input("employee_id"), subject: literal(subject), body: literal(body) },
   outputs: [{ name: "message", description: "" }],
   requiresApproval: false,
-};
+});
+const notify = emailStep("notify", "Tell the employee", "Your leave is booked", "Enjoy your time off.");
 const approve: Step = { id: "approve", kind: "human", name: "Manager approves", description: "", instruction: "Approve the booking.", form: [] };
-const done: Step = { id: "done", kind: "end", name: "Done", description: "" };
-
-const line = (steps: Step[]) => steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id }));
+export const doneStep: Step = { id: "done", kind: "end", name: "Done", description: "" };
 
 const INPUTS: Routine["inputs"] = [
   { name: "employee_id", description: "", type: "string", required: true },
@@ -43,10 +44,14 @@ const INPUTS: Routine["inputs"] = [
   { name: "end_date", description: "", type: "string", required: true },
 ];
 
+/** A routine named `name` that runs `steps` one after the other on the leave inputs (see leaveInputs). */
+export function leaveRoutineOf(name: string, steps: Step[]): Routine {
+  return makeRoutine({ name, inputs: INPUTS, steps, edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })) });
+}
+
 /** Books leave over the demo HR tools with every input bound (no model): look up, book (a side effect), notify. */
 export function leaveRoutine(withApproval = false): Routine {
-  const steps = withApproval ? [lookUp, book, approve, notify, done] : [lookUp, book, notify, done];
-  return makeRoutine({ name: withApproval ? "Book leave with approval" : "Book leave", inputs: INPUTS, steps, edges: line(steps) });
+  return withApproval ? leaveRoutineOf("Book leave with approval", [lookUp, bookLeave, approve, notify, doneStep]) : leaveRoutineOf("Book leave", [lookUp, bookLeave, notify, doneStep]);
 }
 
 /** Registers the demo HR server at `url` as "hr" and publishes `routine` pinned to its current tool schemas. */
