@@ -1,21 +1,10 @@
 import { Activity } from "lucide-react";
 import { Badge, Card, CardHeader, EmptyState, Table, Td, Th } from "@/components/ui";
+import type { LlmCallView, LlmRoleTotals } from "@/lib/db";
 
-export type UsageCallRow = {
-  id: string;
-  at: string;
-  role: string;
-  model: string;
-  purpose: string;
-  status: "ok" | "error";
-  error: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  durationMs: number;
-  attempts: number;
-  userEmail: string | null;
-};
-export type UsageTotalRow = { role: string; title: string; calls: number; errors: number; inputTokens: number; outputTokens: number };
+/** A model call as the page hands it to this table: the DAL's view with its time as ISO text. */
+export type UsageCallRow = Omit<LlmCallView, "at"> & { at: string };
+export type UsageTotalRow = LlmRoleTotals & { role: string; title: string };
 
 const number = (value: number) => value.toLocaleString("en-US");
 
