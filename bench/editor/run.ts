@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
-import { assertPortFree, prepareApp, startServer, type BenchServer } from "../lib/server";
+import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { median, round } from "../lib/stats";
 import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, type LoadSample } from "./measure";
 import { benchRoutine } from "./routine";
@@ -144,12 +144,7 @@ async function main() {
     demoHr.child.kill("SIGTERM");
     rmSync(chromiumHome, { recursive: true, force: true });
   };
-  const stopOnSignal = (signal: NodeJS.Signals) => {
-    log(`${signal}: stopping the server`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  cleanUpOnSignal(cleanUp, log);
   try {
     log(`Starting next start on port ${PORT} (ROUTINE_STUDIO_BENCH=1)`);
     server = startServer(root, PORT, env);

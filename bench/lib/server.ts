@@ -18,6 +18,16 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
+/** On SIGINT or SIGTERM: logs it, runs `cleanUp` (which stops the server and what else the run started), exits 130. */
+export function cleanUpOnSignal(cleanUp: () => Promise<void>, log: (message: string) => void): void {
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping the server`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", stopOnSignal);
+  process.once("SIGTERM", stopOnSignal);
+}
+
 /** Fails clearly when something already listens on `port` (an old bench server, another app). */
 export async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
-import { assertPortFree, prepareApp, startServer, type BenchServer } from "../lib/server";
+import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { round } from "../lib/stats";
 import type { InstantMcpServer } from "./instant-mcp";
 import { echoChain } from "./routines";
@@ -60,12 +60,7 @@ async function main() {
     await sharedToolGateway().close();
     await mcp?.close();
   };
-  const stopOnSignal = (signal: NodeJS.Signals) => {
-    log(`${signal}: stopping the server`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  cleanUpOnSignal(cleanUp, log);
   try {
     mcp = await startInstantMcpServer();
     await database.registerBenchToolServer(mcp.url);
