@@ -6,7 +6,7 @@ import { recordAudit } from "./audit";
 import { prisma } from "./client";
 import { ConflictError, isUniqueViolation, parseInput, withDbErrors } from "./errors";
 import { prepareNewRoutine } from "./routine-content";
-import { pinsForSave } from "./routine-records";
+import { mirrorWorkingVersion, pinsForSave } from "./routine-records";
 import { saveOptimizedVersionInput, type OptimizationProvenance, type OptimizationRationale } from "./review-inputs";
 import { WRITER_ROLES } from "./review-rules";
 import type { VersionRef } from "./routine-versions";
@@ -70,10 +70,7 @@ export async function saveOptimizedVersion(input: {
             toolHashes: await pinsForSave(tx, prepared.routine, base.toolHashes),
           },
         });
-        await tx.routine.update({
-          where: { id: routineId },
-          data: { name: prepared.routine.name, description: prepared.routine.description, updatedAt: new Date() },
-        });
+        await mirrorWorkingVersion(tx, routineId, prepared.routine);
         await recordAudit(
           {
             action: "routine.optimized",

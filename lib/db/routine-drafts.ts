@@ -5,7 +5,7 @@ import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "./error
 import { recordAudit } from "./audit";
 import { prepareRoutine, readStoredRoutine } from "./routine-content";
 import { acceptToolChangesInput, saveRoutineDraftInput } from "./routine-inputs";
-import { findWorkingVersion, pinsForSave } from "./routine-records";
+import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine-records";
 
 /**
  * Saves the editor's routine over the working draft. Authors and admins.
@@ -38,10 +38,7 @@ export async function saveRoutineDraft(input: { routineId: string; baseRevision:
         },
       });
       if (count === 0) throw new StaleSaveError(version.revision);
-      await tx.routine.update({
-        where: { id: routineId },
-        data: { name: prepared.routine.name, description: prepared.routine.description, updatedAt: new Date() },
-      });
+      await mirrorWorkingVersion(tx, routineId, prepared.routine);
       return { revision: baseRevision + 1 };
     }),
   );

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { NotFoundError } from "./errors";
 import type { Prisma } from "./generated/prisma/client";
 import { pinToolHashes, readToolPins } from "../tools/pins";
+import type { Routine } from "../routine/schema";
 import type { PreparedRoutine } from "./routine-content";
 import { readCurrentToolHashes } from "./tool-hashes";
 
@@ -33,6 +34,17 @@ export async function insertRoutine(
     },
   });
   return { id: data.id, name: routine.name, versionId };
+}
+
+/**
+ * Copies the working version's name and description onto the routine row (what the library lists and searches),
+ * after a write that changed the working version. Internal: callers authorize, and call it inside their transaction.
+ */
+export async function mirrorWorkingVersion(tx: Tx, routineId: string, routine: Pick<Routine, "name" | "description">): Promise<void> {
+  await tx.routine.update({
+    where: { id: routineId },
+    data: { name: routine.name, description: routine.description, updatedAt: new Date() },
+  });
 }
 
 /** The routine's identity and its working (newest) version, or a NotFoundError. */

@@ -8,6 +8,7 @@ import { prepareRoutine, readStoredRoutine } from "./routine-content";
 import { blockingIssues, registryToolLookup, RoutineIssuesError } from "./routine-issues";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
 import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict, WRITER_ROLES } from "./review-rules";
+import { mirrorWorkingVersion } from "./routine-records";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
 
 /** The version a lifecycle write touched or created. */
@@ -98,10 +99,7 @@ export async function startNewDraft(input: { routineId: string; fromVersionId?: 
             toolHashes: from.toolHashes,
           },
         });
-        await tx.routine.update({
-          where: { id: routineId },
-          data: { name: prepared.routine.name, description: prepared.routine.description, updatedAt: new Date() },
-        });
+        await mirrorWorkingVersion(tx, routineId, prepared.routine);
         await recordAudit(
           {
             action: "routine.draft_started",
