@@ -7,7 +7,7 @@ import { useTheme } from "next-themes";
 import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
-import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, DETAIL_ZOOM, PRO_OPTIONS, useCanvasZoomedOut, ZoomedOutContext } from "@/components/canvas";
+import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS, readableOpening, useCanvasZoomedOut, ZoomedOutContext } from "@/components/canvas";
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
@@ -42,24 +42,9 @@ function useOpeningViewport(frame: React.RefObject<HTMLDivElement | null>): { vi
     const { maxZoom, padding } = FIT_VIEW_OPTIONS;
     // Measured once, before the first paint: React Flow mounts in the same frame.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpening(fits ? { viewport: readableOpening(getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding), bounds, box, api.getState().nodes.length) } : {});
+    setOpening(fits ? { viewport: readableOpening(getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding), bounds, box.height, api.getState().nodes.length, 32) } : {});
   }, [api, frame]);
   return opening;
-}
-
-/** Up to this many nodes, a routine opens readable (zoom ≥ READABLE_ZOOM) even when that means not all of it fits. */
-const READABLE_ROUTINE = 60;
-const READABLE_ZOOM = 0.6;
-
-/**
- * Fitting a wide routine into a narrow canvas can zoom below DETAIL_ZOOM, where nodes draw no text: an analyst
- * opening a ten-step routine would see blank boxes. Such a routine opens at READABLE_ZOOM instead, its start at
- * the left edge and its middle at the canvas's middle; large routines keep the overview.
- */
-function readableOpening(fitted: Viewport, bounds: { x: number; y: number; width: number; height: number }, box: DOMRect, nodeCount: number): Viewport {
-  if (fitted.zoom >= DETAIL_ZOOM || nodeCount > READABLE_ROUTINE) return fitted;
-  const zoom = READABLE_ZOOM;
-  return { zoom, x: 32 - bounds.x * zoom, y: box.height / 2 - (bounds.y + bounds.height / 2) * zoom };
 }
 
 /** The React Flow canvas: drop steps from the palette, connect them, move them, select them. */

@@ -2,7 +2,7 @@
 
 import type { Viewport } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { CANVAS_MIN_ZOOM, DETAIL_ZOOM } from "@/components/canvas";
+import { CANVAS_MIN_ZOOM, readableOpening } from "@/components/canvas";
 import { Columns2, Rows2 } from "lucide-react";
 import { Badge, Button, cn } from "@/components/ui";
 import { nodesBounds, outgoingEdgeIds, routineToFlow, type Bounds } from "@/lib/graph";
@@ -22,8 +22,6 @@ type Props = {
 };
 
 const NO_COMMENTS: Record<string, number> = {};
-const READABLE_ROUTINE = 60;
-const READABLE_ZOOM = 0.6;
 
 type Layout = "columns" | "rows";
 
@@ -117,8 +115,7 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
 /** Both versions fitted; a small routine that would only fit below readable zoom opens readable, its start at the left (as in the designer). */
 function openingViewport(bounds: Bounds, box: DOMRect, stepCount: number): Viewport {
   const fitted = fitBounds(bounds, box.width, box.height, { minZoom: CANVAS_MIN_ZOOM, maxZoom: 1, padding: 0.08 });
-  if (fitted.zoom >= DETAIL_ZOOM || stepCount > READABLE_ROUTINE) return fitted;
-  return { zoom: READABLE_ZOOM, x: 24 - bounds.x * READABLE_ZOOM, y: box.height / 2 - (bounds.y + bounds.height / 2) * READABLE_ZOOM };
+  return readableOpening(fitted, bounds, box.height, stepCount, 24);
 }
 
 function Pane({ caption, tone, testId, children }: { caption: string; tone: "neutral" | "accent"; testId: string; children: ReactNode }) {
