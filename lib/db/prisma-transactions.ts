@@ -1,12 +1,16 @@
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 
 /**
- * Counts the Prisma transactions open in this process, so the run store's own SQLite connection can wait for
- * them to end before it writes. Prisma's SQLite adapter begins transactions DEFERRED: one that has read and
- * then writes fails (SQLITE_BUSY_SNAPSHOT, "Operation has timed out") when another connection committed in
- * between. The run store commits synchronously, so waiting until no Prisma transaction is open means none can
- * be caught mid-way (see decision 0012).
+ * Prisma's SQLite adapter begins transactions DEFERRED: one that has read and then writes fails at once
+ * (SQLITE_BUSY_SNAPSHOT, "Operation has timed out") when another connection committed in between. Two guards:
+ * - every transaction takes SQLite's write lock as it begins (what BEGIN IMMEDIATE does), so another connection
+ *   that wants to write waits for it (busy timeout) instead of breaking it: the run store's own connection, and
+ *   other processes on the same file (a standalone run worker, `npm run db:seed`, the browser tests' set-up service);
+ * - the transactions open in this process are counted, so the run store's connection, which commits
+ *   synchronously, can wait until none is open before it writes (see decision 0012).
  */
+const TAKE_WRITE_LOCK = `UPDATE "_prisma_migrations" SET "id" = "id" WHERE 0`;
+
 // On globalThis, like the Prisma client itself: Next may load this module more than once.
 const counter = ((globalThis as { routineStudioPrismaTransactions?: { open: number } }).routineStudioPrismaTransactions ??= { open: 0 });
 
@@ -15,7 +19,7 @@ export function prismaTransactionOpen(): boolean {
   return counter.open > 0;
 }
 
-/** Wraps an adapter factory so every transaction it starts is counted until it commits or rolls back. */
+/** Wraps an adapter factory so every transaction it starts holds the write lock and is counted until it ends. */
 export function countTransactions<F extends SqlDriverAdapterFactory>(factory: F): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => tracked(await connect());
@@ -27,7 +31,17 @@ function tracked(adapter: SqlDriverAdapter): SqlDriverAdapter {
   adapter.startTransaction = async (...args) => {
     const transaction = await start(...args);
     counter.open += 1;
-    return once(transaction);
+    const counted = once(transaction);
+    try {
+      await counted.executeRaw({ sql: TAKE_WRITE_LOCK, args: [], argTypes: [] });
+    } catch (error) {
+      // A read-only database file still serves reads; a write in this transaction then fails on its own terms.
+      if (!isReadOnlyError(error)) {
+        await counted.rollback();
+        throw error;
+      }
+    }
+    return counted;
   };
   return adapter;
 }
@@ -56,4 +70,9 @@ function once(transaction: Transaction): Transaction {
     }
   };
   return transaction;
+}
+
+function isReadOnlyError(error: unknown): boolean {
+  const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
+  return typeof cause?.originalCode === "string" && cause.originalCode.startsWith("SQLITE_READONLY");
 }

@@ -51,6 +51,11 @@ describe("a read-only database file", () => {
     expect(users.map((user) => user.email)).toContain("author@example.com");
   });
 
+  it("still serves reads inside a transaction (which cannot take the write lock here)", async () => {
+    const counted = await prisma.$transaction(async (tx) => tx.user.count());
+    expect(counted).toBeGreaterThan(0);
+  });
+
   it("refuses a new user with a clear message and writes nothing", async () => {
     const before = await prisma.user.count();
     const attempt = createUser({ name: "Nope", email: "nope@example.com", roles: ["author"], password: "password-123" });
