@@ -3,12 +3,13 @@ import { z } from "zod";
 import { buildAnswer, type IdSource } from "./answer";
 import { chatRequestSchema, messageText } from "./chat-request";
 import { sendCompletion, streamAnswer } from "./deliver";
+import type { Gates } from "./gates";
 import { sendError, wait } from "./http-io";
 import type { RecordedRequest } from "./request-log";
 import type { ScenarioState } from "./scenario-state";
 import type { FakeFault } from "./schemas";
 
-export type ChatContext = { state: ScenarioState; ids: IdSource; entry: RecordedRequest };
+export type ChatContext = { state: ScenarioState; gates: Gates; ids: IdSource; entry: RecordedRequest };
 
 /** Answers `POST /v1/chat/completions` with the first rule that matches the request. */
 export async function handleChatCompletion(res: ServerResponse, body: unknown, context: ChatContext): Promise<void> {
@@ -27,6 +28,11 @@ export async function handleChatCompletion(res: ServerResponse, body: unknown, c
   const { rule } = matched;
   const signal = clientGone(res);
   if (!(await wait(rule.delayMs ?? 0, signal))) return;
+  if (rule.hold !== undefined) {
+    // Logged before waiting, so a test can see the request is being held and then open the gate.
+    context.entry.heldBy = rule.hold;
+    if (!(await context.gates.wait(rule.hold, signal))) return;
+  }
 
   const fault = rule.fault;
   if (fault?.kind === "http") return sendError(res, fault.status, fault.message, { headers: retryHeaders(fault) });

@@ -1,19 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import type { Gates } from "./gates";
 import { readJsonBody, sendError, sendJson } from "./http-io";
 import type { RequestLog } from "./request-log";
 import type { ScenarioState } from "./scenario-state";
-import { appendRulesBodySchema, fakeScenarioSchema } from "./schemas";
+import { appendRulesBodySchema, fakeScenarioSchema, openGateBodySchema } from "./schemas";
 
 export const CONTROL_PREFIX = "/__fake/";
 
-type Control = { state: ScenarioState; log: RequestLog };
+type Control = { state: ScenarioState; log: RequestLog; gates: Gates };
 
 /**
  * The control API for tests in another process (browser tests): `POST /__fake/scenario` replaces the rules,
  * `POST /__fake/rules` appends (`{ rules: [...] }`), `GET /__fake/requests` lists the recorded requests,
- * `POST /__fake/reset` goes back to the start-up scenario and clears the log. It needs no API key: it is a test
- * harness, not part of the API the product sees.
+ * `POST /__fake/gates/open` (`{ gate }`) releases the requests held at a gate, `POST /__fake/reset` goes back to the
+ * start-up scenario, closes every gate and clears the log. It needs no API key: it is a test harness, not part of
+ * the API the product sees.
  */
 export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, control: Control): Promise<void> {
   const route = `${req.method} ${path.slice(CONTROL_PREFIX.length)}`;
@@ -22,6 +24,7 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       return sendJson(res, 200, { requests: control.log.list() });
     case "POST reset":
       control.state.reset();
+      control.gates.reset();
       control.log.clear();
       return sendJson(res, 200, { ok: true, rules: control.state.ruleCount() });
     case "POST scenario": {
@@ -36,8 +39,13 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       control.state.addRules(body.rules);
       return sendJson(res, 200, { ok: true, rules: control.state.ruleCount() });
     }
+    case "POST gates/open": {
+      const body = await readValid(req, res, openGateBodySchema, "{ gate: string } (1 to 200 characters)");
+      if (!body) return;
+      return sendJson(res, 200, { ok: true, gate: body.gate, waiting: control.gates.open(body.gate) });
+    }
     default:
-      return sendError(res, 404, `fake-openai: no control endpoint ${req.method} ${path}; try POST /__fake/scenario, POST /__fake/rules, GET /__fake/requests or POST /__fake/reset.`);
+      return sendError(res, 404, `fake-openai: no control endpoint ${req.method} ${path}; try POST /__fake/scenario, POST /__fake/rules, GET /__fake/requests, POST /__fake/gates/open or POST /__fake/reset.`);
   }
 }
 

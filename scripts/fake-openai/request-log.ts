@@ -11,6 +11,8 @@ export type RecordedRequest = {
   body: unknown;
   /** The id of the rule that answered (`#<index>` for a rule without one); null when none did. */
   ruleId: string | null;
+  /** The gate of the rule's `hold`, set when the request reaches it (after any delayMs), open or not. */
+  heldBy?: string;
   /** ISO 8601 time of arrival. */
   at: string;
 };

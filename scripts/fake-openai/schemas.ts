@@ -57,6 +57,9 @@ export const fakeFaultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("drop") }),
 ]);
 
+/** A gate name for `hold` and `POST /__fake/gates/open`; make it unique to the test. */
+export const gateNameSchema = z.string().min(1).max(200);
+
 export const fakeRuleSchema = z
   .strictObject({
     id: z.string().min(1).optional(),
@@ -67,6 +70,8 @@ export const fakeRuleSchema = z
     delayMs: z.number().int().nonnegative().max(600_000).optional(),
     /** Streaming only: wait between chunks, so a UI can be seen receiving text as it comes. */
     chunkDelayMs: z.number().int().nonnegative().max(60_000).optional(),
+    /** After any delayMs, wait until this gate is opened before the fault or reply (at once if it already is). */
+    hold: gateNameSchema.optional(),
     reply: fakeReplySchema.optional(),
     fault: fakeFaultSchema.optional(),
   })
@@ -81,6 +86,8 @@ export const fakeScenarioSchema = z.strictObject({
 });
 
 export const appendRulesBodySchema = z.strictObject({ rules: z.array(fakeRuleSchema).min(1) });
+
+export const openGateBodySchema = z.strictObject({ gate: gateNameSchema });
 
 export type FakeMatch = z.infer<typeof fakeMatchSchema>;
 export type FakeToolCall = z.infer<typeof fakeToolCallSchema>;

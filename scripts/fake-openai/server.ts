@@ -3,10 +3,11 @@ import type { AddressInfo } from "node:net";
 import { IdSource } from "./answer";
 import { handleChatCompletion } from "./chat";
 import { CONTROL_PREFIX, handleControl } from "./control";
+import { Gates } from "./gates";
 import { readJsonBody, sendError, sendJson } from "./http-io";
 import { RequestLog, type RecordedRequest } from "./request-log";
 import { ScenarioState } from "./scenario-state";
-import type { FakeRule, FakeScenario } from "./schemas";
+import { gateNameSchema, parseOrThrow, type FakeRule, type FakeScenario } from "./schemas";
 
 export type FakeOpenAIOptions = {
   /** 0 (the default) picks a free port. */
@@ -27,11 +28,21 @@ export type FakeOpenAI = {
   setScenario(scenario: FakeScenario): void;
   /** Appends rules after the current ones. */
   addRules(rules: FakeRule[]): void;
-  /** Back to the start-up scenario, with every rule's `times` count restarted and the request log cleared. */
+  /**
+   * Back to the start-up scenario, with every rule's `times` count restarted, every gate closed and the request log
+   * cleared. Requests already held at a gate keep waiting there.
+   */
   reset(): void;
   /** The `/v1` requests received so far, oldest first. */
   requests(): RecordedRequest[];
-  /** Stops listening and cuts open connections (hanging requests included). */
+  /**
+   * Opens a gate for good (until reset): requests held by rules with `hold: name` are answered now, later ones at
+   * once. Returns how many were waiting.
+   */
+  openGate(name: string): number;
+  /** How many requests are held at a gate right now, e.g. to wait until a client that gave up is gone. */
+  waitingAt(name: string): number;
+  /** Stops listening and cuts open connections (hanging and held requests included). */
   close(): Promise<void>;
 };
 
@@ -43,6 +54,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const host = options.host ?? "127.0.0.1";
   const state = new ScenarioState(options.scenario);
   const log = new RequestLog();
+  const gates = new Gates();
   const ids = new IdSource();
 
   const server = createServer((req, res) => {
@@ -55,7 +67,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
-    if (path.startsWith(CONTROL_PREFIX)) return handleControl(req, res, path, { state, log });
+    if (path.startsWith(CONTROL_PREFIX)) return handleControl(req, res, path, { state, log, gates });
     if (path !== "/v1" && !path.startsWith("/v1/")) {
       return sendError(res, 404, `fake-openai: unknown path ${path}; the API is under /v1 and the control endpoints under /__fake/.`);
     }
@@ -65,7 +77,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (refusal) return sendError(res, 401, refusal);
     if (body && !body.ok) return sendError(res, body.status, body.message);
 
-    if (req.method === "POST" && path === "/v1/chat/completions") return handleChatCompletion(res, body?.json, { state, ids, entry });
+    if (req.method === "POST" && path === "/v1/chat/completions") return handleChatCompletion(res, body?.json, { state, gates, ids, entry });
     if (req.method === "GET" && path === "/v1/models") return sendJson(res, 200, { object: "list", data: state.modelIds().map(modelObject) });
     const model = /^\/v1\/models\/([^/]+)$/.exec(path);
     if (req.method === "GET" && model) {
@@ -94,14 +106,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     addRules: (rules) => state.addRules(rules),
     reset: () => {
       state.reset();
+      gates.reset();
       log.clear();
     },
     requests: () => log.list(),
+    openGate: (name) => gates.open(parseOrThrow(gateNameSchema, name, "gate name")),
+    waitingAt: (name) => gates.waiting(name),
     close: () => {
       // Idempotent: a test may close early and its clean-up close again.
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
+        // Cut sockets abort their held waits, but only once their "close" events run; ending every wait here too
+        // leaves nothing pending whatever the order.
+        gates.abortAll();
       });
       return closing;
     },
