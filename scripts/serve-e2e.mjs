@@ -1,14 +1,17 @@
 // The server the browser tests run against: the production build on port 3100 with a fresh database
 // (migrated and seeded with the demo users and the demo HR tool server on port + 1), so every run starts from the same state.
+// Beside it: the fake OpenAI server (port + 2) and the set-up service tests use to write through the DAL (port + 3).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
+import { startE2eFixtures } from "./lib/e2e-fixtures.mjs";
 import { startFakeOpenAIServer } from "./lib/fake-openai.mjs";
 import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
+const port = Number(E2E_PORT);
 const dbPath = path.join(root, "data", "e2e", "routine-studio-e2e.db");
 for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
 
@@ -19,19 +22,24 @@ const env = {
   DATABASE_URL: `file:${dbPath}`,
   BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
   BETTER_AUTH_URL: `http://localhost:${E2E_PORT}`,
+  // No LLM is reachable in tests: the app's model endpoint is the fake OpenAI server on port + 2, which the tests
+  // script over its /__fake control endpoints (e2e/support/fake-openai.ts). It demands the key, as a real endpoint does.
+  OPENAI_API_KEY: "e2e-fake-key",
+  // The planner and the executor use the fake's model, so the pages that call them work without an admin saving settings first.
+  OPENAI_PLANNER_MODEL: "fake-model",
+  OPENAI_EXECUTOR_MODEL: "fake-model",
 };
 run("Migrating the e2e database", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
 // Its own demo HR server beside the e2e app, so the tests see the same default tool server as `npm start`.
-env.DEMO_HR_MCP_URL = (await startDemoHrServer(Number(E2E_PORT) + 1, env)).url;
-// No LLM is reachable in tests: the app's model endpoint is the fake OpenAI server on port + 2, which the tests script
-// over its /__fake control endpoints (e2e/support/fake-openai.ts). It demands the key, as a real endpoint does.
-env.OPENAI_API_KEY = "e2e-fake-key";
-env.OPENAI_BASE_URL = (await startFakeOpenAIServer(Number(E2E_PORT) + 2, env, { apiKey: env.OPENAI_API_KEY })).url;
-// The planner and the executor use the fake's model, so the pages that call them work without an admin saving settings first.
-env.OPENAI_PLANNER_MODEL = "fake-model";
-env.OPENAI_EXECUTOR_MODEL = "fake-model";
+const [demoHr, fakeOpenAI] = await Promise.all([
+  startDemoHrServer(port + 1, env),
+  startFakeOpenAIServer(port + 2, env, { apiKey: env.OPENAI_API_KEY }),
+]);
+env.DEMO_HR_MCP_URL = demoHr.url;
+env.OPENAI_BASE_URL = fakeOpenAI.url;
 run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 ensureBuild(env);
+await startE2eFixtures(port + 3, env);
 const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -18,6 +18,15 @@ export async function loadViewer(userId: string): Promise<Viewer | null> {
   return { id: user.id, name: user.name, email: user.email, roles: normalizeRoles(user.roles.map((r) => r.role)) };
 }
 
+/**
+ * The viewer whose account has this email, or null (unknown or deactivated). For processes that act for a known
+ * user without a session, such as the browser tests' set-up service (scripts/e2e-fixtures.ts).
+ */
+export async function loadViewerByEmail(email: string): Promise<Viewer | null> {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+  return user ? loadViewer(user.id) : null;
+}
+
 /** True when the account exists and is deactivated; used to refuse sign-in with a clear message. */
 export async function isDeactivated(userId: string): Promise<boolean> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { deactivatedAt: true } });
