@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { BASE_URL } from "./e2e/support/env";
@@ -9,34 +9,45 @@ const chromiumHome = mkdtempSync(path.join(tmpdir(), "routine-studio-chromium-")
 process.env.XDG_CONFIG_HOME ??= chromiumHome;
 process.env.XDG_CACHE_HOME ??= chromiumHome;
 
+/**
+ * Debian's headless shell (package chromium-headless-shell): the browser Playwright itself runs headless tests
+ * in. Full Chromium in its new headless mode composites every frame in a software GPU process and cost the suite
+ * more than half of its time on 2 cores (docs/decisions/0016-test-suite-time.md).
+ */
+export const E2E_BROWSER = process.env.E2E_BROWSER ?? "/usr/bin/chromium-headless-shell";
+
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
   fullyParallel: true,
-  workers: 2,
+  // One worker (one browser) per core: more only queue for the same cores and stretch every test.
+  workers: Math.max(1, Math.min(4, availableParallelism())),
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // A failed test runs once more, recording a trace; it still fails the run (failOnFlakyTests), so a flaky test
+  // is never hidden. Recording every test's trace cost a third of the suite's time.
+  retries: 1,
+  failOnFlakyTests: true,
+  // Every test stays under a third of this on a 2-core machine (npm test prints the slowest).
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: E2E_BROWSER,
       args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
   projects: [
+    // Each demo user signs in once through the form; tests reuse the sessions (e2e/support/auth.ts).
+    { name: "sign-in", testMatch: /\.setup\.ts$/, use: desktop },
     // Specs that need the database as seeded (an empty routine library) run first, on their own.
-    { name: "fresh-database", testMatch: /fresh-database\.spec\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    {
-      name: "chromium",
-      testIgnore: /fresh-database\.spec\.ts/,
-      dependencies: ["fresh-database"],
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
+    { name: "fresh-database", testMatch: /fresh-database\.spec\.ts/, dependencies: ["sign-in"], use: desktop },
+    { name: "chromium", testIgnore: /fresh-database\.spec\.ts/, dependencies: ["fresh-database"], use: desktop },
   ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",

@@ -2,34 +2,29 @@ import { DEMO, expect, test, uniqueEmail } from "./fixtures";
 import { AppShell } from "./pages/app-shell";
 import { SignInPage } from "./pages/sign-in-page";
 
-test.beforeEach(async ({ signInPage }) => {
-  await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
-});
+test.use({ signedInAs: "admin" });
 
-test("an admin creates a user with a password and several roles, who can then sign in", async ({ browser, usersPage }) => {
+test("an admin creates a user with a password and several roles, who can then sign in", async ({ pageAs, usersPage }) => {
   const email = uniqueEmail("grace");
   await usersPage.goto();
   await usersPage.createWithPassword({ name: "Grace Hopper", email, roles: ["reviewer", "operator"], password: "grace-password-1" });
   await expect(usersPage.row(email).getByTestId("user-status")).toHaveText("active");
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await pageAs(null);
   await new SignInPage(page).signIn(email, "grace-password-1");
   const shell = new AppShell(page);
   await shell.expectRoles(["reviewer", "operator"]);
   await shell.expectNavigation(["routines", "runs", "tools", "evaluations"]);
-  await context.close();
 });
 
-test("an invited user sets their password through the link, once", async ({ browser, usersPage }) => {
+test("an invited user sets their password through the link, once", async ({ pageAs, usersPage }) => {
   const email = uniqueEmail("linus");
   await usersPage.goto();
   const link = await usersPage.invite({ name: "Linus Invited", email, roles: ["author"] });
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{20,}$/);
   await expect(usersPage.row(email).getByTestId("user-status")).toHaveText("invited");
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await pageAs(null);
   await page.goto(link);
   await expect(page.getByTestId("page-title")).toContainText("Linus Invited");
   await page.getByTestId("invite-password").fill("linus-password");
@@ -44,7 +39,6 @@ test("an invited user sets their password through the link, once", async ({ brow
 
   await page.goto(link);
   await expect(page.getByTestId("invitation-problem")).toContainText("already been used");
-  await context.close();
 });
 
 test("bad input keeps what was typed and says what to fix", async ({ page, usersPage }) => {
@@ -68,14 +62,13 @@ test("bad input keeps what was typed and says what to fix", async ({ page, users
   await expect(usersPage.row("short-password@example.com")).toHaveCount(0);
 });
 
-test("role changes and deactivation take effect for the user, and the audit log records them", async ({ browser, page, usersPage }) => {
+test("role changes and deactivation take effect for the user, and the audit log records them", async ({ pageAs, page, usersPage }) => {
   const email = uniqueEmail("mo");
   await usersPage.goto();
   await usersPage.createWithPassword({ name: "Mo Changes", email, roles: ["author"], password: "mo-password-1" });
   await usersPage.setRoles(email, ["operator"]);
 
-  const context = await browser.newContext();
-  const userPage = await context.newPage();
+  const userPage = await pageAs(null);
   const signIn = new SignInPage(userPage);
   await signIn.signIn(email, "mo-password-1");
   await new AppShell(userPage).expectNavigation(["routines", "runs", "tools"]);
@@ -86,7 +79,6 @@ test("role changes and deactivation take effect for the user, and the audit log 
   await signIn.expectShown();
   await signIn.submit(email, "mo-password-1");
   await expect(signIn.error()).toContainText("deactivated");
-  await context.close();
 
   await page.goto("/settings/audit");
   const rows = page.getByTestId("audit-row").filter({ hasText: email });

@@ -1,23 +1,18 @@
-import { DEMO, expect, test, uniqueName } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueName } from "./fixtures";
 import { DesignerPage } from "./pages/designer-page";
-import { RoutinesPage } from "./pages/routines-page";
+import { dal } from "./support/dal";
 
-async function openNewRoutine(page: import("@playwright/test").Page, name: string) {
-  const library = new RoutinesPage(page);
-  await library.goto();
-  await library.createBlank(name);
-  await library.row(name).getByRole("link", { name, exact: true }).click();
+/** A new blank routine (created through the DAL: the library's dialog has its own tests), open in the designer. */
+async function openNewRoutine(page: Page, name: string) {
+  const { routineId } = await dal("author", "createRoutine", { name });
   const designer = new DesignerPage(page);
-  await designer.expectOpen(name);
+  await designer.open(routineId, name);
   return designer;
 }
 
 // The designer is a desktop tool: palette, canvas and inspector side by side.
-test.use({ viewport: { width: 1600, height: 1000 } });
-
-test.beforeEach(async ({ signInPage }) => {
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-});
+test.use({ viewport: { width: 1600, height: 1000 }, signedInAs: "author" });
 
 test("an author draws a routine: drops tools, connects them, binds an input, and it is all there after a reload", async ({ page }) => {
   const designer = await openNewRoutine(page, uniqueName("Leave request"));
@@ -89,14 +84,12 @@ function edgeEndsOffHandles(page: import("@playwright/test").Page) {
 
 test("a routine that cannot be loaded says so, and opens when asked again", async ({ page }) => {
   const name = uniqueName("Flaky load");
-  const library = new RoutinesPage(page);
-  await library.goto();
-  await library.createBlank(name);
+  const { routineId } = await dal("author", "createRoutine", { name });
   let failing = true;
   await page.route("**/api/routines/*/working", (route) =>
     failing ? route.fulfill({ status: 503, json: { error: "The database is busy; try again in a moment." } }) : route.fallback(),
   );
-  await library.row(name).getByRole("link", { name, exact: true }).click();
+  await page.goto(`/routines/${routineId}`);
   await expect(page.getByTestId("designer-load-error")).toContainText("The database is busy; try again in a moment.");
   failing = false;
   await page.getByTestId("designer-load-retry").click();
@@ -155,18 +148,13 @@ test("importing a malformed file says why and changes nothing", async ({ page })
   await expect(designer.nodes()).toHaveCount(1);
 });
 
-test("a save based on an old version is refused, and the author chooses what to keep", async ({ page, browser }) => {
+test("a save based on an old version is refused, and the author chooses what to keep", async ({ page, pageAs }) => {
   const name = uniqueName("Stale");
   const designer = await openNewRoutine(page, name);
   const url = page.url();
 
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await otherPage.goto("/sign-in");
-  await otherPage.getByTestId("sign-in-email").fill(DEMO.author.email);
-  await otherPage.getByTestId("sign-in-password").fill(DEMO.author.password);
-  await otherPage.getByTestId("sign-in-submit").click();
-  await otherPage.waitForURL(/routines/);
+  // The same author in a second window (another browser context with the same session).
+  const otherPage = await pageAs("author");
   await otherPage.goto(url);
   const otherDesigner = new DesignerPage(otherPage);
   await otherDesigner.expectOpen(name);
@@ -180,7 +168,7 @@ test("a save based on an old version is refused, and the author chooses what to 
   await otherPage.getByTestId("stale-keep-copy").click();
   await expect(otherPage.getByTestId("page-title")).toHaveText(`${name} (my copy)`);
   await expect(otherDesigner.node("Ask a person")).toBeVisible();
-  await other.close();
+  await otherPage.context().close();
 
   await page.reload();
   await expect(designer.node("Think or write")).toBeVisible();

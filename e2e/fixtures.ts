@@ -1,19 +1,14 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { RoutinesPage } from "./pages/routines-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { ToolsPage } from "./pages/tools-page";
 import { UsersPage } from "./pages/users-page";
+import { storageStateOf } from "./support/auth";
+import { type DemoRole } from "./support/demo-users";
 
 export { expect } from "@playwright/test";
-
-/** The demo users the e2e server is seeded with (see lib/db/demo-users.ts and README.md). */
-export const DEMO = {
-  admin: { email: "admin@example.com", password: "admin-demo-pass", name: "Ada Admin" },
-  author: { email: "author@example.com", password: "author-demo-pass", name: "Alan Author" },
-  reviewer: { email: "reviewer@example.com", password: "reviewer-demo-pass", name: "Rosa Reviewer" },
-  operator: { email: "operator@example.com", password: "operator-demo-pass", name: "Otto Operator" },
-} as const;
+export { DEMO, type DemoRole } from "./support/demo-users";
 
 /** A name no other test uses: a readable prefix and a token that a search can find. */
 export function uniqueName(prefix: string): string {
@@ -25,10 +20,37 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-export const test = base.extend<{ signInPage: SignInPage; shell: AppShell; usersPage: UsersPage; routinesPage: RoutinesPage; toolsPage: ToolsPage }>({
+type Fixtures = {
+  signInPage: SignInPage;
+  shell: AppShell;
+  usersPage: UsersPage;
+  routinesPage: RoutinesPage;
+  toolsPage: ToolsPage;
+  /** Opens a page in a context of its own, signed in as `role` (null: signed out); closed after the test. */
+  pageAs: (role: DemoRole | null) => Promise<Page>;
+};
+
+type Options = {
+  /** The demo user `page` starts signed in as (the set-up project's session), or null for a signed-out page. */
+  signedInAs: DemoRole | null;
+};
+
+export const test = base.extend<Fixtures & Options>({
+  signedInAs: [null, { option: true }],
+  storageState: async ({ signedInAs, storageState }, provide) => provide(signedInAs ? storageStateOf(signedInAs) : storageState),
   signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
   shell: async ({ page }, provide) => provide(new AppShell(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
   routinesPage: async ({ page }, provide) => provide(new RoutinesPage(page)),
   toolsPage: async ({ page }, provide) => provide(new ToolsPage(page)),
+  pageAs: async ({ browser }, provide) => {
+    const contexts: Array<Awaited<ReturnType<typeof browser.newContext>>> = [];
+    await provide(async (role) => {
+      // An explicit storageState (even undefined) keeps the test's own signedInAs session out of this context.
+      const context = await browser.newContext({ storageState: role ? storageStateOf(role) : undefined });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
 });

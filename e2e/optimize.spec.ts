@@ -1,21 +1,22 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { expect, test, uniqueName } from "./fixtures";
 import { DesignerPage } from "./pages/designer-page";
 import { OptimizeDialog } from "./pages/optimize-dialog";
 import { RoutinesPage } from "./pages/routines-page";
 import { withDatabase } from "./support/database";
 import { fakeOpenAI } from "./support/fake-openai";
 import { answerPlanning, LEAVE_PAPER, plannedLeave } from "./support/planner-answers";
+import { createPaperRoutine } from "./support/routines";
 
 // The designer is a desktop tool: palette, canvas and inspector side by side.
-test.use({ viewport: { width: 1600, height: 1000 } });
+test.use({ viewport: { width: 1600, height: 1000 }, signedInAs: "author" });
 
-test.beforeEach(async ({ signInPage }) => {
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-});
-
-/** Creates a routine from the paper draft and opens it in the designer; returns its id. */
-const openPaperRoutine = (page: Page, name: string) => new RoutinesPage(page).createAndOpen("text", LEAVE_PAPER, name);
+/** Creates a routine from the paper draft (through the DAL) and opens it in the designer; returns its id. */
+async function openPaperRoutine(page: Page, name: string): Promise<string> {
+  const routineId = await createPaperRoutine(name, LEAVE_PAPER);
+  await new DesignerPage(page).open(routineId, name);
+  return routineId;
+}
 
 function versionsOf(routineId: string): Array<{ number: number; status: string }> {
   return withDatabase((db) => db.prepare(`SELECT "number", "status" FROM "routine_version" WHERE "routineId" = ? ORDER BY "number"`).all(routineId) as Array<{ number: number; status: string }>);
@@ -24,18 +25,21 @@ function versionsOf(routineId: string): Array<{ number: number; status: string }
 test("an author optimizes the current canvas: the phases, then version 2 in review", async ({ page }) => {
   const name = uniqueName("Leave (canvas)");
   const routineId = await openPaperRoutine(page, name);
-  await answerPlanning(name, plannedLeave(`${name} optimized`), { delayMs: 1_500 });
+  await new DesignerPage(page).expectVersion(1, "draft");
+  const gate = `${name} answers`;
+  await answerPlanning(name, plannedLeave(`${name} optimized`), { hold: gate });
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();
   await expect(optimize.progress()).toBeVisible();
-  // The server's own progress, streamed while the model (delayed 1.5 s) writes.
+  // The server's own progress, streamed while the model (held until the gate opens) writes.
   await expect(optimize.dialog().getByTestId("optimize-message")).toHaveText("Asking the planner model (fake-model) to write the routine…");
   await expect(optimize.phase()).toHaveText("Planning");
   await expect(optimize.phaseChip("planning")).toHaveAttribute("data-state", "current");
   await expect(page.getByRole("progressbar", { name: "Optimization progress" })).toHaveAttribute("aria-valuetext", /^Planning: Asking the planner model/);
   await page.screenshot({ path: test.info().outputPath("optimize-progress.png") });
 
+  await fakeOpenAI.openGate(gate);
   await optimize.expectDone(2);
   for (const phase of ["planning", "validating", "saving"] as const) await expect(optimize.phaseChip(phase)).toHaveAttribute("data-state", "passed");
   await expect(optimize.dialog().getByTestId("optimize-review-link")).toHaveAttribute("href", `/routines/${routineId}/review/2`);
@@ -46,6 +50,7 @@ test("an author optimizes the current canvas: the phases, then version 2 in revi
 
   await optimize.closeDone();
   await new DesignerPage(page).expectVersion(2, "in_review");
+  await expect(page.getByTestId("designer-read-only")).toHaveText("Read only while in review: withdraw it to edit.");
   await expect(page.getByTestId("page-title")).toHaveText(`${name} optimized`);
   await expect(optimize.openButton()).toHaveCount(0);
   expect(versionsOf(routineId)).toEqual([
@@ -58,15 +63,17 @@ test("a pasted draft in another language is repaired once, then saved in review"
   const name = uniqueName("Urlaub");
   const routineId = await openPaperRoutine(page, name);
   const token = uniqueName("Urlaubsantrag").replace(/\s+/g, "-");
+  const gate = `${token} repaired`;
   const draft = `${token}\nSchritt 1: Prüfe den Resturlaub.\nSchritt 2: Wenn genug Tage übrig sind, beantrage den Urlaub, sonst erkläre warum nicht.`;
   await fakeOpenAI.addRules([
     { match: { anyMessageIncludes: token }, times: 1, reply: { json: plannedLeave("Urlaub beantragen", "get_holiday_balance") } },
-    { match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" }, delayMs: 800, reply: { json: plannedLeave("Urlaub beantragen") } },
+    { match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" }, hold: gate, reply: { json: plannedLeave("Urlaub beantragen") } },
   ]);
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeText(draft);
   await expect(optimize.phase()).toHaveText("Repairing (round 1)");
+  await fakeOpenAI.openGate(gate);
   await optimize.expectDone(2);
   await expect(optimize.dialog().getByTestId("optimize-done-summary")).toContainText("with 1 repair");
   await expect(optimize.phaseChip("repairing")).toHaveAttribute("data-state", "passed");
@@ -99,7 +106,8 @@ test("a model that answers prose: a clear error, and the routine is still a draf
 test("cancelling while the model works stops the call on the server, and nothing is saved", async ({ page }) => {
   const name = uniqueName("Leave (cancel)");
   const routineId = await openPaperRoutine(page, name);
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, delayMs: 20_000, reply: { json: plannedLeave(name) } }]);
+  // Held until the test ends: only the cancel can end this call.
+  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, hold: `${name} never`, reply: { json: plannedLeave(name) } }]);
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();

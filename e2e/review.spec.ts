@@ -1,17 +1,16 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO, expect, test, uniqueName } from "./fixtures";
 import { DesignerPage } from "./pages/designer-page";
-import { OptimizeDialog } from "./pages/optimize-dialog";
 import { ReviewPage } from "./pages/review-page";
 import { RoutinesPage } from "./pages/routines-page";
-import { SignInPage } from "./pages/sign-in-page";
 import { VersionsPage } from "./pages/versions-page";
-import { answerPlanning, LEAVE_PAPER, plannedLeave } from "./support/planner-answers";
+import { dal } from "./support/dal";
+import { optimizedLeaveInReview, renameStepAndResubmit, requestChangesOnStep } from "./support/reviews";
+import { createJsonRoutine, publishWorkingVersion } from "./support/routines";
 
-// The review screen is a desktop tool: two canvases and a details panel side by side.
-test.use({ viewport: { width: 1600, height: 1000 } });
-
-type User = (typeof DEMO)[keyof typeof DEMO];
+// The review screen is a desktop tool: two canvases and a details panel side by side. The page of each test is the
+// author's; the reviewer's (and the admin's) open beside it with pageAs.
+test.use({ viewport: { width: 1600, height: 1000 }, signedInAs: "author" });
 
 const SHOTS = "test-results/review-screens";
 
@@ -46,35 +45,6 @@ const v2 = (name: string) => ({
   ],
 });
 
-/** Pastes the paper draft in the library and opens the new routine in the designer; returns its id. */
-async function pasteDraftAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
-  const routineId = await new RoutinesPage(page).createAndOpen("text", LEAVE_PAPER, name);
-  return { routineId, designer: new DesignerPage(page) };
-}
-
-/** "Optimize with AI" on the canvas, answered by the fake planner; ends on the designer showing version 2 in review. */
-async function optimize(page: Page, name: string) {
-  await answerPlanning(name, plannedLeave(name));
-  const dialog = new OptimizeDialog(page);
-  await dialog.optimizeCanvas();
-  await dialog.expectDone(2);
-  await dialog.closeDone();
-  await new DesignerPage(page).expectVersion(2, "in_review");
-}
-
-async function signedIn(browser: Browser, user: User): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  const page = await context.newPage();
-  await new SignInPage(page).signIn(user.email, user.password);
-  return page;
-}
-
-/** Creates a routine from pasted JSON in the library and opens it in the designer; returns its id. */
-async function createAndOpen(page: Page, name: string): Promise<{ routineId: string; designer: DesignerPage }> {
-  const routineId = await new RoutinesPage(page).createAndOpen("json", JSON.stringify(v1(name)), name);
-  return { routineId, designer: new DesignerPage(page) };
-}
-
 async function submit(page: Page) {
   await page.getByTestId("submit-for-review").click();
   await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
@@ -91,17 +61,12 @@ async function newDraftWith(page: Page, designer: DesignerPage, routine: object,
   await designer.expectSaved();
 }
 
-test("an author pastes a draft and optimizes it; a reviewer reads the diff, comments and sends it back; the author revises; the reviewer approves and publishes", async ({ page, browser }) => {
-  test.setTimeout(150_000);
+test("a reviewer reads what the planner changed, comments on a step and sends the version back", async ({ request, pageAs }) => {
   const name = uniqueName("Review flow");
-  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
-  const { routineId, designer } = await pasteDraftAndOpen(page, name);
-  await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
-  await optimize(page, name);
-  await expect(page.getByTestId("designer-read-only")).toHaveText("Read only while in review: withdraw it to edit.");
+  const routineId = await optimizedLeaveInReview(request, name);
 
   // The reviewer sees what the planner changed: colours on both canvases, the legend, provenance and reasons.
-  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const reviewerPage = await pageAs("reviewer");
   const review = new ReviewPage(reviewerPage);
   await review.goto(routineId, 2);
   await expect(review.status()).toHaveAttribute("data-status", "in_review");
@@ -171,9 +136,16 @@ test("an author pastes a draft and optimizes it; a reviewer reads the diff, comm
   await reviewerPage.emulateMedia({ colorScheme: "light" });
   await review.decide("request_changes", "Please make the zero-day case explicit.");
   await expect(review.status()).toHaveAttribute("data-status", "changes_requested");
+});
+
+test("the author sees the requested changes and the step's comment, revises, resolves it and resubmits", async ({ page, request }) => {
+  const name = uniqueName("Revise flow");
+  const routineId = await optimizedLeaveInReview(request, name);
+  await requestChangesOnStep(routineId, "enough", "Say what happens on exactly zero days.", "Please make the zero-day case explicit.");
 
   // The author sees the request, the comment on the step's node and in the Comments tab, revises and resubmits.
-  await page.reload();
+  const designer = new DesignerPage(page);
+  await designer.open(routineId, name);
   await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "changes_requested");
   await expect(page.getByTestId("changes-requested")).toContainText(`${DEMO.reviewer.name} requested changes`);
   await expect(page.getByTestId("changes-requested-comment")).toHaveText("“Please make the zero-day case explicit.”");
@@ -191,7 +163,16 @@ test("an author pastes a draft and optimizes it; a reviewer reads the diff, comm
   await expect(page.getByTestId("designer-comments-empty")).toBeVisible();
   await expect(designer.node("At least one day left?").getByTestId("node-comments")).toHaveCount(0);
   await submit(page);
+});
 
+test("the reviewer approves the revised version and publishes it; the library shows it published", async ({ page, request, pageAs }) => {
+  const name = uniqueName("Approve flow");
+  const routineId = await optimizedLeaveInReview(request, name);
+  await requestChangesOnStep(routineId, "enough", "Say what happens on exactly zero days.", "Please make the zero-day case explicit.");
+  await renameStepAndResubmit(routineId, "enough", "At least one day left?");
+
+  const reviewerPage = await pageAs("reviewer");
+  const review = new ReviewPage(reviewerPage);
   await review.goto(routineId, 2);
   await expect(reviewerPage.getByTestId("review-decision")).toHaveAttribute("data-decision", "changes_requested");
   await expect(review.node("proposed", "enough")).toContainText("At least one day left?");
@@ -203,15 +184,12 @@ test("an author pastes a draft and optimizes it; a reviewer reads the diff, comm
   await library.goto();
   await expect(library.row(name).getByTestId("routine-published")).toHaveText("published v2");
   await page.screenshot({ path: `${SHOTS}/library.png` });
-  await reviewerPage.context().close();
 });
 
-test("four-eyes: an admin who optimized a version gets no Approve button and is told why; an author gets none either", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test("four-eyes: an admin who optimized a version gets no Approve button and is told why; an author gets none either", async ({ page, pageAs }) => {
   const name = uniqueName("Four eyes");
-  const adminPage = await signedIn(browser, DEMO.admin);
-  const { routineId } = await pasteDraftAndOpen(adminPage, name);
-  await optimize(adminPage, name);
+  const adminPage = await pageAs("admin");
+  const routineId = await optimizedLeaveInReview(adminPage.request, name, "admin");
 
   const adminReview = new ReviewPage(adminPage);
   await adminReview.goto(routineId, 2);
@@ -220,29 +198,26 @@ test("four-eyes: an admin who optimized a version gets no Approve button and is 
   await expect(adminReview.approveButton()).toHaveCount(0);
   await expect(adminReview.decisionBar()).toHaveCount(0);
 
-  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
   const authorReview = new ReviewPage(page);
   await authorReview.goto(routineId, 2);
   await expect(authorReview.refusal()).toHaveText("Deciding on a version needs the reviewer role.");
   await expect(authorReview.approveButton()).toHaveCount(0);
 
-  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const reviewerPage = await pageAs("reviewer");
   const review = new ReviewPage(reviewerPage);
   await review.goto(routineId, 2);
   await expect(review.refusal()).toHaveCount(0);
   await expect(review.approveButton()).toBeVisible();
-  await adminPage.context().close();
-  await reviewerPage.context().close();
 });
 
-test("rolling back publishes an older approved version again, and the history says so", async ({ page, browser }) => {
-  test.setTimeout(150_000);
-  const name = uniqueName("Rollback");
-  await new SignInPage(page).signIn(DEMO.author.email, DEMO.author.password);
-  const { routineId, designer } = await createAndOpen(page, name);
+test("a first version is reviewed without a base and published; the next one is withdrawn and submitted again", async ({ page, pageAs }) => {
+  const name = uniqueName("Withdraw");
+  const routineId = await createJsonRoutine(v1(name));
+  const designer = new DesignerPage(page);
+  await designer.open(routineId, name);
   await submit(page);
 
-  const reviewerPage = await signedIn(browser, DEMO.reviewer);
+  const reviewerPage = await pageAs("reviewer");
   const review = new ReviewPage(reviewerPage);
   await review.goto(routineId, 1);
   await expect(reviewerPage.getByTestId("review-no-base")).toBeVisible();
@@ -258,10 +233,17 @@ test("rolling back publishes an older approved version again, and the history sa
   await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
   await expect(page.getByTestId("designer-read-only")).toHaveCount(0);
   await submit(page);
-  await review.goto(routineId, 2);
-  await review.decide("approve");
-  await review.publish();
+});
 
+test("rolling back publishes an older approved version again, and the history says so", async ({ pageAs }) => {
+  const name = uniqueName("Rollback");
+  const routineId = await createJsonRoutine(v1(name));
+  await publishWorkingVersion(routineId);
+  await dal("author", "startNewDraft", { routineId });
+  await dal("author", "saveDraft", { routineId, routine: v2(name) });
+  await publishWorkingVersion(routineId);
+
+  const reviewerPage = await pageAs("reviewer");
   const versions = new VersionsPage(reviewerPage);
   await versions.goto(routineId);
   await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v2");
@@ -281,5 +263,4 @@ test("rolling back publishes an older approved version again, and the history sa
 
   await reviewerPage.goto(`/routines/${routineId}/review/99`);
   await expect(reviewerPage.getByTestId("review-not-found")).toBeVisible();
-  await reviewerPage.context().close();
 });

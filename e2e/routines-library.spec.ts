@@ -1,6 +1,5 @@
 import { DEMO, expect, test, uniqueName } from "./fixtures";
-import { RoutinesPage } from "./pages/routines-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { dal } from "./support/dal";
 
 /** A valid routine as JSON: a human step, then the end. */
 const routineJson = (name: string) =>
@@ -29,9 +28,7 @@ Branch 2-1 Step 1. Approve: If the balance covers the request, file the leave, u
 Branch 2-2 Step 1. Reject: If it does not, tell the employee, using send_email_notification tool and terminate the workflow;`;
 
 test.describe("as an author", () => {
-  test.beforeEach(async ({ signInPage }) => {
-    await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-  });
+  test.use({ signedInAs: "author" });
 
   test("creates a blank routine, sees it listed, and finds it by searching", async ({ page, routinesPage }) => {
     const name = uniqueName("Onboarding");
@@ -183,29 +180,29 @@ test.describe("as an author", () => {
   });
 });
 
-test("a reviewer reads the library but gets no New, Duplicate or Archive controls", async ({ browser, page, signInPage, routinesPage }) => {
-  const name = uniqueName("For review");
-  const authorContext = await browser.newContext();
-  const authorPage = await authorContext.newPage();
-  await new SignInPage(authorPage).signIn(DEMO.author.email, DEMO.author.password);
-  const authorLibrary = new RoutinesPage(authorPage);
-  await authorLibrary.goto();
-  await authorLibrary.createBlank(name);
-  await authorContext.close();
+test.describe("as a reviewer", () => {
+  test.use({ signedInAs: "reviewer" });
 
-  await signInPage.signIn(DEMO.reviewer.email, DEMO.reviewer.password);
-  await routinesPage.goto();
-  await expect(routinesPage.row(name)).toBeVisible();
-  await expect(routinesPage.newButton()).toHaveCount(0);
-  await expect(page.getByTestId("duplicate-routine")).toHaveCount(0);
-  await expect(page.getByTestId("archive-routine")).toHaveCount(0);
-  await routinesPage.setShowArchived(true);
-  await expect(page.getByTestId("restore-routine")).toHaveCount(0);
+  test("a reviewer reads the library but gets no New, Duplicate or Archive controls", async ({ page, routinesPage }) => {
+    const name = uniqueName("For review");
+    await dal("author", "createRoutine", { name });
+
+    await routinesPage.goto();
+    await expect(routinesPage.row(name)).toBeVisible();
+    await expect(routinesPage.newButton()).toHaveCount(0);
+    await expect(page.getByTestId("duplicate-routine")).toHaveCount(0);
+    await expect(page.getByTestId("archive-routine")).toHaveCount(0);
+    await routinesPage.setShowArchived(true);
+    await expect(page.getByTestId("restore-routine")).toHaveCount(0);
+  });
 });
 
-test("a routine that does not exist answers 404 with the not-found page", async ({ page, signInPage }) => {
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-  const response = await page.goto("/routines/no-such-routine");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByTestId("not-found")).toBeVisible();
+test.describe("as an author, a missing routine", () => {
+  test.use({ signedInAs: "author" });
+
+  test("a routine that does not exist answers 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/routines/no-such-routine");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toBeVisible();
+  });
 });

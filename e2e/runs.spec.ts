@@ -1,15 +1,17 @@
-import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { expect, test, uniqueName } from "./fixtures";
 import { RunPage } from "./pages/run-page";
 import { RunsListPage } from "./pages/runs-list-page";
 import { fakeOpenAI } from "./support/fake-openai";
-import { approvalRoutine, publishRoutine, skillRoutine } from "./support/runs";
+import { publishRoutine } from "./support/routines";
+import { approvalRoutine, skillRoutine } from "./support/runs";
+
+test.use({ signedInAs: "operator" });
 
 const firstIndex = (states: Array<[string, string]>, step: string, ...wanted: string[]) => states.findIndex(([id, state]) => id === step && wanted.includes(state));
 
-test("an operator starts a run from the routine, watches its steps change in order, and approves the human step", async ({ page, signInPage }) => {
+test("an operator starts a run from the routine, watches its steps change in order, and approves the human step", async ({ page }) => {
   const name = uniqueName("E2E approval");
-  const routineId = publishRoutine(approvalRoutine(name));
-  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  const routineId = await publishRoutine(approvalRoutine(name));
   await page.goto(`/routines/${routineId}`);
   await page.getByTestId("run-routine").click();
   const dialog = page.getByTestId("start-run-dialog");
@@ -66,9 +68,8 @@ test("an operator starts a run from the routine, watches its steps change in ord
   await expect(list.row(runId)).toHaveAttribute("data-status", "succeeded");
 });
 
-test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({ page, signInPage }) => {
-  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E failing")));
-  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({ page }) => {
+  const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E failing")));
   // Started over the JSON API with the browser's session.
   const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E9999" } } });
   expect(started.status()).toBe(201);
@@ -101,9 +102,9 @@ test("a failing tool shows its error on the node; re-running the step with an ed
   await run.expectNode("balance", "succeeded");
 });
 
-test("an API token created on the account page starts runs until it is revoked", async ({ page, signInPage }) => {
-  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E token")));
-  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+test("an API token created on the account page starts runs until it is revoked", async ({ page }) => {
+  const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E token")));
+  await page.goto("/runs");
   await page.getByTestId("user-menu-tokens").click();
   await expect(page.getByTestId("tokens-page")).toBeVisible();
   await page.getByTestId("token-create").click();
@@ -139,14 +140,14 @@ test("an API token created on the account page starts runs until it is revoked",
   await api.close();
 });
 
-test("someone else's run is not found for an author, and authors get no run controls", async ({ page, signInPage }) => {
-  const routineId = publishRoutine(approvalRoutine(uniqueName("E2E private")), "admin@example.com");
-  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
-  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+test("someone else's run is not found for an author, and authors get no run controls", async ({ request, pageAs }) => {
+  const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E private")), "admin");
+  // Started by the operator over the JSON API with their session.
+  const started = await request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  expect(started.status()).toBe(201);
   const { runId } = (await started.json()) as { runId: string };
-  await page.getByTestId("sign-out").click();
 
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
+  const page = await pageAs("author");
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("run-not-found")).toBeVisible();
   const stream = await page.request.get(`/api/runs/${runId}/events`);
@@ -156,13 +157,13 @@ test("someone else's run is not found for an author, and authors get no run cont
   await expect(page.getByTestId("run-routine")).toHaveCount(0);
 });
 
-test("a skill step shows as running while the model works, then its message, tokens and the run's estimated cost", async ({ page, signInPage }) => {
+test("a skill step shows as running while the model works, then its message, tokens and the run's estimated cost", async ({ page }) => {
   const marker = uniqueName("note-marker").replace(" ", "-");
+  const gate = `${marker} answers`;
   await fakeOpenAI.addRules([
-    { match: { anyMessageIncludes: marker }, delayMs: 6_000, reply: { content: "Julia Nguyen, QA engineer in Engineering.", usage: { prompt_tokens: 1200, completion_tokens: 30 } } },
+    { match: { anyMessageIncludes: marker }, hold: gate, reply: { content: "Julia Nguyen, QA engineer in Engineering.", usage: { prompt_tokens: 1200, completion_tokens: 30 } } },
   ]);
-  const routineId = publishRoutine(skillRoutine(uniqueName("E2E skill"), marker));
-  await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+  const routineId = await publishRoutine(skillRoutine(uniqueName("E2E skill"), marker));
   const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
   const { runId } = (await started.json()) as { runId: string };
 
@@ -172,6 +173,7 @@ test("a skill step shows as running while the model works, then its message, tok
   await run.expectStatus("running");
   await expect(run.node("note").getByTestId("run-node-state")).toContainText("Running");
   await expect(page.getByTestId("run-edge-e1")).toHaveAttribute("data-taken", "true");
+  await fakeOpenAI.openGate(gate);
   await run.expectNode("note", "succeeded");
   await run.expectStatus("succeeded");
   await expect(page.getByTestId("run-tokens")).toHaveText("1,230");

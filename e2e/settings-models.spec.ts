@@ -1,4 +1,4 @@
-import { DEMO, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { ModelsPage } from "./pages/models-page";
 import { withDatabase } from "./support/database";
 import { FAKE_OPENAI_URL } from "./support/env";
@@ -14,60 +14,65 @@ test.afterAll(() => {
   withDatabase((db) => db.prepare(`DELETE FROM "setting" WHERE "key" = 'llm'`).run());
 });
 
-test("an admin saves the endpoint, key and planner model, never sees the key again, and tests the connection", async ({ page, signInPage }) => {
-  await fakeOpenAI.addRules([{ id: "settings-models-ping", match: { lastMessageIncludes: "Reply with OK." }, reply: { content: "OK" } }]);
-  const models = new ModelsPage(page);
-  await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
-  await models.openFromSettings();
+test.describe("as the admin", () => {
+  test.use({ signedInAs: "admin" });
 
-  await models.baseUrl().fill(FAKE_OPENAI_URL);
-  await models.apiKey().fill(FAKE_KEY);
-  // Keep the model the environment gives the planner (other specs may use it); otherwise set the fake's model.
-  if ((await models.model("planner").inputValue()) === "") await models.model("planner").fill("fake-model");
-  const plannerModel = await models.model("planner").inputValue();
-  await models.save();
+  test("an admin saves the endpoint, key and planner model, never sees the key again, and tests the connection", async ({ page }) => {
+    await fakeOpenAI.addRules([{ id: "settings-models-ping", match: { lastMessageIncludes: "Reply with OK." }, reply: { content: "OK" } }]);
+    const models = new ModelsPage(page);
+    await models.openFromSettings();
 
-  await expect(models.success()).toContainText("Saved.");
-  await expect(models.source()).toHaveAttribute("data-source", "database");
-  await expect(models.apiKeyStatus()).toContainText("A key is saved");
-  await expect(models.clearApiKey()).toBeVisible();
-  await expect(models.apiKey()).toHaveValue("");
-  expect(await page.content()).not.toContain(FAKE_KEY);
+    await models.baseUrl().fill(FAKE_OPENAI_URL);
+    await models.apiKey().fill(FAKE_KEY);
+    // Keep the model the environment gives the planner (other specs may use it); otherwise set the fake's model.
+    if ((await models.model("planner").inputValue()) === "") await models.model("planner").fill("fake-model");
+    const plannerModel = await models.model("planner").inputValue();
+    await models.save();
 
-  await page.reload();
-  await expect(models.apiKey()).toHaveValue("");
-  await expect(models.model("planner")).toHaveValue(plannerModel);
-  expect(await page.content()).not.toContain(FAKE_KEY);
+    await expect(models.success()).toContainText("Saved.");
+    await expect(models.source()).toHaveAttribute("data-source", "database");
+    await expect(models.apiKeyStatus()).toContainText("A key is saved");
+    await expect(models.clearApiKey()).toBeVisible();
+    await expect(models.apiKey()).toHaveValue("");
+    expect(await page.content()).not.toContain(FAKE_KEY);
 
-  const result = await models.testConnection("planner");
-  await expect(result).toHaveAttribute("data-ok", "true");
-  await expect(result.getByTestId("models-test-planner-status")).toHaveText("Connected");
-  await expect(result.getByTestId("models-test-planner-message")).toContainText(`The model "${plannerModel}" answered.`);
-  await expect(result.getByTestId("models-test-planner-latency")).toContainText(/\d+ ms/);
-  await expect(page.getByTestId("models-usage-call").filter({ hasText: "settings.test" }).first()).toContainText("ok");
+    await page.reload();
+    await expect(models.apiKey()).toHaveValue("");
+    await expect(models.model("planner")).toHaveValue(plannerModel);
+    expect(await page.content()).not.toContain(FAKE_KEY);
+
+    const result = await models.testConnection("planner");
+    await expect(result).toHaveAttribute("data-ok", "true");
+    await expect(result.getByTestId("models-test-planner-status")).toHaveText("Connected");
+    await expect(result.getByTestId("models-test-planner-message")).toContainText(`The model "${plannerModel}" answered.`);
+    await expect(result.getByTestId("models-test-planner-latency")).toContainText(/\d+ ms/);
+    await expect(page.getByTestId("models-usage-call").filter({ hasText: "settings.test" }).first()).toContainText("ok");
+  });
+
+  test("an invalid base URL shows a field error and changes nothing", async ({ page }) => {
+    const models = new ModelsPage(page);
+    await models.goto();
+    const savedUrl = await models.baseUrl().inputValue();
+
+    await models.baseUrl().fill("ftp://models.example.com/v1");
+    await page.getByTestId("models-planner-timeout").fill("0");
+    await models.save();
+    await expect(models.fieldError("baseUrl")).toContainText("Only http:// and https:// URLs are supported.");
+    await expect(models.fieldError("planner-timeout")).toContainText("between 1 second and 10 minutes");
+    // What was typed stays in the form to be corrected.
+    await expect(models.baseUrl()).toHaveValue("ftp://models.example.com/v1");
+
+    await page.reload();
+    await expect(models.baseUrl()).toHaveValue(savedUrl);
+  });
 });
 
-test("an invalid base URL shows a field error and changes nothing", async ({ page, signInPage }) => {
-  const models = new ModelsPage(page);
-  await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
-  await models.goto();
-  const savedUrl = await models.baseUrl().inputValue();
+test.describe("as the author", () => {
+  test.use({ signedInAs: "author" });
 
-  await models.baseUrl().fill("ftp://models.example.com/v1");
-  await page.getByTestId("models-planner-timeout").fill("0");
-  await models.save();
-  await expect(models.fieldError("baseUrl")).toContainText("Only http:// and https:// URLs are supported.");
-  await expect(models.fieldError("planner-timeout")).toContainText("between 1 second and 10 minutes");
-  // What was typed stays in the form to be corrected.
-  await expect(models.baseUrl()).toHaveValue("ftp://models.example.com/v1");
-
-  await page.reload();
-  await expect(models.baseUrl()).toHaveValue(savedUrl);
-});
-
-test("an author is refused the page", async ({ page, signInPage }) => {
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-  await page.goto("/settings/models");
-  await expect(page.getByTestId("access-denied-message")).toContainText("needs the admin role");
-  await expect(page.getByTestId("models-form")).toHaveCount(0);
+  test("an author is refused the page", async ({ page }) => {
+    await page.goto("/settings/models");
+    await expect(page.getByTestId("access-denied-message")).toContainText("needs the admin role");
+    await expect(page.getByTestId("models-form")).toHaveCount(0);
+  });
 });

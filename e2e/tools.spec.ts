@@ -1,10 +1,13 @@
-import { DEMO, expect, test, uniqueName } from "./fixtures";
+import { expect, test, uniqueName } from "./fixtures";
+import { ToolsPage } from "./pages/tools-page";
+import { dal } from "./support/dal";
 import { withDatabase } from "./support/database";
 import { DEMO_HR_URL } from "./support/env";
 
-test.describe("the Tools page", () => {
-  test("an admin sees the demo HR server connected, reads a tool's parameters and tries it", async ({ page, signInPage, toolsPage }) => {
-    await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
+test.describe("the Tools page, as the admin", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("an admin sees the demo HR server connected, reads a tool's parameters and tries it", async ({ page, toolsPage }) => {
     await toolsPage.goto();
     const hr = toolsPage.server("hr");
     await expect(hr.getByTestId("server-status")).toHaveText("Connected");
@@ -34,8 +37,7 @@ test.describe("the Tools page", () => {
     await expect(result).toHaveAttribute("data-is-error", "true");
   });
 
-  test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({ page, signInPage, toolsPage }) => {
-    await signInPage.signIn(DEMO.admin.email, DEMO.admin.password);
+  test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({ page, toolsPage }) => {
     await toolsPage.goto();
 
     await toolsPage.fillNewServer({ name: "shell", command: "bash", args: "-c whoami" });
@@ -66,18 +68,22 @@ test.describe("the Tools page", () => {
     await expect(toolsPage.server(name)).toHaveCount(0);
   });
 
-  test("an author browses tools but cannot add servers or call tools; an operator can try and refresh", async ({ page, signInPage, shell, toolsPage }) => {
-    await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-    await toolsPage.goto();
-    await expect(toolsPage.server("hr")).toBeVisible();
-    await expect(toolsPage.addButton()).toHaveCount(0);
-    await expect(page.getByTestId("server-refresh-hr")).toHaveCount(0);
-    await toolsPage.openServer("hr");
-    await toolsPage.expandTool("get_employee");
-    await expect(page.getByTestId("try-get_employee-form")).toHaveCount(0);
-    await shell.signOut();
+});
 
-    await signInPage.signIn(DEMO.operator.email, DEMO.operator.password);
+test.describe("the Tools page, as an author and an operator", () => {
+  test("an author browses tools but cannot add servers or call tools; an operator can try and refresh", async ({ pageAs }) => {
+    const author = await pageAs("author");
+    const authorTools = new ToolsPage(author);
+    await authorTools.goto();
+    await expect(authorTools.server("hr")).toBeVisible();
+    await expect(authorTools.addButton()).toHaveCount(0);
+    await expect(author.getByTestId("server-refresh-hr")).toHaveCount(0);
+    await authorTools.openServer("hr");
+    await authorTools.expandTool("get_employee");
+    await expect(author.getByTestId("try-get_employee-form")).toHaveCount(0);
+
+    const page = await pageAs("operator");
+    const toolsPage = new ToolsPage(page);
     await toolsPage.goto();
     await expect(toolsPage.addButton()).toHaveCount(0);
     await expect(page.getByTestId("server-toggle-hr")).toHaveCount(0);
@@ -90,41 +96,42 @@ test.describe("the Tools page", () => {
     await expect(page.getByTestId("try-get_employee-result")).toHaveAttribute("data-is-error", "false");
   });
 
-  test("the designer's palette lists the registered server's tools", async ({ page, signInPage, routinesPage }) => {
-    await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-    await routinesPage.goto();
-    const name = uniqueName("Palette source");
-    await routinesPage.createBlank(name);
-    await routinesPage.row(name).getByRole("link", { name }).click();
+  test("the designer's palette lists the registered server's tools", async ({ pageAs }) => {
+    const page = await pageAs("author");
+    const { routineId } = await dal("author", "createRoutine", { name: uniqueName("Palette source") });
+    await page.goto(`/routines/${routineId}`);
     await page.getByTestId("palette-search").fill("leave balance");
     await expect(page.getByTestId("palette")).toContainText("get_leave_balance");
   });
 });
 
-test("a routine whose tool changed since it was saved is flagged until its author accepts the current schema", async ({ page, signInPage, routinesPage }) => {
-  await signInPage.signIn(DEMO.author.email, DEMO.author.password);
-  await routinesPage.goto();
-  const name = uniqueName("Pinned balance");
-  await routinesPage.submitSource("text", `Routine: ${name}\nStep 1. Check leave balance: look up the remaining leave, input employee id, using get_leave_balance tool;`);
-  await routinesPage.expectCreated(name);
-  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
+test.describe("as the author", () => {
+  test.use({ signedInAs: "author" });
 
-  // The routine was saved against an older schema of get_leave_balance (as if the server changed it since).
-  const pinned = withDatabase((db) =>
-    db
-      .prepare(`UPDATE "routine_version" SET "toolHashes" = ? WHERE "routineId" = (SELECT id FROM "routine" WHERE name = ?)`)
-      .run(JSON.stringify({ "hr/get_leave_balance": "sha256:an-older-schema" }), name).changes,
-  );
-  expect(pinned).toBe(1);
-  await routinesPage.goto();
-  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveText("1 tool changed");
+  test("a routine whose tool changed since it was saved is flagged until its author accepts the current schema", async ({ page, routinesPage }) => {
+    await routinesPage.goto();
+    const name = uniqueName("Pinned balance");
+    await routinesPage.submitSource("text", `Routine: ${name}\nStep 1. Check leave balance: look up the remaining leave, input employee id, using get_leave_balance tool;`);
+    await routinesPage.expectCreated(name);
+    await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
 
-  await routinesPage.row(name).getByRole("link", { name }).click();
-  const banner = page.getByTestId("tool-changes-banner");
-  await expect(banner).toContainText("hr/get_leave_balance");
-  await expect(banner).toContainText("schema changed");
-  await page.getByTestId("accept-tool-changes").click();
-  await expect(banner).toHaveCount(0);
-  await routinesPage.goto();
-  await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
+    // The routine was saved against an older schema of get_leave_balance (as if the server changed it since).
+    const pinned = withDatabase((db) =>
+      db
+        .prepare(`UPDATE "routine_version" SET "toolHashes" = ? WHERE "routineId" = (SELECT id FROM "routine" WHERE name = ?)`)
+        .run(JSON.stringify({ "hr/get_leave_balance": "sha256:an-older-schema" }), name).changes,
+    );
+    expect(pinned).toBe(1);
+    await routinesPage.goto();
+    await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveText("1 tool changed");
+
+    await routinesPage.row(name).getByRole("link", { name }).click();
+    const banner = page.getByTestId("tool-changes-banner");
+    await expect(banner).toContainText("hr/get_leave_balance");
+    await expect(banner).toContainText("schema changed");
+    await page.getByTestId("accept-tool-changes").click();
+    await expect(banner).toHaveCount(0);
+    await routinesPage.goto();
+    await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
+  });
 });

@@ -13,6 +13,12 @@ export class DesignerPage {
     return this.nodes().filter({ has: this.page.getByTestId("node-name").getByText(name, { exact: true }) });
   }
 
+  /** Opens routine `routineId` in the designer, named `name`. */
+  async open(routineId: string, name: string) {
+    await this.page.goto(`/routines/${routineId}`);
+    await this.expectOpen(name);
+  }
+
   async expectOpen(name: string) {
     await expect(this.page.getByTestId("designer")).toBeVisible();
     await expect(this.page.getByTestId("page-title")).toHaveText(name);

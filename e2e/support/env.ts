@@ -8,3 +8,5 @@ export const E2E_DB_PATH = path.join(import.meta.dirname, "..", "..", "data", "e
 export const DEMO_HR_URL = `http://127.0.0.1:${E2E_PORT + 1}/mcp`;
 /** The fake OpenAI server scripts/serve-e2e.mjs starts beside the app: its /v1 base URL, the app's OPENAI_BASE_URL. */
 export const FAKE_OPENAI_URL = `http://127.0.0.1:${E2E_PORT + 2}/v1`;
+/** The set-up service scripts/serve-e2e.mjs starts beside the app: DAL operations as a demo user (e2e/support/dal.ts). */
+export const FIXTURES_URL = `http://127.0.0.1:${E2E_PORT + 3}`;

@@ -20,6 +20,15 @@ export const fakeOpenAI = {
     await call("rules", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules }) });
   },
 
+  /**
+   * Opens a gate: requests held by rules with `hold: gate` are answered now, and later ones at once. Returns how
+   * many were waiting. Use a gate name unique to the test.
+   */
+  async openGate(gate: string): Promise<number> {
+    const { waiting } = (await call("gates/open", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ gate }) })) as { waiting: number };
+    return waiting;
+  },
+
   /** The chat and model requests the app sent, oldest first; with `includes`, only those whose body contains it. */
   async requests(filter: { includes?: string } = {}): Promise<RecordedRequest[]> {
     const { requests } = (await call("requests")) as { requests: RecordedRequest[] };

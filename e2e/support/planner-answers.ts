@@ -57,8 +57,9 @@ export function plannedLeave(name: string, balanceTool = "get_leave_balance") {
 
 /**
  * Makes the fake planner answer `answer` to the planning request (the one asking for the routine's JSON schema) whose
- * messages include `text`, a name unique to the test; `delayMs` holds the answer back, to watch the progress.
+ * messages include `text`, a name unique to the test; `hold` keeps the answer back until the test opens that gate
+ * (fakeOpenAI.openGate), to watch the progress.
  */
-export async function answerPlanning(text: string, answer: unknown, options: { delayMs?: number } = {}): Promise<void> {
+export async function answerPlanning(text: string, answer: unknown, options: { hold?: string } = {}): Promise<void> {
   await fakeOpenAI.addRules([{ match: { anyMessageIncludes: text, responseFormat: "json_schema" }, ...options, reply: { json: answer } }]);
 }

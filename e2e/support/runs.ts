@@ -1,30 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { withDatabase } from "./database";
-
-/** A Date as Prisma stores DateTime columns in SQLite. */
-const sqlTime = (date = new Date()) => date.toISOString().replace("Z", "+00:00");
-
-/**
- * Writes a routine whose version 1 is published, straight into the server's database (what review and publish
- * would leave behind), owned by `ownerEmail`. Returns its id. The routine JSON is the app's schema version 2.
- */
-export function publishRoutine(routine: Record<string, unknown> & { name: string; steps: unknown[] }, ownerEmail = "author@example.com"): string {
-  const routineId = randomUUID();
-  const versionId = randomUUID();
-  const now = sqlTime();
-  withDatabase((db) => {
-    const owner = db.prepare(`SELECT "id" FROM "user" WHERE "email" = ?`).get(ownerEmail) as { id: string };
-    db.transaction(() => {
-      db.prepare(`INSERT INTO "routine" ("id", "name", "description", "ownerId", "createdAt", "updatedAt") VALUES (?, ?, '', ?, ?, ?)`).run(routineId, routine.name, owner.id, now, now);
-      db.prepare(
-        `INSERT INTO "routine_version" ("id", "routineId", "number", "status", "content", "revision", "stepCount", "authorId", "toolHashes", "createdAt", "updatedAt") VALUES (?, ?, 1, 'published', ?, 0, ?, ?, '{}', ?, ?)`,
-      ).run(versionId, routineId, JSON.stringify({ ...routine, id: routineId }), routine.steps.length, owner.id, now, now);
-      db.prepare(`UPDATE "routine" SET "publishedVersionId" = ? WHERE "id" = ?`).run(versionId, routineId);
-    })();
-  });
-  return routineId;
-}
-
 /**
  * Look up an employee → a person approves → check their leave balance → done. Every tool input is bound, so the
  * engine runs it without a model; the human step waits for the operator.
