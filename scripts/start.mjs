@@ -1,28 +1,48 @@
-// npm start — everything from a fresh clone to a served app on http://localhost:3000:
-// install, Prisma client, auth secret, migrations, the demo HR MCP server (port + 1), seed (demo users into an
-// empty database; the demo server registered as the default tool server "hr"), build, serve.
+// npm start — everything from a fresh clone to a served app on http://localhost:3000, in five phases, each with a
+// progress line and its time, and the total once the app answers: install (npm install), generate (Prisma
+// client, auth secret), migrate (migrations, the demo HR MCP server on port + 1, seed: demo users into an empty
+// database, the demo server registered as the default tool server "hr"), build, serve.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
-import { authEnv, baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run } from "./lib/prepare.mjs";
+import { authEnv, baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run, secondsSince } from "./lib/prepare.mjs";
 
+const started = Date.now();
 const port = process.env.PORT ?? "3000";
 const demoHrPort = process.env.DEMO_HR_PORT ?? String(Number(port) + 1);
 const withDemoHr = process.env.DEMO_HR_SERVER !== "off";
 await assertPortFree(port);
 if (withDemoHr) await assertPortFree(demoHrPort, "DEMO_HR_PORT");
-ensureDependencies();
-ensurePrismaClient();
-const env = { ...baseEnv, ...authEnv(port), NODE_ENV: "production" };
-run("Applying database migrations", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
-if (withDemoHr) env.DEMO_HR_MCP_URL = (await startDemoHrServer(demoHrPort, env)).url;
-run("Seeding", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
-ensureBuild(env);
 
-console.log(`\n▶ Serving Routine Studio on ${env.BETTER_AUTH_URL}`);
-const server = spawn("npx", ["next", "start", "-p", port], { cwd: root, env, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const phases = [];
+/** Runs one phase of the start, printing "[n/5] name" before and its time after. */
+async function phase(name, work) {
+  const phaseStarted = Date.now();
+  console.log(`\n━━ [${phases.length + 1}/5] ${name}`);
+  await work();
+  phases.push(`${name} ${secondsSince(phaseStarted)}`);
+}
+
+let env = baseEnv;
+await phase("install", () => ensureDependencies());
+await phase("generate", () => {
+  ensurePrismaClient();
+  env = { ...baseEnv, ...authEnv(port), NODE_ENV: "production" };
+});
+await phase("migrate", async () => {
+  run("Applying database migrations", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
+  if (withDemoHr) env.DEMO_HR_MCP_URL = (await startDemoHrServer(demoHrPort, env)).url;
+  run("Seeding", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
+});
+await phase("build", () => ensureBuild(env));
+await phase("serve", async () => {
+  console.log(`▶ Starting Routine Studio on ${env.BETTER_AUTH_URL}`);
+  const server = spawn("npx", ["next", "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+  await answering(`http://127.0.0.1:${port}/sign-in`);
+});
+console.log(`\n✔ Routine Studio is up on ${env.BETTER_AUTH_URL}, ${secondsSince(started)} after npm start (${phases.join(", ")})`);
 
 /** Fails fast, before minutes of set-up, when another program already serves on the port. */
 function assertPortFree(port, variable = "PORT") {
@@ -35,4 +55,16 @@ function assertPortFree(port, variable = "PORT") {
       .once("listening", () => probe.close(resolve))
       .listen(Number(port));
   });
+}
+
+/** Resolves once `url` answers at all (any status), polling every 200 ms. */
+async function answering(url) {
+  for (;;) {
+    try {
+      await fetch(url, { redirect: "manual" });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

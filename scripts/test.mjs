@@ -1,14 +1,18 @@
-// npm test — every test, from a fresh clone: install, Prisma client, Chromium (Debian's, when missing), Node 24
-// for the MCP conformance suite, type check, lint, unit tests, production build, browser tests. Ends with one "Tests: N passed, N failed" line.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+// npm test — every test, from a fresh clone: install, Prisma client, Debian's Chromium headless shell (when
+// missing), Node 24 for the MCP conformance suite, route types, type check and lint (side by side), unit tests,
+// production build, browser tests. Ends with the slowest browser tests and one "Tests: N passed, N failed" line.
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { ensureDebianPackage } from "./lib/debian-packages.mjs";
 import { ensureNode24 } from "./lib/node24.mjs";
-import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run } from "./lib/prepare.mjs";
+import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run, runTogether, secondsSince, tryRun } from "./lib/prepare.mjs";
+import { printSlowest, readJson } from "./lib/test-report.mjs";
 
 const started = Date.now();
 ensureDependencies();
 ensurePrismaClient();
-ensureChromium();
+// The browser the e2e tests run in (playwright.config.ts E2E_BROWSER).
+ensureDebianPackage("chromium-headless-shell", "/usr/bin/chromium-headless-shell");
 
 const env = { ...baseEnv };
 // The MCP conformance suite (run inside the unit tests) needs Node >= 22: fetched once here, before tests run in
@@ -22,31 +26,25 @@ const resultsDir = path.join(root, "test-results");
 rmSync(path.join(resultsDir, "unit-results.json"), { force: true });
 rmSync(path.join(resultsDir, "e2e-results.json"), { force: true });
 
-run("Type check (tsc)", "npx", ["tsc", "--noEmit"], env);
-run("Lint (eslint)", "npx", ["eslint", "--max-warnings=0", "."], env);
+// Route types first, so tsc checks pages and routes against them as `next build` would (the build itself skips it).
+run("Route types (next typegen)", "npx", ["next", "typegen"], env);
+// Both run on one core each.
+await runTogether([
+  { label: "Type check (tsc)", command: "npx", args: ["tsc", "--noEmit"], env },
+  { label: "Lint (eslint)", command: "npx", args: ["eslint", "--max-warnings=0", "."], env },
+]);
 run("Unit tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit-results.json"], env);
-// The build the browser tests run against; its environment is the e2e server's (scripts/serve-e2e.mjs).
+// The build the browser tests run against (and `npm start` and the benchmarks reuse while the sources stay the same).
 ensureBuild({ ...env, NODE_ENV: "production" });
-run("Browser tests (playwright, Debian Chromium)", "npx", ["playwright", "test"], env);
+const e2eStarted = Date.now();
+const e2eStatus = tryRun("Browser tests (playwright, Debian's Chromium headless shell)", "npx", ["playwright", "test"], env);
 
-const unit = readJson("unit-results.json");
-const e2e = readJson("e2e-results.json");
+const unit = readJson(path.join(resultsDir, "unit-results.json"));
+const e2e = readJson(path.join(resultsDir, "e2e-results.json"));
+printSlowest(e2e, 10);
 const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
 const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
-console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+const verdict = e2eStatus === 0 ? "All checks passed" : "Browser tests failed";
+console.log(`\n${verdict} in ${secondsSince(started)} (browser tests ${secondsSince(e2eStarted)}).`);
 console.log(`Tests: ${passed} passed, ${failed} failed`);
-
-function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return console.log("✔ Chromium present (/usr/bin/chromium)");
-  if (process.getuid?.() !== 0) {
-    console.error("✖ /usr/bin/chromium is missing. Install Debian's Chromium: sudo apt-get install -y chromium");
-    process.exit(1);
-  }
-  run("Updating apt package lists", "apt-get", ["update"]);
-  run("Installing Debian's Chromium", "apt-get", ["install", "-y", "chromium"], { ...process.env, DEBIAN_FRONTEND: "noninteractive" });
-}
-
-function readJson(file) {
-  const full = path.join(resultsDir, file);
-  return existsSync(full) ? JSON.parse(readFileSync(full, "utf8")) : null;
-}
+process.exit(e2eStatus);

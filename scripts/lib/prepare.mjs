@@ -1,23 +1,64 @@
 // Set-up steps shared by `npm start` and `npm test`. Node built-ins only: this runs before `npm install`.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { keepPrebuilds, prebuildEnv } from "./native-prebuilds.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = path.join(root, "data");
 
+/** Seconds since `started` (a Date.now()), as "12.3 s". */
+export const secondsSince = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
 /** Runs a command in the project folder, streaming its output; exits the process when it fails. */
 export function run(label, command, args, env = process.env) {
+  const status = tryRun(label, command, args, env);
+  if (status !== 0) process.exit(status);
+}
+
+/** Runs a command like run(), but answers its exit status (0: it passed) instead of exiting on failure. */
+export function tryRun(label, command, args, env = process.env) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) {
     console.error(`✖ ${label} failed (${result.error?.message ?? `exit code ${result.status}`})`);
-    process.exit(result.status || 1);
+    return result.status || 1;
   }
-  console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✔ ${label} (${secondsSince(started)})`);
+  return 0;
+}
+
+/**
+ * Runs commands at the same time (for single-threaded ones on a multi-core machine). Each one's output is held
+ * back and printed whole when it ends, so nothing interleaves. Exits the process when any fails, after all ended.
+ * @param {Array<{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv }>} steps
+ */
+export async function runTogether(steps) {
+  console.log(`\n▶ ${steps.map((step) => step.label).join(" and ")} (at the same time)`);
+  const outcomes = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(step.command, step.args, { cwd: root, env: step.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on("close", (code) => {
+            const text = Buffer.concat(output).toString();
+            if (text.trim()) console.log(`── ${step.label} ──\n${text.trimEnd()}`);
+            console.log(code === 0 ? `✔ ${step.label} (${secondsSince(started)})` : `✖ ${step.label} failed (exit code ${code})`);
+            resolve(code);
+          });
+        }),
+    ),
+  );
+  const failed = outcomes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed || 1);
 }
 
 function hashOf(paths) {
@@ -38,22 +79,29 @@ function filesUnder(dir, skip) {
   }).sort();
 }
 
-/** Does `work` only when its inputs changed since the last time it succeeded (a stamp file records them). */
+/**
+ * Does `work` only when its inputs changed since the last time it succeeded (a stamp file records them). The
+ * stamp is taken after the work, which may touch an input itself (npm install adds this platform's optional
+ * packages to the lockfile).
+ */
 function whenChanged(stampFile, inputs, work) {
-  const digest = hashOf(inputs);
-  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === digest) return false;
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === hashOf(inputs)) return false;
   work();
   mkdirSync(path.dirname(stampFile), { recursive: true });
-  writeFileSync(stampFile, digest);
+  writeFileSync(stampFile, hashOf(inputs));
   return true;
 }
 
-/** npm install when package.json or the lockfile changed (npm ci fails against this registry: see README). */
+/**
+ * npm install when package.json or the lockfile changed (npm ci fails against this registry: see README). Native
+ * addons compiled by an earlier install on this machine are reused (native-prebuilds.mjs).
+ */
 export function ensureDependencies() {
   const inputs = [path.join(root, "package.json"), path.join(root, "package-lock.json")];
-  const changed = whenChanged(path.join(root, "node_modules", ".routine-studio-deps"), inputs, () =>
-    run("Installing dependencies (npm install)", "npm", ["install", "--include=dev", "--no-audit", "--no-fund"]),
-  );
+  const changed = whenChanged(path.join(root, "node_modules", ".routine-studio-deps"), inputs, () => {
+    run("Installing dependencies (npm install)", "npm", ["install", "--include=dev", "--no-audit", "--no-fund"], { ...process.env, ...prebuildEnv() });
+    keepPrebuilds(root);
+  });
   if (!changed) console.log("✔ Dependencies up to date");
 }
 
