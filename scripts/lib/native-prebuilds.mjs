@@ -1,35 +1,27 @@
 // better-sqlite3 compiles SQLite from source on every `npm install` where no prebuilt binary can be downloaded
 // (this machine reaches only the npm registry): a minute of one core on each fresh clone. Its installer,
-// prebuild-install, also takes a prebuilt binary from a local folder (`<package>_local_prebuilds`). After an
-// install that compiled, the binary is packed there under the exact name prebuild-install asks for (package
-// version, Node ABI, platform, architecture), so the next clean clone on this machine installs it in a second.
-// prebuild-install loads the binary before accepting it; a mismatch falls back to compiling. Built-ins only.
+// prebuild-install, looks in npm's cache (`<cache>/_prebuilds`) before it downloads. After an install that compiled,
+// the binary is packed into that cache under the name prebuild-install itself computes (package version, Node ABI,
+// platform, architecture), so the next install on this machine takes it in a second; prebuild-install loads the
+// binary before accepting it, and anything it refuses is compiled as before. Built-ins only (this runs right after
+// `npm install`; prebuild-install's own helpers then exist in node_modules).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import path from "node:path";
-
-const CACHE = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "routine-studio", "prebuilds");
 
 /** Addons built from source on install: npm package name → the binary its build leaves in the package folder. */
 const ADDONS = { "better-sqlite3": "build/Release/better_sqlite3.node" };
 
-/** The environment that points each addon's prebuild-install at the local folder. */
-export function prebuildEnv() {
-  return Object.fromEntries(Object.keys(ADDONS).map((name) => [`npm_config_${name.replace(/[^a-zA-Z0-9]/g, "_")}_local_prebuilds`, CACHE]));
-}
-
-/** Packs each addon binary the install left behind into the local folder, unless one is already there. */
+/** Packs each addon binary the install left behind into npm's prebuild cache, unless one is already there. */
 export function keepPrebuilds(root) {
   for (const [name, binary] of Object.entries(ADDONS)) {
     const dir = path.join(root, "node_modules", name);
     if (!existsSync(path.join(dir, binary))) continue;
-    const { version } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
-    // prebuild-install's default name: {name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}.tar.gz (glibc: no libc part).
-    const libc = process.report?.getReport().header.glibcVersionRuntime ? "" : "musl";
-    const file = path.join(CACHE, `${name}-v${version}-node-v${process.versions.modules}-${process.platform}${libc}-${process.arch}.tar.gz`);
-    if (existsSync(file)) continue;
-    mkdirSync(CACHE, { recursive: true });
+    const file = cachedPrebuildPath(dir);
+    if (!file || existsSync(file)) continue;
+    mkdirSync(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.tmp`;
     const packed = spawnSync("tar", ["-czf", partial, "-C", dir, binary], { encoding: "utf8" });
     if (packed.status !== 0) {
@@ -37,6 +29,20 @@ export function keepPrebuilds(root) {
       continue;
     }
     renameSync(partial, file);
-    console.log(`✔ Kept the compiled ${name} binary for later installs on this machine (${path.relative(homedir(), file)} in ~)`);
+    console.log(`✔ Kept the compiled ${name} binary for later installs on this machine (${file.replace(homedir(), "~")})`);
+  }
+}
+
+/** Where prebuild-install, run in the package folder `dir`, looks for a cached download; null when it cannot say. */
+function cachedPrebuildPath(dir) {
+  try {
+    const require = createRequire(path.join(dir, "package.json"));
+    const pkg = require("./package.json");
+    const util = require("prebuild-install/util");
+    const rc = require("prebuild-install/rc")(pkg);
+    return util.cachedPrebuild(util.getDownloadUrl({ ...rc, pkg }));
+  } catch (error) {
+    console.warn(`⚠ Could not tell where prebuild-install caches ${dir}: ${error instanceof Error ? error.message : error}`);
+    return null;
   }
 }

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { keepPrebuilds, prebuildEnv } from "./native-prebuilds.mjs";
+import { keepPrebuilds } from "./native-prebuilds.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = path.join(root, "data");
@@ -99,7 +99,7 @@ function whenChanged(stampFile, inputs, work) {
 export function ensureDependencies() {
   const inputs = [path.join(root, "package.json"), path.join(root, "package-lock.json")];
   const changed = whenChanged(path.join(root, "node_modules", ".routine-studio-deps"), inputs, () => {
-    run("Installing dependencies (npm install)", "npm", ["install", "--include=dev", "--no-audit", "--no-fund"], { ...process.env, ...prebuildEnv() });
+    run("Installing dependencies (npm install)", "npm", ["install", "--include=dev", "--no-audit", "--no-fund"]);
     keepPrebuilds(root);
   });
   if (!changed) console.log("✔ Dependencies up to date");
