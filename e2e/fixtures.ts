@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { RoutinesPage } from "./pages/routines-page";
 import { SignInPage } from "./pages/sign-in-page";
@@ -19,6 +19,9 @@ export function uniqueName(prefix: string): string {
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
+
+/** Pages a test may open with pageAs at once, beside its own `page`. */
+const MAX_EXTRA_PAGES = 2;
 
 type Fixtures = {
   signInPage: SignInPage;
@@ -44,13 +47,17 @@ export const test = base.extend<Fixtures & Options>({
   routinesPage: async ({ page }, provide) => provide(new RoutinesPage(page)),
   toolsPage: async ({ page }, provide) => provide(new ToolsPage(page)),
   pageAs: async ({ browser }, provide) => {
-    const contexts: Array<Awaited<ReturnType<typeof browser.newContext>>> = [];
+    const contexts = new Set<BrowserContext>();
     await provide(async (role) => {
+      // Each page is a whole app rendered in software on a shared core: a test drives at most three at once (its
+      // own and two of these); close one (page.context().close()) before opening another.
+      if (contexts.size >= MAX_EXTRA_PAGES) throw new Error(`A test may open at most ${MAX_EXTRA_PAGES} pages with pageAs at once; close one first.`);
       // An explicit storageState (even undefined) keeps the test's own signedInAs session out of this context.
       const context = await browser.newContext({ storageState: role ? storageStateOf(role) : undefined });
-      contexts.push(context);
+      contexts.add(context);
+      context.once("close", () => contexts.delete(context));
       return context.newPage();
     });
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all([...contexts].map((context) => context.close()));
   },
 });

@@ -20,7 +20,7 @@ export function browserTestAttempts(report) {
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (const suite of report?.suites ?? []) walk(suite, []);
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
   return attempts;
 }
 
