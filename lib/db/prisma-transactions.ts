@@ -32,6 +32,8 @@ function tracked(adapter: SqlDriverAdapter): SqlDriverAdapter {
     const transaction = await start(...args);
     counter.open += 1;
     const counted = once(transaction);
+    // SQLite only: the no-op write is SQLite's way to lock at BEGIN; other databases lock rows, not the file.
+    if (adapter.provider !== "sqlite") return counted;
     try {
       await counted.executeRaw({ sql: TAKE_WRITE_LOCK, args: [], argTypes: [] });
     } catch (error) {
