@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { BASE_URL } from "./e2e/support/env";
+import { HEADLESS_SHELL } from "./scripts/lib/debian-packages.mjs";
 
 // Chromium must not write into HOME, and must not try the network at start (the machine has none).
 const chromiumHome = mkdtempSync(path.join(tmpdir(), "routine-studio-chromium-"));
@@ -14,7 +15,7 @@ process.env.XDG_CACHE_HOME ??= chromiumHome;
  * in. Full Chromium in its new headless mode composites every frame in a software GPU process and cost the suite
  * more than half of its time on 2 cores (docs/decisions/0016-test-suite-time.md).
  */
-export const E2E_BROWSER = process.env.E2E_BROWSER ?? "/usr/bin/chromium-headless-shell";
+export const E2E_BROWSER = process.env.E2E_BROWSER ?? HEADLESS_SHELL;
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined };
 

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureDebianPackage } from "./lib/debian-packages.mjs";
+import { ensureHeadlessShell } from "./lib/debian-packages.mjs";
 import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root } from "./lib/prepare.mjs";
 import { browserTestAttempts, percentile, readJson, slowest } from "./lib/test-report.mjs";
 
@@ -15,7 +15,7 @@ if (process.argv.includes("--prepare")) {
   // Run as a child whose stdout is the parent's stderr (below), so set-up output never mixes with the JSON line.
   ensureDependencies();
   ensurePrismaClient();
-  ensureDebianPackage("chromium-headless-shell", "/usr/bin/chromium-headless-shell");
+  ensureHeadlessShell();
   ensureBuild({ ...baseEnv, NODE_ENV: "production" });
   process.exit(0);
 }
@@ -47,10 +47,10 @@ for (let index = 1; index <= runs; index += 1) {
   copyFileSync(report, path.join(keptDir, `run-${index}.json`));
   const runAttempts = browserTestAttempts(json).filter((attempt) => attempt.project !== "sign-in");
   attempts.push(...runAttempts.map((attempt) => ({ ...attempt, run: index })));
-  console.error(`${result.status === 0 ? "✔" : "✖"} Run ${index}: ${runAttempts.filter((a) => a.status !== "passed").length} failed attempt(s)`);
+  console.error(`${result.status === 0 ? "✔" : "✖"} Run ${index}: ${runAttempts.filter(failedAttempt).length} failed attempt(s)`);
 }
 
-const failures = attempts.filter((attempt) => attempt.status !== "passed" && attempt.status !== "skipped");
+const failures = attempts.filter(failedAttempt);
 const summary = {
   runs,
   failed: failures.length,
@@ -61,3 +61,7 @@ const summary = {
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);
 process.exit(failures.length === 0 ? 0 : 1);
+
+function failedAttempt(attempt) {
+  return attempt.status !== "passed" && attempt.status !== "skipped";
+}

@@ -3,7 +3,7 @@
 // production build, browser tests. Ends with the slowest browser tests and one "Tests: N passed, N failed" line.
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { ensureDebianPackage } from "./lib/debian-packages.mjs";
+import { ensureHeadlessShell } from "./lib/debian-packages.mjs";
 import { ensureNode24 } from "./lib/node24.mjs";
 import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run, runTogether, secondsSince, tryRun } from "./lib/prepare.mjs";
 import { printSlowest, readJson } from "./lib/test-report.mjs";
@@ -11,8 +11,7 @@ import { printSlowest, readJson } from "./lib/test-report.mjs";
 const started = Date.now();
 ensureDependencies();
 ensurePrismaClient();
-// The browser the e2e tests run in (playwright.config.ts E2E_BROWSER).
-ensureDebianPackage("chromium-headless-shell", "/usr/bin/chromium-headless-shell");
+ensureHeadlessShell();
 
 const env = { ...baseEnv };
 // The MCP conformance suite (run inside the unit tests) needs Node >= 22: fetched once here, before tests run in

@@ -2,7 +2,6 @@ import type { FixtureOperation, FixtureOperations } from "../../scripts/e2e-fixt
 import { DEMO, type DemoRole } from "./demo-users";
 import { FIXTURES_URL } from "./env";
 
-
 /**
  * Runs a data access layer operation as a demo user, through the set-up service beside the e2e app
  * (scripts/e2e-fixtures.ts): for the state a test needs but does not test, such as a routine already in review.
