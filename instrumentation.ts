@@ -5,6 +5,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { migrateOnStartup } = await import("./lib/db/migrations/startup");
   if (!migrateOnStartup()) return;
-  const { startRunWorkerOnStartup } = await import("./lib/db/run-worker-startup");
+  const { startRunWorkerOnStartup } = await import("./lib/run-service/run-worker-startup");
   startRunWorkerOnStartup();
 }

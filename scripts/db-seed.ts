@@ -1,7 +1,7 @@
 // npm run db:seed — seeds demo users (APP_MODE=demo, the default) into an empty database, and the bootstrap
 // admin from ADMIN_EMAIL / ADMIN_PASSWORD. Runs under the react-server condition because lib/db is server-only.
-import { registerDemoToolServer } from "../lib/db/tool-server-bootstrap";
-import { seedDatabase, seedOptionsFromEnv } from "../lib/db/seed";
+import { registerDemoToolServer } from "../lib/demo/demo-tool-server";
+import { seedDatabase, seedOptionsFromEnv } from "../lib/demo/seed";
 
 // The start command runs the demo HR MCP server and passes its address: register it as the default tool server.
 const demoHrUrl = process.env.DEMO_HR_MCP_URL;

@@ -3,7 +3,7 @@
 // Over stdio, stdout carries the protocol, so everything human-readable goes to stderr.
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createDemoHrServer, startDemoHrHttpServer } from "../lib/demo-hr";
+import { createDemoHrServer, startDemoHrHttpServer } from "../lib/demo/hr-server";
 
 const USAGE = "usage: demo-hr-server --stdio | --http [--port 3101] [--host 127.0.0.1] [--allowed-hosts host1,host2]";
 

@@ -4,7 +4,7 @@
 // The web server runs the same worker in-process; start this one with RUN_WORKER=off on the web server to move
 // runs out of it. Runs under the react-server condition because lib/db is server-only.
 import { migrateDatabase } from "../lib/db/migrations";
-import { startRunWorker, stopRunWorker } from "../lib/db/run-worker-process";
+import { startRunWorker, stopRunWorker } from "../lib/run-service/run-worker-process";
 
 migrateDatabase();
 const worker = startRunWorker({ enabled: true });

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getViewer, signOutCurrent } from "@/lib/auth/server";
+import { getViewer, signOutCurrent } from "@/lib/session/index";
 
 export async function signOutAction(): Promise<void> {
   const viewer = await getViewer();

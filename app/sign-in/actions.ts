@@ -4,8 +4,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/actions/action-state";
-import { safeRedirectPath } from "@/lib/auth/safe-redirect";
-import { signInWithPassword } from "@/lib/auth/server";
+import { safeRedirectPath } from "@/lib/access/safe-redirect";
+import { signInWithPassword } from "@/lib/session/index";
 
 const signInForm = z.object({
   email: z.string({ message: "Enter your email address." }).trim().toLowerCase().pipe(z.email("Enter a valid email address.")),

@@ -4,9 +4,9 @@ import { AuthPageFrame } from "@/components/auth/auth-page-frame";
 import { DemoAccounts } from "@/components/auth/demo-accounts";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui";
-import { safeRedirectPath } from "@/lib/auth/safe-redirect";
-import { getViewer } from "@/lib/auth/server";
-import { demoAccounts } from "@/lib/db/demo-accounts";
+import { safeRedirectPath } from "@/lib/access/safe-redirect";
+import { getViewer } from "@/lib/session/index";
+import { demoAccounts } from "@/lib/demo/demo-accounts";
 import { signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { runEventBus, type RunEvent } from "../../lib/events";
-import { claimRuns, releaseLease } from "../../lib/db/run-leases";
-import { createSqliteRunStore } from "../../lib/db/run-store";
-import { buildRunWorker } from "../../lib/db/run-worker-process";
-import { processOwnerId } from "../../lib/db/run-worker";
+import { claimRuns, releaseLease } from "../../lib/run-service/run-leases";
+import { createSqliteRunStore } from "../../lib/run-service/run-store";
+import { buildRunWorker } from "../../lib/run-service/run-worker-process";
+import { processOwnerId } from "../../lib/run-service/run-worker";
 import { createRunEngine, FakeTools, obedientModel, toolDefinition, type EventSink, type ModelPort, type ToolPort } from "../../lib/runner";
 import { queueRuns } from "./database";
 import { ECHO } from "./routines";

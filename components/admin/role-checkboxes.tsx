@@ -1,5 +1,5 @@
 import { Checkbox } from "@/components/ui";
-import { ROLE_INFO, ROLES, type Role } from "@/lib/auth";
+import { ROLE_INFO, ROLES, type Role } from "@/lib/access";
 
 /** The four roles as checkboxes named `roles`, for the create and edit forms. */
 export function RoleCheckboxes({ idPrefix, defaultRoles = [], compact = false}: { idPrefix: string; defaultRoles?: Role[]; compact?: boolean }) {

@@ -2,7 +2,7 @@
 
 import { Alert, Badge, Button, CopyField, Td, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/actions/action-state";
-import type { Role } from "@/lib/auth";
+import type { Role } from "@/lib/access";
 import { RoleCheckboxes } from "./role-checkboxes";
 
 type InviteResult = { email: string; inviteUrl: string | null };

@@ -4,7 +4,7 @@ import { FlaskConical, ListChecks, PlayCircle, Settings, Wrench, type LucideIcon
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui";
-import type { SectionId } from "@/lib/auth";
+import type { SectionId } from "@/lib/access";
 
 const ICONS: Record<SectionId, LucideIcon> = {
   routines: ListChecks,

@@ -1,6 +1,6 @@
-import { ForbiddenError, UnauthenticatedError } from "../auth/errors";
+import { ForbiddenError, UnauthenticatedError } from "../access/errors";
 import { SecretUnreadableError } from "../crypto/secret-box";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/errors";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core/errors";
 import { ToolGatewayError } from "../tools/gateway/errors";
 
 /** What every form's server action returns, so a form can show a message and per-field errors. */

@@ -1,8 +1,8 @@
 import "server-only";
-import { actAs } from "../auth/acting-viewer";
-import { getViewer } from "../auth/session";
-import { viewerFromApiToken } from "../db/api-tokens";
-import type { Viewer } from "../db/viewers";
+import { actAs } from "../session/acting-viewer";
+import { getViewer } from "../session/session";
+import { viewerFromApiToken } from "../db/users/api-tokens";
+import type { Viewer } from "../db/users/viewers";
 
 export type RequestAuth = { viewer: Viewer; via: "token" | "session" };
 

@@ -1,15 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { Role } from "../auth/roles";
-import { recordAudit } from "./audit";
+import type { Role } from "../access/roles";
+import { recordAudit } from "../db/audit/audit";
 import { demoRoutines } from "./demo-routines";
 import { DEMO_USERS } from "./demo-users";
-import { prepareNewRoutine } from "./routine-content";
-import { insertRoutine } from "./routine-records";
-import { prisma } from "./client";
-import { emailSchema, passwordSchema } from "./user-inputs";
-import { insertUser } from "./user-records";
+import { prepareNewRoutine } from "../db/routines/routine-content";
+import { insertRoutine } from "../db/routines/routine-records";
+import { prisma } from "../db/core/client";
+import { emailSchema, passwordSchema } from "../db/users/user-inputs";
+import { insertUser } from "../db/users/user-records";
 
 export type AppMode = "demo" | "production";
 

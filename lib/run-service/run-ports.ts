@@ -2,7 +2,7 @@ import "server-only";
 import { runEventBus } from "../events";
 import type { ChatRequest } from "../llm";
 import type { EventSink, ModelPort } from "../runner/ports";
-import { llmClientFor } from "./llm-clients";
+import { llmClientFor } from "../db/llm/llm-clients";
 import { readRuns, statement } from "./run-sqlite";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import Database from "better-sqlite3";
-import { resolveSqlitePath } from "./database-url";
-import { translateDbError } from "./errors";
-import { prismaTransactionOpen } from "./prisma-transactions";
+import { resolveSqlitePath } from "../db/core/database-url";
+import { translateDbError } from "../db/core/errors";
+import { prismaTransactionOpen } from "../db/core/prisma-transactions";
 
 /**
  * The run store's own connection to the app's SQLite file. The engine's hot path (one transaction per state

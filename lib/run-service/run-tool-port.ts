@@ -5,9 +5,9 @@ import type { ToolOutcome, ToolPort } from "../runner/ports";
 import { argumentIssues, ToolGatewayError, type ToolCallResult, type ToolGateway, type ToolServerConfig } from "../tools/gateway";
 import { toolKey } from "../tools/pins";
 import { sharedToolGateway } from "../tools/shared-gateway";
-import { prisma } from "./client";
-import { readDefinition } from "./tool-hashes";
-import { toGatewayConfig } from "./tool-server-records";
+import { prisma } from "../db/core/client";
+import { readDefinition } from "../db/tools/tool-hashes";
+import { toGatewayConfig } from "../db/tools/tool-server-records";
 
 type Known = { definition: ToolDefinition; config: ToolServerConfig };
 type Unknown = { problem: string };

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import type { RunStatus } from "../events/run-events";
 import { errorMessage } from "../runner/errors";
 import { LeaseLostError, type RunControl } from "../runner/ports";
-import { DatabaseUnavailableError } from "./errors";
+import { DatabaseUnavailableError } from "../db/core/errors";
 import { failRunOnError } from "./run-failure";
 import { claimRuns, freeDeadOwnersLeases, releaseLease, renewLeases } from "./run-leases";
 import { onRunControl, onRunWork } from "./run-wake";

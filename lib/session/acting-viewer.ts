@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Viewer } from "../db/viewers";
+import type { Viewer } from "../db/users/viewers";
 
 // On globalThis so route handlers and the DAL see one store even when bundled into separate module copies.
 const globalForActing = globalThis as unknown as { routineStudioActingViewer?: AsyncLocalStorage<Viewer> };

@@ -3,13 +3,13 @@ import { getSessionCookie } from "better-auth/cookies";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { loadViewer, type Viewer } from "../db/viewers";
+import { loadViewer, type Viewer } from "../db/users/viewers";
 import { actingViewer } from "./acting-viewer";
 import { auth } from "./auth";
-import { ForbiddenError, UnauthenticatedError } from "./errors";
+import { ForbiddenError, UnauthenticatedError } from "../access/errors";
 import { REQUEST_PATH_HEADER } from "./request-path";
-import type { Role } from "./roles";
-import { canOpenSection, type SectionId } from "./sections";
+import type { Role } from "../access/roles";
+import { canOpenSection, type SectionId } from "../access/sections";
 
 export type { Viewer };
 

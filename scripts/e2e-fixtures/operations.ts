@@ -2,7 +2,7 @@
 // each operation is a DAL function, or a short composition of them, run as a demo user. The DAL checks roles,
 // validates its input and writes exactly what the app's own actions write.
 import { readRoutineSource } from "@/app/(app)/routines/read-source";
-import { actAs } from "@/lib/auth/acting-viewer";
+import { actAs } from "@/lib/session/acting-viewer";
 import {
   addReviewComment,
   createRoutine,

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { errorResponse } from "@/lib/actions/error-response";
-import { loadViewerByEmail } from "@/lib/db/viewers";
+import { loadViewerByEmail } from "@/lib/db/users/viewers";
 import { FIXTURE_OPERATIONS, runFixture } from "./operations";
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { CreateRoutineState, SourceProblem } from "@/components/routines/library-types";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, ValidationError, type RoutineSource } from "@/lib/db";
 import { readRoutineSource } from "./read-source";
 

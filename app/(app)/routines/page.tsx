@@ -7,8 +7,8 @@ import { RoutineTable } from "@/components/routines/routine-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { hasAnyRole } from "@/lib/auth";
-import { sectionAccess } from "@/lib/auth/server";
+import { hasAnyRole } from "@/lib/access";
+import { sectionAccess } from "@/lib/session/index";
 import { listRoutines, type RoutineSummary } from "@/lib/db";
 import {
   archiveRoutineAction,

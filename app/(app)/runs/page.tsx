@@ -6,8 +6,8 @@ import { RunsTable } from "@/components/runs/list/runs-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { hasAnyRole } from "@/lib/auth";
-import { sectionAccess } from "@/lib/auth/server";
+import { hasAnyRole } from "@/lib/access";
+import { sectionAccess } from "@/lib/session/index";
 import { listRoutines, listRuns, type RunSummary } from "@/lib/db";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events/run-events";
 

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ToolServerFormValues, TryToolState } from "@/components/tools/tool-types";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import {
   createToolServer,
   refreshToolServer,

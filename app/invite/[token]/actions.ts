@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { signInWithPassword } from "@/lib/auth/server";
+import { signInWithPassword } from "@/lib/session/index";
 import { acceptInvitation } from "@/lib/db";
 
 const acceptForm = z

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../../db/errors";
+import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../../db/core/errors";
 import { formValues, loadOrError, toErrorState } from "../action-state";
 
 describe("toErrorState: what a form shows for each failure", () => {

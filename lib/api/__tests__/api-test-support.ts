@@ -1,11 +1,11 @@
 import type { RunEvent, RunEventInput } from "../../events/run-events";
 import { runEventBus } from "../../events/bus";
-import { createApiToken } from "../../db/api-tokens";
-import { prisma } from "../../db/client";
-import { writeRuns } from "../../db/run-sqlite";
-import { applyRunChange } from "../../db/run-writes";
+import { createApiToken } from "../../db/users/api-tokens";
+import { prisma } from "../../db/core/client";
+import { writeRuns } from "../../run-service/run-sqlite";
+import { applyRunChange } from "../../run-service/run-writes";
 import type { RunChange } from "../../runner/ports";
-import { as, type Who } from "../../db/__tests__/review-test-support";
+import { as, type Who } from "../../db/testing/review-test-support";
 
 /** A personal API token of the demo user holding `who`'s role. */
 export async function tokenOf(who: Exclude<Who, "anonymous">): Promise<string> {

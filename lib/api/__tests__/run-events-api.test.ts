@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RunEventBus, runEventBus } from "../../events/bus";
 import { StreamLimiter } from "../../events/stream-limits";
 import { readRunEvents } from "../../events/testing/sse-reader";
-import { seedDatabase } from "../../db/seed";
-import { as, demoUserId } from "../../db/__tests__/review-test-support";
-import { publishedRoutine, queuedRun } from "../../db/__tests__/run-test-support";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId } from "../../db/testing/review-test-support";
+import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
 import { streamRunEvents, streamRunStatuses, type StreamDeps } from "../run-events-api";
 import { apiRequest, engineCommit, finished, stepDone, storedEvents, tokenOf } from "./api-test-support";
 

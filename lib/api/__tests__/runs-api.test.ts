@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../../db/client";
-import { seedDatabase } from "../../db/seed";
-import { as, demoUserId } from "../../db/__tests__/review-test-support";
-import { publishedRoutine, queuedRun } from "../../db/__tests__/run-test-support";
+import { prisma } from "../../db/core/client";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId } from "../../db/testing/review-test-support";
+import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
 import { getRunStatus, postRun } from "../runs-api";
 import { apiRequest, tokenOf } from "./api-test-support";
 

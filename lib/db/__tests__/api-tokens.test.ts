@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { UnauthenticatedError } from "../../auth/errors";
-import { actAs } from "../../auth/acting-viewer";
-import { getViewer } from "../../auth/session";
-import { createApiToken, listApiTokens, MAX_API_TOKENS_PER_USER, revokeApiToken, viewerFromApiToken } from "../api-tokens";
-import { prisma } from "../client";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { seedDatabase } from "../seed";
-import { setUserActive } from "../users";
-import { as, demoUserId, personWith } from "./review-test-support";
+import { UnauthenticatedError } from "../../access/errors";
+import { actAs } from "../../session/acting-viewer";
+import { getViewer } from "../../session/session";
+import { createApiToken, listApiTokens, MAX_API_TOKENS_PER_USER, revokeApiToken, viewerFromApiToken } from "../users/api-tokens";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, ValidationError } from "../core/errors";
+import { seedDatabase } from "../../demo/seed";
+import { setUserActive } from "../users/users";
+import { as, demoUserId, personWith } from "../testing/review-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAs, signOutAll } from "../../../test/request-context";
-import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
-import { listAuditLog } from "../audit-log";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import { reissueInvitation } from "../invitations";
-import { acceptToolChanges, saveRoutineDraft } from "../routine-drafts";
-import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routine-writes";
-import { getRoutine, listRoutines } from "../routines";
-import { seedDatabase } from "../seed";
-import { getToolServer, registryToolCatalog, tryTool } from "../tool-catalog";
-import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tool-servers";
-import { createUser, listUsers, setUserActive, setUserRoles } from "../users";
-import { makeRoutine } from "./routine-factories";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "./support/mutable-mcp-server";
+import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
+import { listAuditLog } from "../audit/audit-log";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import { reissueInvitation } from "../users/invitations";
+import { acceptToolChanges, saveRoutineDraft } from "../routines/routine-drafts";
+import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routines/routine-writes";
+import { getRoutine, listRoutines } from "../routines/routines";
+import { seedDatabase } from "../../demo/seed";
+import { getToolServer, registryToolCatalog, tryTool } from "../tools/tool-catalog";
+import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tools/tool-servers";
+import { createUser, listUsers, setUserActive, setUserRoles } from "../users/users";
+import { makeRoutine } from "../testing/routine-factories";
+import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -139,7 +139,7 @@ describe("sessions", () => {
     await actAs("author");
     const author = ids["author@example.com"];
     await prisma.user.update({ where: { id: author }, data: { deactivatedAt: new Date() } });
-    const { getViewer } = await import("../../auth/session");
+    const { getViewer } = await import("../../session/session");
     await expect(getViewer()).resolves.toBeNull();
     await prisma.user.update({ where: { id: author }, data: { deactivatedAt: null } });
   });

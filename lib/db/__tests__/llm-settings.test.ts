@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { signInAs, signOutAll } from "../../../test/request-context";
 import { LLM_ROLES, type LlmRole, type LlmSettingsInput } from "../../llm";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import { listLlmUsage } from "../llm-calls";
-import { llmClientFor, testLlmConnection } from "../llm-clients";
-import { getLlmSettingsView, resolveLlmConfig, updateLlmSettings } from "../llm-settings";
-import { seedDatabase } from "../seed";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import { listLlmUsage } from "../llm/llm-calls";
+import { llmClientFor, testLlmConnection } from "../llm/llm-clients";
+import { getLlmSettingsView, resolveLlmConfig, updateLlmSettings } from "../llm/llm-settings";
+import { seedDatabase } from "../../demo/seed";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
-import { prisma } from "../client";
-import { saveOptimizedVersion } from "../optimized-versions";
-import { publishVersion } from "../publications";
-import { startNewDraft, submitForReview, withdrawFromReview } from "../routine-versions";
-import { addReviewComment, decideReview, resolveReviewComment } from "../reviews";
-import { seedDatabase } from "../seed";
-import { listRoutineVersions } from "../version-history";
-import { getVersionReview, listStepComments } from "../version-review";
-import { as, demoUserId, lifecycleState, optimizedRoutine, provenance, versionFixture, type Who } from "./review-test-support";
+import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
+import { prisma } from "../core/client";
+import { saveOptimizedVersion } from "../reviews/optimized-versions";
+import { publishVersion } from "../reviews/publications";
+import { startNewDraft, submitForReview, withdrawFromReview } from "../reviews/routine-versions";
+import { addReviewComment, decideReview, resolveReviewComment } from "../reviews/reviews";
+import { seedDatabase } from "../../demo/seed";
+import { listRoutineVersions } from "../reviews/version-history";
+import { getVersionReview, listStepComments } from "../reviews/version-review";
+import { as, demoUserId, lifecycleState, optimizedRoutine, provenance, versionFixture, type Who } from "../testing/review-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { toErrorState } from "../../actions/action-state";
-import { ForbiddenError } from "../../auth/errors";
-import { prisma } from "../client";
-import { saveOptimizedVersion } from "../optimized-versions";
-import { submitForReview } from "../routine-versions";
-import { createRoutine } from "../routine-writes";
-import { getRoutine } from "../routines";
-import { decideReview } from "../reviews";
-import { seedDatabase } from "../seed";
-import { getVersionReview } from "../version-review";
-import { makeRoutine } from "./routine-factories";
-import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "./review-test-support";
+import { ForbiddenError } from "../../access/errors";
+import { prisma } from "../core/client";
+import { saveOptimizedVersion } from "../reviews/optimized-versions";
+import { submitForReview } from "../reviews/routine-versions";
+import { createRoutine } from "../routines/routine-writes";
+import { getRoutine } from "../routines/routines";
+import { decideReview } from "../reviews/reviews";
+import { seedDatabase } from "../../demo/seed";
+import { getVersionReview } from "../reviews/version-review";
+import { makeRoutine } from "../testing/routine-factories";
+import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "../testing/review-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

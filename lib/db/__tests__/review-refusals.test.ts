@@ -1,18 +1,18 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ForbiddenError } from "../../auth/errors";
-import { prisma } from "../client";
-import { ConflictError, NotFoundError, StaleSaveError, ValidationError } from "../errors";
-import { saveOptimizedVersion } from "../optimized-versions";
-import { publishVersion } from "../publications";
-import { saveRoutineDraft } from "../routine-drafts";
-import { RoutineIssuesError } from "../routine-issues";
-import { startNewDraft, submitForReview, withdrawFromReview } from "../routine-versions";
-import { archiveRoutine, createRoutine } from "../routine-writes";
-import { getRoutine } from "../routines";
-import { addReviewComment, decideReview, resolveReviewComment } from "../reviews";
-import { seedDatabase } from "../seed";
-import { makeRoutine, makeStep } from "./routine-factories";
-import { as, lifecycleState, optimizedRoutine, provenance } from "./review-test-support";
+import { ForbiddenError } from "../../access/errors";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, StaleSaveError, ValidationError } from "../core/errors";
+import { saveOptimizedVersion } from "../reviews/optimized-versions";
+import { publishVersion } from "../reviews/publications";
+import { saveRoutineDraft } from "../routines/routine-drafts";
+import { RoutineIssuesError } from "../routines/routine-issues";
+import { startNewDraft, submitForReview, withdrawFromReview } from "../reviews/routine-versions";
+import { archiveRoutine, createRoutine } from "../routines/routine-writes";
+import { getRoutine } from "../routines/routines";
+import { addReviewComment, decideReview, resolveReviewComment } from "../reviews/reviews";
+import { seedDatabase } from "../../demo/seed";
+import { makeRoutine, makeStep } from "../testing/routine-factories";
+import { as, lifecycleState, optimizedRoutine, provenance } from "../testing/review-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../client";
-import { ConflictError } from "../errors";
-import { saveOptimizedVersion } from "../optimized-versions";
-import { publishVersion } from "../publications";
-import { saveRoutineDraft } from "../routine-drafts";
-import { startNewDraft, submitForReview } from "../routine-versions";
-import { createRoutine } from "../routine-writes";
-import { getRoutine, listRoutines } from "../routines";
-import { addReviewComment, decideReview, resolveReviewComment } from "../reviews";
-import { seedDatabase } from "../seed";
-import { listRoutineVersions } from "../version-history";
-import { getVersionReview, listStepComments } from "../version-review";
-import { makeRoutine } from "./routine-factories";
-import { as, demoUserId, optimizedRoutine, provenance, tick } from "./review-test-support";
+import { prisma } from "../core/client";
+import { ConflictError } from "../core/errors";
+import { saveOptimizedVersion } from "../reviews/optimized-versions";
+import { publishVersion } from "../reviews/publications";
+import { saveRoutineDraft } from "../routines/routine-drafts";
+import { startNewDraft, submitForReview } from "../reviews/routine-versions";
+import { createRoutine } from "../routines/routine-writes";
+import { getRoutine, listRoutines } from "../routines/routines";
+import { addReviewComment, decideReview, resolveReviewComment } from "../reviews/reviews";
+import { seedDatabase } from "../../demo/seed";
+import { listRoutineVersions } from "../reviews/version-history";
+import { getVersionReview, listStepComments } from "../reviews/version-review";
+import { makeRoutine } from "../testing/routine-factories";
+import { as, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { prisma } from "../client";
-import { ConflictError, NotFoundError, StaleSaveError, ValidationError } from "../errors";
-import { saveRoutineDraft } from "../routine-drafts";
-import { archiveRoutine, createRoutine } from "../routine-writes";
-import { getRoutine } from "../routines";
-import { seedDatabase } from "../seed";
-import { actAs, makeHugeRoutine, makeRoutine, makeStep, snapshot, uniqueName } from "./routine-test-support";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, StaleSaveError, ValidationError } from "../core/errors";
+import { saveRoutineDraft } from "../routines/routine-drafts";
+import { archiveRoutine, createRoutine } from "../routines/routine-writes";
+import { getRoutine } from "../routines/routines";
+import { seedDatabase } from "../../demo/seed";
+import { actAs, makeHugeRoutine, makeRoutine, makeStep, snapshot, uniqueName } from "../testing/routine-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

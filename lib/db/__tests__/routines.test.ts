@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { prisma } from "../client";
-import { NotFoundError, ValidationError } from "../errors";
-import { saveRoutineDraft } from "../routine-drafts";
-import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routine-writes";
-import { getRoutine, listRoutines } from "../routines";
-import { seedDatabase } from "../seed";
-import { actAs, counts, makeHugeRoutine, makeRoutine, makeStep, uniqueName } from "./routine-test-support";
+import { prisma } from "../core/client";
+import { NotFoundError, ValidationError } from "../core/errors";
+import { saveRoutineDraft } from "../routines/routine-drafts";
+import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routines/routine-writes";
+import { getRoutine, listRoutines } from "../routines/routines";
+import { seedDatabase } from "../../demo/seed";
+import { actAs, counts, makeHugeRoutine, makeRoutine, makeStep, uniqueName } from "../testing/routine-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../client";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { controlRun } from "../run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../run-interventions";
-import { claimRuns } from "../run-leases";
-import { loadRunSnapshot } from "../run-store";
-import { onRunControl } from "../run-wake";
-import { seedDatabase } from "../seed";
-import { as, demoUserId } from "./review-test-support";
-import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "./run-test-support";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, ValidationError } from "../core/errors";
+import { controlRun } from "../runs/run-controls";
+import { decideHumanStep, rerunFromStep, retryStep } from "../runs/run-interventions";
+import { claimRuns } from "../../run-service/run-leases";
+import { loadRunSnapshot } from "../../run-service/run-store";
+import { onRunControl } from "../../run-service/run-wake";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId } from "../testing/review-test-support";
+import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

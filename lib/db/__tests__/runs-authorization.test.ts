@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../auth/errors";
-import { NotFoundError } from "../errors";
-import { controlRun } from "../run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../run-interventions";
-import { getRun, listRunEvents, listRuns, readRunVariable } from "../run-views";
-import { startRun } from "../runs";
-import { seedDatabase } from "../seed";
-import { as, demoUserId, type Who } from "./review-test-support";
-import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "./run-test-support";
+import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
+import { NotFoundError } from "../core/errors";
+import { controlRun } from "../runs/run-controls";
+import { decideHumanStep, rerunFromStep, retryStep } from "../runs/run-interventions";
+import { getRun, listRunEvents, listRuns, readRunVariable } from "../runs/run-views";
+import { startRun } from "../runs/runs";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId, type Who } from "../testing/review-test-support";
+import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

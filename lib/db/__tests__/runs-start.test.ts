@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { runEventBus, type RunEvent } from "../../events";
-import { prisma } from "../client";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { onRunWork } from "../run-wake";
-import { getRun } from "../run-views";
-import { startRun } from "../runs";
-import { seedDatabase } from "../seed";
-import { makeRoutine } from "./routine-factories";
-import { as, demoUserId } from "./review-test-support";
-import { publishedRoutine, runTables } from "./run-test-support";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, ValidationError } from "../core/errors";
+import { onRunWork } from "../../run-service/run-wake";
+import { getRun } from "../runs/run-views";
+import { startRun } from "../runs/runs";
+import { seedDatabase } from "../../demo/seed";
+import { makeRoutine } from "../testing/routine-factories";
+import { as, demoUserId } from "../testing/review-test-support";
+import { publishedRoutine, runTables } from "../../run-service/testing/run-test-support";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

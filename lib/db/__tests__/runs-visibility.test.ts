@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../client";
-import { NotFoundError } from "../errors";
-import { loadViewer } from "../viewers";
-import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../run-views";
-import { seedDatabase } from "../seed";
-import { as, demoUserId, personWith } from "./review-test-support";
-import { publishedRoutine, queuedRun, setRunState } from "./run-test-support";
-import { writeRuns } from "../run-sqlite";
-import { applyRunChange } from "../run-writes";
+import { prisma } from "../core/client";
+import { NotFoundError } from "../core/errors";
+import { loadViewer } from "../users/viewers";
+import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../runs/run-views";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId, personWith } from "../testing/review-test-support";
+import { publishedRoutine, queuedRun, setRunState } from "../../run-service/testing/run-test-support";
+import { writeRuns } from "../../run-service/run-sqlite";
+import { applyRunChange } from "../../run-service/run-writes";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAs } from "../../../test/request-context";
 import type { Routine, Step } from "../../routine/schema";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import { acceptToolChanges, saveRoutineDraft } from "../routine-drafts";
-import { createRoutine } from "../routine-writes";
-import { getRoutine, listRoutines } from "../routines";
-import { seedDatabase } from "../seed";
-import { createToolServer, refreshToolServer } from "../tool-servers";
-import { makeRoutine } from "./routine-factories";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "./support/mutable-mcp-server";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import { acceptToolChanges, saveRoutineDraft } from "../routines/routine-drafts";
+import { createRoutine } from "../routines/routine-writes";
+import { getRoutine, listRoutines } from "../routines/routines";
+import { seedDatabase } from "../../demo/seed";
+import { createToolServer, refreshToolServer } from "../tools/tool-servers";
+import { makeRoutine } from "../testing/routine-factories";
+import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

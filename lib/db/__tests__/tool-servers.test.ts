@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInAs, signOutAll } from "../../../test/request-context";
 import { ToolGatewayError } from "../../tools/gateway/errors";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import { ConflictError } from "../errors";
-import { seedDatabase } from "../seed";
-import { getToolServer, tryTool } from "../tool-catalog";
-import { readCatalogTools } from "../tool-hashes";
-import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tool-servers";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "./support/mutable-mcp-server";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import { ConflictError } from "../core/errors";
+import { seedDatabase } from "../../demo/seed";
+import { getToolServer, tryTool } from "../tools/tool-catalog";
+import { readCatalogTools } from "../tools/tool-hashes";
+import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tools/tool-servers";
+import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "../../../test/request-context";
-import type { Role } from "../../auth/roles";
-import { prisma } from "../client";
-import { ConflictError, DatabaseUnavailableError, isUniqueViolation, translateDbError, ValidationError, withDbErrors } from "../errors";
-import { acceptInvitation, findInvitation, reissueInvitation } from "../invitations";
-import { seedDatabase } from "../seed";
-import { createUser, listUsers, setUserActive, setUserRoles } from "../users";
+import type { Role } from "../../access/roles";
+import { prisma } from "../core/client";
+import { ConflictError, DatabaseUnavailableError, isUniqueViolation, translateDbError, ValidationError, withDbErrors } from "../core/errors";
+import { acceptInvitation, findInvitation, reissueInvitation } from "../users/invitations";
+import { seedDatabase } from "../../demo/seed";
+import { createUser, listUsers, setUserActive, setUserRoles } from "../users/users";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -29,7 +29,7 @@ function makeUser(overrides: { email?: string; roles?: Role[]; password?: string
 }
 
 async function signIn(email: string, password: string) {
-  const { auth } = await import("../../auth/auth");
+  const { auth } = await import("../../session/auth");
   return auth.api.signInEmail({ body: { email, password } });
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole } from "../auth/session";
+import { requireRole } from "../../session/session";
 import { AUDIT_ACTIONS } from "./audit";
-import { prisma } from "./client";
-import { parseInput, withDbErrors } from "./errors";
+import { prisma } from "../core/client";
+import { parseInput, withDbErrors } from "../core/errors";
 
 export type AuditEntry = {
   id: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { prisma } from "./client";
-import type { Prisma } from "./generated/prisma/client";
+import { prisma } from "../core/client";
+import type { Prisma } from "../generated/prisma/client";
 
 /** Every action the audit log knows; later issues add approvals and runs. Autosaves of drafts are not audited. */
 export const AUDIT_ACTIONS = [

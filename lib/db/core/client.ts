@@ -1,7 +1,7 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { ensureDatabaseDirectory, resolveSqlitePath } from "./database-url";
-import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient } from "../generated/prisma/client";
 import { countTransactions } from "./prisma-transactions";
 
 export type Db = PrismaClient;

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireRole } from "../auth/session";
-import { LLM_ROLES, type LlmCallRecord, type LlmRole } from "../llm";
-import { prisma } from "./client";
-import { parseInput, withDbErrors } from "./errors";
+import { requireRole } from "../../session/session";
+import { LLM_ROLES, type LlmCallRecord, type LlmRole } from "../../llm";
+import { prisma } from "../core/client";
+import { parseInput, withDbErrors } from "../core/errors";
 
 const MAX_ERROR_LENGTH = 1_000;
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole } from "../auth/session";
-import { createLlmClient, isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../llm";
-import { parseInput } from "./errors";
+import { requireRole } from "../../session/session";
+import { createLlmClient, isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../../llm";
+import { parseInput } from "../core/errors";
 import { recordLlmCall } from "./llm-calls";
 import { resolveLlmConfig, resolveLlmEndpoint, UNREADABLE_KEY_MESSAGE } from "./llm-settings";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { openSecret, SecretUnreadableError } from "../crypto/secret-box";
-import { baseUrlSchema, defaultRoleSettings, LLM_ROLES, modelEnvVar, roleSettingsSchema, type LlmRole, type LlmSettings, type RoleSettings } from "../llm";
+import { openSecret, SecretUnreadableError } from "../../crypto/secret-box";
+import { baseUrlSchema, defaultRoleSettings, LLM_ROLES, modelEnvVar, roleSettingsSchema, type LlmRole, type LlmSettings, type RoleSettings } from "../../llm";
 
 /** The `setting` row holding the model settings. */
 export const LLM_SETTING_KEY = "llm";

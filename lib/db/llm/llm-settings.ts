@@ -1,10 +1,10 @@
 import "server-only";
-import { sealSecret } from "../crypto/secret-box";
-import { requireRole } from "../auth/session";
-import { defaultRoleSettings, LLM_ROLES, LlmNotConfiguredError, llmSettingsInputSchema, type LlmClientConfig, type LlmRole, type LlmSettingsInput, type RoleSettings } from "../llm";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ValidationError, withDbErrors } from "./errors";
+import { sealSecret } from "../../crypto/secret-box";
+import { requireRole } from "../../session/session";
+import { defaultRoleSettings, LLM_ROLES, LlmNotConfiguredError, llmSettingsInputSchema, type LlmClientConfig, type LlmRole, type LlmSettingsInput, type RoleSettings } from "../../llm";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ValidationError, withDbErrors } from "../core/errors";
 import {
   changedFields,
   environmentSettings,

@@ -1,4 +1,4 @@
-import { DatabaseConfigError } from "../database-url";
+import { DatabaseConfigError } from "../core/database-url";
 import { MigrationError } from "./apply-migrations";
 import { migrateDatabase } from "./migrate-database";
 

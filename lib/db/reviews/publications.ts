@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../auth/session";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, parseInput, withDbErrors } from "./errors";
+import { requireRole } from "../../session/session";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, parseInput, withDbErrors } from "../core/errors";
 import { publishVersionInput } from "./review-inputs";
 import { DECIDER_ROLES, enforce, publishVerdict } from "./review-rules";
 import { assertToolsUnchanged, findVersion, REVIEW_AGAIN } from "./version-records";

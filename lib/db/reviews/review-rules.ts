@@ -1,7 +1,7 @@
-import { ForbiddenError } from "../auth/errors";
-import { hasAnyRole, type Role } from "../auth/roles";
-import { ConflictError } from "./errors";
-import type { RoutineStatus } from "./routine-inputs";
+import { ForbiddenError } from "../../access/errors";
+import { hasAnyRole, type Role } from "../../access/roles";
+import { ConflictError } from "../core/errors";
+import type { RoutineStatus } from "../routines/routine-inputs";
 
 // Who may move a version through review, in one place: the writes enforce these verdicts and the review page
 // shows the same ones with their reasons, so a button is never offered that the server then refuses.

@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../auth/session";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, StaleSaveError, withDbErrors } from "./errors";
-import { prepareRoutine, readStoredRoutine } from "./routine-content";
-import { blockingIssues, registryToolLookup, RoutineIssuesError } from "./routine-issues";
+import { requireRole } from "../../session/session";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, StaleSaveError, withDbErrors } from "../core/errors";
+import { prepareRoutine, readStoredRoutine } from "../routines/routine-content";
+import { blockingIssues, registryToolLookup, RoutineIssuesError } from "../routines/routine-issues";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
 import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict, WRITER_ROLES } from "./review-rules";
-import { mirrorWorkingVersion } from "./routine-records";
+import { mirrorWorkingVersion } from "../routines/routine-records";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
 
 /** The version a lifecycle write touched or created. */

@@ -1,8 +1,8 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import { prisma } from "./client";
-import { NotFoundError, parseInput, withDbErrors } from "./errors";
-import { routineIdSchema } from "./routine-inputs";
+import { requireUser } from "../../session/session";
+import { prisma } from "../core/client";
+import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { routineIdSchema } from "../routines/routine-inputs";
 import { userRefSelect, type UserRef } from "./review-views";
 import { toVersionSummary, versionSummarySelect, type VersionSummary } from "./version-summary";
 

@@ -1,10 +1,10 @@
 import "server-only";
-import { readToolPins, toolChanges } from "../tools/pins";
-import { ConflictError, NotFoundError } from "./errors";
-import type { Prisma } from "./generated/prisma/client";
-import { toRoutineStatus } from "./routine-inputs";
+import { readToolPins, toolChanges } from "../../tools/pins";
+import { ConflictError, NotFoundError } from "../core/errors";
+import type { Prisma } from "../generated/prisma/client";
+import { toRoutineStatus } from "../routines/routine-inputs";
 import type { VersionFacts } from "./review-rules";
-import { readCurrentToolHashes } from "./tool-hashes";
+import { readCurrentToolHashes } from "../tools/tool-hashes";
 
 // Reads shared by the review writes, with no authorization of their own: callers authorize.
 

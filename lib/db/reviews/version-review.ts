@@ -1,15 +1,15 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import type { Routine } from "../routine/schema";
-import { readToolPins, toolChanges, type ToolChange } from "../tools/pins";
-import { prisma } from "./client";
-import { NotFoundError, parseInput, withDbErrors } from "./errors";
-import { readStoredRoutine } from "./routine-content";
-import { routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
+import { requireUser } from "../../session/session";
+import type { Routine } from "../../routine/schema";
+import { readToolPins, toolChanges, type ToolChange } from "../../tools/pins";
+import { prisma } from "../core/client";
+import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { readStoredRoutine } from "../routines/routine-content";
+import { routineIdSchema, toRoutineStatus, type RoutineStatus } from "../routines/routine-inputs";
 import { versionReviewInput, type OptimizationRationale } from "./review-inputs";
 import { commentVerdict, decideVerdict, publishVerdict, resolveVerdict, toPermission, withdrawVerdict, type Permission } from "./review-rules";
 import { commentSelect, toCommentView, type ReviewCommentView } from "./review-views";
-import { readCurrentToolHashes } from "./tool-hashes";
+import { readCurrentToolHashes } from "../tools/tool-hashes";
 import { versionFacts } from "./version-records";
 import { toVersionSummary, versionSummarySelect, type VersionProvenance, type VersionSummary } from "./version-summary";
 

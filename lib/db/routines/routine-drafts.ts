@@ -1,8 +1,8 @@
 import "server-only";
-import { requireRole } from "../auth/session";
-import { prisma } from "./client";
-import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "./errors";
-import { recordAudit } from "./audit";
+import { requireRole } from "../../session/session";
+import { prisma } from "../core/client";
+import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "../core/errors";
+import { recordAudit } from "../audit/audit";
 import { prepareRoutine, readStoredRoutine } from "./routine-content";
 import { acceptToolChangesInput, saveRoutineDraftInput } from "./routine-inputs";
 import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine-records";

@@ -1,9 +1,9 @@
 import "server-only";
-import { lookupFromList } from "../routine/catalog";
-import type { Routine } from "../routine/schema";
-import { validateRoutine, type ValidationIssue } from "../routine/validate";
-import { ValidationError } from "./errors";
-import { readCatalogTools } from "./tool-hashes";
+import { lookupFromList } from "../../routine/catalog";
+import type { Routine } from "../../routine/schema";
+import { validateRoutine, type ValidationIssue } from "../../routine/validate";
+import { ValidationError } from "../core/errors";
+import { readCatalogTools } from "../tools/tool-hashes";
 
 /**
  * A routine that cannot go to review because validation found errors. A ValidationError (the action layer shows

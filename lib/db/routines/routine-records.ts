@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { NotFoundError } from "./errors";
-import type { Prisma } from "./generated/prisma/client";
-import { pinToolHashes, readToolPins } from "../tools/pins";
-import type { Routine } from "../routine/schema";
+import { NotFoundError } from "../core/errors";
+import type { Prisma } from "../generated/prisma/client";
+import { pinToolHashes, readToolPins } from "../../tools/pins";
+import type { Routine } from "../../routine/schema";
 import type { PreparedRoutine } from "./routine-content";
-import { readCurrentToolHashes } from "./tool-hashes";
+import { readCurrentToolHashes } from "../tools/tool-hashes";
 
 type Tx = Prisma.TransactionClient;
 

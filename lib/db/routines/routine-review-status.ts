@@ -1,6 +1,6 @@
 import "server-only";
-import { prisma } from "./client";
-import { reviewSelect, toDecisionView, type ReviewDecisionView } from "./review-views";
+import { prisma } from "../core/client";
+import { reviewSelect, toDecisionView, type ReviewDecisionView } from "../reviews/review-views";
 
 // Reads behind the review status the library and the designer show, with no authorization of their own.
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../auth/session";
-import { LIMITS } from "../routine/schema";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { parseInput, withDbErrors } from "./errors";
+import { requireRole } from "../../session/session";
+import { LIMITS } from "../../routine/schema";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { parseInput, withDbErrors } from "../core/errors";
 import { blankRoutine, prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
 import { createRoutineInput, duplicateRoutineInput, routineRefInput, saveRoutineAsCopyInput } from "./routine-inputs";
 import { findWorkingVersion, insertRoutine } from "./routine-records";

@@ -1,17 +1,17 @@
 import "server-only";
-import { hasAnyRole } from "../auth/roles";
-import { requireUser } from "../auth/session";
-import type { Routine } from "../routine/schema";
-import { readToolPins, toolChanges, type ToolChange } from "../tools/pins";
-import { prisma } from "./client";
-import { parseInput, withDbErrors } from "./errors";
+import { hasAnyRole } from "../../access/roles";
+import { requireUser } from "../../session/session";
+import type { Routine } from "../../routine/schema";
+import { readToolPins, toolChanges, type ToolChange } from "../../tools/pins";
+import { prisma } from "../core/client";
+import { parseInput, withDbErrors } from "../core/errors";
 import { readStoredRoutine, storedRoutineJson } from "./routine-content";
 import { findWorkingVersion } from "./routine-records";
-import { readCurrentToolHashes } from "./tool-hashes";
+import { readCurrentToolHashes } from "../tools/tool-hashes";
 import { listRoutinesInput, routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
-import { toReviewDecision, type ReviewDecision } from "./review-inputs";
-import { startDraftVerdict, submitVerdict, toPermission, withdrawVerdict, type Permission } from "./review-rules";
-import type { ReviewDecisionView } from "./review-views";
+import { toReviewDecision, type ReviewDecision } from "../reviews/review-inputs";
+import { startDraftVerdict, submitVerdict, toPermission, withdrawVerdict, type Permission } from "../reviews/review-rules";
+import type { ReviewDecisionView } from "../reviews/review-views";
 import { publishedNumbers, workingReviewStatus } from "./routine-review-status";
 
 export type RoutineOwner = { id: string; name: string; email: string };

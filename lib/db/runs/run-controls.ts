@@ -1,13 +1,13 @@
 import "server-only";
-import { requireRole } from "../auth/session";
-import type { RunEventInput, RunStatus } from "../events/run-events";
-import type { RunChange } from "../runner/ports";
-import { ConflictError, parseInput } from "./errors";
-import { refuseFinished, since, writeControl, type ControlledRun, type ControlReads, type ControlWrite } from "./run-control-writes";
+import { requireRole } from "../../session/session";
+import type { RunEventInput, RunStatus } from "../../events/run-events";
+import type { RunChange } from "../../runner/ports";
+import { ConflictError, parseInput } from "../core/errors";
+import { refuseFinished, since, writeControl, type ControlledRun, type ControlReads, type ControlWrite } from "../../run-service/run-control-writes";
 import { controlRunInput } from "./run-inputs";
 import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
-import { signalRunControl } from "./run-wake";
-import type { Viewer } from "./viewers";
+import { signalRunControl } from "../../run-service/run-wake";
+import type { Viewer } from "../users/viewers";
 
 export type RunControlAction = "pause" | "resume" | "cancel";
 

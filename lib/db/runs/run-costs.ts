@@ -1,7 +1,7 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import { prisma } from "./client";
-import { NotFoundError, parseInput, withDbErrors } from "./errors";
+import { requireUser } from "../../session/session";
+import { prisma } from "../core/client";
+import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
 import { runIdInput } from "./run-inputs";
 import { canViewRun } from "./run-views";
 

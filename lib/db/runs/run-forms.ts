@@ -1,9 +1,9 @@
 import "server-only";
-import { requireRole } from "../auth/session";
+import { requireRole } from "../../session/session";
 import { z } from "zod";
-import type { Param } from "../routine/schema";
-import { parseInput, withDbErrors } from "./errors";
-import { findPublishedRoutine } from "./run-creation";
+import type { Param } from "../../routine/schema";
+import { parseInput, withDbErrors } from "../core/errors";
+import { findPublishedRoutine } from "../../run-service/run-creation";
 import { RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type RunForm = { routineId: string; name: string; versionNumber: number; inputs: Param[]; intents: string[] };

@@ -1,15 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../auth/session";
-import type { RunEventInput, RunStatus } from "../events/run-events";
-import type { JsonValue } from "../routine/schema";
-import { OperatorDecisionError, operatorDecision, type OperatorDecision, type StepRunSnapshot } from "../runner";
-import { ConflictError, NotFoundError, parseInput, ValidationError } from "./errors";
-import { writeControl, type ControlledRun } from "./run-control-writes";
+import { requireRole } from "../../session/session";
+import type { RunEventInput, RunStatus } from "../../events/run-events";
+import type { JsonValue } from "../../routine/schema";
+import { OperatorDecisionError, operatorDecision, type OperatorDecision, type StepRunSnapshot } from "../../runner";
+import { ConflictError, NotFoundError, parseInput, ValidationError } from "../core/errors";
+import { writeControl, type ControlledRun } from "../../run-service/run-control-writes";
 import { checkParamValues } from "./run-input-values";
 import { decideInput, rerunInput, stepRunInput } from "./run-inputs";
-import { loadRunSnapshot } from "./run-store";
-import { createRegistryToolPort } from "./run-tool-port";
+import { loadRunSnapshot } from "../../run-service/run-store";
+import { createRegistryToolPort } from "../../run-service/run-tool-port";
 import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type InterventionOutcome = { status: RunStatus; stepRunId: string };

@@ -1,16 +1,16 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import { parseRunEvent, type RunEvent, type RunStatus } from "../events/run-events";
-import type { JsonValue, Routine } from "../routine/schema";
-import type { Budgets, RunControl, StepRunSnapshot } from "../runner/ports";
-import { prisma } from "./client";
-import { NotFoundError, parseInput, withDbErrors } from "./errors";
+import { requireUser } from "../../session/session";
+import { parseRunEvent, type RunEvent, type RunStatus } from "../../events/run-events";
+import type { JsonValue, Routine } from "../../routine/schema";
+import type { Budgets, RunControl, StepRunSnapshot } from "../../runner/ports";
+import { prisma } from "../core/client";
+import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
-import { readJson, readRecord, toRunStatus, type RunRow } from "./run-records";
-import { readRuns, readTime, statement } from "./run-sqlite";
-import { loadRunSnapshot } from "./run-store";
+import { readJson, readRecord, toRunStatus, type RunRow } from "../../run-service/run-records";
+import { readRuns, readTime, statement } from "../../run-service/run-sqlite";
+import { loadRunSnapshot } from "../../run-service/run-store";
 import { assertRunVisible, canControlRuns, mayView, readRunFacts, RUN_NOT_FOUND, visibleRunsFilter } from "./run-visibility";
-import type { Viewer } from "./viewers";
+import type { Viewer } from "../users/viewers";
 
 export type RunUser = { id: string; name: string; email: string };
 

@@ -1,9 +1,9 @@
 import "server-only";
-import { hasAnyRole } from "../auth/roles";
-import { NotFoundError } from "./errors";
-import type { Prisma } from "./generated/prisma/client";
-import { readRuns, statement } from "./run-sqlite";
-import type { Viewer } from "./viewers";
+import { hasAnyRole } from "../../access/roles";
+import { NotFoundError } from "../core/errors";
+import type { Prisma } from "../generated/prisma/client";
+import { readRuns, statement } from "../../run-service/run-sqlite";
+import type { Viewer } from "../users/viewers";
 
 /**
  * Who sees a run: admins and operators see every run; authors see runs of routines they own and runs they

@@ -1,17 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../auth/session";
-import { runEventBus } from "../events";
-import { parseInput, ValidationError, withDbErrors } from "./errors";
-import { auditRunAction } from "./run-audit";
-import { defaultBudgets } from "./run-budgets";
-import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+import { requireRole } from "../../session/session";
+import { runEventBus } from "../../events";
+import { parseInput, ValidationError, withDbErrors } from "../core/errors";
+import { auditRunAction } from "../../run-service/run-audit";
+import { defaultBudgets } from "../../run-service/run-budgets";
+import { findPublishedRoutine, insertQueuedRun } from "../../run-service/run-creation";
 import { extractRunInputs } from "./run-input-extraction";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
-import { writeRuns } from "./run-sqlite";
+import { writeRuns } from "../../run-service/run-sqlite";
 import { RUN_CONTROL_ROLES } from "./run-visibility";
-import { wakeRunWorker } from "./run-wake";
+import { wakeRunWorker } from "../../run-service/run-wake";
 
 /**
  * Starts a run of a routine's published version. Operators and admins. `inputs` are checked against the

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { signInAs, signOutAll } from "../../../test/request-context";
-import type { Role } from "../../auth/roles";
+import type { Role } from "../../access/roles";
 import type { Routine } from "../../routine/schema";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import type { OptimizationProvenance } from "../review-inputs";
-import { createUser } from "../users";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import type { OptimizationProvenance } from "../reviews/review-inputs";
+import { createUser } from "../users/users";
 import { makeRoutine, makeStep } from "./routine-factories";
 
 export type Who = "anonymous" | "author" | "reviewer" | "operator" | "admin";

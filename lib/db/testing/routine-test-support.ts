@@ -1,6 +1,6 @@
 import { signInAs } from "../../../test/request-context";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
+import { prisma } from "../core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
 
 export { makeHugeRoutine, makeRoutine, makeStep } from "./routine-factories";
 

@@ -1,13 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole, requireUser } from "../auth/session";
-import type { ToolCatalog } from "../tools/catalog";
-import type { ToolCallResult } from "../tools/gateway";
-import type { ToolSnapshotDefinition } from "../tools/snapshot-hash";
-import { sharedToolGateway } from "../tools/shared-gateway";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, NotFoundError, parseInput, withDbErrors } from "./errors";
+import { requireRole, requireUser } from "../../session/session";
+import type { ToolCatalog } from "../../tools/catalog";
+import type { ToolCallResult } from "../../tools/gateway";
+import type { ToolSnapshotDefinition } from "../../tools/snapshot-hash";
+import { sharedToolGateway } from "../../tools/shared-gateway";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, parseInput, withDbErrors } from "../core/errors";
 import { readCatalogTools, readDefinition } from "./tool-hashes";
 import { toGatewayConfig, toSummary, type ToolServerSummary } from "./tool-server-records";
 

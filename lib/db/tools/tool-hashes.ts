@@ -1,9 +1,9 @@
 import "server-only";
-import type { ToolDefinition } from "../routine/catalog";
-import { toolKey } from "../tools/pins";
-import type { ToolSnapshotDefinition } from "../tools/snapshot-hash";
-import { prisma } from "./client";
-import type { Prisma } from "./generated/prisma/client";
+import type { ToolDefinition } from "../../routine/catalog";
+import { toolKey } from "../../tools/pins";
+import type { ToolSnapshotDefinition } from "../../tools/snapshot-hash";
+import { prisma } from "../core/client";
+import type { Prisma } from "../generated/prisma/client";
 
 // Reads of the current tool snapshots with no authorization of their own, for callers that authorize (the
 // catalog, routine saves) and for the seed, which runs outside a request.

@@ -1,9 +1,9 @@
 import "server-only";
-import { openSecret, sealSecret } from "../crypto/secret-box";
-import type { ToolServerConfig } from "../tools/gateway";
-import { checkStdioCommand, configuredStdioAllowlist } from "../tools/stdio-allowlist";
-import { ConflictError } from "./errors";
-import type { ToolServer } from "./generated/prisma/client";
+import { openSecret, sealSecret } from "../../crypto/secret-box";
+import type { ToolServerConfig } from "../../tools/gateway";
+import { checkStdioCommand, configuredStdioAllowlist } from "../../tools/stdio-allowlist";
+import { ConflictError } from "../core/errors";
+import type { ToolServer } from "../generated/prisma/client";
 
 export type ToolServerStatus = "unknown" | "connected" | "error";
 

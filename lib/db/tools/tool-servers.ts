@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireRole, requireUser } from "../auth/session";
-import { toolServerInput, type ToolServerInput } from "../tools/server-input";
-import { checkStdioCommand, configuredStdioAllowlist } from "../tools/stdio-allowlist";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, ValidationError, withDbErrors } from "./errors";
-import type { ToolServer } from "./generated/prisma/client";
+import { requireRole, requireUser } from "../../session/session";
+import { toolServerInput, type ToolServerInput } from "../../tools/server-input";
+import { checkStdioCommand, configuredStdioAllowlist } from "../../tools/stdio-allowlist";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, ValidationError, withDbErrors } from "../core/errors";
+import type { ToolServer } from "../generated/prisma/client";
 import { sealEnv, sealToken, toSummary, type ToolServerSummary } from "./tool-server-records";
 import { refreshServerTools, type RefreshOutcome } from "./tool-snapshots";
 

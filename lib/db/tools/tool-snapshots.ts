@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { GatewayTool } from "../tools/gateway";
-import { toolDefinitionHash, type ToolSnapshotDefinition } from "../tools/snapshot-hash";
-import { sharedToolGateway } from "../tools/shared-gateway";
-import { prisma } from "./client";
-import type { Prisma, ToolServer } from "./generated/prisma/client";
+import type { GatewayTool } from "../../tools/gateway";
+import { toolDefinitionHash, type ToolSnapshotDefinition } from "../../tools/snapshot-hash";
+import { sharedToolGateway } from "../../tools/shared-gateway";
+import { prisma } from "../core/client";
+import type { Prisma, ToolServer } from "../generated/prisma/client";
 import { toGatewayConfig } from "./tool-server-records";
 
 type Tx = Prisma.TransactionClient;

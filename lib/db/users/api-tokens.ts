@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireUser } from "../auth/session";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, NotFoundError, parseInput, withDbErrors } from "./errors";
+import { requireUser } from "../../session/session";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, parseInput, withDbErrors } from "../core/errors";
 import { loadViewer, type Viewer } from "./viewers";
 
 /** Every token starts with this, so a leaked one is recognisable (secret scanners, logs). */

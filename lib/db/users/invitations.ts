@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { requireRole } from "../auth/session";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, NotFoundError, parseInput, ValidationError, withDbErrors } from "./errors";
-import type { Prisma } from "./generated/prisma/client";
+import { requireRole } from "../../session/session";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, NotFoundError, parseInput, ValidationError, withDbErrors } from "../core/errors";
+import type { Prisma } from "../generated/prisma/client";
 import { insertCredential } from "./user-records";
 import { acceptInvitationInput, invitationTokenSchema, setUserActiveInput } from "./user-inputs";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { normalizeRoles, type Role } from "../auth/roles";
-import type { Prisma } from "./generated/prisma/client";
+import { normalizeRoles, type Role } from "../../access/roles";
+import type { Prisma } from "../generated/prisma/client";
 
 /**
  * Writes a user and their roles, plus a credential account when a password hash is given — the same rows

@@ -1,11 +1,11 @@
 import "server-only";
 import { hashPassword } from "better-auth/crypto";
-import { normalizeRoles, type Role } from "../auth/roles";
-import { requireRole } from "../auth/session";
-import { recordAudit } from "./audit";
-import { prisma } from "./client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, withDbErrors } from "./errors";
-import type { Prisma } from "./generated/prisma/client";
+import { normalizeRoles, type Role } from "../../access/roles";
+import { requireRole } from "../../session/session";
+import { recordAudit } from "../audit/audit";
+import { prisma } from "../core/client";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import type { Prisma } from "../generated/prisma/client";
 import { issueInvitation } from "./invitations";
 import { insertUser } from "./user-records";
 import { createUserInput, setUserActiveInput, setUserRolesInput, type CreateUserInput } from "./user-inputs";

@@ -1,6 +1,6 @@
 import "server-only";
-import { normalizeRoles, type Role } from "../auth/roles";
-import { prisma } from "./client";
+import { normalizeRoles, type Role } from "../../access/roles";
+import { prisma } from "../core/client";
 
 /** The signed-in user as the app sees them: identity and roles. */
 export type Viewer = { id: string; name: string; email: string; roles: Role[] };

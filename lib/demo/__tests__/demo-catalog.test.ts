@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lookupFromList } from "../../routine/catalog";
 import { identifierSchema, PARAM_TYPES, ROUTINE_SCHEMA_VERSION, type Binding, type Routine, type Step } from "../../routine/schema";
 import { validateRoutine } from "../../routine/validate";
-import { DEMO_HR_SERVER, DEMO_HR_TOOLS, demoToolCatalog } from "../index";
+import { DEMO_HR_SERVER, DEMO_HR_TOOLS, demoToolCatalog } from "../../tools/index";
 
 /** Tools other code and the later MCP server rely on by name. */
 const PROMISED_TOOLS = [

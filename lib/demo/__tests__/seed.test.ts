@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "../client";
+import { prisma } from "../../db/core/client";
 import { lookupFromList } from "../../routine/catalog";
 import { validateRoutine } from "../../routine/validate";
-import { DEMO_HR_TOOLS } from "../../tools/demo-catalog";
-import { readStoredRoutine } from "../routine-content";
+import { DEMO_HR_TOOLS } from "../demo-catalog";
+import { readStoredRoutine } from "../../db/routines/routine-content";
 import { seedDatabase, seedOptionsFromEnv } from "../seed";
 
 const DEMO = [
@@ -15,7 +15,7 @@ const DEMO = [
 const NO_ADMIN_WARNING = /No active admin exists/;
 
 async function signIn(email: string, password: string) {
-  const { auth } = await import("../../auth/auth");
+  const { auth } = await import("../../session/auth");
   return auth.api.signInEmail({ body: { email, password } });
 }
 

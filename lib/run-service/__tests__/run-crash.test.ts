@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../client";
+import { prisma } from "../../db/core/client";
 import { loadRunSnapshot } from "../run-store";
-import { startRun } from "../runs";
-import { seedDatabase } from "../seed";
-import { as, demoUserId } from "./review-test-support";
-import { startNode, stopChild, type Child } from "./support/child-process";
-import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "./support/demo-hr-runs";
-import { startHoldingProxy } from "./support/holding-proxy";
+import { startRun } from "../../db/runs/runs";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId } from "../../db/testing/review-test-support";
+import { startNode, stopChild, type Child } from "../testing/child-process";
+import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "../testing/demo-hr-runs";
+import { startHoldingProxy } from "../../db/testing/holding-proxy";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

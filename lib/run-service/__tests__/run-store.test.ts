@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LeaseLostError, type RunStore } from "../../runner/ports";
-import { prisma } from "../client";
+import { prisma } from "../../db/core/client";
 import { claimRuns, releaseLease, renewLeases } from "../run-leases";
 import { runDb, sqlTime, writeRuns } from "../run-sqlite";
 import { createSqliteRunStore, loadRunSnapshot } from "../run-store";
 import { applyRunChange } from "../run-writes";
-import { seedDatabase } from "../seed";
-import { demoUserId } from "./review-test-support";
-import { publishedRoutine, queuedRun, runTables } from "./run-test-support";
+import { seedDatabase } from "../../demo/seed";
+import { demoUserId } from "../../db/testing/review-test-support";
+import { publishedRoutine, queuedRun, runTables } from "../testing/run-test-support";
 
 let ownerId: string;
 let routineId: string;

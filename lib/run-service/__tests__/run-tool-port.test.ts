@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../client";
+import { prisma } from "../../db/core/client";
 import { createRegistryToolPort, toOutcome } from "../run-tool-port";
-import { seedDatabase } from "../seed";
-import { createToolServer } from "../tool-servers";
-import { as } from "./review-test-support";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "./support/mutable-mcp-server";
+import { seedDatabase } from "../../demo/seed";
+import { createToolServer } from "../../db/tools/tool-servers";
+import { as } from "../../db/testing/review-test-support";
+import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../../db/testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

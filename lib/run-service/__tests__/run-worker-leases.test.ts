@@ -1,14 +1,14 @@
 import { hostname } from "node:os";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunStatus } from "../../events/run-events";
-import { prisma } from "../client";
-import { DatabaseUnavailableError } from "../errors";
+import { prisma } from "../../db/core/client";
+import { DatabaseUnavailableError } from "../../db/core/errors";
 import { loadRunSnapshot } from "../run-store";
 import { wakeRunWorker } from "../run-wake";
 import { createRunWorker, processOwnerId, type RunWorker } from "../run-worker";
-import { seedDatabase } from "../seed";
-import { demoUserId } from "./review-test-support";
-import { publishedRoutine, queuedRun, setRunState } from "./run-test-support";
+import { seedDatabase } from "../../demo/seed";
+import { demoUserId } from "../../db/testing/review-test-support";
+import { publishedRoutine, queuedRun, setRunState } from "../testing/run-test-support";
 
 /** An engine that holds every run until its signal aborts, recording why; or does what `behave` says. */
 function fakeEngine(behave?: (runId: string) => Promise<RunStatus>) {

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../demo-hr";
+import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../demo/hr-server";
 import type { ToolOutcome, ToolPort } from "../../runner";
 import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../client";
-import { DEMO_USERS } from "../demo-users";
-import { ConflictError } from "../errors";
-import { controlRun } from "../run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../run-interventions";
+import { prisma } from "../../db/core/client";
+import { DEMO_USERS } from "../../demo/demo-users";
+import { ConflictError } from "../../db/core/errors";
+import { controlRun } from "../../db/runs/run-controls";
+import { decideHumanStep, rerunFromStep, retryStep } from "../../db/runs/run-interventions";
 import { createRegistryToolPort } from "../run-tool-port";
-import { getRun } from "../run-views";
+import { getRun } from "../../db/runs/run-views";
 import { buildRunWorker } from "../run-worker-process";
 import type { RunWorker } from "../run-worker";
-import { startRun } from "../runs";
-import { seedDatabase } from "../seed";
-import { as, demoUserId } from "./review-test-support";
-import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "./support/demo-hr-runs";
+import { startRun } from "../../db/runs/runs";
+import { seedDatabase } from "../../demo/seed";
+import { as, demoUserId } from "../../db/testing/review-test-support";
+import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../testing/demo-hr-runs";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

@@ -1,11 +1,11 @@
-import { isFinished, type RunStatus } from "../../../events/run-events";
-import type { Routine, Step } from "../../../routine/schema";
-import { toolKey } from "../../../tools/pins";
-import { loadRunSnapshot } from "../../run-store";
-import { readCurrentToolHashes } from "../../tool-hashes";
-import { registerDemoToolServer } from "../../tool-server-bootstrap";
-import { makeRoutine } from "../routine-factories";
-import { publishedRoutine } from "../run-test-support";
+import { isFinished, type RunStatus } from "../../events/run-events";
+import type { Routine, Step } from "../../routine/schema";
+import { toolKey } from "../../tools/pins";
+import { loadRunSnapshot } from "../run-store";
+import { readCurrentToolHashes } from "../../db/tools/tool-hashes";
+import { registerDemoToolServer } from "../../demo/demo-tool-server";
+import { makeRoutine } from "../../db/testing/routine-factories";
+import { publishedRoutine } from "./run-test-support";
 
 const hr = (name: string) => ({ server: "hr", name });
 const input = (name: string) => ({ from: "input" as const, name });

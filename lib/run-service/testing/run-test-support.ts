@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Routine } from "../../routine/schema";
-import { prisma } from "../client";
+import { prisma } from "../../db/core/client";
 import { BUDGET_DEFAULTS } from "../run-budgets";
 import { findPublishedRoutine, insertQueuedRun } from "../run-creation";
 import { writeRuns } from "../run-sqlite";
 import { applyRunChange } from "../run-writes";
 import type { RunChange } from "../../runner/ports";
-import { makeRoutine, makeStep } from "./routine-factories";
+import { makeRoutine, makeStep } from "../../db/testing/routine-factories";
 
 /**
  * Writes a routine whose version 1 is published, straight to the database (not through the functions under test).

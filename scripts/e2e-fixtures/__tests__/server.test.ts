@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../../../lib/db/seed";
+import { seedDatabase } from "../../../lib/demo/seed";
 import { startFixtureServer } from "../server";
 
 let server: Server;

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireUser } from "@/lib/auth/server";
+import { requireUser } from "@/lib/session/index";
 import { createApiToken, revokeApiToken, ValidationError } from "@/lib/db";
 
 // Any signed-in user manages their own tokens; the DAL checks ownership again.

@@ -3,7 +3,7 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { sectionAccess } from "@/lib/auth/server";
+import { sectionAccess } from "@/lib/session/index";
 import { listAuditLog } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Audit log" };

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ConnectionTestData } from "@/components/admin/models/model-types";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import { testLlmConnection, updateLlmSettings, ValidationError } from "@/lib/db";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 

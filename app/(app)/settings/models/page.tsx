@@ -7,7 +7,7 @@ import { SettingsSource } from "@/components/admin/models/settings-source";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { sectionAccess } from "@/lib/auth/server";
+import { sectionAccess } from "@/lib/session/index";
 import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
 import { testLlmConnectionAction, updateLlmSettingsAction } from "./actions";

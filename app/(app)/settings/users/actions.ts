@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import type { Role } from "@/lib/auth";
-import { requireRole } from "@/lib/auth/server";
+import type { Role } from "@/lib/access";
+import { requireRole } from "@/lib/session/index";
 import { createUser, reissueInvitation, setUserActive, setUserRoles, ValidationError } from "@/lib/db";
 
 export type InviteResult = { email: string; inviteUrl: string | null };

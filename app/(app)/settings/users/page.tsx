@@ -4,7 +4,7 @@ import { UserTable } from "@/components/admin/user-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { sectionAccess } from "@/lib/auth/server";
+import { sectionAccess } from "@/lib/session/index";
 import { listUsers } from "@/lib/db";
 import { createUserAction, reissueInvitationAction, setUserActiveAction, setUserRolesAction } from "./actions";
 

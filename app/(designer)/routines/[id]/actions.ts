@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft, StaleSaveError, ValidationError } from "@/lib/db";
 
 // Called by the designer from the client, not from a form: plain inputs in, a small result union out.

@@ -1,7 +1,7 @@
 import "server-only";
-import { requireUser } from "@/lib/auth/server";
+import { requireUser } from "@/lib/session/index";
 import { listRoutineVersions, listStepComments } from "@/lib/db";
-import { resolveVerdict } from "@/lib/db/review-rules";
+import { resolveVerdict } from "@/lib/db/reviews/review-rules";
 import type { OpenComment } from "@/lib/stores/review-comments/step-comments-store";
 
 /**

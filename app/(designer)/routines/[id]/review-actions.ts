@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole, requireUser } from "@/lib/auth/server";
+import { requireRole, requireUser } from "@/lib/session/index";
 import {
   addReviewComment,
   decideReview,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { RunFormView, StartRunState } from "@/components/runs/start/start-run-types";
 import { formValues, toErrorState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import { getRunForm, startRun, ValidationError } from "@/lib/db";
 
 // The designer's "Run" dialog: operators and admins (checked here and again in the DAL).

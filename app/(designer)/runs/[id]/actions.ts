@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole, requireUser } from "@/lib/auth/server";
+import { requireRole, requireUser } from "@/lib/session/index";
 import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep, ValidationError } from "@/lib/db";
 
 // Each action authorizes and validates here, and the DAL checks again: neither trusts the page that drew the button.

@@ -4,7 +4,7 @@ import { RunView } from "@/components/runs/run-view";
 import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
-import { sectionAccess } from "@/lib/auth/server";
+import { sectionAccess } from "@/lib/session/index";
 import { getRun, getRunModel, NotFoundError } from "@/lib/db";
 import { layoutIfUnpositioned } from "@/lib/graph";
 import { modelPriceTable, priceOf } from "@/lib/llm/prices";

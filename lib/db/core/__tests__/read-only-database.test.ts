@@ -3,17 +3,17 @@ import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs } from "../../../test/request-context";
-import { signInWithPassword } from "../../auth/sign-in";
+import { signInAs } from "../../../../test/request-context";
+import { signInWithPassword } from "../../../session/sign-in";
 import { resolveSqlitePath } from "../database-url";
 import { prisma } from "../client";
 import { DatabaseUnavailableError } from "../errors";
-import { applySqliteMigrations, MigrationError } from "../migrations/apply-migrations";
-import { migrateOnStartup } from "../migrations/startup";
-import { seedDatabase } from "../seed";
-import { createUser, listUsers } from "../users";
+import { applySqliteMigrations, MigrationError } from "../../migrations/apply-migrations";
+import { migrateOnStartup } from "../../migrations/startup";
+import { seedDatabase } from "../../../demo/seed";
+import { createUser, listUsers } from "../../users/users";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
+vi.mock("next/headers", async () => (await import("../../../../test/request-context")).nextHeadersMock);
 
 /**
  * Makes a file read-only for this process. Tests run as root in CI, which ignores permission bits, so root sets

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureNode24 } from "../../../scripts/lib/node24.mjs";
+import { ensureNode24 } from "../../../../scripts/lib/node24.mjs";
 import { startDemoHrHttpServer, type DemoHrHttpServer } from "../http-server";
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../../demo-hr";
-import { DEMO_HR_TOOLS } from "../../demo-catalog";
+import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../../demo/hr-server";
+import { DEMO_HR_TOOLS } from "../../../demo/demo-catalog";
 import { createToolGateway } from "../gateway";
 import type { ToolServerConfig } from "../types";
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/actions/action-state";
-import { viewerFromApiToken } from "@/lib/db/api-tokens";
-import { prisma } from "@/lib/db/client";
-import { seedDatabase } from "@/lib/db/seed";
-import { as } from "@/lib/db/__tests__/review-test-support";
+import { viewerFromApiToken } from "@/lib/db/users/api-tokens";
+import { prisma } from "@/lib/db/core/client";
+import { seedDatabase } from "@/lib/demo/seed";
+import { as } from "@/lib/db/testing/review-test-support";
 import { createApiTokenAction, revokeApiTokenAction } from "../actions";
 
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);

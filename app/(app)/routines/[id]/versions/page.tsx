@@ -6,8 +6,8 @@ import { PublicationHistory, VersionTable } from "@/components/review/version-hi
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, Badge, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions/action-state";
-import { hasAnyRole } from "@/lib/auth";
-import { sectionAccess } from "@/lib/auth/server";
+import { hasAnyRole } from "@/lib/access";
+import { sectionAccess } from "@/lib/session/index";
 import { getRoutineForEditing, listRoutineVersions, routineExists } from "@/lib/db";
 import { publishVersionAction, startNewDraftAction } from "@/app/(designer)/routines/[id]/review-actions";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
-import { prisma } from "@/lib/db/client";
-import { getRoutine } from "@/lib/db/routines";
-import { createRoutine } from "@/lib/db/routine-writes";
-import { seedDatabase } from "@/lib/db/seed";
-import { makeRoutine } from "@/lib/db/__tests__/routine-factories";
-import { as } from "@/lib/db/__tests__/review-test-support";
+import { prisma } from "@/lib/db/core/client";
+import { getRoutine } from "@/lib/db/routines/routines";
+import { createRoutine } from "@/lib/db/routines/routine-writes";
+import { seedDatabase } from "@/lib/demo/seed";
+import { makeRoutine } from "@/lib/db/testing/routine-factories";
+import { as } from "@/lib/db/testing/review-test-support";
 import { idleState } from "@/lib/actions/action-state";
 import {
   addReviewCommentAction,

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/actions/action-state";
-import { prisma } from "@/lib/db/client";
-import { seedDatabase } from "@/lib/db/seed";
-import { writeRuns } from "@/lib/db/run-sqlite";
-import { applyRunChange } from "@/lib/db/run-writes";
-import { as, demoUserId } from "@/lib/db/__tests__/review-test-support";
-import { publishedRoutine, queuedRun } from "@/lib/db/__tests__/run-test-support";
+import { prisma } from "@/lib/db/core/client";
+import { seedDatabase } from "@/lib/demo/seed";
+import { writeRuns } from "@/lib/run-service/run-sqlite";
+import { applyRunChange } from "@/lib/run-service/run-writes";
+import { as, demoUserId } from "@/lib/db/testing/review-test-support";
+import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
 import { loadRunFormAction, startRunAction } from "../../../routines/[id]/run-actions";
 import { controlRunAction, decideHumanStepAction, readRunVariableAction, rerunFromStepAction, retryStepAction } from "../actions";
 

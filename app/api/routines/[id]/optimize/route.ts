@@ -1,6 +1,6 @@
 import { toErrorState } from "@/lib/actions/action-state";
 import { errorResponse } from "@/lib/actions/error-response";
-import { requireRole } from "@/lib/auth/server";
+import { requireRole } from "@/lib/session/index";
 import { ConflictError, getRoutine, llmClientFor, registryToolCatalog, saveOptimizedVersion, StaleSaveError, ValidationError } from "@/lib/db";
 import { MAX_DRAFT_CHARS, MAX_OPTIMIZE_BODY_BYTES, optimizeRequestSchema, startOptimization, type OptimizationDeps } from "@/lib/planner";
 import { ndjsonResponse, readLimitedText } from "./ndjson";
