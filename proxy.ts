@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { REQUEST_PATH_HEADER } from "./lib/session/request-path";
+import { REQUEST_PATH_HEADER } from "./lib/session";
 
 // Not an access check (pages and the DAL do those): it only tells server components which page was
 // requested, so sign-in can bring the user back to it.

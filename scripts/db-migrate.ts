@@ -1,5 +1,5 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL (default: the embedded SQLite file).
-import { DatabaseConfigError } from "../lib/db/core/database-url";
+import { DatabaseConfigError } from "../lib/db/location";
 import { migrateDatabase, MigrationError } from "../lib/db/migrations";
 
 try {

@@ -1,7 +1,6 @@
 // npm run db:seed — seeds demo users (APP_MODE=demo, the default) into an empty database, and the bootstrap
 // admin from ADMIN_EMAIL / ADMIN_PASSWORD. Runs under the react-server condition because lib/db is server-only.
-import { registerDemoToolServer } from "../lib/demo/demo-tool-server";
-import { seedDatabase, seedOptionsFromEnv } from "../lib/demo/seed";
+import { registerDemoToolServer, seedDatabase, seedOptionsFromEnv } from "../lib/demo/seed";
 
 // The start command runs the demo HR MCP server and passes its address: register it as the default tool server.
 const demoHrUrl = process.env.DEMO_HR_MCP_URL;
@@ -9,7 +8,7 @@ if (demoHrUrl) {
   const outcome = await registerDemoToolServer(demoHrUrl);
   if (outcome.ok) console.log(`Demo HR tool server "hr" registered at ${demoHrUrl} (${outcome.toolCount} tools).`);
   else console.warn(`Seed warning: the demo HR tool server was not registered: ${outcome.error}`);
-  const { sharedToolGateway } = await import("../lib/tools/shared-gateway");
+  const { sharedToolGateway } = await import("../lib/tool-gateway/shared-gateway");
   await sharedToolGateway().close();
 }
 

@@ -1,12 +1,10 @@
 // The client entry the official MCP conformance suite launches for its client scenarios:
-//   conformance client --command "node --import tsx scripts/mcp-conformance-client.ts" --scenario <name>
+//   conformance client --command "node --import ./scripts/lib/server-only.mjs --import tsx scripts/mcp-conformance-client.ts" --scenario <name>
 // The suite appends the scenario server's URL as the last argument and names the scenario in
 // MCP_CONFORMANCE_SCENARIO. Everything goes through our tool gateway, so the suite checks what the app runs.
-// It imports the gateway's inner modules, not lib/tools/gateway/index.ts: the index carries `server-only`,
-// which throws outside Next's server bundle, and this script runs under plain Node.
-import { assertToolSucceeded } from "../lib/tools/gateway/errors";
-import { createToolGateway } from "../lib/tools/gateway/gateway";
-import type { ToolGateway, ToolServerConfig } from "../lib/tools/gateway/types";
+// It imports the gateway through its index like the app does; the index carries `server-only`, which the
+// server-only hook lets plain Node load.
+import { assertToolSucceeded, createToolGateway, type ToolGateway, type ToolServerConfig } from "../lib/tool-gateway";
 
 type Scenario = (gateway: ToolGateway, server: ToolServerConfig) => Promise<void>;
 

@@ -4,7 +4,7 @@
 // The web server runs the same worker in-process; start this one with RUN_WORKER=off on the web server to move
 // runs out of it. Runs under the react-server condition because lib/db is server-only.
 import { migrateDatabase } from "../lib/db/migrations";
-import { startRunWorker, stopRunWorker } from "../lib/run-service/run-worker-process";
+import { startRunWorker, stopRunWorker } from "../lib/run-service";
 
 migrateDatabase();
 const worker = startRunWorker({ enabled: true });
@@ -15,7 +15,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await stopRunWorker();
-  const { sharedToolGateway } = await import("../lib/tools/shared-gateway");
+  const { sharedToolGateway } = await import("../lib/tool-gateway/shared-gateway");
   await sharedToolGateway().close();
   process.exit(0);
 }

@@ -3,8 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import type { ActionState } from "@/lib/actions/action-state";
-import { safeRedirectPath } from "@/lib/access/safe-redirect";
+import type { ActionState } from "@/lib/forms";
+import { safeRedirectPath } from "@/lib/access";
 import { signInWithPassword } from "@/lib/session/index";
 
 const signInForm = z.object({

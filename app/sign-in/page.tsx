@@ -4,9 +4,9 @@ import { AuthPageFrame } from "@/components/auth/auth-page-frame";
 import { DemoAccounts } from "@/components/auth/demo-accounts";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui";
-import { safeRedirectPath } from "@/lib/access/safe-redirect";
+import { safeRedirectPath } from "@/lib/access";
 import { getViewer } from "@/lib/session/index";
-import { demoAccounts } from "@/lib/demo/demo-accounts";
+import { demoAccounts } from "@/lib/demo/seed";
 import { signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in" };

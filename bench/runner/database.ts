@@ -1,31 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { actAs } from "../../lib/session/acting-viewer";
-import { createApiToken, createToolServer } from "../../lib/db";
-import { prisma } from "../../lib/db/core/client";
-import { BUDGET_DEFAULTS } from "../../lib/run-service/run-budgets";
-import { findPublishedRoutine, insertQueuedRun } from "../../lib/run-service/run-creation";
-import { statement, writeRuns } from "../../lib/run-service/run-sqlite";
-import { readCurrentToolHashes } from "../../lib/db/tools/tool-hashes";
-import { loadViewer } from "../../lib/db/users/viewers";
-import type { Routine } from "../../lib/routine/schema";
-import { toolKey } from "../../lib/tools/pins";
+import { createApiToken, loadViewer } from "../../lib/db/users";
+import { createToolServer, readCurrentToolHashes } from "../../lib/db/tools";
+import { prisma } from "../../lib/db/core";
+import { BUDGET_DEFAULTS, findPublishedRoutine, insertQueuedRun, statement, writeRuns } from "../../lib/run-service";
+import type { Routine } from "../../lib/routine";
+import { toolKey } from "../../lib/tools";
 import { BENCH_SERVER } from "./routines";
+import { type Viewer } from "../../lib/access";
 
 // The benchmark's database set-up. Imported only after DATABASE_URL points at the bench database: lib/db opens it
-// on import. Users and tokens go through the DAL (acting as a demo user); routines are written straight to the
+// on import. Users and tokens go through the DAL (as a demo user's viewer); routines are written straight to the
 // tables, as bench/editor/database.ts does, since a review cycle is not what is measured.
 
-async function asDemoUser<T>(email: string, work: () => Promise<T>): Promise<T> {
+async function asDemoUser<T>(email: string, work: (viewer: Viewer) => Promise<T>): Promise<T> {
   const user = await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
   const viewer = await loadViewer(user.id);
   if (!viewer) throw new Error(`The demo user ${email} is deactivated.`);
-  return actAs(viewer, work);
+  return work(viewer);
 }
 
 /** Registers the instant MCP server as the tool server "bench" the way an admin does (which lists its tools). */
 export async function registerBenchToolServer(url: string): Promise<void> {
-  const { refresh } = await asDemoUser("admin@example.com", () =>
-    createToolServer({ name: BENCH_SERVER, description: "The runner benchmark's instant tools.", transport: { kind: "http", url } }),
+  const { refresh } = await asDemoUser("admin@example.com", (viewer) =>
+    createToolServer(viewer, { name: BENCH_SERVER, description: "The runner benchmark's instant tools.", transport: { kind: "http", url } }),
   );
   if (!refresh.ok) throw new Error(`The benchmark's tool server could not be listed: ${refresh.error}`);
 }
@@ -72,7 +69,7 @@ export async function queueRuns(routineId: string, count: number, inputs: Record
 
 /** A personal API token of the demo operator, created through the DAL as the operator would on the tokens page. */
 export async function operatorToken(): Promise<string> {
-  const created = await asDemoUser("operator@example.com", () => createApiToken({ name: "runner benchmark" }));
+  const created = await asDemoUser("operator@example.com", (viewer) => createApiToken(viewer, { name: "runner benchmark" }));
   return created.token;
 }
 

@@ -1,9 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { runEventBus, type RunEvent } from "../../lib/events";
-import { claimRuns, releaseLease } from "../../lib/run-service/run-leases";
-import { createSqliteRunStore } from "../../lib/run-service/run-store";
-import { buildRunWorker } from "../../lib/run-service/run-worker-process";
-import { processOwnerId } from "../../lib/run-service/run-worker";
+import { buildRunWorker, claimRuns, createSqliteRunStore, processOwnerId, releaseLease } from "../../lib/run-service";
 import { createRunEngine, FakeTools, obedientModel, toolDefinition, type EventSink, type ModelPort, type ToolPort } from "../../lib/runner";
 import { queueRuns } from "./database";
 import { ECHO } from "./routines";

@@ -1,4 +1,4 @@
-import { ROUTINE_SCHEMA_VERSION, type Binding, type Routine, type Step } from "../../lib/routine/schema";
+import { ROUTINE_SCHEMA_VERSION, type Binding, type Routine, type Step } from "../../lib/routine";
 
 /** The tool server the benchmark registers (bench/runner/instant-mcp.ts) and whose tools the fakes imitate. */
 export const BENCH_SERVER = "bench";

@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 /** A personal API token as the page lists it (never the token itself). */
 export type TokenRow = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };

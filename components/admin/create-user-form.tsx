@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Alert, Button, Card, CardBody, CardHeader, CopyField, Field, Input, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import { RoleCheckboxes } from "./role-checkboxes";
 
 type InviteResult = { email: string; inviteUrl: string | null };

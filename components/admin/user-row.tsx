@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Badge, Button, CopyField, Td, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { Role } from "@/lib/access";
 import { RoleCheckboxes } from "./role-checkboxes";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert, Button, Field, Input, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 type Props = { token: string; email: string; action: (state: ActionState, formData: FormData) => Promise<ActionState> };
 

@@ -11,8 +11,9 @@ import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS, re
 import { DRAG_MIME, type DragPayload } from "./step-kinds";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
-const selectCanvas = (state: Parameters<Parameters<typeof useDesigner>[0]>[0]) => ({
+const selectCanvas = (state: DesignerStoreState) => ({
   nodes: state.nodes,
   edges: state.edges,
   canEdit: state.canEdit,

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
-import type { DesignerActions, DesignerState, DesignerStore } from "@/lib/stores/designer/designer-store";
+import type { DesignerStore, DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
 const DesignerContext = createContext<DesignerStore | null>(null);
 
@@ -26,9 +26,10 @@ export function useOptionalDesignerApi(): DesignerStore | null {
   return useContext(DesignerContext);
 }
 
-type Full = DesignerState & DesignerActions;
-
-/** Subscribes to the smallest slice a component needs; objects are compared shallowly. */
-export function useDesigner<T>(selector: (state: Full) => T): T {
+/**
+ * Subscribes to the smallest slice a component needs; objects are compared shallowly. Pass a selector declared at
+ * module scope (STYLE #6); one that needs a prop is a module-scope `(state, prop) => …` bound in a one-line arrow.
+ */
+export function useDesigner<T>(selector: (state: DesignerStoreState) => T): T {
   return useStore(useDesignerApi(), useShallow(selector));
 }

@@ -5,7 +5,8 @@ import { LifecycleBadge } from "@/components/review/lifecycle-badge";
 import type { FormAction } from "@/components/review/review-types";
 import { StartDraftButton, WithdrawButton } from "@/components/review/version-buttons";
 import { Alert, Badge, ButtonLink } from "@/components/ui";
-import type { Permission, ReviewDecisionView, RoutineStatus } from "@/lib/db";
+import type { Permission, ReviewDecisionView } from "@/lib/db/reviews";
+import type { RoutineStatus } from "@/lib/db/routines";
 import { readOnlyReason } from "@/lib/review";
 import { SubmitForReviewButton, type SubmitForReview } from "./submit-for-review";
 

@@ -14,6 +14,8 @@ import { TextView } from "./text-view";
 import { useAutosave, type SaveDraft } from "./use-autosave";
 import { ValidationPanel } from "./validation-panel";
 import type { ToolDefinition } from "@/lib/routine";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { StepCommentsState } from "@/lib/stores/review-comments/step-comments-store";
 
 type PanelId = "inspector" | "issues" | "text" | "comments";
 
@@ -29,14 +31,19 @@ type Props = {
   reviewUrl?: string | null;
 };
 
+const selectIssueCount = (state: DesignerStoreState) => state.issues.length;
+const selectCommentCount = (state: StepCommentsState) => state.comments.length;
+const selectFirstValidation = (state: DesignerStoreState) => ({ revalidate: state.revalidate, placeUnpositioned: state.placeUnpositioned });
+const selectNotice = (state: DesignerStoreState) => ({ notice: state.notice, setNotice: state.setNotice });
+
 const cannotResolve: ResolveComment = async () => ({ status: "error", message: "Comments cannot be resolved here." });
 
 /** Canvas and details panel (inspector / issues / text) of a loaded routine, with autosave and shortcuts. */
 export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, openHelp, closeHelp, resolveComment = cannotResolve, reviewUrl = null }: Props) {
   const [panel, setPanel] = useState<PanelId>("inspector");
   const toolsByKey = useMemo(() => new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool])), [tools]);
-  const issueCount = useDesigner((state) => state.issues.length);
-  const commentCount = useStepComments((state) => state.comments.length);
+  const issueCount = useDesigner(selectIssueCount);
+  const commentCount = useStepComments(selectCommentCount);
   useAutosave(saveDraft);
   useDesignerShortcuts(openHelp);
   useFirstValidation();
@@ -89,7 +96,7 @@ export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, open
  * DesignerInit.deferValidation): on a large routine that keeps it out of the opening's long task.
  */
 function useFirstValidation() {
-  const { revalidate, placeUnpositioned } = useDesigner((state) => ({ revalidate: state.revalidate, placeUnpositioned: state.placeUnpositioned }));
+  const { revalidate, placeUnpositioned } = useDesigner(selectFirstValidation);
   // A routine stored before steps were laid out on creation may hold steps without a position: place them once.
   useEffect(() => void placeUnpositioned(), [placeUnpositioned]);
   useEffect(() => {
@@ -113,7 +120,7 @@ function IssuesThenInspector({ onPick }: { onPick: () => void }) {
 
 /** A short-lived message, e.g. why a connection was refused. */
 function Notice() {
-  const { notice, setNotice } = useDesigner((state) => ({ notice: state.notice, setNotice: state.setNotice }));
+  const { notice, setNotice } = useDesigner(selectNotice);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), 4000);

@@ -1,6 +1,7 @@
 "use client";
 
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "./designer-context";
 
 const LABELS = {
@@ -11,9 +12,11 @@ const LABELS = {
   stale: { text: "Changed elsewhere", icon: AlertTriangle, tone: "text-warning" },
 } as const;
 
+const selectSaveStatus = (state: DesignerStoreState) => ({ status: state.save.status, message: state.save.message, canEdit: state.canEdit });
+
 /** Where the working draft stands; fixed width so the toolbar never jumps. */
 export function SaveStatus() {
-  const { status, message, canEdit } = useDesigner((state) => ({ status: state.save.status, message: state.save.message, canEdit: state.canEdit }));
+  const { status, message, canEdit } = useDesigner(selectSaveStatus);
   if (!canEdit) return <span className="text-xs text-muted" data-testid="save-status" data-status="read-only">Read only</span>;
   const { text, icon: Icon, tone } = LABELS[status];
   return (

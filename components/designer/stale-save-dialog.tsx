@@ -5,14 +5,17 @@ import { useState } from "react";
 import { Alert, Button, Dialog } from "@/components/ui";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import type { Routine } from "@/lib/routine";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
 export type SaveAsCopy = (input: { routine: Routine; name: string }) => Promise<{ status: "saved"; id: string } | { status: "error"; message: string }>;
+
+const selectStaleSave = (state: DesignerStoreState) => ({ status: state.save.status, routine: state.routine, currentRevision: state.save.currentRevision });
 
 /** After a refused (stale) save: reload the other version, or keep this one as a new routine. Never a silent overwrite. */
 export function StaleSaveDialog({ saveAsCopy }: { saveAsCopy: SaveAsCopy }) {
   const router = useRouter();
   const store = useDesignerApi();
-  const { status, routine, currentRevision } = useDesigner((state) => ({ status: state.save.status, routine: state.routine, currentRevision: state.save.currentRevision }));
+  const { status, routine, currentRevision } = useDesigner(selectStaleSave);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const keepMine = async () => {

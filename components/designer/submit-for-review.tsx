@@ -3,7 +3,7 @@
 import { Send, X } from "lucide-react";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import { Alert, Button } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { SaveState } from "@/lib/stores/designer/designer-store";
 import { useOptionalDesignerApi } from "./designer-context";
 

@@ -4,15 +4,18 @@ import { useState } from "react";
 import { Alert, Button, Textarea } from "@/components/ui";
 import { useDesigner } from "./designer-context";
 import { parseRoutineText, renderRoutineText } from "@/lib/routine";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
 type Problem = { line: number; column: number; message: string };
+
+const selectTextView = (state: DesignerStoreState) => ({ routine: state.routine, canEdit: state.canEdit, replaceRoutine: state.replaceRoutine });
 
 /**
  * The routine in the paper's text form, editable. While you edit, the text is yours; "Apply" turns a valid text
  * into the routine (one undo step); an invalid one shows where parsing failed and changes nothing.
  */
 export function TextView() {
-  const { routine, canEdit, replaceRoutine } = useDesigner((state) => ({ routine: state.routine, canEdit: state.canEdit, replaceRoutine: state.replaceRoutine }));
+  const { routine, canEdit, replaceRoutine } = useDesigner(selectTextView);
   const [draft, setDraft] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [applied, setApplied] = useState(false);

@@ -2,8 +2,8 @@
 
 import { AlertTriangle } from "lucide-react";
 import { Button, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
-import type { ToolChange } from "@/lib/tools/pins";
+import type { ActionState } from "@/lib/forms";
+import type { ToolChange } from "@/lib/tools";
 
 type Props = {
   routineId: string;

@@ -7,8 +7,20 @@ import { Alert, Button, Dialog } from "@/components/ui";
 import { useDesigner } from "./designer-context";
 import { downloadRoutine, readImportedRoutine } from "./import-export";
 import { SaveStatus } from "./save-status";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+const selectToolbar = (state: DesignerStoreState) => ({
+  canUndo: state.history.past.length > 0,
+  canRedo: state.history.future.length > 0,
+  canEdit: state.canEdit,
+  undo: state.undo,
+  redo: state.redo,
+  autoLayout: state.autoLayout,
+  routine: state.routine,
+  replaceRoutine: state.replaceRoutine,
+});
 
 function ToolButton({ label, onClick, disabled, children, testId }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; testId?: string }) {
   return (
@@ -20,16 +32,7 @@ function ToolButton({ label, onClick, disabled, children, testId }: { label: str
 
 /** Undo/redo, layout, zoom, import/export, help, and where saving stands. */
 export function Toolbar({ openHelp }: { openHelp: () => void }) {
-  const { canUndo, canRedo, canEdit, undo, redo, autoLayout, routine, replaceRoutine } = useDesigner((state) => ({
-    canUndo: state.history.past.length > 0,
-    canRedo: state.history.future.length > 0,
-    canEdit: state.canEdit,
-    undo: state.undo,
-    redo: state.redo,
-    autoLayout: state.autoLayout,
-    routine: state.routine,
-    replaceRoutine: state.replaceRoutine,
-  }));
+  const { canUndo, canRedo, canEdit, undo, redo, autoLayout, routine, replaceRoutine } = useDesigner(selectToolbar);
   const { fitView } = useReactFlow();
   const fileInput = useRef<HTMLInputElement>(null);
   const layout = async (direction: "RIGHT" | "DOWN") => {

@@ -1,11 +1,14 @@
 "use client";
 
 import { AlertTriangle, CheckCircle2, XCircle } from "lucide-react";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "./designer-context";
+
+const selectIssues = (state: DesignerStoreState) => ({ issues: state.issues, select: state.select });
 
 /** Every validation issue; clicking one selects the step it is about. */
 export function ValidationPanel() {
-  const { issues, select } = useDesigner((state) => ({ issues: state.issues, select: state.select }));
+  const { issues, select } = useDesigner(selectIssues);
   if (issues.length === 0) {
     return (
       <p className="flex items-center gap-2 p-4 text-sm text-success" data-testid="validation-ok">

@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OptimizeEvent, OptimizeFailureCode, OptimizeRefusalBody, OptimizeRequest, PlannerPhase, RemainingIssue } from "@/lib/planner/contract";
-import { readEventStream } from "@/lib/planner/event-stream";
+import { type OptimizeEvent, type OptimizeFailureCode, type OptimizeRefusalBody, type OptimizeRequest, type PlannerPhase, readEventStream, type RemainingIssue } from "@/lib/planner";
 
 type DoneEvent = Extract<OptimizeEvent, { phase: "done" }>;
 type RunningPhase = Exclude<PlannerPhase, "done" | "failed">;

@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import { Alert } from "@/components/ui";
 
 /** What a lifecycle action answered: its error, or its success message. */

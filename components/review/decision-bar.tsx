@@ -3,8 +3,8 @@
 import { Check, Undo2, X } from "lucide-react";
 import { startTransition, useActionState, useId, type FormEvent } from "react";
 import { Button, Field, Textarea } from "@/components/ui";
-import { idleState } from "@/lib/actions/action-state";
-import type { Permission } from "@/lib/db";
+import { idleState } from "@/lib/forms";
+import type { Permission } from "@/lib/db/reviews";
 import { refusalSentence } from "@/lib/review";
 import { ActionMessage } from "./action-message";
 import type { FormAction, VersionTarget } from "./review-types";

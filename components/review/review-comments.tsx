@@ -4,8 +4,8 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Button, cn, Field, Textarea, useFormAction } from "@/components/ui";
-import { idleState } from "@/lib/actions/action-state";
-import type { ReviewCommentView } from "@/lib/db";
+import { idleState } from "@/lib/forms";
+import type { ReviewCommentView } from "@/lib/db/reviews";
 import { ActionMessage } from "./action-message";
 import type { FormAction, VersionTarget } from "./review-types";
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, History } from "lucide-react";
 import Link from "next/link";
 import { Badge, ButtonLink } from "@/components/ui";
-import type { VersionReview } from "@/lib/db";
+import type { VersionReview } from "@/lib/db/reviews";
 import { LifecycleBadge } from "./lifecycle-badge";
 import type { ReviewActions } from "./review-types";
 import { PublishButton, WithdrawButton } from "./version-buttons";

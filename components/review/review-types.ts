@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 /** A server action a form posts to (see app/(designer)/routines/[id]/review-actions.ts). */
 export type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;

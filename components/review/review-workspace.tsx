@@ -3,7 +3,7 @@
 import { Sparkles } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Alert, TabList, TabPanel } from "@/components/ui";
-import type { VersionReview } from "@/lib/db";
+import type { VersionReview } from "@/lib/db/reviews";
 import { reviewDiff, statusOf } from "@/lib/review";
 import { ChangesPanel } from "./changes-panel";
 import { DecisionBar } from "./decision-bar";

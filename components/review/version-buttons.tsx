@@ -3,7 +3,7 @@
 import { FilePlus2, Rocket, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button, useFormAction } from "@/components/ui";
-import { idleState } from "@/lib/actions/action-state";
+import { idleState } from "@/lib/forms";
 import type { FormAction } from "./review-types";
 
 type ButtonProps = {

@@ -2,7 +2,7 @@ import { Eye } from "lucide-react";
 import Link from "next/link";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Badge, ButtonLink, Card, CardHeader, Table, Td, Th } from "@/components/ui";
-import type { PublicationView, RoutineVersionHistory, VersionSummary } from "@/lib/db";
+import type { PublicationView, RoutineVersionHistory, VersionSummary } from "@/lib/db/reviews";
 import { LifecycleBadge } from "./lifecycle-badge";
 import type { FormAction } from "./review-types";
 import { PublishButton, StartDraftButton } from "./version-buttons";

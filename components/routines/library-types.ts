@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 /** A problem in pasted paper text or JSON, at the place it was found (1-based). */
 export type SourceProblem = { line: number; column: number; message: string };

@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
 

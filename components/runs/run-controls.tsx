@@ -2,7 +2,7 @@
 
 import { Ban, Pause, Play } from "lucide-react";
 import { Button, useFormAction } from "@/components/ui";
-import { isFinished, type RunStatus } from "@/lib/events/run-events";
+import { isFinished, type RunStatus } from "@/lib/events";
 import type { RunActions } from "./run-actions-types";
 import { useWakeOnSuccess } from "./use-wake-on-success";
 

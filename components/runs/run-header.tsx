@@ -3,8 +3,8 @@
 import { ChevronLeft, Radio, WifiOff } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui";
-import { isFinished } from "@/lib/events/run-events";
-import { estimateCost, type ModelPrice } from "@/lib/llm/prices";
+import { isFinished } from "@/lib/events";
+import { estimateCost, type ModelPrice } from "@/lib/llm";
 import { elapsedMs, formatCost, formatDuration, formatTokens } from "@/lib/stores/run-view/format";
 import { selectConnection, selectHeader } from "@/lib/stores/run-view/selectors";
 import type { RunActions } from "./run-actions-types";

@@ -1,5 +1,5 @@
 import { Badge, cn } from "@/components/ui";
-import type { RunStatus } from "@/lib/events/run-events";
+import type { RunStatus } from "@/lib/events";
 import { RUN_STATUS_STYLE } from "./run-styles";
 
 /** A run's status in words with its icon (spinning while it runs). */

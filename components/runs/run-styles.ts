@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, CircleDashed, CircleSlash, Hand, Loader2, Pause, XCircle, type LucideIcon } from "lucide-react";
-import type { RunStatus, StepState } from "@/lib/events/run-events";
+import type { RunStatus, StepState } from "@/lib/events";
 
 type Tone = "neutral" | "accent" | "success" | "warning" | "danger";
 

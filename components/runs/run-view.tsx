@@ -1,6 +1,6 @@
 "use client";
 
-import type { ModelPrice } from "@/lib/llm/prices";
+import type { ModelPrice } from "@/lib/llm";
 import type { RunViewSnapshot } from "@/lib/stores/run-view/run-view-state";
 import { RunCanvas } from "./canvas/run-canvas";
 import type { RunActions } from "./run-actions-types";

@@ -1,4 +1,4 @@
-import type { RunView as RunRecord } from "@/lib/db";
+import type { RunView as RunRecord } from "@/lib/db/runs";
 import type { Routine } from "@/lib/routine";
 import type { RunViewSnapshot } from "@/lib/stores/run-view/run-view-state";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import { useRunViewApi } from "./run-view-context";
 
 /**

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { ButtonLink, EmptyState } from "@/components/ui";
 import { getSection, ROLE_INFO, type SectionId } from "@/lib/access";
-import type { Viewer } from "@/lib/db/users/viewers";
+import type { Viewer } from "@/lib/db/users";
 
 /** Shown instead of a page the viewer's roles do not open: what is needed, what they hold, what to do. */
 export function AccessDenied({ sectionId, viewer }: { sectionId: SectionId; viewer: Viewer }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { sectionsFor } from "@/lib/access";
-import type { Viewer } from "@/lib/db/users/viewers";
+import type { Viewer } from "@/lib/db/users";
 import { Brand } from "./brand";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";

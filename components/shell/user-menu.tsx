@@ -2,7 +2,7 @@ import { KeyRound, LogOut } from "lucide-react";
 import Link from "next/link";
 import { Badge, Button } from "@/components/ui";
 import { ROLE_INFO } from "@/lib/access";
-import type { Viewer } from "@/lib/db/users/viewers";
+import type { Viewer } from "@/lib/db/users";
 
 /** Who is signed in, with which roles, and the way out. */
 export function UserMenu({ viewer, signOutAction }: { viewer: Viewer; signOutAction: () => Promise<void> }) {

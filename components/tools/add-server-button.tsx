@@ -3,7 +3,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, Dialog } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import { ServerForm } from "./server-form";
 
 /** "Add server" and its dialog. The form is remounted each time it opens, so it starts blank. */

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Button, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 
 type Props = {
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;

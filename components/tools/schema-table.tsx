@@ -1,5 +1,5 @@
 import { Badge, Table, Td, Th } from "@/components/ui";
-import type { SchemaField } from "@/lib/tools/schema-fields";
+import type { SchemaField } from "@/lib/tools";
 
 /** A tool's parameters as a readable table: name, type, required, description, default. */
 export function SchemaTable({ fields, testId }: { fields: SchemaField[]; testId?: string }) {

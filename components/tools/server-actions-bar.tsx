@@ -4,7 +4,7 @@ import { Pencil, Power, RefreshCw, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert, Button, Dialog } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import { InlineAction } from "./inline-action";
 import { ServerForm } from "./server-form";
 import type { ServerActions, ToolServerView } from "./tool-types";

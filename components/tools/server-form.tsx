@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { ToolServerView } from "./tool-types";
 
 type Props = {

@@ -1,4 +1,4 @@
-import type { ToolServerSummary } from "@/lib/db";
+import type { ToolServerSummary } from "@/lib/db/tools";
 import type { ToolServerView } from "./tool-types";
 
 /** The page's summary as client components take it (dates as ISO text). */

@@ -4,7 +4,7 @@ import { ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Badge, Card, cn } from "@/components/ui";
-import { schemaFields } from "@/lib/tools/schema-fields";
+import { schemaFields } from "@/lib/tools";
 import { SchemaTable } from "./schema-table";
 import { TryToolForm } from "./try-tool-form";
 import type { ToolItem, TryToolState } from "./tool-types";

@@ -3,7 +3,7 @@
 import { Search } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { EmptyState, Input } from "@/components/ui";
-import { searchTools } from "@/lib/tools/catalog";
+import { searchTools } from "@/lib/tools";
 import { ToolCard } from "./tool-card";
 import type { ToolItem, TryToolState } from "./tool-types";
 

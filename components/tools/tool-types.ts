@@ -1,5 +1,5 @@
-import type { ActionState } from "@/lib/actions/action-state";
-import type { ToolServerSummary } from "@/lib/db";
+import type { ActionState } from "@/lib/forms";
+import type { ToolServerSummary } from "@/lib/db/tools";
 
 /** What the server form returns; nothing beyond the message (secrets never travel back to the browser). */
 export type ToolServerFormValues = undefined;

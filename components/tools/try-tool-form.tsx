@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import { argumentsFromForm, type SchemaField } from "@/lib/tools/schema-fields";
+import { argumentsFromForm, type SchemaField } from "@/lib/tools";
 import { ToolResultView } from "./tool-result-view";
 import type { TryToolState } from "./tool-types";
 

@@ -10,7 +10,7 @@ import { FIXTURES_URL } from "./env";
 export async function dal<K extends FixtureOperation>(
   as: DemoRole,
   operation: K,
-  input: Parameters<FixtureOperations[K]>[0],
+  input: Parameters<FixtureOperations[K]>[1],
 ): Promise<Awaited<ReturnType<FixtureOperations[K]>>> {
   const response = await fetch(`${FIXTURES_URL}/call`, {
     method: "POST",

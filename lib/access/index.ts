@@ -1,6 +1,10 @@
-// The client-safe surface of lib/auth: roles, sections and error types. Server code imports ./server.
+// Role policy: roles, sections, the viewer and the checks every DAL function makes. Pure: no request, no database,
+// safe for the browser too.
 export { ROLES, ROLE_INFO, roleSchema, normalizeRoles, hasAnyRole } from "./roles";
 export type { Role } from "./roles";
 export { SECTIONS, sectionsFor, canOpenSection, getSection } from "./sections";
 export type { Section, SectionId } from "./sections";
 export { UnauthenticatedError, ForbiddenError } from "./errors";
+export { requireUser, requireRole } from "./policy";
+export type { Viewer, RoleList } from "./policy";
+export { safeRedirectPath } from "./safe-redirect";

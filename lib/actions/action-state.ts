@@ -1,15 +1,7 @@
-import { ForbiddenError, UnauthenticatedError } from "../access/errors";
-import { SecretUnreadableError } from "../crypto/secret-box";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core/errors";
-import { ToolGatewayError } from "../tools/gateway/errors";
-
-/** What every form's server action returns, so a form can show a message and per-field errors. */
-export type ActionState<Data = undefined> =
-  | { status: "idle" }
-  | { status: "error"; message: string; fieldErrors?: Record<string, string[]> }
-  | { status: "success"; message: string; data?: Data };
-
-export const idleState = { status: "idle" } as const;
+import { ForbiddenError, UnauthenticatedError } from "../access";
+import { SecretUnreadableError } from "../crypto";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core";
+import { ToolGatewayError } from "../tool-gateway";
 
 /**
  * Turns an error thrown by the DAL into a message the user can act on. Unknown errors are logged on the
@@ -28,19 +20,6 @@ export function toErrorState(error: unknown): { status: "error"; message: string
   if (error instanceof ToolGatewayError) return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
   console.error("[action] unexpected error", error);
   return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
-}
-
-/** Reads checkbox groups and text fields out of FormData into plain values for zod. */
-export function formValues(formData: FormData, arrays: readonly string[] = []): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of formData.entries()) {
-    if (key.startsWith("$ACTION")) continue;
-    if (typeof value !== "string") continue;
-    if (arrays.includes(key)) values[key] = [...((values[key] as string[]) ?? []), value];
-    else values[key] = value;
-  }
-  for (const key of arrays) values[key] ??= [];
-  return values;
 }
 
 /** For pages: runs a DAL read and turns a failure into the same user-facing message actions give. */

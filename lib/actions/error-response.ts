@@ -1,5 +1,5 @@
-import { ForbiddenError, UnauthenticatedError } from "../access/errors";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core/errors";
+import { ForbiddenError, UnauthenticatedError } from "../access";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core";
 import { toErrorState } from "./action-state";
 
 /** The HTTP status a route handler answers for an error the DAL threw. */

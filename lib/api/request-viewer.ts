@@ -1,8 +1,7 @@
 import "server-only";
-import { actAs } from "../session/acting-viewer";
-import { getViewer } from "../session/session";
-import { viewerFromApiToken } from "../db/users/api-tokens";
-import type { Viewer } from "../db/users/viewers";
+import { getViewer } from "../session";
+import { viewerFromApiToken } from "../db/users";
+import type { Viewer } from "../access";
 
 export type RequestAuth = { viewer: Viewer; via: "token" | "session" };
 
@@ -30,13 +29,4 @@ export async function authenticateRequest(request: Request): Promise<{ ok: true;
   const viewer = await getViewer();
   if (!viewer) return { ok: false, response: unauthenticated("Sign in, or send a personal API token as \"Authorization: Bearer <token>\".") };
   return { ok: true, auth: { viewer, via: "session" } };
-}
-
-/**
- * Runs DAL calls as the authenticated viewer. The DAL still checks roles and ownership itself; this only tells it
- * who is asking (for a token there is no session to read; for a long stream it saves re-reading the session on every
- * page of events).
- */
-export function asViewer<T>(auth: RequestAuth, work: () => T): T {
-  return actAs(auth.viewer, work);
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { errorResponse } from "../actions/error-response";
-import { canViewRun, getRun, listRunEvents } from "../db";
+import { errorResponse } from "../actions";
+import { canViewRun, getRun, listRunEvents } from "../db/runs";
 import {
   createRunEventStream,
   createRunStatusStream,
@@ -12,7 +12,7 @@ import {
   type RunEventBus,
   type StreamLimiter,
 } from "../events";
-import { asViewer, authenticateRequest, jsonError, type RequestAuth } from "./request-viewer";
+import { authenticateRequest, jsonError } from "./request-viewer";
 
 export type StreamDeps = { bus: RunEventBus; limiter: StreamLimiter; keepAliveMs?: number; pageSize?: number };
 
@@ -33,37 +33,35 @@ function tooManyStreams(limiter: StreamLimiter): Response {
 export async function streamRunEvents(request: Request, runId: string, deps: StreamDeps = defaultDeps()): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  const { auth } = authenticated;
-  return asViewer(auth, async () => {
-    let release: (() => void) | null = null;
-    try {
-      if (!(await canViewRun(auth.viewer, runId))) return jsonError(404, NOT_FOUND);
-      release = deps.limiter.tryAcquire(auth.viewer.id);
-      if (!release) return tooManyStreams(deps.limiter);
-      const run = await getRun(runId);
-      const afterSeq = lastEventIdOf(request);
-      const finishedAtSeq = isFinished(run.status) ? run.lastSeq : null;
-      if (finishedAtSeq !== null && afterSeq >= finishedAtSeq) {
-        release();
-        return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-      }
-      const body = createRunEventStream({
-        runId,
-        afterSeq,
-        finishedAtSeq,
-        loadPage: (after, limit) => listRunEvents({ runId, afterSeq: after, limit }),
-        subscribe: (listener) => deps.bus.subscribe(runId, listener),
-        signal: request.signal,
-        keepAliveMs: deps.keepAliveMs,
-        pageSize: deps.pageSize,
-        onClose: release,
-      });
-      return new Response(body, { headers: SSE_HEADERS });
-    } catch (error) {
-      release?.();
-      return errorResponse(error);
+  const { viewer } = authenticated.auth;
+  let release: (() => void) | null = null;
+  try {
+    if (!(await canViewRun(viewer, runId))) return jsonError(404, NOT_FOUND);
+    release = deps.limiter.tryAcquire(viewer.id);
+    if (!release) return tooManyStreams(deps.limiter);
+    const run = await getRun(viewer, runId);
+    const afterSeq = lastEventIdOf(request);
+    const finishedAtSeq = isFinished(run.status) ? run.lastSeq : null;
+    if (finishedAtSeq !== null && afterSeq >= finishedAtSeq) {
+      release();
+      return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
     }
-  });
+    const body = createRunEventStream({
+      runId,
+      afterSeq,
+      finishedAtSeq,
+      loadPage: (after, limit) => listRunEvents(viewer, { runId, afterSeq: after, limit }),
+      subscribe: (listener) => deps.bus.subscribe(runId, listener),
+      signal: request.signal,
+      keepAliveMs: deps.keepAliveMs,
+      pageSize: deps.pageSize,
+      onClose: release,
+    });
+    return new Response(body, { headers: SSE_HEADERS });
+  } catch (error) {
+    release?.();
+    return errorResponse(error);
+  }
 }
 
 /**
@@ -73,17 +71,15 @@ export async function streamRunEvents(request: Request, runId: string, deps: Str
 export async function streamRunStatuses(request: Request, deps: StreamDeps = defaultDeps()): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  const auth: RequestAuth = authenticated.auth;
-  const release = deps.limiter.tryAcquire(auth.viewer.id);
+  const { viewer } = authenticated.auth;
+  const release = deps.limiter.tryAcquire(viewer.id);
   if (!release) return tooManyStreams(deps.limiter);
-  return asViewer(auth, () => {
-    const body = createRunStatusStream({
-      subscribeAll: (listener) => deps.bus.subscribeAll(listener),
-      mayView: (runId) => canViewRun(auth.viewer, runId),
-      signal: request.signal,
-      keepAliveMs: deps.keepAliveMs,
-      onClose: release,
-    });
-    return new Response(body, { headers: SSE_HEADERS });
+  const body = createRunStatusStream({
+    subscribeAll: (listener) => deps.bus.subscribeAll(listener),
+    mayView: (runId) => canViewRun(viewer, runId),
+    signal: request.signal,
+    keepAliveMs: deps.keepAliveMs,
+    onClose: release,
   });
+  return new Response(body, { headers: SSE_HEADERS });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { errorResponse } from "../actions/error-response";
-import { getRun, startRun, ValidationError, type RunView } from "../db";
-import { asViewer, authenticateRequest } from "./request-viewer";
+import { errorResponse } from "../actions";
+import { getRun, startRun, type RunView } from "../db/runs";
+import { ValidationError } from "../db/core";
+import { authenticateRequest } from "./request-viewer";
 
 /** The largest POST /api/runs body read: inputs and a request, never a file. */
 export const MAX_RUN_REQUEST_BYTES = 256 * 1024;
@@ -44,18 +45,17 @@ async function readJsonBody(request: Request): Promise<unknown> {
 export async function postRun(request: Request): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  return asViewer(authenticated.auth, async () => {
-    try {
-      const parsed = startRunBody.safeParse(await readJsonBody(request));
-      if (!parsed.success) throw ValidationError.fromZod(parsed.error, "The request body needs attention.");
-      const { runId } = await startRun({ ...parsed.data, source: "api" });
-      const run = await getRun(runId);
-      const links = runLinks(runId);
-      return Response.json({ runId, status: run.status, links }, { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } });
-    } catch (error) {
-      return errorResponse(error);
-    }
-  });
+  const viewer = authenticated.auth.viewer;
+  try {
+    const parsed = startRunBody.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error, "The request body needs attention.");
+    const { runId } = await startRun(viewer, { ...parsed.data, source: "api" });
+    const run = await getRun(viewer, runId);
+    const links = runLinks(runId);
+    return Response.json({ runId, status: run.status, links }, { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
 }
 
 /** A run as GET /api/runs/[id] returns it: status, what it ran with, what came out, each step's state. No secrets. */
@@ -92,11 +92,10 @@ export function runStatusJson(run: RunView) {
 export async function getRunStatus(request: Request, runId: string): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  return asViewer(authenticated.auth, async () => {
-    try {
-      return Response.json(runStatusJson(await getRun(runId)), { headers: { "Cache-Control": "no-store" } });
-    } catch (error) {
-      return errorResponse(error);
-    }
-  });
+  const viewer = authenticated.auth.viewer;
+  try {
+    return Response.json(runStatusJson(await getRun(viewer, runId)), { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Edge, Routine } from "../routine/schema";
+import type { Edge, Routine } from "../routine";
 
 export type ConnectionRefusal = "unknown-step" | "self-loop" | "duplicate" | "from-end";
 

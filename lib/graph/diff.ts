@@ -1,4 +1,4 @@
-import type { Edge, Routine, Stage, Step } from "../routine/schema";
+import type { Edge, Routine, Stage, Step } from "../routine";
 
 export type ChangedItem<T> = { before: T; after: T; fields: string[] };
 

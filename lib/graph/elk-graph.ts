@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from "elkjs/lib/elk-api";
-import type { Routine } from "../routine/schema";
+import type { Routine } from "../routine";
 import { NODE_SIZE, STAGE_PADDING } from "./sizes";
 
 export type LayoutDirection = "RIGHT" | "DOWN";

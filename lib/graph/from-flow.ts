@@ -1,4 +1,4 @@
-import type { Edge, Routine, Step } from "../routine/schema";
+import type { Edge, Routine, Step } from "../routine";
 import type { XY } from "./to-flow";
 import type { FlowNode, StepEdge } from "./types";
 

@@ -1,5 +1,5 @@
 import type { NodeHandle } from "@xyflow/react";
-import type { Routine, Step } from "../routine/schema";
+import type { Routine, Step } from "../routine";
 import { NODE_SIZE } from "./sizes";
 import { HANDLE, branchHandleId } from "./types";
 

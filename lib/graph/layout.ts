@@ -1,5 +1,5 @@
 import type { ElkNode } from "elkjs/lib/elk-api";
-import type { Routine, Step } from "../routine/schema";
+import type { Routine, Step } from "../routine";
 import { elkStepId, toElkGraph, type LayoutDirection } from "./elk-graph";
 import { NODE_SIZE } from "./sizes";
 

@@ -1,4 +1,4 @@
-import type { StepKind } from "../routine/schema";
+import type { StepKind } from "../routine";
 
 export type Size = { width: number; height: number };
 

@@ -1,4 +1,4 @@
-import type { Edge, Routine, Step } from "../routine/schema";
+import type { Edge, Routine, Step } from "../routine";
 import { outgoingEdgeIds, stepHandles } from "./handles";
 import { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
 import {

@@ -1,5 +1,5 @@
 import type { Edge, Node } from "@xyflow/react";
-import type { StepKind } from "../routine/schema";
+import type { StepKind } from "../routine";
 
 /**
  * A step node carries only its step's id: canvas components read the step itself from the store,

@@ -36,3 +36,6 @@ export type {
   ToolChoice,
   ToolSpec,
 } from "./types";
+export { abortableSleep } from "./backoff";
+export { estimateCost, modelPriceTable, priceOf } from "./prices";
+export type { ModelPrice } from "./prices";

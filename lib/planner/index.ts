@@ -8,6 +8,7 @@ export { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, plannerOutputSchema, 
 export { parsePlannerAnswer, type AnswerProblem, type ParsedAnswer } from "./parse";
 export { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
 export { startOptimization, type OptimizationDeps, type OptimizationStart, type WorkingVersion } from "./run-optimization";
-export { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm/tokens";
+export { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm";
 export { formatToolList } from "./tool-list";
 export type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
+export { readEventStream } from "./event-stream";

@@ -1,5 +1,4 @@
-import { isLlmError } from "../llm/errors";
-import type { ChatMessage, ChatResult, LlmCallContext } from "../llm/types";
+import { type ChatMessage, type ChatResult, countPromptTokens, createTokenCounter, isLlmError, type LlmCallContext, type TokenCounter } from "../llm";
 import { lookupFromList, validateRoutine, type Routine, type ToolDefinition } from "../routine";
 import { checkFirstPrompt, checkRepairPrompt, DEFAULT_PLANNER_BUDGET } from "./budget";
 import { MAX_DRAFT_CHARS } from "./contract";
@@ -8,7 +7,6 @@ import { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, toRoutine } from "./o
 import { parsePlannerAnswer, type AnswerProblem } from "./parse";
 import { describeProblem, fromValidation, toRemainingIssues } from "./problems";
 import { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
-import { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm/tokens";
 import { formatToolList } from "./tool-list";
 import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
 

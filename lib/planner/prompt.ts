@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ChatMessage } from "../llm/types";
+import type { ChatMessage } from "../llm";
 import { renderRoutineText, type Routine, type ToolDefinition } from "../routine";
 import { PLANNER_SYSTEM_PROMPT } from "./system-prompt";
 import { formatToolList } from "./tool-list";

@@ -1,11 +1,9 @@
 import { diffRoutines } from "../graph";
-import { isLlmError } from "../llm/errors";
-import type { LlmCallContext } from "../llm/types";
+import { isLlmError, type LlmCallContext, type TokenCounter } from "../llm";
 import { parseRoutineText, type Routine, type ToolDefinition } from "../routine";
 import { reviewUrl, type OptimizeEvent, type OptimizeRefusalBody, type OptimizeRequest } from "./contract";
 import { isPlannerError } from "./errors";
 import { optimizeDraft } from "./optimize-draft";
-import type { TokenCounter } from "../llm/tokens";
 import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerRationale } from "./types";
 
 /** The routine's working version, as the optimize request is checked against it. */

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResult } from "../llm/types";
+import type { ChatRequest, ChatResult } from "../llm";
 import type { Routine } from "../routine";
 import type { PlannerPhase } from "./contract";
 

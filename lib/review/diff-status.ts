@@ -1,5 +1,5 @@
-import { diffRoutines, type RoutineDiff } from "../graph/diff";
-import type { Routine } from "../routine/schema";
+import { diffRoutines, type RoutineDiff } from "../graph";
+import type { Routine } from "../routine";
 
 /** How a step or connection differs between the base version and the proposed one. */
 export type DiffStatus = "added" | "removed" | "changed" | "unchanged";

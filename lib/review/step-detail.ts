@@ -1,4 +1,4 @@
-import type { Binding, Routine, Step } from "../routine/schema";
+import type { Binding, Routine, Step } from "../routine";
 
 /** How one field of a step reads on each side; null where the side does not have it. */
 export type DetailRow = {

@@ -1,4 +1,4 @@
-import type { Bounds } from "../graph/viewport";
+import type { Bounds } from "../graph";
 
 export type Viewport = { x: number; y: number; zoom: number };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { AuditAction } from "../db/audit/audit";
+import type { AuditAction } from "../db/audit";
 import { sqlTime, statement } from "./run-sqlite";
 
 /**

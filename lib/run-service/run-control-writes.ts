@@ -1,15 +1,15 @@
 import "server-only";
 import { isFinished, runEventBus, type RunEvent, type RunEventInput, type RunStatus } from "../events";
-import type { RunChange, RunSnapshot } from "../runner/ports";
-import type { AuditAction } from "../db/audit/audit";
-import { ConflictError, NotFoundError } from "../db/core/errors";
+import type { RunChange, RunSnapshot } from "../runner";
+import type { AuditAction } from "../db/audit";
+import { ConflictError, NotFoundError } from "../db/core";
 import { auditRunAction } from "./run-audit";
 import { sqlTime, statement, writeRuns } from "./run-sqlite";
 import { loadRunSnapshot, publishWoken } from "./run-store";
-import { RUN_NOT_FOUND } from "../db/runs/run-visibility";
+import { RUN_NOT_FOUND } from "../db/runs";
 import { wakeRunWorker } from "./run-wake";
 import { applyRunChange } from "./run-writes";
-import type { Viewer } from "../db/users/viewers";
+import type { Viewer } from "../db/users";
 
 // What the operator controls share: read the run inside the write transaction (so the check and the write see the
 // same state, whatever a worker commits around them), write the change with its events and the audit entry, then

@@ -1,14 +1,13 @@
 import "server-only";
-import type { RunEvent } from "../events/run-events";
-import type { JsonValue, Routine } from "../routine/schema";
-import type { Budgets } from "../runner/ports";
-import { readToolPins, toolChanges } from "../tools/pins";
-import { prisma } from "../db/core/client";
-import { ConflictError, NotFoundError } from "../db/core/errors";
-import { readStoredRoutine } from "../db/routines/routine-content";
+import type { RunEvent } from "../events";
+import type { JsonValue, Routine } from "../routine";
+import type { Budgets } from "../runner";
+import { readToolPins, toolChanges } from "../tools";
+import { ConflictError, NotFoundError, prisma } from "../db/core";
+import { readStoredRoutine } from "../db/routines";
 import { insertEvents } from "./run-writes";
 import { sqlTime, statement } from "./run-sqlite";
-import { readCurrentToolHashes } from "../db/tools/tool-hashes";
+import { readCurrentToolHashes } from "../db/tools";
 
 // Shared by startRun (an operator's run) and the store's startChildRun (a sub-routine step): the published
 // version a run follows, and the insert of a queued run with its first event. No authorization: callers do it.

@@ -1,9 +1,7 @@
 import "server-only";
-import type { RunEventInput } from "../events/run-events";
-import { runEventBus } from "../events";
-import type { RunChange } from "../runner/ports";
-import { errorMessage } from "../runner/errors";
-import { readTime, readRuns, statement, writeRuns } from "./run-sqlite";
+import { runEventBus, type RunEventInput } from "../events";
+import { errorMessage, type RunChange } from "../runner";
+import { readRuns, readTime, statement, writeRuns } from "./run-sqlite";
 import { publishWoken } from "./run-store";
 import { applyRunChange } from "./run-writes";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { runEventBus } from "../events";
 import type { ChatRequest } from "../llm";
-import type { EventSink, ModelPort } from "../runner/ports";
-import { llmClientFor } from "../db/llm/llm-clients";
+import type { EventSink, ModelPort } from "../runner";
+import { llmClientFor } from "../db/llm";
 import { readRuns, statement } from "./run-sqlite";
 
 /**

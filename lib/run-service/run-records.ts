@@ -1,7 +1,7 @@
 import "server-only";
-import { RUN_STATUSES, STEP_STATES, type RunStatus, type StepState } from "../events/run-events";
-import type { JsonValue } from "../routine/schema";
-import type { RunControl, RunSnapshot, StepRunSnapshot } from "../runner/ports";
+import { RUN_STATUSES, STEP_STATES, type RunStatus, type StepState } from "../events";
+import type { JsonValue } from "../routine";
+import type { RunControl, RunSnapshot, StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
 import { readTime } from "./run-sqlite";
 

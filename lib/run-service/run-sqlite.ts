@@ -1,8 +1,7 @@
 import "server-only";
 import Database from "better-sqlite3";
-import { resolveSqlitePath } from "../db/core/database-url";
-import { translateDbError } from "../db/core/errors";
-import { prismaTransactionOpen } from "../db/core/prisma-transactions";
+import { resolveSqlitePath } from "../db/location";
+import { prismaTransactionOpen, translateDbError } from "../db/core";
 
 /**
  * The run store's own connection to the app's SQLite file. The engine's hot path (one transaction per state

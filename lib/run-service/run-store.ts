@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { runEventBus, type RunEvent, type RunEventInput } from "../events";
-import type { JsonValue, Routine } from "../routine/schema";
-import { LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner/ports";
-import { NotFoundError } from "../db/core/errors";
+import type { JsonValue, Routine } from "../routine";
+import { LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner";
+import { NotFoundError } from "../db/core";
 import { readBudgets } from "./run-budgets";
-import { readStoredRoutine } from "../db/routines/routine-content";
+import { readStoredRoutine } from "../db/routines";
 import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
 import { readRecord, toControl, toRunHeader, toRunStatus, toStepSnapshot, type RunRow, type StepRunRow } from "./run-records";
 import { readRuns, statement, writeRuns } from "./run-sqlite";

@@ -1,13 +1,10 @@
 import "server-only";
-import type { ToolDefinition } from "../routine/catalog";
-import type { JsonValue, ToolRef } from "../routine/schema";
-import type { ToolOutcome, ToolPort } from "../runner/ports";
-import { argumentIssues, ToolGatewayError, type ToolCallResult, type ToolGateway, type ToolServerConfig } from "../tools/gateway";
-import { toolKey } from "../tools/pins";
-import { sharedToolGateway } from "../tools/shared-gateway";
-import { prisma } from "../db/core/client";
-import { readDefinition } from "../db/tools/tool-hashes";
-import { toGatewayConfig } from "../db/tools/tool-server-records";
+import type { JsonValue, ToolDefinition, ToolRef } from "../routine";
+import type { ToolOutcome, ToolPort } from "../runner";
+import { argumentIssues, sharedToolGateway, type ToolCallResult, type ToolGateway, ToolGatewayError, type ToolServerConfig } from "../tool-gateway";
+import { toolKey } from "../tools";
+import { prisma } from "../db/core";
+import { readDefinition, toGatewayConfig } from "../db/tools";
 
 type Known = { definition: ToolDefinition; config: ToolServerConfig };
 type Unknown = { problem: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RunControl } from "../runner/ports";
+import type { RunControl } from "../runner";
 
 type Listeners = { work: Set<() => void>; control: Set<(runId: string, control: RunControl) => void> };
 

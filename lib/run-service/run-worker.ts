@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { RunStatus } from "../events/run-events";
-import { errorMessage } from "../runner/errors";
-import { LeaseLostError, type RunControl } from "../runner/ports";
-import { DatabaseUnavailableError } from "../db/core/errors";
+import type { RunStatus } from "../events";
+import { errorMessage, LeaseLostError, type RunControl } from "../runner";
+import { DatabaseUnavailableError } from "../db/core";
 import { failRunOnError } from "./run-failure";
 import { claimRuns, freeDeadOwnersLeases, releaseLease, renewLeases } from "./run-leases";
 import { onRunControl, onRunWork } from "./run-wake";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "../events/run-events";
-import type { RunChange } from "../runner/ports";
+import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "../events";
+import type { RunChange } from "../runner";
 import { toRunStatus, writeJson } from "./run-records";
 import { sqlTime, statement } from "./run-sqlite";
 

@@ -1,4 +1,4 @@
-import { abortableSleep } from "../llm/backoff";
+import { abortableSleep } from "../llm";
 import type { Clock } from "./ports";
 
 /** The real clock: Date.now, and a sleep that ends early (rejecting) when its signal aborts. */

@@ -1,9 +1,9 @@
 import { parseExpression, referencedPaths } from "./expression";
-import type { JsonValue, Step } from "../routine/schema";
+import type { JsonValue, Step } from "../routine";
 import type { RunSnapshot } from "./ports";
 import { progressItems, renderProgress } from "./progress";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
-import { fitsTokens, type TokenCounter } from "../llm/tokens";
+import { fitsTokens, type TokenCounter } from "../llm";
 import { isVariableStub, jsonText, preview, variableList } from "./variables";
 
 export type ExecutorContextInput = {

@@ -1,6 +1,6 @@
-import type { RunStatus } from "../events/run-events";
+import type { RunStatus } from "../events";
 import type { Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
-import type { TokenCounter } from "../llm/tokens";
+import type { TokenCounter } from "../llm";
 
 export type RunEngineOptions = {
   /** Outputs whose JSON is larger go to variable memory as VAR_<step>_<n>. Default 2048 bytes. */

@@ -1,6 +1,5 @@
 import "server-only";
-import type { RunStatus } from "../events/run-events";
-import { isFinished } from "../events/run-events";
+import { isFinished, type RunStatus } from "../events";
 import { systemClock } from "./clock";
 import { resolveOptions, type RunEngine, type RunEngineDeps } from "./engine-types";
 import { createSession } from "./run-session";

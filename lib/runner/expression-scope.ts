@@ -1,4 +1,4 @@
-import type { JsonValue } from "../routine/schema";
+import type { JsonValue } from "../routine";
 import type { ExpressionScope } from "./expression";
 import type { RunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";

@@ -9,9 +9,10 @@ export { operatorDecision, OperatorDecisionError, type OperatorDecision } from "
 export { derivePosition, type BranchChoice, type Position } from "./position";
 export { completionOf, progressEvent, progressItems, renderProgress, type ProgressItem } from "./progress";
 export { buildExecutorContext, type ExecutorContext, type ExecutorContextInput } from "./context";
-export { createTokenCounter, estimateTokens, type TokenCounter } from "../llm/tokens";
+export { createTokenCounter, estimateTokens, type TokenCounter } from "../llm";
 export { DEFAULT_VARIABLE_THRESHOLD_BYTES, isVariableStub, type VariableStub } from "./variables";
 export { evaluateCondition, ExpressionError, parseExpression, type ExpressionScope } from "./expression";
 export { STEP_HANDLERS } from "./handlers/registry";
 export type { StepContext, StepHandler, StepOutcome } from "./handlers/types";
 export * from "./testing";
+export { errorMessage } from "./errors";

@@ -1,5 +1,5 @@
-import type { RunEventInput } from "../events/run-events";
-import type { JsonValue, Param } from "../routine/schema";
+import type { RunEventInput } from "../events";
+import type { JsonValue, Param } from "../routine";
 import type { RunChange, RunSnapshot } from "./ports";
 import { stepRef } from "./run-writer";
 

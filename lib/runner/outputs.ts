@@ -1,4 +1,4 @@
-import type { JsonValue, Output } from "../routine/schema";
+import type { JsonValue, Output } from "../routine";
 
 /** The output name a step with no declared outputs keeps its result under. */
 export const RESULT_OUTPUT = "result";

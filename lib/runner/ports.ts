@@ -1,7 +1,6 @@
-import type { RunEvent, RunEventInput, RunStatus, StepState } from "../events/run-events";
-import type { ChatRequest, ChatResult } from "../llm/types";
-import type { ToolDefinition } from "../routine/catalog";
-import type { JsonValue, Routine, ToolRef } from "../routine/schema";
+import type { RunEvent, RunEventInput, RunStatus, StepState } from "../events";
+import type { ChatRequest, ChatResult } from "../llm";
+import type { JsonValue, Routine, ToolDefinition, ToolRef } from "../routine";
 
 /**
  * What the engine needs from the world, as interfaces: persistence (RunStore), tools (ToolPort), the executor model

@@ -1,4 +1,4 @@
-import type { Step } from "../routine/schema";
+import type { Step } from "../routine";
 import type { RunSnapshot, StepRunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 

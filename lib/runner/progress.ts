@@ -1,5 +1,5 @@
-import type { RunEventInput } from "../events/run-events";
-import type { Routine, Step } from "../routine/schema";
+import type { RunEventInput } from "../events";
+import type { Routine, Step } from "../routine";
 import type { RunSnapshot } from "./ports";
 
 /** One line of the progress list (Aime's progress management): a step, done or not, and when it counts as done. */

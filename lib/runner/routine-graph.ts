@@ -1,4 +1,4 @@
-import type { Edge, Routine, Step } from "../routine/schema";
+import type { Edge, Routine, Step } from "../routine";
 
 /** A routine indexed for the engine: steps by id, edges by source, the start step, and a step's place in the list. */
 export type RoutineIndex = {

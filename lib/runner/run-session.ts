@@ -1,5 +1,4 @@
-import type { RunStatus } from "../events/run-events";
-import { isFinished } from "../events/run-events";
+import { isFinished, type RunStatus } from "../events";
 import { renderRoutineText, toolAllowlist, type Routine, type ToolDefinition } from "../routine";
 import { budgetBeforeStep } from "./budgets";
 import type { ResolvedOptions, RunEngineDeps } from "./engine-types";
@@ -10,7 +9,7 @@ import { budgetExceeded, cancelRun, failRun, finishRun, pauseRun, type Transitio
 import { RunWriter } from "./run-writer";
 import { executeStep, resumeWaiting, type StepSession } from "./step-execution";
 import { outerIntent } from "./step-guard";
-import { createTokenCounter, type TokenCounter } from "../llm/tokens";
+import { createTokenCounter, type TokenCounter } from "../llm";
 import { toolNames } from "./tool-names";
 import { RunValues } from "./values";
 

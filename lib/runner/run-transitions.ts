@@ -1,5 +1,5 @@
-import type { RunEventInput, RunStatus } from "../events/run-events";
-import type { JsonValue, Step } from "../routine/schema";
+import type { RunEventInput, RunStatus } from "../events";
+import type { JsonValue, Step } from "../routine";
 import type { BudgetExceededError } from "./budgets";
 import type { RunChange, RunSnapshot, StepRunSnapshot } from "./ports";
 import { progressEvent, progressItems } from "./progress";

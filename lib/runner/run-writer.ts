@@ -1,4 +1,4 @@
-import { checkEventInput, type RunEvent, type RunEventInput } from "../events/run-events";
+import { checkEventInput, type RunEvent, type RunEventInput } from "../events";
 import { applyChange } from "./apply-change";
 import type { EventSink, RunChange, RunSnapshot, RunStore, StepRunSnapshot } from "./ports";
 

@@ -1,8 +1,6 @@
-import type { RunEventInput } from "../events/run-events";
-import { isLlmError } from "../llm/errors";
-import type { ChatRequest, ChatResult } from "../llm/types";
-import type { ToolDefinition } from "../routine/catalog";
-import type { JsonValue, Step, ToolRef } from "../routine/schema";
+import type { RunEventInput } from "../events";
+import { type ChatRequest, type ChatResult, isLlmError, type TokenCounter } from "../llm";
+import type { JsonValue, Step, ToolDefinition, ToolRef } from "../routine";
 import { BudgetExceededError, tokensUsed } from "./budgets";
 import { buildExecutorContext } from "./context";
 import type { ResolvedOptions } from "./engine-types";
@@ -10,9 +8,8 @@ import { errorMessage } from "./errors";
 import type { StepContext } from "./handlers/types";
 import type { Clock, ModelPort, RunStore, StepRunSnapshot, ToolPort } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
-import { stepRef, type RunWriter } from "./run-writer";
+import { type RunWriter, stepRef } from "./run-writer";
 import type { StepGuard } from "./step-guard";
-import type { TokenCounter } from "../llm/tokens";
 import type { ToolNames } from "./tool-names";
 import type { RunValues } from "./values";
 

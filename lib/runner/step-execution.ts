@@ -1,5 +1,5 @@
-import type { RunEventInput, RunStatus } from "../events/run-events";
-import type { JsonValue, Step } from "../routine/schema";
+import type { RunEventInput, RunStatus } from "../events";
+import type { JsonValue, Step } from "../routine";
 import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
 import { resumeHandler, runHandler } from "./handlers/registry";

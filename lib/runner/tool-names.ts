@@ -1,4 +1,4 @@
-import type { ToolRef } from "../routine/schema";
+import type { ToolRef } from "../routine";
 
 /** Function names the Chat Completions API accepts. */
 const SAFE = /^[A-Za-z0-9_-]{1,64}$/;

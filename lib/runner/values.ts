@@ -1,4 +1,4 @@
-import type { Binding, JsonValue } from "../routine/schema";
+import type { Binding, JsonValue } from "../routine";
 import type { RunSnapshot, RunStore, StepRunSnapshot } from "./ports";
 import { isVariableStub, parseVariable, variableKeys } from "./variables";
 

@@ -1,5 +1,5 @@
-import type { RunEventInput } from "../events/run-events";
-import type { JsonValue } from "../routine/schema";
+import type { RunEventInput } from "../events";
+import type { JsonValue } from "../routine";
 import type { RunChange, RunSnapshot } from "./ports";
 
 /** How an output held in variable memory appears in the step's output, in prompts and in bindings. */

@@ -3,8 +3,8 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { prisma } from "../db/core/client";
-import { isDeactivated } from "../db/users/viewers";
+import { prisma } from "../db/core";
+import { isDeactivated } from "../db/users";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -3,13 +3,10 @@ import { getSessionCookie } from "better-auth/cookies";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { loadViewer, type Viewer } from "../db/users/viewers";
-import { actingViewer } from "./acting-viewer";
+import { canOpenSection, type SectionId, type Viewer } from "../access";
+import { loadViewer } from "../db/users";
 import { auth } from "./auth";
-import { ForbiddenError, UnauthenticatedError } from "../access/errors";
 import { REQUEST_PATH_HEADER } from "./request-path";
-import type { Role } from "../access/roles";
-import { canOpenSection, type SectionId } from "../access/sections";
 
 export type { Viewer };
 
@@ -20,26 +17,12 @@ const sessionViewer = cache(async (): Promise<Viewer | null> => {
 });
 
 /**
- * The signed-in user of the current request, or null. The session is verified against the database on
- * every request (no cookie cache), so sign-out, expiry and deactivation take effect at once. Inside actAs (a route
- * handler that authenticated an API token) it is that token's user.
+ * The signed-in user of the current request, or null. The session is verified against the database on every request
+ * (no cookie cache), so sign-out, expiry and deactivation take effect at once. Pages, actions and routes resolve the
+ * viewer once here and hand it to the DAL, which checks roles itself.
  */
 export async function getViewer(): Promise<Viewer | null> {
-  return actingViewer() ?? sessionViewer();
-}
-
-/** The signed-in user, or an UnauthenticatedError. Every DAL function starts with this or requireRole. */
-export async function requireUser(): Promise<Viewer> {
-  const viewer = await getViewer();
-  if (!viewer) throw new UnauthenticatedError();
-  return viewer;
-}
-
-/** The signed-in user if they hold at least one of `roles`, else Unauthenticated/ForbiddenError. */
-export async function requireRole(...roles: [Role, ...Role[]]): Promise<Viewer> {
-  const viewer = await requireUser();
-  if (!roles.some((role) => viewer.roles.includes(role))) throw new ForbiddenError(roles);
-  return viewer;
+  return sessionViewer();
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { APIError } from "better-auth/api";
-import { recordAudit } from "../db/audit/audit";
-import { translateDbError, DatabaseUnavailableError } from "../db/core/errors";
+import { recordAudit } from "../db/audit";
+import { translateDbError, DatabaseUnavailableError } from "../db/core";
 import { auth } from "./auth";
 import { SignInThrottle } from "./sign-in-throttle";
 

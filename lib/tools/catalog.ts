@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../routine/catalog";
+import type { ToolDefinition } from "../routine";
 
 /** Where the designer and the planner get the tools they may use: the demo catalog now, MCP servers later. */
 export interface ToolCatalog {

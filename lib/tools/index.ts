@@ -1,2 +1,10 @@
 export { groupByServer, searchTools, type ToolCatalog, type ToolGroup } from "./catalog";
-export { DEMO_HR_SERVER, DEMO_HR_TOOLS, demoToolCatalog } from "../demo/demo-catalog";
+export { pinToolHashes, readToolPins, toolChanges, toolKey } from "./pins";
+export type { ToolChange } from "./pins";
+export { argumentsFromForm, schemaFields } from "./schema-fields";
+export type { SchemaField } from "./schema-fields";
+export { parseEnvField, splitArgsField, toolServerInput } from "./server-input";
+export type { ToolServerInput } from "./server-input";
+export { toolDefinitionHash } from "./snapshot-hash";
+export type { ToolSnapshotDefinition } from "./snapshot-hash";
+export { checkStdioCommand, configuredStdioAllowlist, describeEntry } from "./stdio-allowlist";

@@ -2,24 +2,14 @@
 // each operation is a DAL function, or a short composition of them, run as a demo user. The DAL checks roles,
 // validates its input and writes exactly what the app's own actions write.
 import { readRoutineSource } from "@/app/(app)/routines/read-source";
-import { actAs } from "@/lib/session/acting-viewer";
-import {
-  addReviewComment,
-  createRoutine,
-  decideReview,
-  getRoutineForEditing,
-  publishVersion,
-  saveRoutineDraft,
-  startNewDraft,
-  submitForReview,
-  ValidationError,
-  withdrawFromReview,
-  type Viewer,
-} from "@/lib/db";
+import { addReviewComment, decideReview, publishVersion, startNewDraft, submitForReview, withdrawFromReview } from "@/lib/db/reviews";
+import { createRoutine, getRoutineForEditing, saveRoutineDraft } from "@/lib/db/routines";
+import { ValidationError } from "@/lib/db/core";
+import type { Viewer } from "@/lib/access";
 
 /** The working version of a routine as the designer opens it: its content, and what later writes refer to. */
-async function workingVersion(input: { routineId: string }) {
-  const working = await getRoutineForEditing(input.routineId);
+async function workingVersion(viewer: Viewer, input: { routineId: string }) {
+  const working = await getRoutineForEditing(viewer, input.routineId);
   const routine = JSON.parse(working.routineJson) as Record<string, unknown> & { steps: Array<Record<string, unknown> & { id: string }> };
   return { versionId: working.versionId, versionNumber: working.versionNumber, revision: working.revision, status: working.status, routine };
 }
@@ -28,27 +18,27 @@ async function workingVersion(input: { routineId: string }) {
  * Creates a routine as the library does: blank, or read from pasted paper text or JSON (refused with the reader's
  * problems, as the dialog shows them). Returns its id and working version.
  */
-async function createRoutineFrom(input: { name: string; source?: { kind: "text" | "json"; text: string } }) {
+async function createRoutineFrom(viewer: Viewer, input: { name: string; source?: { kind: "text" | "json"; text: string } }) {
   let routine: unknown;
   if (input.source) {
-    const read = await readRoutineSource(input.source.kind, input.source.text, input.name);
+    const read = await readRoutineSource(viewer, input.source.kind, input.source.text, input.name);
     if (!read.ok) throw new ValidationError(`The ${input.source.kind} does not read: ${read.errors.map((error) => error.message).join("; ")}`);
     routine = read.routine;
   }
-  const created = await createRoutine({ name: input.name, routine, source: input.source?.kind ?? "blank" });
-  return { routineId: created.id, ...(await workingVersion({ routineId: created.id })) };
+  const created = await createRoutine(viewer, { name: input.name, routine, source: input.source?.kind ?? "blank" });
+  return { routineId: created.id, ...(await workingVersion(viewer, { routineId: created.id })) };
 }
 
 /** Replaces the working draft's content (as the designer's autosave does) and returns its new revision. */
-async function saveDraft(input: { routineId: string; routine: unknown }) {
-  const { revision } = await workingVersion(input);
-  return saveRoutineDraft({ routineId: input.routineId, baseRevision: revision, routine: input.routine });
+async function saveDraft(viewer: Viewer, input: { routineId: string; routine: unknown }) {
+  const { revision } = await workingVersion(viewer, input);
+  return saveRoutineDraft(viewer, { routineId: input.routineId, baseRevision: revision, routine: input.routine });
 }
 
 /** Submits the working version as last saved. */
-async function submit(input: { routineId: string }) {
-  const { revision } = await workingVersion(input);
-  return submitForReview({ routineId: input.routineId, baseRevision: revision });
+async function submit(viewer: Viewer, input: { routineId: string }) {
+  const { revision } = await workingVersion(viewer, input);
+  return submitForReview(viewer, { routineId: input.routineId, baseRevision: revision });
 }
 
 export const fixtureOperations = {
@@ -70,6 +60,6 @@ export const FIXTURE_OPERATIONS = Object.keys(fixtureOperations) as FixtureOpera
 
 /** Runs one operation as `viewer`: the DAL sees them exactly as it sees a signed-in user. */
 export function runFixture(viewer: Viewer, operation: FixtureOperation, input: unknown): Promise<unknown> {
-  const run = fixtureOperations[operation] as (input: unknown) => Promise<unknown>;
-  return actAs(viewer, () => run(input));
+  const run = fixtureOperations[operation] as (viewer: Viewer, input: unknown) => Promise<unknown>;
+  return run(viewer, input);
 }

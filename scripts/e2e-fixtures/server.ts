@@ -4,8 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { errorResponse } from "@/lib/actions/error-response";
-import { loadViewerByEmail } from "@/lib/db/users/viewers";
+import { errorResponse } from "@/lib/actions";
+import { loadViewerByEmail } from "@/lib/db/users";
 import { FIXTURE_OPERATIONS, runFixture } from "./operations";
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;

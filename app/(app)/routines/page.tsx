@@ -6,10 +6,10 @@ import { NewRoutine } from "@/components/routines/new-routine";
 import { RoutineTable } from "@/components/routines/routine-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { listRoutines, type RoutineSummary } from "@/lib/db";
+import { listRoutines, type RoutineSummary } from "@/lib/db/routines";
 import {
   archiveRoutineAction,
   createBlankRoutineAction,
@@ -30,7 +30,7 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { q, showArchived, notice, noticeId } = readParams(await searchParams);
   const canCreate = hasAnyRole(viewer.roles, ["author", "admin"]);
-  const result = await loadOrError(() => listRoutines({ query: q || undefined, includeArchived: true }));
+  const result = await loadOrError(() => listRoutines(viewer, { query: q || undefined, includeArchived: true }));
   const all = result.data ?? [];
   const shown = showArchived ? all : all.filter((routine) => !routine.archived);
   const noticeRoutine = notice ? all.find((routine) => routine.id === noticeId) : undefined;

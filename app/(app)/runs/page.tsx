@@ -5,11 +5,12 @@ import type { RunRowView } from "@/components/runs/list/run-list-types";
 import { RunsTable } from "@/components/runs/list/runs-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, ButtonLink, EmptyState, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { listRoutines, listRuns, type RunSummary } from "@/lib/db";
-import { RUN_STATUSES, type RunStatus } from "@/lib/events/run-events";
+import { listRoutines } from "@/lib/db/routines";
+import { listRuns, type RunSummary } from "@/lib/db/runs";
+import { RUN_STATUSES, type RunStatus } from "@/lib/events";
 
 export const metadata: Metadata = { title: "Runs" };
 
@@ -43,9 +44,9 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
   const status = one(params.status);
   const values: RunsFilterValues = { routine: one(params.routine), status: (RUN_STATUSES as readonly string[]).includes(status) ? status : "", startedBy: one(params.startedBy) };
   const [runs, routines, everyone] = await Promise.all([
-    loadOrError(() => listRuns({ routineId: values.routine || undefined, status: (values.status || undefined) as RunStatus | undefined, startedBy: values.startedBy || undefined, limit: 200 })),
-    loadOrError(() => listRoutines({ includeArchived: true })),
-    loadOrError(() => listRuns({ limit: 200 })),
+    loadOrError(() => listRuns(viewer, { routineId: values.routine || undefined, status: (values.status || undefined) as RunStatus | undefined, startedBy: values.startedBy || undefined, limit: 200 })),
+    loadOrError(() => listRoutines(viewer, { includeArchived: true })),
+    loadOrError(() => listRuns(viewer, { limit: 200 })),
   ]);
   const starters = new Map<string, string>();
   for (const run of everyone.data ?? []) if (run.startedBy) starters.set(run.startedBy.id, run.startedBy.name);

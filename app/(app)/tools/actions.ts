@@ -3,21 +3,17 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ToolServerFormValues, TryToolState } from "@/components/tools/tool-types";
-import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/session/index";
-import {
-  createToolServer,
-  refreshToolServer,
-  removeToolServer,
-  setToolServerEnabled,
-  tryTool,
-  updateToolServer,
-  ValidationError,
-  type RefreshOutcome,
-} from "@/lib/db";
-import { parseEnvField, splitArgsField, type ToolServerInput } from "@/lib/tools/server-input";
+import type { ActionState } from "@/lib/forms";
+import { defineAction } from "@/lib/session/index";
+import { createToolServer, refreshToolServer, removeToolServer, setToolServerEnabled, tryTool, updateToolServer, type RefreshOutcome } from "@/lib/db/tools";
+import { ValidationError } from "@/lib/db/core";
+import { parseEnvField, splitArgsField, type ToolServerInput } from "@/lib/tools";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
+
+const ADMIN = ["admin"] as const;
+const OPERATORS = ["admin", "operator"] as const;
+const MALFORMED = "That request was malformed; reload the page and try again.";
 
 const serverForm = z.object({
   name: z.string().default(""),
@@ -32,10 +28,7 @@ const serverForm = z.object({
 });
 
 /** The DAL's input from the server form: arguments one per line (or space-separated), env as KEY=value lines. */
-function serverInputFrom(formData: FormData, editing: boolean): ToolServerInput {
-  const parsed = serverForm.safeParse(formValues(formData));
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  const form = parsed.data;
+function serverInputFrom(form: z.infer<typeof serverForm>, editing: boolean): ToolServerInput {
   if (form.transport === "http") {
     return {
       name: form.name,
@@ -60,69 +53,54 @@ function refreshMessage(saved: string, refresh: RefreshOutcome): string {
     : `${saved} Its tools could not be listed yet: ${refresh.error}`;
 }
 
-export async function createToolServerAction(_previous: ActionState<ToolServerFormValues>, formData: FormData): Promise<ActionState<ToolServerFormValues>> {
-  try {
-    await requireRole("admin");
-    const { refresh } = await createToolServer(serverInputFrom(formData, false));
-    revalidatePath("/tools");
-    return { status: "success", message: refreshMessage("Server added.", refresh) };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+export const createToolServerAction = defineAction(ADMIN, serverForm, async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
+  const { refresh } = await createToolServer(viewer, serverInputFrom(form, false));
+  revalidatePath("/tools");
+  return { status: "success", message: refreshMessage("Server added.", refresh) };
+});
 
-export async function updateToolServerAction(_previous: ActionState<ToolServerFormValues>, formData: FormData): Promise<ActionState<ToolServerFormValues>> {
-  try {
-    await requireRole("admin");
-    const serverId = String(formData.get("serverId") ?? "");
-    const { refresh } = await updateToolServer(serverId, serverInputFrom(formData, true));
+export const updateToolServerAction = defineAction(
+  ADMIN,
+  serverForm.extend({ serverId: z.string().default("") }),
+  async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
+    const { refresh } = await updateToolServer(viewer, form.serverId, serverInputFrom(form, true));
     revalidatePath("/tools");
-    revalidatePath(`/tools/${serverId}`);
+    revalidatePath(`/tools/${form.serverId}`);
     return { status: "success", message: refreshMessage("Server saved.", refresh) };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+);
 
 const serverIdForm = z.object({ serverId: z.string().min(1, "Missing the server.") });
 const enabledForm = serverIdForm.extend({ enabled: z.enum(["true", "false"]) });
 
-function parseForm<T extends z.ZodType>(schema: T, formData: FormData): z.infer<T> {
-  const parsed = schema.safeParse(formValues(formData));
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, "That request was malformed; reload the page and try again.");
-  return parsed.data;
-}
-
-export async function removeToolServerAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("admin");
-    const { serverId } = parseForm(serverIdForm, formData);
-    await removeToolServer(serverId);
+export const removeToolServerAction = defineAction(
+  ADMIN,
+  serverIdForm,
+  async (viewer, { serverId }): Promise<ActionState> => {
+    await removeToolServer(viewer, serverId);
     revalidatePath("/tools");
     return { status: "success", message: "Server removed." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function setToolServerEnabledAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("admin");
-    const { serverId, enabled } = parseForm(enabledForm, formData);
-    await setToolServerEnabled(serverId, enabled === "true");
+export const setToolServerEnabledAction = defineAction(
+  ADMIN,
+  enabledForm,
+  async (viewer, { serverId, enabled }): Promise<ActionState> => {
+    await setToolServerEnabled(viewer, serverId, enabled === "true");
     revalidatePath("/tools");
     revalidatePath(`/tools/${serverId}`);
     return { status: "success", message: enabled === "true" ? "Server enabled." : "Server disabled: its tools left the palette." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function refreshToolServerAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("admin", "operator");
-    const { serverId } = parseForm(serverIdForm, formData);
-    const outcome = await refreshToolServer(serverId);
+export const refreshToolServerAction = defineAction(
+  OPERATORS,
+  serverIdForm,
+  async (viewer, { serverId }): Promise<ActionState> => {
+    const outcome = await refreshToolServer(viewer, serverId);
     revalidatePath("/tools");
     revalidatePath(`/tools/${serverId}`);
     if (!outcome.ok) return { status: "error", message: `The server could not be reached: ${outcome.error}` };
@@ -132,18 +110,17 @@ export async function refreshToolServerAction(_previous: ActionState, formData: 
       outcome.removed.length ? `${outcome.removed.length} removed (${outcome.removed.join(", ")})` : "",
     ].filter(Boolean);
     return { status: "success", message: `Refreshed: ${outcome.toolCount} tools${changes.length ? `; ${changes.join(", ")}` : ", no changes"}.` };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
 const tryForm = z.object({ serverId: z.string().min(1), toolName: z.string().min(1), arguments: z.string().max(1_000_000, "The arguments are too large.") });
 
 /** "Try it": the form sends the arguments it typed from the schema as JSON; the gateway validates them. */
-export async function tryToolAction(_previous: TryToolState, formData: FormData): Promise<TryToolState> {
-  try {
-    await requireRole("admin", "operator");
-    const { serverId, toolName, arguments: text } = parseForm(tryForm, formData);
+export const tryToolAction = defineAction(
+  OPERATORS,
+  tryForm,
+  async (viewer, { serverId, toolName, arguments: text }): Promise<TryToolState> => {
     let args: unknown;
     try {
       args = JSON.parse(text);
@@ -152,13 +129,12 @@ export async function tryToolAction(_previous: TryToolState, formData: FormData)
     }
     const parsedArgs = z.record(z.string(), z.unknown()).safeParse(args);
     if (!parsedArgs.success) throw new ValidationError("The arguments must be a JSON object.");
-    const result = await tryTool({ serverId, toolName, arguments: parsedArgs.data });
+    const result = await tryTool(viewer, { serverId, toolName, arguments: parsedArgs.data });
     return {
       status: "success",
       message: result.isError ? "The tool answered with an error." : `The tool answered in ${result.durationMs} ms.`,
       data: { text: result.text, isError: result.isError, durationMs: result.durationMs, bytes: result.bytes, structured: result.structuredContent ?? null },
     };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);

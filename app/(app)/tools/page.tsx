@@ -5,11 +5,11 @@ import { AddServerButton } from "@/components/tools/add-server-button";
 import { ServerCard } from "@/components/tools/server-card";
 import { toServerView } from "@/components/tools/to-view";
 import { Alert, EmptyState, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { listToolServers } from "@/lib/db";
-import { configuredStdioAllowlist, describeEntry } from "@/lib/tools/stdio-allowlist";
+import { listToolServers } from "@/lib/db/tools";
+import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";
 import { createToolServerAction } from "./actions";
 import { serverActions } from "./server-actions";
 
@@ -23,7 +23,7 @@ export default async function ToolsPage() {
   const canManage = hasAnyRole(viewer.roles, ["admin"]);
   const canRefresh = hasAnyRole(viewer.roles, ["admin", "operator"]);
   const allowedCommands = canManage ? configuredStdioAllowlist().map(describeEntry) : [];
-  const servers = await loadOrError(listToolServers);
+  const servers = await loadOrError(() => listToolServers(viewer));
   return (
     <div data-testid="tools-page">
       <PageHeader

@@ -1,4 +1,4 @@
-import { postRun } from "@/lib/api/runs-api";
+import { postRun } from "@/lib/api";
 
 // Node runtime: the run starts in this process's engine and the DAL uses the SQLite driver.
 export const runtime = "nodejs";

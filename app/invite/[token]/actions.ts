@@ -3,9 +3,10 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { toErrorState, type ActionState } from "@/lib/actions/action-state";
+import { toErrorState } from "@/lib/actions";
+import { type ActionState } from "@/lib/forms";
 import { signInWithPassword } from "@/lib/session/index";
-import { acceptInvitation } from "@/lib/db";
+import { acceptInvitation } from "@/lib/db/users";
 
 const acceptForm = z
   .object({ token: z.string(), password: z.string(), confirm: z.string() })

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AcceptInvitationForm } from "@/components/auth/accept-invitation-form";
 import { AuthPageFrame } from "@/components/auth/auth-page-frame";
 import { Alert, ButtonLink } from "@/components/ui";
-import { findInvitation } from "@/lib/db";
+import { findInvitation } from "@/lib/db/users";
 import { acceptInvitationAction } from "./actions";
 
 export const metadata: Metadata = { title: "Accept invitation" };

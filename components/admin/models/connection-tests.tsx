@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, Button, Card, CardHeader, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { ConnectionTestData, RoleFormView } from "./model-types";
 
 type TestAction = (state: ActionState<ConnectionTestData>, formData: FormData) => Promise<ActionState<ConnectionTestData>>;

@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { Alert, Button, Card, CardBody, CardHeader, Checkbox, Field, Input, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { ModelSettingsFormView } from "./model-types";
 import { RoleFields } from "./role-fields";
 

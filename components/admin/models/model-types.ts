@@ -1,4 +1,4 @@
-import type { LlmRole } from "@/lib/llm/roles";
+import type { LlmRole } from "@/lib/llm";
 
 /** One role as the settings form shows it (plain values, so a client component can take it). */
 export type RoleFormView = { role: LlmRole; title: string; purpose: string; model: string; timeoutMs: number; maxRetries: number; configured: boolean; modelEnvVar: string };

@@ -1,6 +1,6 @@
 import { Activity } from "lucide-react";
 import { Badge, Card, CardHeader, EmptyState, Table, Td, Th } from "@/components/ui";
-import type { LlmCallView, LlmRoleTotals } from "@/lib/db";
+import type { LlmCallView, LlmRoleTotals } from "@/lib/db/llm";
 
 /** A model call as the page hands it to this table: the DAL's view with its time as ISO text. */
 export type UsageCallRow = Omit<LlmCallView, "at"> & { at: string };

@@ -5,16 +5,25 @@ import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Button } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
-import type { OpenComment } from "@/lib/stores/review-comments/step-comments-store";
+import type { ActionState } from "@/lib/forms";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { OpenComment, StepCommentsState } from "@/lib/stores/review-comments/step-comments-store";
 import { useDesigner } from "../designer-context";
 import { useStepComments, useStepCommentsApi } from "./comments-context";
 
 export type ResolveComment = (input: { commentId: string }) => Promise<ActionState>;
 
+const selectComments = (state: StepCommentsState) => state.comments;
+
+/** The step a comment is on, if it is still in the routine (null: a comment on the whole version). */
+const selectCommentStep = (state: DesignerStoreState, stepId: string | null) => {
+  const index = stepId === null ? undefined : state.stepIndex[stepId];
+  return { stepName: index === undefined ? null : state.routine.steps[index].name, stepExists: index !== undefined, select: state.select };
+};
+
 /** The "Comments" tab: open review comments on the working version; a step's comment shows that step. */
 export function CommentsPanel({ resolve, reviewUrl }: { resolve: ResolveComment; reviewUrl: string | null }) {
-  const comments = useStepComments((state) => state.comments);
+  const comments = useStepComments(selectComments);
   if (comments.length === 0) {
     return (
       <div className="p-4 text-sm text-muted" data-testid="designer-comments-empty">
@@ -40,10 +49,7 @@ export function CommentsPanel({ resolve, reviewUrl }: { resolve: ResolveComment;
 
 function CommentItem({ comment, resolve }: { comment: OpenComment; resolve: ResolveComment }) {
   const api = useStepCommentsApi();
-  const { stepName, stepExists, select } = useDesigner((state) => {
-    const index = comment.stepId === null ? undefined : state.stepIndex[comment.stepId];
-    return { stepName: index === undefined ? null : state.routine.steps[index].name, stepExists: index !== undefined, select: state.select };
-  });
+  const { stepName, stepExists, select } = useDesigner((state) => selectCommentStep(state, comment.stepId));
   const { fitView } = useReactFlow();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

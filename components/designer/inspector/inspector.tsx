@@ -2,7 +2,7 @@
 
 import { Copy, Trash2 } from "lucide-react";
 import { Button, Input, Textarea } from "@/components/ui";
-import { selectStep } from "@/lib/stores/designer/designer-store";
+import { selectStep, type DesignerStoreState } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
 import { InspectorField } from "./inspector-field";
@@ -12,9 +12,19 @@ import { StageSelect } from "./stage-select";
 import { ToolStepPanel } from "./tool-step-panel";
 import type { ToolDefinition, Step } from "@/lib/routine";
 
+const selectSelectedStepIds = (state: DesignerStoreState) => state.selectedStepIds;
+const selectMultiSelection = (state: DesignerStoreState) => ({ duplicateSelection: state.duplicateSelection, deleteSelection: state.deleteSelection, canEdit: state.canEdit });
+const selectStepInspector = (state: DesignerStoreState, stepId: string) => ({
+  step: selectStep(state, stepId),
+  routine: state.routine,
+  canEdit: state.canEdit,
+  updateStep: state.updateStep,
+  updateEdge: state.updateEdge,
+});
+
 /** The right-hand editor of the selected step (or of the routine itself when nothing is selected). */
 export function Inspector({ tools }: { tools: ToolDefinition[] }) {
-  const selected = useDesigner((state) => state.selectedStepIds);
+  const selected = useDesigner(selectSelectedStepIds);
   if (selected.length === 0) return <RoutinePanel />;
   if (selected.length > 1) return <MultiSelection stepIds={selected} />;
   return <StepInspector key={selected[0]} stepId={selected[0]} tools={tools} />;
@@ -22,7 +32,7 @@ export function Inspector({ tools }: { tools: ToolDefinition[] }) {
 
 function MultiSelection({ stepIds }: { stepIds: string[] }) {
   const count = stepIds.length;
-  const { duplicateSelection, deleteSelection, canEdit } = useDesigner((state) => ({ duplicateSelection: state.duplicateSelection, deleteSelection: state.deleteSelection, canEdit: state.canEdit }));
+  const { duplicateSelection, deleteSelection, canEdit } = useDesigner(selectMultiSelection);
   return (
     <div className="space-y-3 p-4" data-testid="inspector-multi">
       <p className="text-sm text-foreground">{count} steps selected</p>
@@ -38,13 +48,7 @@ function MultiSelection({ stepIds }: { stepIds: string[] }) {
 }
 
 function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinition[] }) {
-  const { step, routine, canEdit, updateStep, updateEdge } = useDesigner((state) => ({
-    step: selectStep(state, stepId),
-    routine: state.routine,
-    canEdit: state.canEdit,
-    updateStep: state.updateStep,
-    updateEdge: state.updateEdge,
-  }));
+  const { step, routine, canEdit, updateStep, updateEdge } = useDesigner((state) => selectStepInspector(state, stepId));
   if (!step) return null;
   const update = <S extends Step>(field: string, patch: (current: S) => S) => updateStep(stepId, field, (current) => patch(current as S));
   const info = STEP_KIND_INFO[step.kind];

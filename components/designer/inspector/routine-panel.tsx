@@ -6,20 +6,23 @@ import { Button, Input, Textarea } from "@/components/ui";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
 import { RoutineInputsEditor } from "./routine-inputs-editor";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+
+const selectRoutinePanel = (state: DesignerStoreState) => ({
+  inputs: state.routine.inputs,
+  stages: state.routine.stages,
+  renameStage: state.renameStage,
+  removeStage: state.removeStage,
+  name: state.routine.name,
+  description: state.routine.description,
+  intents: state.routine.intents,
+  canEdit: state.canEdit,
+  updateRoutine: state.updateRoutine,
+});
 
 /** With nothing selected, the inspector edits the routine itself. */
 export function RoutinePanel() {
-  const { name, description, intents, inputs, stages, canEdit, updateRoutine, renameStage, removeStage } = useDesigner((state) => ({
-    inputs: state.routine.inputs,
-    stages: state.routine.stages,
-    renameStage: state.renameStage,
-    removeStage: state.removeStage,
-    name: state.routine.name,
-    description: state.routine.description,
-    intents: state.routine.intents,
-    canEdit: state.canEdit,
-    updateRoutine: state.updateRoutine,
-  }));
+  const { name, description, intents, inputs, stages, canEdit, updateRoutine, renameStage, removeStage } = useDesigner(selectRoutinePanel);
   // The text is kept as typed (blank lines included); the routine gets the non-empty lines.
   const [intentText, setIntentText] = useState(intents.join("\n"));
   return (

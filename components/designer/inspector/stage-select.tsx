@@ -3,12 +3,15 @@
 import { Select } from "@/components/ui/select";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 
 const NEW_STAGE = "__new__";
 
+const selectStages = (state: DesignerStoreState) => ({ stages: state.routine.stages, assignStage: state.assignStage });
+
 /** Which stage the selected steps belong to; stages group steps on the canvas (run → stage → step). */
 export function StageSelect({ stepIds, current }: { stepIds: string[]; current: string | undefined }) {
-  const { stages, assignStage } = useDesigner((state) => ({ stages: state.routine.stages, assignStage: state.assignStage }));
+  const { stages, assignStage } = useDesigner(selectStages);
   return (
     <InspectorField id="step-stage" label="Stage">
       <Select

@@ -3,10 +3,12 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
+import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
 import { useDesigner } from "../designer-context";
 import { StepNodeShell } from "./step-node-shell";
 
 const NONE: string[] = [];
+const selectOutgoing = (state: DesignerStoreState, stepId: string) => state.outgoing[stepId] ?? NONE;
 
 /**
  * A branch: one handle per labelled way out, plus one to draw a new condition from. Handles come and go with the
@@ -14,7 +16,7 @@ const NONE: string[] = [];
  * so nothing has to be re-measured when they change.
  */
 export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeType>) {
-  const edgeIds = useDesigner((state) => state.outgoing[data.stepId] ?? NONE);
+  const edgeIds = useDesigner((state) => selectOutgoing(state, data.stepId));
   const slots = edgeIds.length + 1;
   return (
     <StepNodeShell

@@ -5,23 +5,21 @@ import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui";
 import { HANDLE, NODE_SIZE } from "@/lib/graph";
-import { selectStep } from "@/lib/stores/designer/designer-store";
+import { selectStep, type DesignerStoreState } from "@/lib/stores/designer/designer-store";
 import { useStepCommentCount } from "../comments/comments-context";
 import { useDesigner } from "../designer-context";
 import { STEP_KIND_INFO } from "../step-kinds";
 import { useZoomedOut } from "@/components/canvas";
 
 /** What a node shows; selected so that typing a step's description re-renders no node at all. */
-function useNodeView(stepId: string) {
-  return useDesigner((state) => {
-    const step = selectStep(state, stepId);
-    return {
-      name: step?.name ?? "",
-      kind: step?.kind ?? "end",
-      tool: step?.kind === "tool" ? step.tool.name : undefined,
-      issues: state.issueCountByStep[stepId] ?? 0,
-    };
-  });
+function selectNodeView(state: DesignerStoreState, stepId: string) {
+  const step = selectStep(state, stepId);
+  return {
+    name: step?.name ?? "",
+    kind: step?.kind ?? "end",
+    tool: step?.kind === "tool" ? step.tool.name : undefined,
+    issues: state.issueCountByStep[stepId] ?? 0,
+  };
 }
 
 /**
@@ -42,7 +40,7 @@ function useRenderCount() {
  */
 export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
   useRenderCount();
-  const view = useNodeView(stepId);
+  const view = useDesigner((state) => selectNodeView(state, stepId));
   // Its own store: typing in the inspector never touches it, and resolving a comment re-renders one node.
   const comments = useStepCommentCount(stepId);
   const zoomedOut = useZoomedOut();

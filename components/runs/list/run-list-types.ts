@@ -1,4 +1,4 @@
-import type { RunStatus } from "@/lib/events/run-events";
+import type { RunStatus } from "@/lib/events";
 
 /** A run as the runs list shows it (dates as ISO text, for the client table). */
 export type RunRowView = {

@@ -2,7 +2,7 @@ import Form from "next/form";
 import Link from "next/link";
 import { Button } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import { RUN_STATUSES } from "@/lib/events/run-events";
+import { RUN_STATUSES } from "@/lib/events";
 import { RUN_STATUS_STYLE } from "../run-styles";
 
 export type RunsFilterValues = { routine: string; status: string; startedBy: string };

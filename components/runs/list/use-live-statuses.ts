@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { isFinished, type RunStatus } from "@/lib/events/run-events";
-import { parseStatusUpdate } from "@/lib/events/status-stream";
+import { isFinished, parseStatusUpdate, type RunStatus } from "@/lib/events";
 
 const REFRESH_DELAY_MS = 1_000;
 

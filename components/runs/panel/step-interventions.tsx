@@ -3,7 +3,7 @@
 import { Check, RotateCcw, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { Step } from "@/lib/routine";
 import { parseEditedInput } from "@/lib/stores/run-view/edit-input";
 import type { StepView } from "@/lib/stores/run-view/run-view-state";

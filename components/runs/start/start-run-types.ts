@@ -1,4 +1,4 @@
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { Param } from "@/lib/routine";
 
 /** The dialog's view of the published version: what it asks for. */

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
-import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../../db/core/errors";
-import { formValues, loadOrError, toErrorState } from "../action-state";
+import { ForbiddenError, UnauthenticatedError } from "../../access";
+import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../../db/core";
+import { formValues } from "../../forms";
+import { loadOrError, toErrorState } from "../action-state";
 
 describe("toErrorState: what a form shows for each failure", () => {
   it("keeps validation messages per field", () => {

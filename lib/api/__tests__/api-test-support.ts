@@ -1,16 +1,15 @@
-import type { RunEvent, RunEventInput } from "../../events/run-events";
-import { runEventBus } from "../../events/bus";
-import { createApiToken } from "../../db/users/api-tokens";
-import { prisma } from "../../db/core/client";
-import { writeRuns } from "../../run-service/run-sqlite";
-import { applyRunChange } from "../../run-service/run-writes";
-import type { RunChange } from "../../runner/ports";
+import { type RunEvent, runEventBus, type RunEventInput } from "../../events";
+import { createApiToken } from "../../db/users";
+import { prisma } from "../../db/core";
+import { applyRunChange, writeRuns } from "../../run-service";
+import type { RunChange } from "../../runner";
 import { as, type Who } from "../../db/testing/review-test-support";
+import { signedIn } from "../../../test/request-context";
 
 /** A personal API token of the demo user holding `who`'s role. */
 export async function tokenOf(who: Exclude<Who, "anonymous">): Promise<string> {
   await as(who);
-  const { token } = await createApiToken({ name: `${who} test token` });
+  const { token } = await createApiToken(signedIn(), { name: `${who} test token` });
   await as("anonymous");
   return token;
 }

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { RunEventBus, runEventBus } from "../../events/bus";
-import { StreamLimiter } from "../../events/stream-limits";
+import { RunEventBus, runEventBus, StreamLimiter } from "../../events";
 import { readRunEvents } from "../../events/testing/sse-reader";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../../db/core/client";
+import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";

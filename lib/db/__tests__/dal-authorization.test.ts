@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs, signOutAll } from "../../../test/request-context";
-import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
-import { listAuditLog } from "../audit/audit-log";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import { reissueInvitation } from "../users/invitations";
-import { acceptToolChanges, saveRoutineDraft } from "../routines/routine-drafts";
-import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "../routines/routine-writes";
-import { getRoutine, listRoutines } from "../routines/routines";
-import { seedDatabase } from "../../demo/seed";
-import { getToolServer, registryToolCatalog, tryTool } from "../tools/tool-catalog";
-import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tools/tool-servers";
-import { createUser, listUsers, setUserActive, setUserRoles } from "../users/users";
+import { signedIn, signInAs, signOutAll } from "../../../test/request-context";
+import { ForbiddenError, UnauthenticatedError } from "../../access";
+import { listAuditLog } from "../audit";
+import { prisma } from "../core";
+import { DEMO_USERS, seedDatabase } from "../../demo/seed";
+import { createUser, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
+import { acceptToolChanges, archiveRoutine, createRoutine, duplicateRoutine, getRoutine, listRoutines, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import { createToolServer, getToolServer, listToolServers, refreshToolServer, registryToolCatalog, removeToolServer, setToolServerEnabled, tryTool, updateToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
+import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -45,36 +40,36 @@ const currentRevision = async (id: string) => (await prisma.routineVersion.findF
 
 /** Every DAL function so far: who may call it, and arguments that succeed for them. */
 const CALLS: Record<string, { allowed: Viewer[]; call: () => Promise<unknown> }> = {
-  listUsers: { allowed: ADMINS, call: () => listUsers() },
+  listUsers: { allowed: ADMINS, call: () => listUsers(signedIn()) },
   createUser: {
     allowed: ADMINS,
-    call: () => createUser({ name: "New Person", email: `new-${++counter}@example.com`, roles: ["author"], password: "password-123" }),
+    call: () => createUser(signedIn(), { name: "New Person", email: `new-${++counter}@example.com`, roles: ["author"], password: "password-123" }),
   },
-  setUserRoles: { allowed: ADMINS, call: () => setUserRoles({ userId: ids["author@example.com"], roles: ["author"] }) },
-  setUserActive: { allowed: ADMINS, call: () => setUserActive({ userId: ids["reviewer@example.com"], active: true }) },
-  reissueInvitation: { allowed: ADMINS, call: () => reissueInvitation({ userId: invitedUserId }) },
-  listAuditLog: { allowed: ADMINS, call: () => listAuditLog({ limit: 10 }) },
-  listRoutines: { allowed: READERS, call: () => listRoutines({ query: "target", includeArchived: true }) },
-  getRoutine: { allowed: READERS, call: () => getRoutine(routineId) },
-  createRoutine: { allowed: WRITERS, call: () => createRoutine({ name: `Created ${++counter}` }) },
+  setUserRoles: { allowed: ADMINS, call: () => setUserRoles(signedIn(), { userId: ids["author@example.com"], roles: ["author"] }) },
+  setUserActive: { allowed: ADMINS, call: () => setUserActive(signedIn(), { userId: ids["reviewer@example.com"], active: true }) },
+  reissueInvitation: { allowed: ADMINS, call: () => reissueInvitation(signedIn(), { userId: invitedUserId }) },
+  listAuditLog: { allowed: ADMINS, call: () => listAuditLog(signedIn(), { limit: 10 }) },
+  listRoutines: { allowed: READERS, call: () => listRoutines(signedIn(), { query: "target", includeArchived: true }) },
+  getRoutine: { allowed: READERS, call: () => getRoutine(signedIn(), routineId) },
+  createRoutine: { allowed: WRITERS, call: () => createRoutine(signedIn(), { name: `Created ${++counter}` }) },
   saveRoutineDraft: {
     allowed: WRITERS,
-    call: async () => saveRoutineDraft({ routineId, baseRevision: await currentRevision(routineId), routine: makeRoutine({ name: "Authorization target" }) }),
+    call: async () => saveRoutineDraft(signedIn(), { routineId, baseRevision: await currentRevision(routineId), routine: makeRoutine({ name: "Authorization target" }) }),
   },
-  duplicateRoutine: { allowed: WRITERS, call: () => duplicateRoutine({ routineId }) },
-  saveRoutineAsCopy: { allowed: WRITERS, call: () => saveRoutineAsCopy({ routine: makeRoutine(), name: `Kept ${++counter}` }) },
-  archiveRoutine: { allowed: WRITERS, call: () => archiveRoutine({ routineId: archivableId }) },
-  restoreRoutine: { allowed: WRITERS, call: () => restoreRoutine({ routineId: archivableId }) },
-  acceptToolChanges: { allowed: WRITERS, call: () => acceptToolChanges({ routineId }) },
-  listToolServers: { allowed: READERS, call: () => listToolServers() },
-  getToolServer: { allowed: READERS, call: () => getToolServer(serverId) },
-  listCatalogTools: { allowed: READERS, call: () => registryToolCatalog.listTools() },
-  createToolServer: { allowed: ADMINS, call: () => createToolServer({ name: `server-${++counter}`, transport: { kind: "http", url: mcp.url } }) },
-  updateToolServer: { allowed: ADMINS, call: () => updateToolServer(serverId, { name: "target", description: `v${++counter}`, transport: { kind: "http", url: mcp.url } }) },
-  setToolServerEnabled: { allowed: ADMINS, call: () => setToolServerEnabled(serverId, true) },
-  removeToolServer: { allowed: ADMINS, call: () => removeToolServer(doomedServerId) },
-  refreshToolServer: { allowed: OPERATORS, call: () => refreshToolServer(serverId) },
-  tryTool: { allowed: OPERATORS, call: () => tryTool({ serverId, toolName: "echo", arguments: { text: "hi" } }) },
+  duplicateRoutine: { allowed: WRITERS, call: () => duplicateRoutine(signedIn(), { routineId }) },
+  saveRoutineAsCopy: { allowed: WRITERS, call: () => saveRoutineAsCopy(signedIn(), { routine: makeRoutine(), name: `Kept ${++counter}` }) },
+  archiveRoutine: { allowed: WRITERS, call: () => archiveRoutine(signedIn(), { routineId: archivableId }) },
+  restoreRoutine: { allowed: WRITERS, call: () => restoreRoutine(signedIn(), { routineId: archivableId }) },
+  acceptToolChanges: { allowed: WRITERS, call: () => acceptToolChanges(signedIn(), { routineId }) },
+  listToolServers: { allowed: READERS, call: () => listToolServers(signedIn()) },
+  getToolServer: { allowed: READERS, call: () => getToolServer(signedIn(), serverId) },
+  listCatalogTools: { allowed: READERS, call: () => registryToolCatalog(signedIn()).listTools() },
+  createToolServer: { allowed: ADMINS, call: () => createToolServer(signedIn(), { name: `server-${++counter}`, transport: { kind: "http", url: mcp.url } }) },
+  updateToolServer: { allowed: ADMINS, call: () => updateToolServer(signedIn(), serverId, { name: "target", description: `v${++counter}`, transport: { kind: "http", url: mcp.url } }) },
+  setToolServerEnabled: { allowed: ADMINS, call: () => setToolServerEnabled(signedIn(), serverId, true) },
+  removeToolServer: { allowed: ADMINS, call: () => removeToolServer(signedIn(), doomedServerId) },
+  refreshToolServer: { allowed: OPERATORS, call: () => refreshToolServer(signedIn(), serverId) },
+  tryTool: { allowed: OPERATORS, call: () => tryTool(signedIn(), { serverId, toolName: "echo", arguments: { text: "hi" } }) },
 };
 
 /** Rows a refused call must leave alone. */
@@ -93,18 +88,18 @@ beforeAll(async () => {
   const users = await prisma.user.findMany({ select: { id: true, email: true } });
   ids = Object.fromEntries(users.map((user) => [user.email, user.id]));
   await actAs("admin");
-  invitedUserId = (await createUser({ name: "Invited", email: "invited@example.com", roles: ["operator"] })).userId;
-  routineId = (await createRoutine({ name: "Authorization target" })).id;
-  archivableId = (await createRoutine({ name: "Archive target" })).id;
+  invitedUserId = (await createUser(signedIn(), { name: "Invited", email: "invited@example.com", roles: ["operator"] })).userId;
+  routineId = (await createRoutine(signedIn(), { name: "Authorization target" })).id;
+  archivableId = (await createRoutine(signedIn(), { name: "Archive target" })).id;
   mcp = await startMutableMcpServer([{ name: "echo", description: "Echo", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]) }]);
-  serverId = (await createToolServer({ name: "target", transport: { kind: "http", url: mcp.url } })).id;
+  serverId = (await createToolServer(signedIn(), { name: "target", transport: { kind: "http", url: mcp.url } })).id;
   doomedServerId = randomUUID();
   await prisma.toolServer.create({ data: { id: doomedServerId, name: "doomed", transport: "http", url: mcp.url } });
 });
 
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tools/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
   await sharedToolGateway().close();
 });
 
@@ -132,14 +127,16 @@ describe("sessions", () => {
   it("an expired session counts as anonymous", async () => {
     await actAs("admin");
     await prisma.session.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
-    await expect(listUsers()).rejects.toBeInstanceOf(UnauthenticatedError);
+    // The request's session resolves to no viewer, and the DAL refuses that.
+    const { getViewer } = await import("../../session");
+    await expect(listUsers(await getViewer())).rejects.toBeInstanceOf(UnauthenticatedError);
   });
 
   it("a deactivated user's existing session grants nothing", async () => {
     await actAs("author");
     const author = ids["author@example.com"];
     await prisma.user.update({ where: { id: author }, data: { deactivatedAt: new Date() } });
-    const { getViewer } = await import("../../session/session");
+    const { getViewer } = await import("../../session");
     await expect(getViewer()).resolves.toBeNull();
     await prisma.user.update({ where: { id: author }, data: { deactivatedAt: null } });
   });

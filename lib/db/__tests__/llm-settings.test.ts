@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI } from "../../../scripts/fake-openai/index";
-import { signInAs, signOutAll } from "../../../test/request-context";
+import { signedIn, signInAs, signOutAll } from "../../../test/request-context";
 import { LLM_ROLES, type LlmRole, type LlmSettingsInput } from "../../llm";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import { listLlmUsage } from "../llm/llm-calls";
-import { llmClientFor, testLlmConnection } from "../llm/llm-clients";
-import { getLlmSettingsView, resolveLlmConfig, updateLlmSettings } from "../llm/llm-settings";
-import { seedDatabase } from "../../demo/seed";
+import { prisma } from "../core";
+import { DEMO_USERS, seedDatabase } from "../../demo/seed";
+import { getLlmSettingsView, listLlmUsage, llmClientFor, resolveLlmConfig, testLlmConnection, updateLlmSettings } from "../llm";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -47,7 +44,7 @@ beforeEach(() => {
 describe("before anything is saved", () => {
   it("nothing configured: the view says so and a client names what to set", async () => {
     await as("admin");
-    expect(await getLlmSettingsView()).toMatchObject({ source: "none", baseUrl: "", hasApiKey: false, roles: { planner: { model: "", configured: false } } });
+    expect(await getLlmSettingsView(signedIn())).toMatchObject({ source: "none", baseUrl: "", hasApiKey: false, roles: { planner: { model: "", configured: false } } });
     expect(await resolveLlmConfig("planner")).toBeNull();
     await expect(llmClientFor("planner")).rejects.toMatchObject({
       name: "LlmNotConfiguredError",
@@ -61,7 +58,7 @@ describe("before anything is saved", () => {
     vi.stubEnv("OPENAI_API_KEY", KEY);
     vi.stubEnv("OPENAI_PLANNER_MODEL", "env-planner");
     await as("admin");
-    const view = await getLlmSettingsView();
+    const view = await getLlmSettingsView(signedIn());
     expect(view).toMatchObject({ source: "environment", baseUrl: fake.url, hasApiKey: true, roles: { planner: { model: "env-planner", configured: true }, executor: { configured: false } } });
     expect(JSON.stringify(view)).not.toContain(KEY);
     expect(await resolveLlmConfig("planner")).toEqual({ role: "planner", baseUrl: fake.url, apiKey: KEY, model: "env-planner", timeoutMs: 60_000, maxRetries: 3, source: "environment" });
@@ -72,7 +69,7 @@ describe("before anything is saved", () => {
   it("ignores an environment base URL that is not http(s), and says why", async () => {
     vi.stubEnv("OPENAI_BASE_URL", "ftp://models.example.com");
     await as("admin");
-    const view = await getLlmSettingsView();
+    const view = await getLlmSettingsView(signedIn());
     expect(view.source).toBe("none");
     expect(view.notes).toEqual([expect.stringMatching(/OPENAI_BASE_URL is ignored: Only http/)]);
   });
@@ -83,15 +80,15 @@ describe("who may read, change and test the settings", () => {
     for (const role of ["author", "reviewer", "operator"] as const) {
       await as(role);
       const before = await counts();
-      await expect(getLlmSettingsView()).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(updateLlmSettings(settings({ apiKey: KEY, models: { planner: "fake-model" } }))).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(testLlmConnection({ role: "planner" })).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(listLlmUsage()).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(getLlmSettingsView(signedIn())).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }))).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(testLlmConnection(signedIn(), { role: "planner" })).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(listLlmUsage(signedIn())).rejects.toMatchObject({ name: "ForbiddenError" });
       expect(await counts()).toEqual(before);
     }
     signOutAll();
-    await expect(getLlmSettingsView()).rejects.toMatchObject({ name: "UnauthenticatedError" });
-    await expect(updateLlmSettings(settings())).rejects.toMatchObject({ name: "UnauthenticatedError" });
+    await expect(getLlmSettingsView(signedIn())).rejects.toMatchObject({ name: "UnauthenticatedError" });
+    await expect(updateLlmSettings(signedIn(), settings())).rejects.toMatchObject({ name: "UnauthenticatedError" });
     expect(await storedRow()).toBeNull();
   });
 });
@@ -102,7 +99,7 @@ describe("saving the settings", () => {
     const before = await counts();
     const input = settings({ baseUrl: "ftp://models.example.com/v1" });
     input.roles.planner = { model: "m", timeoutMs: 0, maxRetries: 9 };
-    await expect(updateLlmSettings(input)).rejects.toMatchObject({
+    await expect(updateLlmSettings(signedIn(), input)).rejects.toMatchObject({
       name: "ValidationError",
       fieldErrors: {
         baseUrl: ["Only http:// and https:// URLs are supported."],
@@ -117,13 +114,13 @@ describe("saving the settings", () => {
     vi.stubEnv("OPENAI_BASE_URL", "http://env-host.invalid/v1");
     vi.stubEnv("OPENAI_PLANNER_MODEL", "env-planner");
     await as("admin");
-    const { changed } = await updateLlmSettings(settings({ apiKey: KEY, models: { planner: "fake-model" } }));
+    const { changed } = await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }));
     expect(changed).toEqual(expect.arrayContaining(["baseUrl", "roles.planner.model", "apiKey"]));
 
     const row = await storedRow();
     expect(row?.value).not.toContain(KEY);
     expect(row?.value).not.toContain("secret-key");
-    const view = await getLlmSettingsView();
+    const view = await getLlmSettingsView(signedIn());
     expect(view).toMatchObject({ source: "database", baseUrl: fake.url, hasApiKey: true, updatedBy: "admin@example.com", roles: { planner: { model: "fake-model", timeoutMs: 5_000, maxRetries: 1, configured: true } } });
     expect(JSON.stringify(view)).not.toContain(KEY);
     expect(await resolveLlmConfig("planner")).toMatchObject({ baseUrl: fake.url, apiKey: KEY, model: "fake-model", source: "database" });
@@ -136,15 +133,15 @@ describe("saving the settings", () => {
 
   it("a blank key keeps the saved one; removing it is explicit; saving the same values writes nothing", async () => {
     await as("admin");
-    expect((await updateLlmSettings(settings({ apiKey: "", models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["roles.executor.model"]);
+    expect((await updateLlmSettings(signedIn(), settings({ apiKey: "", models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["roles.executor.model"]);
     expect(await resolveLlmConfig("executor")).toMatchObject({ apiKey: KEY });
 
     const before = await counts();
-    expect((await updateLlmSettings(settings({ models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual([]);
+    expect((await updateLlmSettings(signedIn(), settings({ models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual([]);
     expect(await counts()).toEqual(before);
 
-    expect((await updateLlmSettings(settings({ clearApiKey: true, models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["apiKey"]);
-    expect((await getLlmSettingsView()).hasApiKey).toBe(false);
+    expect((await updateLlmSettings(signedIn(), settings({ clearApiKey: true, models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["apiKey"]);
+    expect((await getLlmSettingsView(signedIn())).hasApiKey).toBe(false);
     expect((await resolveLlmConfig("planner"))?.apiKey).toBeUndefined();
     const audit = await prisma.auditLog.findFirst({ where: { action: "settings.llm_updated" }, orderBy: { at: "desc" } });
     expect(JSON.parse(audit!.detail!)).toEqual({ changed: ["apiKey"], apiKey: "removed" });
@@ -154,9 +151,9 @@ describe("saving the settings", () => {
 describe("testing the connection", () => {
   it("answers ok with the model and latency, and records the call as settings.test", async () => {
     await as("admin");
-    await updateLlmSettings(settings({ apiKey: KEY, models: { planner: "fake-model" } }));
+    await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }));
     fake.setScenario({ rules: [{ reply: { content: "O" } }] });
-    const result = await testLlmConnection({ role: "planner" });
+    const result = await testLlmConnection(signedIn(), { role: "planner" });
     expect(result).toMatchObject({ ok: true, model: "fake-model", message: 'The model "fake-model" answered.' });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" } });
@@ -167,26 +164,26 @@ describe("testing the connection", () => {
 
   it("lists the models for a role without a model", async () => {
     await as("admin");
-    expect(await testLlmConnection({ role: "compressor" })).toMatchObject({ ok: true, model: "", message: "The endpoint answered and offers 1 model." });
+    expect(await testLlmConnection(signedIn(), { role: "compressor" })).toMatchObject({ ok: true, model: "", message: "The endpoint answered and offers 1 model." });
   });
 
   it("reports a refused key as a failed result whose message names the fix and not the key", async () => {
     await as("admin");
-    await updateLlmSettings(settings({ apiKey: "sk-wrong-key-99999999", models: { planner: "fake-model" } }));
-    const result = await testLlmConnection({ role: "planner" });
+    await updateLlmSettings(signedIn(), settings({ apiKey: "sk-wrong-key-99999999", models: { planner: "fake-model" } }));
+    const result = await testLlmConnection(signedIn(), { role: "planner" });
     expect(result).toMatchObject({ ok: false, model: "fake-model", message: expect.stringMatching(/refused the API key \(HTTP 401\)\. Check the API key in Settings → Models/) });
     expect(result.message).not.toContain("wrong-key");
     const call = await prisma.llmCall.findFirst({ where: { purpose: "settings.test" }, orderBy: { at: "desc" } });
     expect(call).toMatchObject({ status: "error", attempts: 1 });
     expect(call!.error).toMatch(/^unauthorized: /);
     expect(call!.error).not.toContain("wrong-key");
-    await updateLlmSettings(settings({ apiKey: KEY, models: { planner: "fake-model" } }));
+    await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }));
   });
 
   it("reports a server that keeps failing after its retries", async () => {
     await as("admin");
     fake.setScenario({ rules: [{ fault: { kind: "http", status: 503 } }] });
-    const result = await testLlmConnection({ role: "planner" });
+    const result = await testLlmConnection(signedIn(), { role: "planner" });
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining("HTTP 503 after 2 attempts") });
   });
 });
@@ -194,16 +191,16 @@ describe("testing the connection", () => {
 describe("clients for the planner and runner, and the usage they record", () => {
   it("records each call with its context, and the admin reads recent calls and totals per role", async () => {
     await as("admin");
-    await updateLlmSettings(settings({ apiKey: KEY, models: { planner: "fake-model", executor: "fake-model" } }));
+    await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model", executor: "fake-model" } }));
     const routine = await prisma.routine.findFirst();
     fake.setScenario({ rules: [{ reply: { content: "planned", usage: { prompt_tokens: 100, completion_tokens: 40 } } }] });
-    const before = (await listLlmUsage()).totals.planner;
+    const before = (await listLlmUsage(signedIn())).totals.planner;
 
     const client = await llmClientFor("planner", { routineId: routine?.id });
     const answer = await client.chat({ purpose: "planner.optimize", messages: [{ role: "user", content: "Optimize" }] });
     expect(answer).toMatchObject({ content: "planned", usage: { inputTokens: 100, outputTokens: 40 }, attempts: 1 });
 
-    const usage = await listLlmUsage({ limit: 5 });
+    const usage = await listLlmUsage(signedIn(), { limit: 5 });
     expect(usage.calls[0]).toMatchObject({ role: "planner", purpose: "planner.optimize", status: "ok", inputTokens: 100, outputTokens: 40 });
     expect(await prisma.llmCall.findUnique({ where: { id: usage.calls[0].id } })).toMatchObject({ routineId: routine?.id ?? null });
     expect(usage.totals.planner).toEqual({ calls: before.calls + 1, errors: before.errors, inputTokens: before.inputTokens + 100, outputTokens: before.outputTokens + 40 });
@@ -214,7 +211,7 @@ describe("clients for the planner and runner, and the usage they record", () => 
     vi.stubEnv("OPENAI_BASE_URL", fake.url);
     vi.stubEnv("OPENAI_API_KEY", KEY);
     await as("admin");
-    await updateLlmSettings(settings({ models: { planner: "fake-model" } }));
+    await updateLlmSettings(signedIn(), settings({ models: { planner: "fake-model" } }));
     expect(await resolveLlmConfig("planner")).toMatchObject({ apiKey: KEY, source: "database" });
     const audit = await prisma.auditLog.findFirst({ where: { action: "settings.llm_updated" }, orderBy: { at: "desc" } });
     expect(JSON.parse(audit!.detail!)).toMatchObject({ previousSource: "environment" });

@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
-import { prisma } from "../core/client";
-import { saveOptimizedVersion } from "../reviews/optimized-versions";
-import { publishVersion } from "../reviews/publications";
-import { startNewDraft, submitForReview, withdrawFromReview } from "../reviews/routine-versions";
-import { addReviewComment, decideReview, resolveReviewComment } from "../reviews/reviews";
+import { ForbiddenError, UnauthenticatedError } from "../../access";
+import { prisma } from "../core";
+import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview, withdrawFromReview } from "../reviews";
 import { seedDatabase } from "../../demo/seed";
-import { listRoutineVersions } from "../reviews/version-history";
-import { getVersionReview, listStepComments } from "../reviews/version-review";
 import { as, demoUserId, lifecycleState, optimizedRoutine, provenance, versionFixture, type Who } from "../testing/review-test-support";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -46,31 +42,31 @@ const on = (status: string, call: (fixture: Fixture) => Promise<unknown>) => asy
  * refusal can be shown to write nothing), and the call itself.
  */
 const CALLS: Record<string, { allowed: Who[]; prepare: () => Promise<() => Promise<unknown>> }> = {
-  submitForReview: { allowed: WRITERS, prepare: on("draft", ({ routineId }) => submitForReview({ routineId, baseRevision: 0 })) },
-  withdrawFromReview: { allowed: WRITERS, prepare: on("in_review", ({ routineId }) => withdrawFromReview({ routineId })) },
-  startNewDraft: { allowed: WRITERS, prepare: on("approved", ({ routineId }) => startNewDraft({ routineId })) },
+  submitForReview: { allowed: WRITERS, prepare: on("draft", ({ routineId }) => submitForReview(signedIn(), { routineId, baseRevision: 0 })) },
+  withdrawFromReview: { allowed: WRITERS, prepare: on("in_review", ({ routineId }) => withdrawFromReview(signedIn(), { routineId })) },
+  startNewDraft: { allowed: WRITERS, prepare: on("approved", ({ routineId }) => startNewDraft(signedIn(), { routineId })) },
   saveOptimizedVersion: {
     allowed: WRITERS,
     prepare: on("draft", ({ routineId, versionId }) =>
-      saveOptimizedVersion({ routineId, basedOnVersionId: versionId, routine: optimizedRoutine(), provenance: provenance() }),
+      saveOptimizedVersion(signedIn(), { routineId, basedOnVersionId: versionId, routine: optimizedRoutine(), provenance: provenance() }),
     ),
   },
-  decideReview: { allowed: DECIDERS, prepare: on("in_review", ({ versionId }) => decideReview({ versionId, decision: "approve" })) },
+  decideReview: { allowed: DECIDERS, prepare: on("in_review", ({ versionId }) => decideReview(signedIn(), { versionId, decision: "approve" })) },
   addReviewComment: {
     allowed: COMMENTERS,
-    prepare: on("in_review", ({ versionId }) => addReviewComment({ versionId, stepId: "summarize", body: "A thought." })),
+    prepare: on("in_review", ({ versionId }) => addReviewComment(signedIn(), { versionId, stepId: "summarize", body: "A thought." })),
   },
   resolveReviewComment: {
     allowed: ["author", "reviewer", "admin"],
     prepare: async () => {
       const commentId = await commentFixture();
-      return () => resolveReviewComment({ commentId });
+      return () => resolveReviewComment(signedIn(), { commentId });
     },
   },
-  publishVersion: { allowed: DECIDERS, prepare: on("approved", ({ versionId }) => publishVersion({ versionId })) },
-  listRoutineVersions: { allowed: READERS, prepare: on("approved", ({ routineId }) => listRoutineVersions(routineId)) },
-  getVersionReview: { allowed: READERS, prepare: on("in_review", ({ routineId }) => getVersionReview({ routineId, number: 1 })) },
-  listStepComments: { allowed: READERS, prepare: on("draft", ({ routineId }) => listStepComments(routineId)) },
+  publishVersion: { allowed: DECIDERS, prepare: on("approved", ({ versionId }) => publishVersion(signedIn(), { versionId })) },
+  listRoutineVersions: { allowed: READERS, prepare: on("approved", ({ routineId }) => listRoutineVersions(signedIn(), routineId)) },
+  getVersionReview: { allowed: READERS, prepare: on("in_review", ({ routineId }) => getVersionReview(signedIn(), { routineId, number: 1 })) },
+  listStepComments: { allowed: READERS, prepare: on("draft", ({ routineId }) => listStepComments(signedIn(), routineId)) },
 };
 
 beforeAll(async () => {

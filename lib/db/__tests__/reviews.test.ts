@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../core/client";
-import { ConflictError } from "../core/errors";
-import { saveOptimizedVersion } from "../reviews/optimized-versions";
-import { publishVersion } from "../reviews/publications";
-import { saveRoutineDraft } from "../routines/routine-drafts";
-import { startNewDraft, submitForReview } from "../reviews/routine-versions";
-import { createRoutine } from "../routines/routine-writes";
-import { getRoutine, listRoutines } from "../routines/routines";
-import { addReviewComment, decideReview, resolveReviewComment } from "../reviews/reviews";
+import { ConflictError, prisma } from "../core";
+import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview } from "../reviews";
+import { createRoutine, getRoutine, listRoutines, saveRoutineDraft } from "../routines";
 import { seedDatabase } from "../../demo/seed";
-import { listRoutineVersions } from "../reviews/version-history";
-import { getVersionReview, listStepComments } from "../reviews/version-review";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -20,7 +13,7 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
 
-const summaryOf = async (routineId: string) => (await listRoutines()).find((routine) => routine.id === routineId)!;
+const summaryOf = async (routineId: string) => (await listRoutines(signedIn())).find((routine) => routine.id === routineId)!;
 const auditActions = async (routineId: string) =>
   (await prisma.auditLog.findMany({ where: { targetId: routineId }, orderBy: [{ at: "asc" }, { id: "asc" }] })).map((entry) => ({
     action: entry.action,
@@ -34,56 +27,56 @@ describe("the review lifecycle", () => {
     const authorId = await demoUserId("author");
 
     await as("author");
-    const { id } = await createRoutine({ name: "Ticket summary", routine: makeRoutine() });
-    const v1 = await getRoutine(id);
+    const { id } = await createRoutine(signedIn(), { name: "Ticket summary", routine: makeRoutine() });
+    const v1 = await getRoutine(signedIn(), id);
     expect(v1).toMatchObject({ status: "draft", versionNumber: 1, revision: 0, publishedVersionNumber: null, latestReview: null, openCommentCount: 0 });
     expect(v1.lifecycle.submit).toEqual({ allowed: true });
 
-    await expect(submitForReview({ routineId: id, baseRevision: 0 })).resolves.toEqual({ versionId: v1.versionId, number: 1 });
-    const submitted = await getRoutine(id);
+    await expect(submitForReview(signedIn(), { routineId: id, baseRevision: 0 })).resolves.toEqual({ versionId: v1.versionId, number: 1 });
+    const submitted = await getRoutine(signedIn(), id);
     expect(submitted).toMatchObject({ status: "in_review", canEdit: false });
     expect(submitted.lifecycle.withdraw).toEqual({ allowed: true });
-    await expect(saveRoutineDraft({ routineId: id, baseRevision: 0, routine: makeRoutine() })).rejects.toBeInstanceOf(ConflictError);
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine() })).rejects.toBeInstanceOf(ConflictError);
 
     await as("reviewer");
-    const onStep = await addReviewComment({ versionId: v1.versionId, stepId: "summarize", body: "  Say how long the summary may be.  " });
+    const onStep = await addReviewComment(signedIn(), { versionId: v1.versionId, stepId: "summarize", body: "  Say how long the summary may be.  " });
     expect(onStep).toMatchObject({ stepId: "summarize", body: "Say how long the summary may be.", resolvedAt: null, author: { name: "Rosa Reviewer" } });
-    await addReviewComment({ versionId: v1.versionId, body: "Name the routine after the team." });
-    await expect(decideReview({ versionId: v1.versionId, decision: "request_changes", comment: "See my comments." })).resolves.toMatchObject({ status: "draft" });
+    await addReviewComment(signedIn(), { versionId: v1.versionId, body: "Name the routine after the team." });
+    await expect(decideReview(signedIn(), { versionId: v1.versionId, decision: "request_changes", comment: "See my comments." })).resolves.toMatchObject({ status: "draft" });
 
     await as("author");
-    const sentBack = await getRoutine(id);
+    const sentBack = await getRoutine(signedIn(), id);
     expect(sentBack).toMatchObject({ status: "draft", canEdit: true, openCommentCount: 2, latestReview: { decision: "changes_requested", comment: "See my comments.", reviewer: { id: reviewerId } } });
     expect(await summaryOf(id)).toMatchObject({ status: "draft", versionNumber: 1, latestDecision: "changes_requested", openCommentCount: 2, publishedVersionNumber: null });
-    expect((await listStepComments(id)).map((comment) => [comment.stepId, comment.body])).toEqual([
+    expect((await listStepComments(signedIn(), id)).map((comment) => [comment.stepId, comment.body])).toEqual([
       ["summarize", "Say how long the summary may be."],
       [null, "Name the routine after the team."],
     ]);
 
     // The author edits the draft sent back, resolves what they addressed, and submits again.
     const edited = makeRoutine({ name: "Support: ticket summary" });
-    await expect(saveRoutineDraft({ routineId: id, baseRevision: 0, routine: edited })).resolves.toEqual({ revision: 1 });
-    await expect(resolveReviewComment({ commentId: onStep.id })).resolves.toMatchObject({ resolvedAt: expect.any(Date) });
-    expect((await listStepComments(id)).map((comment) => comment.body)).toEqual(["Name the routine after the team."]);
-    await submitForReview({ routineId: id, baseRevision: 1 });
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: edited })).resolves.toEqual({ revision: 1 });
+    await expect(resolveReviewComment(signedIn(), { commentId: onStep.id })).resolves.toMatchObject({ resolvedAt: expect.any(Date) });
+    expect((await listStepComments(signedIn(), id)).map((comment) => comment.body)).toEqual(["Name the routine after the team."]);
+    await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
 
     await as("reviewer");
-    await decideReview({ versionId: v1.versionId, decision: "approve" });
+    await decideReview(signedIn(), { versionId: v1.versionId, decision: "approve" });
     const approved = await prisma.routineVersion.findUniqueOrThrow({ where: { id: v1.versionId } });
     expect(approved).toMatchObject({ status: "approved", approvedById: reviewerId, approvedAt: expect.any(Date) });
-    await expect(publishVersion({ versionId: v1.versionId })).resolves.toEqual({ versionId: v1.versionId, number: 1, previousNumber: null, rollback: false });
-    expect(await getRoutine(id)).toMatchObject({ status: "published", versionNumber: 1, publishedVersionNumber: 1, routine: { name: "Support: ticket summary" } });
+    await expect(publishVersion(signedIn(), { versionId: v1.versionId })).resolves.toEqual({ versionId: v1.versionId, number: 1, previousNumber: null, rollback: false });
+    expect(await getRoutine(signedIn(), id)).toMatchObject({ status: "published", versionNumber: 1, publishedVersionNumber: 1, routine: { name: "Support: ticket summary" } });
     expect(await summaryOf(id)).toMatchObject({ status: "published", publishedVersionNumber: 1 });
 
     // A new draft from the published version, then the planner's optimization of it, straight into review.
     await as("author");
-    const v2 = await startNewDraft({ routineId: id });
+    const v2 = await startNewDraft(signedIn(), { routineId: id });
     expect(v2).toMatchObject({ number: 2, revision: 0 });
-    const draft2 = await getRoutine(id);
+    const draft2 = await getRoutine(signedIn(), id);
     expect(draft2).toMatchObject({ status: "draft", versionNumber: 2, publishedVersionNumber: 1, canEdit: true, latestReview: null, routine: { name: "Support: ticket summary" } });
-    const v3 = await saveOptimizedVersion({ routineId: id, basedOnVersionId: v2.versionId, routine: optimizedRoutine(), provenance: provenance() });
+    const v3 = await saveOptimizedVersion(signedIn(), { routineId: id, basedOnVersionId: v2.versionId, routine: optimizedRoutine(), provenance: provenance() });
     expect(v3.number).toBe(3);
-    const optimized = await getRoutine(id);
+    const optimized = await getRoutine(signedIn(), id);
     expect(optimized).toMatchObject({ status: "in_review", versionNumber: 3, publishedVersionNumber: 1, routine: { name: "Summarize a ticket (optimized)" } });
     expect(optimized.routine.steps.every((step) => step.position !== undefined)).toBe(true);
     expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: v3.versionId } })).toMatchObject({
@@ -96,17 +89,17 @@ describe("the review lifecycle", () => {
     });
 
     await as("reviewer");
-    await decideReview({ versionId: v3.versionId, decision: "approve" });
+    await decideReview(signedIn(), { versionId: v3.versionId, decision: "approve" });
     await tick();
-    await expect(publishVersion({ versionId: v3.versionId })).resolves.toEqual({ versionId: v3.versionId, number: 3, previousNumber: 1, rollback: false });
+    await expect(publishVersion(signedIn(), { versionId: v3.versionId })).resolves.toEqual({ versionId: v3.versionId, number: 3, previousNumber: 1, rollback: false });
     await tick();
-    await expect(publishVersion({ versionId: v1.versionId })).resolves.toEqual({ versionId: v1.versionId, number: 1, previousNumber: 3, rollback: true });
+    await expect(publishVersion(signedIn(), { versionId: v1.versionId })).resolves.toEqual({ versionId: v1.versionId, number: 1, previousNumber: 3, rollback: true });
 
     // Rolling back changes what runs, not what the designer opens.
-    const after = await getRoutine(id);
+    const after = await getRoutine(signedIn(), id);
     expect(after).toMatchObject({ versionNumber: 3, status: "approved", publishedVersionNumber: 1 });
 
-    const history = await listRoutineVersions(id);
+    const history = await listRoutineVersions(signedIn(), id);
     expect(history).toMatchObject({ workingVersionNumber: 3, publishedVersionNumber: 1 });
     expect(history.versions.map((version) => [version.number, version.status, version.isPublished, version.isWorking])).toEqual([
       [3, "approved", false, true],
@@ -151,12 +144,12 @@ describe("the review lifecycle", () => {
 
   it("the review page shows the proposal beside its base, the planner's rationale and what the viewer may do", async () => {
     await as("author");
-    const { id } = await createRoutine({ name: "Review page", routine: makeRoutine() });
-    const { versionId: baseId } = await getRoutine(id);
-    await saveOptimizedVersion({ routineId: id, basedOnVersionId: baseId, routine: optimizedRoutine(), provenance: provenance() });
-    await addReviewComment({ versionId: (await getRoutine(id)).versionId, stepId: "read", body: "Why a separate reading step?" });
+    const { id } = await createRoutine(signedIn(), { name: "Review page", routine: makeRoutine() });
+    const { versionId: baseId } = await getRoutine(signedIn(), id);
+    await saveOptimizedVersion(signedIn(), { routineId: id, basedOnVersionId: baseId, routine: optimizedRoutine(), provenance: provenance() });
+    await addReviewComment(signedIn(), { versionId: (await getRoutine(signedIn(), id)).versionId, stepId: "read", body: "Why a separate reading step?" });
 
-    const asAuthor = await getVersionReview({ routineId: id, number: 2 });
+    const asAuthor = await getVersionReview(signedIn(), { routineId: id, number: 2 });
     expect(asAuthor.base).toMatchObject({ versionId: baseId, number: 1, status: "draft", routine: { steps: [{ id: "summarize" }, { id: "done" }] } });
     expect(asAuthor.routine.steps.map((step) => step.id)).toEqual(["read", "summarize", "done"]);
     expect(asAuthor.provenance).toEqual({
@@ -178,7 +171,7 @@ describe("the review lifecycle", () => {
     });
 
     await as("reviewer");
-    const asReviewer = await getVersionReview({ routineId: id, number: 2 });
+    const asReviewer = await getVersionReview(signedIn(), { routineId: id, number: 2 });
     expect(asReviewer.permissions).toEqual({
       canDecide: { allowed: true },
       canComment: { allowed: true },
@@ -186,8 +179,8 @@ describe("the review lifecycle", () => {
       canWithdraw: { allowed: false, reason: "needs the author role" },
     });
     expect(asReviewer.comments[0].canResolve).toBe(false);
-    expect((await getVersionReview({ routineId: id, number: 1 })).permissions.canDecide).toEqual({ allowed: false, reason: "not in review" });
-    expect((await getVersionReview({ routineId: id, number: 1 })).base).toBeNull();
-    await expect(getVersionReview({ routineId: id, number: 7 })).rejects.toThrow(/no version 7/);
+    expect((await getVersionReview(signedIn(), { routineId: id, number: 1 })).permissions.canDecide).toEqual({ allowed: false, reason: "not in review" });
+    expect((await getVersionReview(signedIn(), { routineId: id, number: 1 })).base).toBeNull();
+    await expect(getVersionReview(signedIn(), { routineId: id, number: 7 })).rejects.toThrow(/no version 7/);
   });
 });

@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, ValidationError } from "../core/errors";
-import { controlRun } from "../runs/run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../runs/run-interventions";
-import { claimRuns } from "../../run-service/run-leases";
-import { loadRunSnapshot } from "../../run-service/run-store";
-import { onRunControl } from "../../run-service/run-wake";
+import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
+import { controlRun, decideHumanStep, rerunFromStep, retryStep } from "../runs";
+import { claimRuns, loadRunSnapshot, onRunControl } from "../../run-service";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
 import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -32,13 +29,13 @@ beforeAll(async () => {
 describe("controlRun on a run nobody executes", () => {
   it("pauses and resumes at once, each with its event and audit entry", async () => {
     const runId = await queuedRun(routineId);
-    expect(await controlRun({ runId, action: "pause" })).toEqual({ status: "paused" });
+    expect(await controlRun(signedIn(), { runId, action: "pause" })).toEqual({ status: "paused" });
     expect(await lastEvent(runId)).toEqual({ type: "run.status", status: "paused", reason: "Paused by Otto Operator." });
-    await expect(controlRun({ runId, action: "pause" })).rejects.toThrow(/already paused/);
-    expect(await controlRun({ runId, action: "resume" })).toEqual({ status: "queued" });
+    await expect(controlRun(signedIn(), { runId, action: "pause" })).rejects.toThrow(/already paused/);
+    expect(await controlRun(signedIn(), { runId, action: "resume" })).toEqual({ status: "queued" });
     expect(await lastEvent(runId)).toMatchObject({ type: "run.status", status: "queued" });
     const before = await runTables();
-    await expect(controlRun({ runId, action: "resume" })).rejects.toThrow(/not paused/);
+    await expect(controlRun(signedIn(), { runId, action: "resume" })).rejects.toThrow(/not paused/);
     expect(await runTables()).toEqual(before);
     const audit = await prisma.auditLog.findMany({ where: { targetId: runId }, orderBy: { at: "asc" } });
     expect(audit.map((entry) => [entry.action, entry.targetType])).toEqual([
@@ -53,7 +50,7 @@ describe("controlRun on a run nobody executes", () => {
     await prisma.run.create({
       data: { id: childId, routineId, versionId: loadRunSnapshot(runId)!.versionId, versionNumber: 1, routineName: "child", status: "queued", parentRunId: runId, parentStepRunId: stepRunId },
     });
-    expect(await controlRun({ runId, action: "cancel" })).toEqual({ status: "cancelled" });
+    expect(await controlRun(signedIn(), { runId, action: "cancel" })).toEqual({ status: "cancelled" });
     const run = loadRunSnapshot(runId)!;
     expect(run.status).toBe("cancelled");
     expect(run.steps.find((step) => step.id === stepRunId)!.state).toBe("cancelled");
@@ -68,10 +65,10 @@ describe("controlRun on a run nobody executes", () => {
     await setRunState(runId, { run: { status: "succeeded", finishedAt: new Date() } });
     const before = await runTables();
     for (const action of ["pause", "resume", "cancel"] as const) {
-      await expect(controlRun({ runId, action })).rejects.toThrow(/already succeeded/);
+      await expect(controlRun(signedIn(), { runId, action })).rejects.toThrow(/already succeeded/);
     }
     expect(await runTables()).toEqual(before);
-    await expect(controlRun({ runId: "no-such-run", action: "pause" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(controlRun(signedIn(), { runId: "no-such-run", action: "pause" })).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -82,10 +79,10 @@ describe("controlRun on a run a worker executes", () => {
     expect(await claimRuns("worker-x", 10, 60_000)).toEqual([runId]);
     const heard: Array<[string, string | null]> = [];
     const stop = onRunControl((id, control) => heard.push([id, control]));
-    expect(await controlRun({ runId, action: "pause" })).toEqual({ status: "queued" });
+    expect(await controlRun(signedIn(), { runId, action: "pause" })).toEqual({ status: "queued" });
     expect(loadRunSnapshot(runId)!.control).toBe("pause");
-    await expect(controlRun({ runId, action: "pause" })).rejects.toThrow(/already requested/);
-    expect(await controlRun({ runId, action: "cancel" })).toEqual({ status: "queued" });
+    await expect(controlRun(signedIn(), { runId, action: "pause" })).rejects.toThrow(/already requested/);
+    expect(await controlRun(signedIn(), { runId, action: "cancel" })).toEqual({ status: "queued" });
     stop();
     expect(loadRunSnapshot(runId)!.control).toBe("cancel");
     expect(heard).toEqual([
@@ -99,8 +96,8 @@ describe("controlRun on a run a worker executes", () => {
 describe("retryStep and rerunFromStep", () => {
   it("retries only the step a failed run failed at", async () => {
     const { runId, stepRunId } = await runIn.failed(routineId);
-    await expect(retryStep({ runId, stepRunId: "not-a-step-run" })).rejects.toBeInstanceOf(NotFoundError);
-    expect(await retryStep({ runId, stepRunId })).toEqual({ status: "queued", stepRunId });
+    await expect(retryStep(signedIn(), { runId, stepRunId: "not-a-step-run" })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await retryStep(signedIn(), { runId, stepRunId })).toEqual({ status: "queued", stepRunId });
     const run = loadRunSnapshot(runId)!;
     expect(run.steps[0]).toMatchObject({ id: stepRunId, state: "pending", error: null, attempt: 1 });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).error).toBeNull();
@@ -108,14 +105,14 @@ describe("retryStep and rerunFromStep", () => {
       expect.objectContaining({ type: "step.intervention", action: "retried", stepRunId, by: "Otto Operator" }),
       expect.objectContaining({ type: "run.status", status: "queued" }),
     ]);
-    await expect(retryStep({ runId, stepRunId })).rejects.toBeInstanceOf(ConflictError);
+    await expect(retryStep(signedIn(), { runId, stepRunId })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("re-runs a step as a new execution with the edited input, closing a step still open after it", async () => {
     const { runId, stepRunId: waitingId } = await runIn.waiting(humanId);
     const summarize = loadRunSnapshot(runId)!.steps[0]!;
-    await expect(rerunFromStep({ runId, stepRunId: waitingId, input: {} })).rejects.toThrow(/Only a tool or skill step/);
-    const { stepRunId } = await rerunFromStep({ runId, stepRunId: summarize.id, input: { text: "a better ticket" } });
+    await expect(rerunFromStep(signedIn(), { runId, stepRunId: waitingId, input: {} })).rejects.toThrow(/Only a tool or skill step/);
+    const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "a better ticket" } });
     const run = loadRunSnapshot(runId)!;
     expect(run.status).toBe("queued");
     expect(run.steps.map((step) => [step.stepId, step.iteration, step.state])).toEqual([
@@ -124,7 +121,7 @@ describe("retryStep and rerunFromStep", () => {
       ["summarize", 2, "pending"],
     ]);
     expect(run.steps[2]).toMatchObject({ id: stepRunId, input: { text: "a better ticket" }, attempt: 0 });
-    await expect(rerunFromStep({ runId, stepRunId: summarize.id, input: { text: "again" } })).rejects.toThrow(/Pause the run/);
+    await expect(rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "again" } })).rejects.toThrow(/Pause the run/);
   });
 });
 
@@ -132,19 +129,19 @@ describe("decideHumanStep", () => {
   it("checks a form's values field by field, then records them as the step's outputs", async () => {
     const { runId, stepRunId } = await runIn.waiting(formId);
     const before = await runTables();
-    const error = await decideHumanStep({ runId, stepRunId, decision: "approve", values: { days: "two", extra: 1 } }).catch((caught: unknown) => caught);
+    const error = await decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve", values: { days: "two", extra: 1 } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fieldErrors).toEqual({ days: ["days must be a whole number."], extra: ['"extra" is not a field of this form.'] });
     expect(await runTables()).toEqual(before);
-    expect(await decideHumanStep({ runId, stepRunId, decision: "approve", values: { days: "2" }, comment: "ok" })).toEqual({ status: "queued", stepRunId });
+    expect(await decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve", values: { days: "2" }, comment: "ok" })).toEqual({ status: "queued", stepRunId });
     expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({ state: "succeeded", output: { days: 2 } });
     expect((await eventsOf(runId)).map((event) => event.type).slice(-4)).toEqual(["step.intervention", "step.output", "step.succeeded", "run.status"]);
-    await expect(decideHumanStep({ runId, stepRunId, decision: "approve" })).rejects.toThrow(/not waiting/);
+    await expect(decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve" })).rejects.toThrow(/not waiting/);
   });
 
   it("fails the step on a rejection, with the comment", async () => {
     const { runId, stepRunId } = await runIn.waiting(humanId);
-    await decideHumanStep({ runId, stepRunId, decision: "reject", comment: "Wrong dates" });
+    await decideHumanStep(signedIn(), { runId, stepRunId, decision: "reject", comment: "Wrong dates" });
     expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({ state: "failed", error: "Rejected by an operator: Wrong dates" });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: runId, action: "run.step_decided" } });
     expect(JSON.parse(audit.detail!)).toMatchObject({ stepRunId, decision: "rejected" });

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ForbiddenError, UnauthenticatedError } from "../../access/errors";
-import { NotFoundError } from "../core/errors";
-import { controlRun } from "../runs/run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../runs/run-interventions";
-import { getRun, listRunEvents, listRuns, readRunVariable } from "../runs/run-views";
-import { startRun } from "../runs/runs";
+import { ForbiddenError, UnauthenticatedError } from "../../access";
+import { NotFoundError } from "../core";
+import { controlRun, decideHumanStep, getRun, listRunEvents, listRuns, readRunVariable, rerunFromStep, retryStep, startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, type Who } from "../testing/review-test-support";
 import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -19,22 +17,22 @@ let humanRoutineId: string;
 
 /** Every run function that writes: who may call it, and the call on a run prepared in the state it needs. */
 const WRITES: Record<string, () => Promise<() => Promise<unknown>>> = {
-  startRun: async () => () => startRun({ routineId, inputs: { ticket: "Printer on fire" } }),
+  startRun: async () => () => startRun(signedIn(), { routineId, inputs: { ticket: "Printer on fire" } }),
   controlRun: async () => {
     const runId = await queuedRun(routineId);
-    return () => controlRun({ runId, action: "cancel" });
+    return () => controlRun(signedIn(), { runId, action: "cancel" });
   },
   retryStep: async () => {
     const { runId, stepRunId } = await runIn.failed(routineId);
-    return () => retryStep({ runId, stepRunId });
+    return () => retryStep(signedIn(), { runId, stepRunId });
   },
   rerunFromStep: async () => {
     const { runId, stepRunId } = await runIn.paused(routineId);
-    return () => rerunFromStep({ runId, stepRunId, input: { text: "edited" } });
+    return () => rerunFromStep(signedIn(), { runId, stepRunId, input: { text: "edited" } });
   },
   decideHumanStep: async () => {
     const { runId, stepRunId } = await runIn.waiting(humanRoutineId);
-    return () => decideHumanStep({ runId, stepRunId, decision: "approve" });
+    return () => decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve" });
   },
 };
 
@@ -43,9 +41,9 @@ const WRITES: Record<string, () => Promise<() => Promise<unknown>>> = {
  * reviewer does not (404), nobody signed out does.
  */
 const READS: Record<string, { visible: Who[]; call: (runId: string) => Promise<unknown> }> = {
-  getRun: { visible: ["author", "operator", "admin"], call: (runId) => getRun(runId) },
-  listRunEvents: { visible: ["author", "operator", "admin"], call: (runId) => listRunEvents({ runId }) },
-  readRunVariable: { visible: ["author", "operator", "admin"], call: (runId) => readRunVariable({ runId, key: "VAR_summarize_1" }) },
+  getRun: { visible: ["author", "operator", "admin"], call: (runId) => getRun(signedIn(), runId) },
+  listRunEvents: { visible: ["author", "operator", "admin"], call: (runId) => listRunEvents(signedIn(), { runId }) },
+  readRunVariable: { visible: ["author", "operator", "admin"], call: (runId) => readRunVariable(signedIn(), { runId, key: "VAR_summarize_1" }) },
 };
 
 beforeAll(async () => {
@@ -95,8 +93,8 @@ describe("who may read a run", () => {
   for (const who of ROLES) {
     it(`listRuns as ${who}`, async () => {
       await as(who);
-      if (who === "anonymous") return void (await expect(listRuns()).rejects.toBeInstanceOf(UnauthenticatedError));
-      const ids = (await listRuns({ limit: 200 })).map((run) => run.id);
+      if (who === "anonymous") return void (await expect(listRuns(signedIn())).rejects.toBeInstanceOf(UnauthenticatedError));
+      const ids = (await listRuns(signedIn(), { limit: 200 })).map((run) => run.id);
       if (who === "reviewer") expect(ids).toEqual([]);
       else expect(ids).toContain(runId);
     });

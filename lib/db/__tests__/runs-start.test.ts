@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
-import { runEventBus, type RunEvent } from "../../events";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, ValidationError } from "../core/errors";
-import { onRunWork } from "../../run-service/run-wake";
-import { getRun } from "../runs/run-views";
-import { startRun } from "../runs/runs";
+import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
+import { type RunEvent, runEventBus } from "../../events";
+import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
+import { onRunWork } from "../../run-service";
+import { getRun, startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId } from "../testing/review-test-support";
 import { publishedRoutine, runTables } from "../../run-service/testing/run-test-support";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -56,11 +55,11 @@ describe("startRun", () => {
     const stopListening = onRunWork(woken);
     const heard: RunEvent[] = [];
     const stopHearing = runEventBus.subscribeAll((events) => heard.push(...events));
-    const { runId } = await startRun({ routineId, inputs: { employee_id: "E1024", days: "3", paid: "true", dates: '["2025-08-04"]' } });
+    const { runId } = await startRun(signedIn(), { routineId, inputs: { employee_id: "E1024", days: "3", paid: "true", dates: '["2025-08-04"]' } });
     stopListening();
     stopHearing();
 
-    const run = await getRun(runId);
+    const run = await getRun(signedIn(), runId);
     expect(run).toMatchObject({ status: "queued", routineId, versionId, versionNumber: 1, routineName: "Book leave", source: "ui", lastSeq: 1, eventCount: 1, canControl: true });
     expect(run.inputs).toEqual({ employee_id: "E1024", days: 3, paid: true, dates: ["2025-08-04"] });
     expect(run.startedBy?.email).toBe("operator@example.com");
@@ -78,16 +77,16 @@ describe("startRun", () => {
     vi.stubEnv("RUN_MAX_STEPS", "40");
     vi.stubEnv("RUN_STEP_TIMEOUT_MS", "5000");
     await as("admin");
-    const { runId } = await startRun({ routineId, inputs: { ticket: "t" }, source: "api" });
-    expect((await getRun(runId)).budgets).toMatchObject({ maxSteps: 40, stepTimeoutMs: 5000, maxTokens: 400_000 });
-    expect((await getRun(runId)).source).toBe("api");
+    const { runId } = await startRun(signedIn(), { routineId, inputs: { ticket: "t" }, source: "api" });
+    expect((await getRun(signedIn(), runId)).budgets).toMatchObject({ maxSteps: 40, stepTimeoutMs: 5000, maxTokens: 400_000 });
+    expect((await getRun(signedIn(), runId)).source).toBe("api");
   });
 
   it("refuses inputs that do not fit the routine, field by field, and writes nothing", async () => {
     const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
     await as("operator");
     const before = await runTables();
-    const error = await startRun({ routineId, inputs: { days: "three", paid: "maybe", dates: "{}", salary: 1 } }).catch((caught: unknown) => caught);
+    const error = await startRun(signedIn(), { routineId, inputs: { days: "three", paid: "maybe", dates: "{}", salary: 1 } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fieldErrors).toEqual({
       employee_id: ["employee_id is required."],
@@ -105,10 +104,10 @@ describe("startRun", () => {
     await prisma.routine.update({ where: { id: archived }, data: { archivedAt: new Date() } });
     await as("operator");
     const before = await runTables();
-    await expect(startRun({ routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(ConflictError);
-    await expect(startRun({ routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(/not published yet/);
-    await expect(startRun({ routineId: archived, inputs: { ticket: "t" } })).rejects.toThrow(/archived/);
-    await expect(startRun({ routineId: "no-such-routine", inputs: {} })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startRun(signedIn(), { routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(ConflictError);
+    await expect(startRun(signedIn(), { routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(/not published yet/);
+    await expect(startRun(signedIn(), { routineId: archived, inputs: { ticket: "t" } })).rejects.toThrow(/archived/);
+    await expect(startRun(signedIn(), { routineId: "no-such-routine", inputs: {} })).rejects.toBeInstanceOf(NotFoundError);
     expect(await runTables()).toEqual(before);
   });
 
@@ -118,12 +117,12 @@ describe("startRun", () => {
     const { routineId: unchanged } = await publishedRoutine({ ownerId, toolHashes: { "crm/update_customer": "hash-a" } });
     await as("operator");
     const before = await runTables();
-    const error = await startRun({ routineId, inputs: { ticket: "t" } }).catch((caught: unknown) => caught);
+    const error = await startRun(signedIn(), { routineId, inputs: { ticket: "t" } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as Error).message).toMatch(/crm\/delete_customer \(no longer available\), crm\/find_customer \(schema changed\)/);
     expect((error as Error).message).not.toContain("update_customer");
     expect(await runTables()).toEqual(before);
-    await expect(startRun({ routineId: unchanged, inputs: { ticket: "t" } })).resolves.toMatchObject({ runId: expect.any(String) });
+    await expect(startRun(signedIn(), { routineId: unchanged, inputs: { ticket: "t" } })).resolves.toMatchObject({ runId: expect.any(String) });
   });
 
   describe("from a free-text request", () => {
@@ -140,8 +139,8 @@ describe("startRun", () => {
       ]);
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      const { runId } = await startRun({ routineId, request: "Please book three days off for Ada (E1024).", inputs: { employee_id: "E2000" } });
-      const run = await getRun(runId);
+      const { runId } = await startRun(signedIn(), { routineId, request: "Please book three days off for Ada (E1024).", inputs: { employee_id: "E2000" } });
+      const run = await getRun(signedIn(), runId);
       expect(run.inputs).toEqual({ employee_id: "E2000", days: 3 });
       expect(run.request).toBe("Please book three days off for Ada (E1024).");
       expect([run.inputTokens, run.outputTokens]).toEqual([120, 20]);
@@ -161,7 +160,7 @@ describe("startRun", () => {
       fake.addRules([{ match: { lastMessageIncludes: "some leave" }, reply: { json: { employee_id: null, days: 2, paid: null, dates: null } } }]);
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      const error = await startRun({ routineId, request: "I want some leave, 2 days" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "I want some leave, 2 days" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).message).toMatch(/could not be read from the request/);
       expect((error as ValidationError).fieldErrors).toEqual({ employee_id: ["employee_id is required."] });
@@ -173,7 +172,7 @@ describe("startRun", () => {
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
       const before = await runTables();
-      const error = await startRun({ routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ConflictError);
       expect((error as ConflictError).field).toBe("request");
       expect((error as Error).message).toMatch(/Settings → Models/);
@@ -188,7 +187,7 @@ describe("startRun", () => {
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
       // The fake server wants another key: the call is refused with 401.
-      const error = await startRun({ routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ConflictError);
       expect((error as Error).message).not.toContain(secret);
       const stored = JSON.stringify([await prisma.runEvent.findMany(), await prisma.auditLog.findMany(), await prisma.llmCall.findMany()]);
@@ -200,7 +199,7 @@ describe("startRun", () => {
       useFakeModel();
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      await startRun({ routineId, request: "anything", inputs: { employee_id: "E1024", days: 2, paid: false, dates: [] } });
+      await startRun(signedIn(), { routineId, request: "anything", inputs: { employee_id: "E1024", days: 2, paid: false, dates: [] } });
       expect(fake.requests()).toHaveLength(0);
     });
   });

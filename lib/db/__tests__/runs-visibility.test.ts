@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { prisma } from "../core/client";
-import { NotFoundError } from "../core/errors";
-import { loadViewer } from "../users/viewers";
-import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../runs/run-views";
+import { NotFoundError, prisma } from "../core";
+import { loadViewer } from "../users";
+import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
 import { publishedRoutine, queuedRun, setRunState } from "../../run-service/testing/run-test-support";
-import { writeRuns } from "../../run-service/run-sqlite";
-import { applyRunChange } from "../../run-service/run-writes";
+import { applyRunChange, writeRuns } from "../../run-service";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -42,15 +41,15 @@ beforeAll(async () => {
 describe("run visibility", () => {
   it("shows an author the runs of routines they own and runs they started, and nothing else (404, not 403)", async () => {
     await as("author");
-    await expect(getRun(ownRun)).resolves.toMatchObject({ id: ownRun, canControl: false });
-    await expect(getRun(startedByAuthor)).resolves.toMatchObject({ id: startedByAuthor });
-    const refused = await getRun(othersRun).catch((error: unknown) => error);
+    await expect(getRun(signedIn(), ownRun)).resolves.toMatchObject({ id: ownRun, canControl: false });
+    await expect(getRun(signedIn(), startedByAuthor)).resolves.toMatchObject({ id: startedByAuthor });
+    const refused = await getRun(signedIn(), othersRun).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(NotFoundError);
-    const unknown = await getRun("no-such-run").catch((error: unknown) => error);
+    const unknown = await getRun(signedIn(), "no-such-run").catch((error: unknown) => error);
     // An unknown id and someone else's run look the same.
     expect((unknown as Error).message).toBe((refused as Error).message);
-    await expect(listRunEvents({ runId: othersRun })).rejects.toBeInstanceOf(NotFoundError);
-    const ids = (await listRuns()).map((run) => run.id);
+    await expect(listRunEvents(signedIn(), { runId: othersRun })).rejects.toBeInstanceOf(NotFoundError);
+    const ids = (await listRuns(signedIn())).map((run) => run.id);
     expect(ids).toEqual(expect.arrayContaining([ownRun, startedByAuthor]));
     expect(ids).not.toContain(othersRun);
   });
@@ -58,8 +57,8 @@ describe("run visibility", () => {
   it("shows operators and admins every run, with control", async () => {
     for (const who of ["operator", "admin"] as const) {
       await as(who);
-      await expect(getRun(othersRun)).resolves.toMatchObject({ canControl: true });
-      expect((await listRuns({ limit: 200 })).map((run) => run.id)).toEqual(expect.arrayContaining([ownRun, othersRun, startedByAuthor]));
+      await expect(getRun(signedIn(), othersRun)).resolves.toMatchObject({ canControl: true });
+      expect((await listRuns(signedIn(), { limit: 200 })).map((run) => run.id)).toEqual(expect.arrayContaining([ownRun, othersRun, startedByAuthor]));
     }
   });
 
@@ -77,25 +76,25 @@ describe("run visibility", () => {
 
   it("filters the runs list by routine, status and who started it, newest first", async () => {
     await as("operator");
-    expect((await listRuns({ routineId: othersRoutine })).map((run) => run.id)).toEqual([startedByAuthor, othersRun]);
-    expect((await listRuns({ status: "running" })).map((run) => run.id)).toEqual([ownRun]);
-    expect((await listRuns({ startedBy: authorId })).map((run) => run.id)).toEqual([startedByAuthor]);
-    expect(await listRuns({ limit: 1 })).toHaveLength(1);
+    expect((await listRuns(signedIn(), { routineId: othersRoutine })).map((run) => run.id)).toEqual([startedByAuthor, othersRun]);
+    expect((await listRuns(signedIn(), { status: "running" })).map((run) => run.id)).toEqual([ownRun]);
+    expect((await listRuns(signedIn(), { startedBy: authorId })).map((run) => run.id)).toEqual([startedByAuthor]);
+    expect(await listRuns(signedIn(), { limit: 1 })).toHaveLength(1);
   });
 
   it("replays events after a seq, in order, and reads a variable's whole value", async () => {
     await as("author");
-    const events = await listRunEvents({ runId: ownRun, afterSeq: 1 });
+    const events = await listRunEvents(signedIn(), { runId: ownRun, afterSeq: 1 });
     expect(events.map((event) => [event.seq, event.type])).toEqual([
       [2, "run.started"],
       [3, "progress.updated"],
       [4, "variable.set"],
     ]);
     expect(events[0]).toMatchObject({ runId: ownRun, data: { resumed: false }, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    expect((await listRunEvents({ runId: ownRun, afterSeq: 0, limit: 2 })).map((event) => event.seq)).toEqual([1, 2]);
-    expect(await readRunVariable({ runId: ownRun, key: "VAR_a_1" })).toEqual({ key: "VAR_a_1", value: "x".repeat(5000), bytes: 5000 });
-    await expect(readRunVariable({ runId: ownRun, key: "VAR_nope" })).rejects.toThrow(/no variable "VAR_nope"/);
-    const view = await getRun(ownRun);
+    expect((await listRunEvents(signedIn(), { runId: ownRun, afterSeq: 0, limit: 2 })).map((event) => event.seq)).toEqual([1, 2]);
+    expect(await readRunVariable(signedIn(), { runId: ownRun, key: "VAR_a_1" })).toEqual({ key: "VAR_a_1", value: "x".repeat(5000), bytes: 5000 });
+    await expect(readRunVariable(signedIn(), { runId: ownRun, key: "VAR_nope" })).rejects.toThrow(/no variable "VAR_nope"/);
+    const view = await getRun(signedIn(), ownRun);
     expect(view.variables).toEqual([{ key: "VAR_a_1", stepId: "summarize", bytes: 5000, createdAt: expect.any(Date) }]);
   });
 
@@ -108,7 +107,7 @@ describe("run visibility", () => {
       ],
     });
     await as("admin");
-    const view = await getRun(othersRun);
+    const view = await getRun(signedIn(), othersRun);
     expect(view).toMatchObject({ status: "failed", error: "Tool said no", inputTokens: 7, routine: { steps: [{ id: "summarize" }, { id: "done" }] } });
     expect(view.finishedAt!.getTime() - view.startedAt!.getTime()).toBe(5000);
     expect(view.steps.map((step) => step.id)).toEqual(["z-first", "a-second"]);

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs } from "../../../test/request-context";
-import type { Routine, Step } from "../../routine/schema";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import { acceptToolChanges, saveRoutineDraft } from "../routines/routine-drafts";
-import { createRoutine } from "../routines/routine-writes";
-import { getRoutine, listRoutines } from "../routines/routines";
-import { seedDatabase } from "../../demo/seed";
-import { createToolServer, refreshToolServer } from "../tools/tool-servers";
+import { signedIn, signInAs } from "../../../test/request-context";
+import type { Routine, Step } from "../../routine";
+import { prisma } from "../core";
+import { DEMO_USERS, seedDatabase } from "../../demo/seed";
+import { acceptToolChanges, createRoutine, getRoutine, listRoutines, saveRoutineDraft } from "../routines";
+import { createToolServer, refreshToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
+import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -46,55 +43,55 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   mcp = await startMutableMcpServer([balance(), notify]);
   await as("admin");
-  ({ id: serverId } = await createToolServer({ name: "leave", transport: { kind: "http", url: mcp.url } }));
+  ({ id: serverId } = await createToolServer(signedIn(), { name: "leave", transport: { kind: "http", url: mcp.url } }));
 });
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tools/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
   await sharedToolGateway().close();
 });
 
 async function changeBalanceSchema(required: string[]) {
   mcp.tools = [balance(required), notify];
   await as("admin");
-  await refreshToolServer(serverId);
+  await refreshToolServer(signedIn(), serverId);
   await as("author");
 }
 
 describe("tool pins on routine versions", () => {
   it("pins the tools a routine uses when it is created, and flags a later schema change until an author accepts it", async () => {
     await changeBalanceSchema(["employee_id"]);
-    const { id } = await createRoutine({ name: "Leave check", routine: routineUsing("get_balance") });
+    const { id } = await createRoutine(signedIn(), { name: "Leave check", routine: routineUsing("get_balance") });
     const stored = await prisma.routineVersion.findFirstOrThrow({ where: { routineId: id } });
     expect(Object.keys(JSON.parse(stored.toolHashes))).toEqual(["leave/get_balance"]);
-    expect((await getRoutine(id)).toolChanges).toEqual([]);
+    expect((await getRoutine(signedIn(), id)).toolChanges).toEqual([]);
 
     await changeBalanceSchema(["employee_id", "year"]);
-    const detail = await getRoutine(id);
+    const detail = await getRoutine(signedIn(), id);
     expect(detail.toolChanges).toEqual([expect.objectContaining({ server: "leave", name: "get_balance", change: "changed" })]);
-    expect((await listRoutines()).find((routine) => routine.id === id)?.changedToolCount).toBe(1);
+    expect((await listRoutines(signedIn())).find((routine) => routine.id === id)?.changedToolCount).toBe(1);
 
     // An autosave is not an acceptance: the flag stays, while a newly used tool is pinned to its current schema.
-    await saveRoutineDraft({ routineId: id, baseRevision: detail.revision, routine: routineUsing("get_balance", "notify") });
-    const saved = await getRoutine(id);
+    await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: detail.revision, routine: routineUsing("get_balance", "notify") });
+    const saved = await getRoutine(signedIn(), id);
     expect(saved.toolChanges.map((change) => change.name)).toEqual(["get_balance"]);
 
-    await acceptToolChanges({ routineId: id });
-    expect((await getRoutine(id)).toolChanges).toEqual([]);
-    expect((await listRoutines()).find((routine) => routine.id === id)?.changedToolCount).toBe(0);
+    await acceptToolChanges(signedIn(), { routineId: id });
+    expect((await getRoutine(signedIn(), id)).toolChanges).toEqual([]);
+    expect((await listRoutines(signedIn())).find((routine) => routine.id === id)?.changedToolCount).toBe(0);
     expect(await prisma.auditLog.count({ where: { action: "routine.tools_accepted", targetId: id } })).toBe(1);
     // The editor's revision still holds: accepting changed no content.
-    await expect(saveRoutineDraft({ routineId: id, baseRevision: saved.revision, routine: routineUsing("get_balance") })).resolves.toEqual({ revision: saved.revision + 1 });
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: saved.revision, routine: routineUsing("get_balance") })).resolves.toEqual({ revision: saved.revision + 1 });
   });
 
   it("flags a tool the server no longer offers as removed", async () => {
     await changeBalanceSchema(["employee_id"]);
-    const { id } = await createRoutine({ name: "Notify only", routine: routineUsing("notify") });
+    const { id } = await createRoutine(signedIn(), { name: "Notify only", routine: routineUsing("notify") });
     mcp.tools = [balance()];
     await as("admin");
-    await refreshToolServer(serverId);
+    await refreshToolServer(signedIn(), serverId);
     await as("author");
-    expect((await getRoutine(id)).toolChanges).toEqual([expect.objectContaining({ name: "notify", change: "removed", currentHash: null })]);
+    expect((await getRoutine(signedIn(), id)).toolChanges).toEqual([expect.objectContaining({ name: "notify", change: "removed", currentHash: null })]);
     mcp.tools = [balance(), notify];
   });
 });

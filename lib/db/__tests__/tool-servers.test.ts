@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs, signOutAll } from "../../../test/request-context";
-import { ToolGatewayError } from "../../tools/gateway/errors";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import { ConflictError } from "../core/errors";
-import { seedDatabase } from "../../demo/seed";
-import { getToolServer, tryTool } from "../tools/tool-catalog";
-import { readCatalogTools } from "../tools/tool-hashes";
-import { createToolServer, listToolServers, refreshToolServer, removeToolServer, setToolServerEnabled, updateToolServer } from "../tools/tool-servers";
-import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../testing/mutable-mcp-server";
+import { signedIn, signInAs, signOutAll } from "../../../test/request-context";
+import { ToolGatewayError } from "../../tool-gateway";
+import { ConflictError, prisma } from "../core";
+import { DEMO_USERS, seedDatabase } from "../../demo/seed";
+import { createToolServer, getToolServer, listToolServers, readCatalogTools, refreshToolServer, removeToolServer, setToolServerEnabled, tryTool, updateToolServer } from "../tools";
+import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -26,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tools/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
   await sharedToolGateway().close();
 });
 
@@ -35,16 +31,16 @@ const tableCounts = async () => ({ servers: await prisma.toolServer.count(), sna
 describe("registering tool servers", () => {
   it("an admin adds an HTTP server: its tools are listed and snapshotted, its token stored encrypted and never returned", async () => {
     await as("admin");
-    const { id, refresh } = await createToolServer({ name: "people", description: "People API", transport: { kind: "http", url: mcp.url, bearerToken: "tok-123-secret" } });
+    const { id, refresh } = await createToolServer(signedIn(), { name: "people", description: "People API", transport: { kind: "http", url: mcp.url, bearerToken: "tok-123-secret" } });
     expect(refresh).toEqual({ ok: true, toolCount: 2, added: ["lookup", "ping_me"], changed: [], removed: [] });
 
     const row = await prisma.toolServer.findUniqueOrThrow({ where: { id } });
     expect(row.tokenEncrypted).not.toContain("tok-123-secret");
-    const [summary] = (await listToolServers()).filter((server) => server.id === id);
+    const [summary] = (await listToolServers(signedIn())).filter((server) => server.id === id);
     expect(summary).toMatchObject({ name: "people", status: "connected", toolCount: 2, hasToken: true, lastError: null });
     expect(JSON.stringify(summary)).not.toContain("tok-123");
 
-    const { tools } = await getToolServer(id);
+    const { tools } = await getToolServer(signedIn(), id);
     expect(tools.map((tool) => tool.name)).toEqual(["lookup", "ping_me"]);
     expect(tools[0]).toMatchObject({ hash: expect.stringMatching(/^sha256:/), changedAt: null, removedAt: null });
     expect(await prisma.auditLog.findFirst({ where: { action: "tool_server.created", targetId: id } })).not.toBeNull();
@@ -53,59 +49,59 @@ describe("registering tool servers", () => {
   it("refuses a stdio command off the allowlist, a non-http URL and a taken name, saving nothing", async () => {
     await as("admin");
     const before = await tableCounts();
-    await expect(createToolServer({ name: "shell", transport: { kind: "stdio", command: "bash", args: ["-c", "echo hi"] } })).rejects.toMatchObject({
+    await expect(createToolServer(signedIn(), { name: "shell", transport: { kind: "stdio", command: "bash", args: ["-c", "echo hi"] } })).rejects.toMatchObject({
       name: "ValidationError",
       fieldErrors: { command: [expect.stringMatching(/not on the allowlist/)] },
     });
-    await expect(createToolServer({ name: "files", transport: { kind: "http", url: "file:///etc/passwd" } })).rejects.toMatchObject({
+    await expect(createToolServer(signedIn(), { name: "files", transport: { kind: "http", url: "file:///etc/passwd" } })).rejects.toMatchObject({
       name: "ValidationError",
       fieldErrors: { url: ["Only http:// and https:// URLs are supported."] },
     });
-    await expect(createToolServer({ name: "people", transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ConflictError", field: "name" });
+    await expect(createToolServer(signedIn(), { name: "people", transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ConflictError", field: "name" });
     expect(await tableCounts()).toEqual(before);
   });
 
   it("saves a server that cannot be reached, marked with the error, and keeps its snapshots empty", async () => {
     await as("admin");
-    const { id, refresh } = await createToolServer({ name: "offline", transport: { kind: "http", url: "http://127.0.0.1:9/mcp" } });
+    const { id, refresh } = await createToolServer(signedIn(), { name: "offline", transport: { kind: "http", url: "http://127.0.0.1:9/mcp" } });
     expect(refresh.ok).toBe(false);
-    const summary = (await listToolServers()).find((server) => server.id === id)!;
+    const summary = (await listToolServers(signedIn())).find((server) => server.id === id)!;
     expect(summary.status).toBe("error");
     expect(summary.lastError).toMatch(/offline/);
     expect(await prisma.toolSnapshot.count({ where: { serverId: id } })).toBe(0);
-    await removeToolServer(id);
+    await removeToolServer(signedIn(), id);
   });
 
   it("only admins add, edit, enable or remove servers; operators may refresh; nothing is written on refusal", async () => {
     await as("admin");
-    const people = (await listToolServers()).find((server) => server.name === "people")!;
+    const people = (await listToolServers(signedIn())).find((server) => server.name === "people")!;
     for (const role of ["author", "reviewer", "operator"] as const) {
       await as(role);
       const before = await tableCounts();
-      await expect(createToolServer({ name: `by-${role}`, transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(updateToolServer(people.id, { name: "renamed", transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(setToolServerEnabled(people.id, false)).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(removeToolServer(people.id)).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(createToolServer(signedIn(), { name: `by-${role}`, transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(updateToolServer(signedIn(), people.id, { name: "renamed", transport: { kind: "http", url: mcp.url } })).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(setToolServerEnabled(signedIn(), people.id, false)).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(removeToolServer(signedIn(), people.id)).rejects.toMatchObject({ name: "ForbiddenError" });
       expect(await tableCounts()).toEqual(before);
     }
     await as("author");
-    await expect(refreshToolServer(people.id)).rejects.toMatchObject({ name: "ForbiddenError" });
+    await expect(refreshToolServer(signedIn(), people.id)).rejects.toMatchObject({ name: "ForbiddenError" });
     await as("operator");
-    expect(await refreshToolServer(people.id)).toMatchObject({ ok: true, toolCount: 2 });
+    expect(await refreshToolServer(signedIn(), people.id)).toMatchObject({ ok: true, toolCount: 2 });
     signOutAll();
-    await expect(listToolServers()).rejects.toMatchObject({ name: "UnauthenticatedError" });
+    await expect(listToolServers(signedIn())).rejects.toMatchObject({ name: "UnauthenticatedError" });
   });
 });
 
 describe("schema changes between refreshes", () => {
   it("records a changed schema as a new snapshot, a vanished tool as removed, and a returning one as current again", async () => {
     await as("admin");
-    const people = (await listToolServers()).find((server) => server.name === "people")!;
-    const before = (await getToolServer(people.id)).tools.find((tool) => tool.name === "lookup")!;
+    const people = (await listToolServers(signedIn())).find((server) => server.name === "people")!;
+    const before = (await getToolServer(signedIn(), people.id)).tools.find((tool) => tool.name === "lookup")!;
 
     mcp.tools = [{ ...lookup(), inputSchema: objectSchema({ person_id: { type: "string" }, year: { type: "integer" } }, ["person_id", "year"]) }];
-    expect(await refreshToolServer(people.id)).toEqual({ ok: true, toolCount: 1, added: [], changed: ["lookup"], removed: ["ping_me"] });
-    const after = await getToolServer(people.id);
+    expect(await refreshToolServer(signedIn(), people.id)).toEqual({ ok: true, toolCount: 1, added: [], changed: ["lookup"], removed: ["ping_me"] });
+    const after = await getToolServer(signedIn(), people.id);
     const changed = after.tools.find((tool) => tool.name === "lookup")!;
     expect(changed.hash).not.toBe(before.hash);
     expect(changed.changedAt).not.toBeNull();
@@ -113,8 +109,8 @@ describe("schema changes between refreshes", () => {
     expect((await readCatalogTools()).filter((tool) => tool.server === "people").map((tool) => tool.name)).toEqual(["lookup"]);
 
     mcp.tools = [lookup(), { name: "ping_me", description: "Ping", inputSchema: objectSchema({}) }];
-    expect(await refreshToolServer(people.id)).toMatchObject({ ok: true, changed: ["lookup"], added: [], removed: [] });
-    expect((await getToolServer(people.id)).tools.find((tool) => tool.name === "lookup")!.hash).toBe(before.hash);
+    expect(await refreshToolServer(signedIn(), people.id)).toMatchObject({ ok: true, changed: ["lookup"], added: [], removed: [] });
+    expect((await getToolServer(signedIn(), people.id)).tools.find((tool) => tool.name === "lookup")!.hash).toBe(before.hash);
     expect(await prisma.toolSnapshot.count({ where: { serverId: people.id, toolName: "lookup" } })).toBe(2);
   });
 });
@@ -122,8 +118,8 @@ describe("schema changes between refreshes", () => {
 describe("trying a tool", () => {
   it("calls the tool for admins and operators, audits which arguments were used but not their values", async () => {
     await as("operator");
-    const people = (await listToolServers()).find((server) => server.name === "people")!;
-    const result = await tryTool({ serverId: people.id, toolName: "lookup", arguments: { person_id: "P-77-private" } });
+    const people = (await listToolServers(signedIn())).find((server) => server.name === "people")!;
+    const result = await tryTool(signedIn(), { serverId: people.id, toolName: "lookup", arguments: { person_id: "P-77-private" } });
     expect(result.isError).toBe(false);
     expect(JSON.parse(result.text)).toEqual({ tool: "lookup", arguments: { person_id: "P-77-private" } });
     const entry = await prisma.auditLog.findFirstOrThrow({ where: { action: "tool.tried" }, orderBy: { at: "desc" } });
@@ -133,21 +129,21 @@ describe("trying a tool", () => {
 
   it("rejects arguments that do not fit the schema before sending, and refuses authors and disabled servers", async () => {
     await as("admin");
-    const people = (await listToolServers()).find((server) => server.name === "people")!;
+    const people = (await listToolServers(signedIn())).find((server) => server.name === "people")!;
     const requestsBefore = mcp.requests;
-    const refusal = await tryTool({ serverId: people.id, toolName: "lookup", arguments: {} }).catch((error: unknown) => error);
+    const refusal = await tryTool(signedIn(), { serverId: people.id, toolName: "lookup", arguments: {} }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ToolGatewayError);
     expect(refusal).toMatchObject({ code: "invalid_arguments", message: expect.stringMatching(/person_id/) });
     expect(mcp.requests).toBe(requestsBefore);
 
     await as("author");
-    await expect(tryTool({ serverId: people.id, toolName: "lookup", arguments: { person_id: "1" } })).rejects.toMatchObject({ name: "ForbiddenError" });
+    await expect(tryTool(signedIn(), { serverId: people.id, toolName: "lookup", arguments: { person_id: "1" } })).rejects.toMatchObject({ name: "ForbiddenError" });
 
     await as("admin");
-    await setToolServerEnabled(people.id, false);
-    await expect(tryTool({ serverId: people.id, toolName: "lookup", arguments: { person_id: "1" } })).rejects.toBeInstanceOf(ConflictError);
+    await setToolServerEnabled(signedIn(), people.id, false);
+    await expect(tryTool(signedIn(), { serverId: people.id, toolName: "lookup", arguments: { person_id: "1" } })).rejects.toBeInstanceOf(ConflictError);
     expect((await readCatalogTools()).some((tool) => tool.server === "people")).toBe(false);
-    await setToolServerEnabled(people.id, true);
+    await setToolServerEnabled(signedIn(), people.id, true);
     expect((await readCatalogTools()).some((tool) => tool.server === "people")).toBe(true);
   });
 });
@@ -160,15 +156,15 @@ describe("a tool whose schema is not valid JSON Schema", () => {
     ]);
     try {
       await as("admin");
-      const { id, refresh } = await createToolServer({ name: "broken-schemas", transport: { kind: "http", url: broken.url } });
+      const { id, refresh } = await createToolServer(signedIn(), { name: "broken-schemas", transport: { kind: "http", url: broken.url } });
       expect(refresh).toMatchObject({ ok: true, toolCount: 2 });
-      const { tools } = await getToolServer(id);
+      const { tools } = await getToolServer(signedIn(), id);
       expect(tools.find((tool) => tool.name === "broken")?.schemaError).toMatch(/schema/i);
       expect(tools.find((tool) => tool.name === "fine")?.schemaError).toBeUndefined();
       const requests = broken.requests;
-      await expect(tryTool({ serverId: id, toolName: "broken", arguments: {} })).rejects.toMatchObject({ code: "invalid_schema" });
+      await expect(tryTool(signedIn(), { serverId: id, toolName: "broken", arguments: {} })).rejects.toMatchObject({ code: "invalid_schema" });
       expect(broken.requests).toBe(requests);
-      await removeToolServer(id);
+      await removeToolServer(signedIn(), id);
     } finally {
       await broken.close();
     }
@@ -178,17 +174,17 @@ describe("a tool whose schema is not valid JSON Schema", () => {
 describe("a stdio server from the allowlist", () => {
   it("is started by the gateway, lists its tools, answers a call, and keeps its environment sealed", async () => {
     await as("admin");
-    const { id, refresh } = await createToolServer({
+    const { id, refresh } = await createToolServer(signedIn(), {
       name: "hr-stdio",
       transport: { kind: "stdio", command: "node", args: ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"], env: { HR_NOTE: "sealed-value" } },
     });
     expect(refresh).toMatchObject({ ok: true, toolCount: 25 });
     const row = await prisma.toolServer.findUniqueOrThrow({ where: { id } });
     expect(row.envEncrypted).not.toContain("sealed-value");
-    expect((await listToolServers()).find((server) => server.id === id)).toMatchObject({ transport: "stdio", envKeys: ["HR_NOTE"], status: "connected" });
-    const result = await tryTool({ serverId: id, toolName: "get_employee", arguments: { employee_id: "E1024" } });
+    expect((await listToolServers(signedIn())).find((server) => server.id === id)).toMatchObject({ transport: "stdio", envKeys: ["HR_NOTE"], status: "connected" });
+    const result = await tryTool(signedIn(), { serverId: id, toolName: "get_employee", arguments: { employee_id: "E1024" } });
     expect(result.isError).toBe(false);
     expect(result.text).toContain("E1024");
-    await removeToolServer(id);
+    await removeToolServer(signedIn(), id);
   }, 60_000);
 });

@@ -1,11 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInAs } from "../../../test/request-context";
-import type { Role } from "../../access/roles";
-import { prisma } from "../core/client";
-import { ConflictError, DatabaseUnavailableError, isUniqueViolation, translateDbError, ValidationError, withDbErrors } from "../core/errors";
-import { acceptInvitation, findInvitation, reissueInvitation } from "../users/invitations";
+import { signedIn, signInAs } from "../../../test/request-context";
+import type { Role } from "../../access";
+import { ConflictError, DatabaseUnavailableError, isUniqueViolation, prisma, translateDbError, ValidationError, withDbErrors } from "../core";
+import { acceptInvitation, createUser, findInvitation, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
 import { seedDatabase } from "../../demo/seed";
-import { createUser, listUsers, setUserActive, setUserRoles } from "../users/users";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -19,7 +17,7 @@ const newEmail = () => `person-${++counter}@example.com`;
 /** Creates a user as the signed-in admin: an author with a password unless told otherwise. */
 function makeUser(overrides: { email?: string; roles?: Role[]; password?: string | null; name?: string } = {}) {
   const { password = "password-123", ...rest } = overrides;
-  return createUser({
+  return createUser(signedIn(), {
     name: "Pat Person",
     email: newEmail(),
     roles: ["author"],
@@ -36,7 +34,7 @@ async function signIn(email: string, password: string) {
 const rolesOf = async (userId: string) =>
   (await prisma.userRole.findMany({ where: { userId }, orderBy: { role: "asc" } })).map((row) => row.role);
 
-const statusOf = async (userId: string) => (await listUsers()).find((user) => user.id === userId)?.status;
+const statusOf = async (userId: string) => (await listUsers(signedIn())).find((user) => user.id === userId)?.status;
 
 const rowCounts = async () => ({ users: await prisma.user.count(), audit: await prisma.auditLog.count() });
 
@@ -105,7 +103,7 @@ describe("createUser", () => {
   it("reports every invalid field for the form and writes nothing", async () => {
     const before = await rowCounts();
 
-    const error = await createUser({ name: "X", email: "not-an-email", roles: [], password: "abc" }).catch((e) => e);
+    const error = await createUser(signedIn(), { name: "X", email: "not-an-email", roles: [], password: "abc" }).catch((e) => e);
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).fieldErrors).sort()).toEqual(["email", "password", "roles"]);
@@ -140,7 +138,7 @@ describe("invitations", () => {
   it("reissuing replaces the old link with a new one", async () => {
     const { userId, inviteToken } = await makeUser({ password: null });
 
-    const { token } = await reissueInvitation({ userId });
+    const { token } = await reissueInvitation(signedIn(), { userId });
 
     await expect(findInvitation(inviteToken!)).resolves.toEqual({ status: "unknown" });
     await expect(findInvitation(token)).resolves.toMatchObject({ status: "valid" });
@@ -149,7 +147,7 @@ describe("invitations", () => {
 
   it("is not reissued to a user who already has a password", async () => {
     const { userId } = await makeUser();
-    await expect(reissueInvitation({ userId })).rejects.toBeInstanceOf(ConflictError);
+    await expect(reissueInvitation(signedIn(), { userId })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("an unknown or malformed token points nowhere", async () => {
@@ -162,7 +160,7 @@ describe("setUserRoles", () => {
   it("replaces the roles and records before and after in the audit log", async () => {
     const { userId } = await makeUser({ roles: ["author"] });
 
-    await setUserRoles({ userId, roles: ["operator", "reviewer"] });
+    await setUserRoles(signedIn(), { userId, roles: ["operator", "reviewer"] });
 
     expect(await rolesOf(userId)).toEqual(["operator", "reviewer"]);
     const entry = await prisma.auditLog.findFirstOrThrow({ where: { action: "user.roles_changed", targetId: userId } });
@@ -171,7 +169,7 @@ describe("setUserRoles", () => {
   });
 
   it("keeps the admin role on the only admin", async () => {
-    const attempt = setUserRoles({ userId: adminId, roles: ["author"] });
+    const attempt = setUserRoles(signedIn(), { userId: adminId, roles: ["author"] });
 
     await expect(attempt).rejects.toBeInstanceOf(ConflictError);
     expect(await rolesOf(adminId)).toEqual(["admin"]);
@@ -179,7 +177,7 @@ describe("setUserRoles", () => {
 
   it("refuses an empty role list", async () => {
     const { userId } = await makeUser({ roles: ["author"] });
-    await expect(setUserRoles({ userId, roles: [] })).rejects.toMatchObject({ fieldErrors: { roles: expect.any(Array) } });
+    await expect(setUserRoles(signedIn(), { userId, roles: [] })).rejects.toMatchObject({ fieldErrors: { roles: expect.any(Array) } });
     expect(await rolesOf(userId)).toEqual(["author"]);
   });
 });
@@ -191,26 +189,26 @@ describe("setUserActive", () => {
     await signIn(email, "password-123");
     expect(await prisma.session.count({ where: { userId } })).toBe(1);
 
-    await setUserActive({ userId, active: false });
+    await setUserActive(signedIn(), { userId, active: false });
 
     expect(await prisma.session.count({ where: { userId } })).toBe(0);
     expect(await statusOf(userId)).toBe("deactivated");
     await expect(signIn(email, "password-123")).rejects.toMatchObject({ statusCode: 403, message: expect.stringMatching(/deactivated/) });
     expect(await prisma.session.count({ where: { userId } })).toBe(0);
 
-    await setUserActive({ userId, active: true });
+    await setUserActive(signedIn(), { userId, active: true });
     await expect(signIn(email, "password-123")).resolves.toMatchObject({ user: { email } });
   });
 
   it("deactivating an invited user voids their invitation link", async () => {
     const { userId, inviteToken } = await makeUser({ password: null });
-    await setUserActive({ userId, active: false });
+    await setUserActive(signedIn(), { userId, active: false });
     await expect(findInvitation(inviteToken!)).resolves.toEqual({ status: "unknown" });
     await expect(acceptInvitation({ token: inviteToken!, password: "password-123" })).rejects.toBeInstanceOf(ValidationError);
   });
 
   it("nobody deactivates themselves", async () => {
-    await expect(setUserActive({ userId: adminId, active: false })).rejects.toBeInstanceOf(ConflictError);
+    await expect(setUserActive(signedIn(), { userId: adminId, active: false })).rejects.toBeInstanceOf(ConflictError);
     expect(await statusOf(adminId)).toBe("active");
   });
 
@@ -232,7 +230,7 @@ describe("setUserActive", () => {
         return transaction(...args);
       }) as typeof prisma.$transaction);
 
-      await expect(setUserActive({ userId: otherAdmin, active: false })).rejects.toThrow(/last one/);
+      await expect(setUserActive(signedIn(), { userId: otherAdmin, active: false })).rejects.toThrow(/last one/);
       expect((await prisma.user.findUniqueOrThrow({ where: { id: otherAdmin } })).deactivatedAt).toBeNull();
     });
   });

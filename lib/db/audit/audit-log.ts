@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole } from "../../session/session";
+import { type Viewer, requireRole } from "../../access";
 import { AUDIT_ACTIONS } from "./audit";
-import { prisma } from "../core/client";
-import { parseInput, withDbErrors } from "../core/errors";
+import { parseInput, prisma, withDbErrors } from "../core";
 
 export type AuditEntry = {
   id: string;
@@ -22,8 +21,8 @@ const listAuditLogInput = z.object({
 });
 
 /** The newest audit entries first. Admins only. */
-export async function listAuditLog(input: z.input<typeof listAuditLogInput> = {}): Promise<AuditEntry[]> {
-  await requireRole("admin");
+export async function listAuditLog(viewer: Viewer | null, input: z.input<typeof listAuditLogInput> = {}): Promise<AuditEntry[]> {
+  requireRole(viewer, "admin");
   const { limit, action } = parseInput(listAuditLogInput, input);
   return withDbErrors(async () => {
     const rows = await prisma.auditLog.findMany({

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { prisma } from "../core/client";
+import { prisma } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 
 /** Every action the audit log knows; later issues add approvals and runs. Autosaves of drafts are not audited. */

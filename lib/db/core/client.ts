@@ -1,6 +1,6 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { ensureDatabaseDirectory, resolveSqlitePath } from "./database-url";
+import { ensureDatabaseDirectory, resolveSqlitePath } from "../location";
 import { PrismaClient } from "../generated/prisma/client";
 import { countTransactions } from "./prisma-transactions";
 

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireRole } from "../../session/session";
+import { type Viewer, requireRole } from "../../access";
 import { LLM_ROLES, type LlmCallRecord, type LlmRole } from "../../llm";
-import { prisma } from "../core/client";
-import { parseInput, withDbErrors } from "../core/errors";
+import { parseInput, prisma, withDbErrors } from "../core";
 
 const MAX_ERROR_LENGTH = 1_000;
 
@@ -57,8 +56,8 @@ export type LlmUsage = { calls: LlmCallView[]; totals: Record<LlmRole, LlmRoleTo
 const listUsageInput = z.object({ limit: z.number().int().min(1).max(200).default(50) });
 
 /** The latest model calls, newest first, and token totals per role over all recorded calls. Admins only. */
-export async function listLlmUsage(input: z.input<typeof listUsageInput> = {}): Promise<LlmUsage> {
-  await requireRole("admin");
+export async function listLlmUsage(viewer: Viewer | null, input: z.input<typeof listUsageInput> = {}): Promise<LlmUsage> {
+  requireRole(viewer, "admin");
   const { limit } = parseInput(listUsageInput, input);
   return withDbErrors(async () => {
     const rows = await prisma.llmCall.findMany({ orderBy: [{ at: "desc" }, { id: "desc" }], take: limit, include: { user: { select: { email: true } } } });

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole } from "../../session/session";
+import { type Viewer, requireRole } from "../../access";
 import { createLlmClient, isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../../llm";
-import { parseInput } from "../core/errors";
+import { parseInput } from "../core";
 import { recordLlmCall } from "./llm-calls";
 import { resolveLlmConfig, resolveLlmEndpoint, UNREADABLE_KEY_MESSAGE } from "./llm-settings";
 
@@ -50,8 +50,8 @@ const testInput = z.object({ role: z.enum(LLM_ROLES, { error: "Choose a model ro
  * when it has no model yet. Admins only. A failure is returned (ok: false, with the reason), not thrown.
  * Recorded as purpose "settings.test".
  */
-export async function testLlmConnection(input: { role: LlmRole }): Promise<ConnectionTestResult> {
-  const viewer = await requireRole("admin");
+export async function testLlmConnection(viewer: Viewer | null, input: { role: LlmRole }): Promise<ConnectionTestResult> {
+  requireRole(viewer, "admin");
   const { role } = parseInput(testInput, input);
   const endpoint = await resolveLlmEndpoint(role);
   if (!endpoint) return { ok: false, latencyMs: 0, model: "", message: (await notConfigured(role)).message };

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { openSecret, SecretUnreadableError } from "../../crypto/secret-box";
+import { openSecret, SecretUnreadableError } from "../../crypto";
 import { baseUrlSchema, defaultRoleSettings, LLM_ROLES, modelEnvVar, roleSettingsSchema, type LlmRole, type LlmSettings, type RoleSettings } from "../../llm";
 
 /** The `setting` row holding the model settings. */

@@ -1,10 +1,9 @@
 import "server-only";
-import { sealSecret } from "../../crypto/secret-box";
-import { requireRole } from "../../session/session";
+import { sealSecret } from "../../crypto";
+import { type Viewer, requireRole } from "../../access";
 import { defaultRoleSettings, LLM_ROLES, LlmNotConfiguredError, llmSettingsInputSchema, type LlmClientConfig, type LlmRole, type LlmSettingsInput, type RoleSettings } from "../../llm";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ValidationError, withDbErrors } from "../core/errors";
+import { recordAudit } from "../audit";
+import { prisma, ValidationError, withDbErrors } from "../core";
 import {
   changedFields,
   environmentSettings,
@@ -48,8 +47,8 @@ const withConfigured = (roles: Record<LlmRole, RoleSettings>, baseUrl: string) =
   Object.fromEntries(LLM_ROLES.map((role) => [role, { ...roles[role], configured: Boolean(baseUrl && roles[role].model) }])) as LlmSettingsView["roles"];
 
 /** The settings in effect: the database's when saved there, else the environment's. Admins only. */
-export async function getLlmSettingsView(): Promise<LlmSettingsView> {
-  await requireRole("admin");
+export async function getLlmSettingsView(viewer: Viewer | null): Promise<LlmSettingsView> {
+  requireRole(viewer, "admin");
   return withDbErrors(async () => {
     const stored = await loadStored();
     if (stored) {
@@ -93,8 +92,8 @@ function parseSettingsInput(input: LlmSettingsInput) {
  * key is write-only: blank keeps the key in effect (on the first save, the one from OPENAI_API_KEY), `clearApiKey`
  * removes it. Audited with the names of the fields that changed, never the key.
  */
-export async function updateLlmSettings(input: LlmSettingsInput): Promise<{ changed: string[] }> {
-  const viewer = await requireRole("admin");
+export async function updateLlmSettings(viewer: Viewer | null, input: LlmSettingsInput): Promise<{ changed: string[] }> {
+  requireRole(viewer, "admin");
   const { apiKey, clearApiKey, ...settings } = parseSettingsInput(input);
   return withDbErrors(async () => {
     const stored = await loadStored();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ensureDatabaseDirectory, resolveSqlitePath } from "../core/database-url";
+import { ensureDatabaseDirectory, resolveSqlitePath } from "../location";
 import { applySqliteMigrations, type MigrationResult } from "./apply-migrations";
 
 export type MigrateOutcome = MigrationResult & { dbPath: string; createdDirectory: boolean };

@@ -1,4 +1,4 @@
-import { DatabaseConfigError } from "../core/database-url";
+import { DatabaseConfigError } from "../location";
 import { MigrationError } from "./apply-migrations";
 import { migrateDatabase } from "./migrate-database";
 

@@ -1,13 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
-import type { Routine } from "../../routine/schema";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, isUniqueViolation, parseInput, withDbErrors } from "../core/errors";
-import { prepareNewRoutine } from "../routines/routine-content";
-import { mirrorWorkingVersion, pinsForSave } from "../routines/routine-records";
-import { saveOptimizedVersionInput, type OptimizationProvenance, type OptimizationRationale } from "./review-inputs";
+import { requireRole, type Viewer } from "../../access";
+import type { Routine } from "../../routine";
+import { recordAudit } from "../audit";
+import { ConflictError, isUniqueViolation, parseInput, prisma, withDbErrors } from "../core";
+import { mirrorWorkingVersion, pinsForSave, prepareNewRoutine } from "../routines";
+import { type OptimizationProvenance, type OptimizationRationale, saveOptimizedVersionInput } from "./review-inputs";
 import { WRITER_ROLES } from "./review-rules";
 import type { VersionRef } from "./routine-versions";
 import { findWorking } from "./version-records";
@@ -29,13 +27,13 @@ const CHANGED_MEANWHILE = "The routine changed while the planner worked; nothing
  *   token counts and repair rounds (never the prompt or the draft).
  * Rationale for step ids the routine does not have (steps the repair loop removed) is dropped.
  */
-export async function saveOptimizedVersion(input: {
+export async function saveOptimizedVersion(viewer: Viewer | null, input: {
   routineId: string;
   basedOnVersionId: string;
   routine: unknown;
   provenance: OptimizationProvenance;
 }): Promise<VersionRef> {
-  const viewer = await requireRole(...WRITER_ROLES);
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId, basedOnVersionId, routine, provenance } = parseInput(saveOptimizedVersionInput, input);
   const prepared = await prepareNewRoutine(routine, routineId);
   const rationale = rationaleFor(prepared.routine, provenance.rationale);

@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, parseInput, withDbErrors } from "../core/errors";
+import { type Viewer, requireRole } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, parseInput, prisma, withDbErrors } from "../core";
 import { publishVersionInput } from "./review-inputs";
 import { DECIDER_ROLES, enforce, publishVerdict } from "./review-rules";
 import { assertToolsUnchanged, findVersion, REVIEW_AGAIN } from "./version-records";
@@ -20,8 +19,8 @@ export type PublishOutcome = { versionId: string; number: number; previousNumber
  * is older than the one it replaced (rollback). Audited as "routine.published" or "routine.rolled_back".
  * The working version (what the designer opens) does not change.
  */
-export async function publishVersion(input: { versionId: string }): Promise<PublishOutcome> {
-  const viewer = await requireRole(...DECIDER_ROLES);
+export async function publishVersion(viewer: Viewer | null, input: { versionId: string }): Promise<PublishOutcome> {
+  requireRole(viewer, ...DECIDER_ROLES);
   const { versionId } = parseInput(publishVersionInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../../routine/schema";
-import { MAX_ROUTINE_BYTES, routineIdSchema } from "../routines/routine-inputs";
+import { LIMITS } from "../../routine";
+import { MAX_ROUTINE_BYTES, routineIdSchema } from "../routines";
 
 /** What a reviewer may decide about a version in review, as the caller names it. */
 export const REVIEW_DECISION_INPUTS = ["approve", "request_changes", "reject"] as const;

@@ -1,7 +1,6 @@
-import { ForbiddenError } from "../../access/errors";
-import { hasAnyRole, type Role } from "../../access/roles";
-import { ConflictError } from "../core/errors";
-import type { RoutineStatus } from "../routines/routine-inputs";
+import { ForbiddenError, hasAnyRole, type Role } from "../../access";
+import { ConflictError } from "../core";
+import type { RoutineStatus } from "../routines";
 
 // Who may move a version through review, in one place: the writes enforce these verdicts and the review page
 // shows the same ones with their reasons, so a button is never offered that the server then refuses.

@@ -1,15 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole, requireUser } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, parseInput, ValidationError, withDbErrors } from "../core/errors";
-import { readStoredRoutine } from "../routines/routine-content";
-import type { RoutineStatus } from "../routines/routine-inputs";
-import { blockingIssues, registryToolLookup, RoutineIssuesError } from "../routines/routine-issues";
+import { requireRole, requireUser, type Viewer } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
+import { blockingIssues, readStoredRoutine, registryToolLookup, RoutineIssuesError, type RoutineStatus } from "../routines";
 import { addReviewCommentInput, decideReviewInput, DECISION_STORED, resolveReviewCommentInput, type ReviewDecisionInput } from "./review-inputs";
 import { COMMENTER_ROLES, commentVerdict, DECIDER_ROLES, decideVerdict, enforce, resolveVerdict } from "./review-rules";
-import { commentSelect, toCommentView, type ReviewCommentView } from "./review-views";
+import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
 import { assertToolsUnchanged, findVersion } from "./version-records";
 
 const OUTCOME: Record<ReviewDecisionInput, { status: RoutineStatus; action: "review.approved" | "review.changes_requested" | "review.rejected" }> = {
@@ -32,12 +29,12 @@ const AUDIT_COMMENT_LENGTH = 200;
  * - reject → `rejected` (final; a new draft can start from it).
  * Appends a review row and audits "review.approved" | "review.changes_requested" | "review.rejected".
  */
-export async function decideReview(input: {
+export async function decideReview(viewer: Viewer | null, input: {
   versionId: string;
   decision: ReviewDecisionInput;
   comment?: string;
 }): Promise<{ versionId: string; number: number; status: RoutineStatus }> {
-  const viewer = await requireRole(...DECIDER_ROLES);
+  requireRole(viewer, ...DECIDER_ROLES);
   const { versionId, decision, comment = "" } = parseInput(decideReviewInput, input);
   const tools = decision === "approve" ? await withDbErrors(registryToolLookup) : null;
   const outcome = OUTCOME[decision];
@@ -86,8 +83,8 @@ export async function decideReview(input: {
  * admins, on any version of a routine that is not archived. The body is trimmed, 1 to 4,000 characters; an
  * unknown step is refused (ValidationError on `stepId`). Comments are content, not decisions: not audited.
  */
-export async function addReviewComment(input: { versionId: string; stepId?: string; body: string }): Promise<ReviewCommentView> {
-  const viewer = await requireRole(...COMMENTER_ROLES);
+export async function addReviewComment(viewer: Viewer | null, input: { versionId: string; stepId?: string; body: string }): Promise<ReviewCommentView> {
+  requireRole(viewer, ...COMMENTER_ROLES);
   const { versionId, stepId, body } = parseInput(addReviewCommentInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
@@ -110,8 +107,8 @@ export async function addReviewComment(input: { versionId: string; stepId?: stri
  * Marks a comment as dealt with. Its writer, the author of its version, or an admin (ForbiddenError otherwise);
  * not on an archived routine. Resolving a resolved comment changes nothing.
  */
-export async function resolveReviewComment(input: { commentId: string }): Promise<ReviewCommentView> {
-  const viewer = await requireUser();
+export async function resolveReviewComment(viewer: Viewer | null, input: { commentId: string }): Promise<ReviewCommentView> {
+  requireUser(viewer);
   const { commentId } = parseInput(resolveReviewCommentInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {

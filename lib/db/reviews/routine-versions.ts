@@ -1,14 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, StaleSaveError, withDbErrors } from "../core/errors";
-import { prepareRoutine, readStoredRoutine } from "../routines/routine-content";
-import { blockingIssues, registryToolLookup, RoutineIssuesError } from "../routines/routine-issues";
+import { requireRole, type Viewer } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, StaleSaveError, withDbErrors } from "../core";
+import { blockingIssues, mirrorWorkingVersion, prepareRoutine, readStoredRoutine, registryToolLookup, RoutineIssuesError } from "../routines";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
 import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict, WRITER_ROLES } from "./review-rules";
-import { mirrorWorkingVersion } from "../routines/routine-records";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
 
 /** The version a lifecycle write touched or created. */
@@ -21,8 +18,8 @@ export type VersionRef = { versionId: string; number: number };
  * otherwise a RoutineIssuesError lists them. Tools whose schema changed must be accepted first (ConflictError).
  * The version becomes `in_review` with its submission time; audited as "routine.submitted".
  */
-export async function submitForReview(input: { routineId: string; baseRevision: number }): Promise<VersionRef> {
-  const viewer = await requireRole(...WRITER_ROLES);
+export async function submitForReview(viewer: Viewer | null, input: { routineId: string; baseRevision: number }): Promise<VersionRef> {
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId, baseRevision } = parseInput(submitForReviewInput, input);
   const tools = await withDbErrors(registryToolLookup);
   return withDbErrors(() =>
@@ -50,8 +47,8 @@ export async function submitForReview(input: { routineId: string; baseRevision: 
  * Takes the working version back out of review, as a draft the authors can edit again. Authors and admins;
  * ConflictError when it is not in review (a reviewer decided first). Comments stay; audited as "routine.withdrawn".
  */
-export async function withdrawFromReview(input: { routineId: string }): Promise<VersionRef> {
-  const viewer = await requireRole(...WRITER_ROLES);
+export async function withdrawFromReview(viewer: Viewer | null, input: { routineId: string }): Promise<VersionRef> {
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId } = parseInput(withdrawFromReviewInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
@@ -75,8 +72,8 @@ export async function withdrawFromReview(input: { routineId: string }): Promise<
  * in review is withdrawn first (ConflictError otherwise). The viewer is the new draft's author; its tool pins are
  * the source's, so a changed tool stays flagged until accepted. Audited as "routine.draft_started".
  */
-export async function startNewDraft(input: { routineId: string; fromVersionId?: string }): Promise<VersionRef & { revision: number }> {
-  const viewer = await requireRole(...WRITER_ROLES);
+export async function startNewDraft(viewer: Viewer | null, input: { routineId: string; fromVersionId?: string }): Promise<VersionRef & { revision: number }> {
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId, fromVersionId } = parseInput(startNewDraftInput, input);
   return withDbErrors(async () => {
     try {

@@ -1,8 +1,7 @@
 import "server-only";
-import { requireUser } from "../../session/session";
-import { prisma } from "../core/client";
-import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
-import { routineIdSchema } from "../routines/routine-inputs";
+import { type Viewer, requireUser } from "../../access";
+import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
+import { routineIdSchema } from "../routines";
 import { userRefSelect, type UserRef } from "./review-views";
 import { toVersionSummary, versionSummarySelect, type VersionSummary } from "./version-summary";
 
@@ -33,8 +32,8 @@ export type RoutineVersionHistory = {
 };
 
 /** A routine's versions (status, authors, review decisions, open comments, provenance) and who published what when. Any signed-in user. */
-export async function listRoutineVersions(routineId: string): Promise<RoutineVersionHistory> {
-  await requireUser();
+export async function listRoutineVersions(viewer: Viewer | null, routineId: string): Promise<RoutineVersionHistory> {
+  requireUser(viewer);
   const id = parseInput(routineIdSchema, routineId);
   return withDbErrors(async () => {
     const routine = await prisma.routine.findUnique({

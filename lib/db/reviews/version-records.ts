@@ -1,10 +1,10 @@
 import "server-only";
-import { readToolPins, toolChanges } from "../../tools/pins";
-import { ConflictError, NotFoundError } from "../core/errors";
+import { readToolPins, toolChanges } from "../../tools";
+import { ConflictError, NotFoundError } from "../core";
 import type { Prisma } from "../generated/prisma/client";
-import { toRoutineStatus } from "../routines/routine-inputs";
+import { toRoutineStatus } from "../routines";
 import type { VersionFacts } from "./review-rules";
-import { readCurrentToolHashes } from "../tools/tool-hashes";
+import { readCurrentToolHashes } from "../tools";
 
 // Reads shared by the review writes, with no authorization of their own: callers authorize.
 

@@ -1,17 +1,15 @@
 import "server-only";
-import { requireUser } from "../../session/session";
-import type { Routine } from "../../routine/schema";
-import { readToolPins, toolChanges, type ToolChange } from "../../tools/pins";
-import { prisma } from "../core/client";
-import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
-import { readStoredRoutine } from "../routines/routine-content";
-import { routineIdSchema, toRoutineStatus, type RoutineStatus } from "../routines/routine-inputs";
-import { versionReviewInput, type OptimizationRationale } from "./review-inputs";
-import { commentVerdict, decideVerdict, publishVerdict, resolveVerdict, toPermission, withdrawVerdict, type Permission } from "./review-rules";
-import { commentSelect, toCommentView, type ReviewCommentView } from "./review-views";
-import { readCurrentToolHashes } from "../tools/tool-hashes";
+import { requireUser, type Viewer } from "../../access";
+import type { Routine } from "../../routine";
+import { readToolPins, type ToolChange, toolChanges } from "../../tools";
+import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
+import { readStoredRoutine, routineIdSchema, type RoutineStatus, toRoutineStatus } from "../routines";
+import { type OptimizationRationale, versionReviewInput } from "./review-inputs";
+import { commentVerdict, decideVerdict, type Permission, publishVerdict, resolveVerdict, toPermission, withdrawVerdict } from "./review-rules";
+import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
+import { readCurrentToolHashes } from "../tools";
 import { versionFacts } from "./version-records";
-import { toVersionSummary, versionSummarySelect, type VersionProvenance, type VersionSummary } from "./version-summary";
+import { toVersionSummary, type VersionProvenance, type VersionSummary, versionSummarySelect } from "./version-summary";
 
 /** The version a proposed one is compared with: the one it was started from. */
 export type ReviewBase = { versionId: string; routineId: string; routineName: string; number: number; status: RoutineStatus; routine: Routine };
@@ -39,8 +37,8 @@ export type VersionReview = {
  * (with the planner's rationale and the draft it was given) and the viewer's permissions with the reason when
  * refused. Any signed-in user; NotFoundError when the routine has no such version.
  */
-export async function getVersionReview(input: { routineId: string; number: number }): Promise<VersionReview> {
-  const viewer = await requireUser();
+export async function getVersionReview(viewer: Viewer | null, input: { routineId: string; number: number }): Promise<VersionReview> {
+  requireUser(viewer);
   const { routineId, number } = parseInput(versionReviewInput, input);
   return withDbErrors(async () => {
     const row = await prisma.routineVersion.findUnique({
@@ -101,8 +99,8 @@ export async function getVersionReview(input: { routineId: string; number: numbe
 }
 
 /** The open comments on a routine's working version, for the designer to show on its canvas. Any signed-in user. */
-export async function listStepComments(routineId: string): Promise<ReviewCommentView[]> {
-  await requireUser();
+export async function listStepComments(viewer: Viewer | null, routineId: string): Promise<ReviewCommentView[]> {
+  requireUser(viewer);
   const id = parseInput(routineIdSchema, routineId);
   return withDbErrors(async () => {
     const working = await prisma.routineVersion.findFirst({ where: { routineId: id }, orderBy: { number: "desc" }, select: { id: true } });

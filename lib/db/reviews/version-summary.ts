@@ -1,5 +1,5 @@
 import "server-only";
-import { toRoutineStatus, type RoutineStatus } from "../routines/routine-inputs";
+import { toRoutineStatus, type RoutineStatus } from "../routines";
 import { reviewSelect, toDecisionViews, userRefSelect, type ReviewDecisionView, type UserRef } from "./review-views";
 
 /** Which model wrote a version, and what it cost. Null for versions people wrote. */

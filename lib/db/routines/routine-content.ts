@@ -1,9 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import { hasUnpositionedSteps, layoutIfUnpositioned } from "../../graph/layout";
-import { formatPath, migrateRoutine } from "../../routine/migrate";
-import { ROUTINE_SCHEMA_VERSION, routineSchema, type Routine } from "../../routine/schema";
-import { ValidationError } from "../core/errors";
+import { hasUnpositionedSteps, layoutIfUnpositioned } from "../../graph";
+import { formatPath, migrateRoutine, type Routine, ROUTINE_SCHEMA_VERSION, routineSchema } from "../../routine";
+import { ValidationError } from "../core";
 import { MAX_ROUTINE_BYTES } from "./routine-inputs";
 
 /** A routine ready to store: the parsed model, its JSON text and its step count (kept beside it for the library). */

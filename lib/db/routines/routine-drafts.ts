@@ -1,8 +1,7 @@
 import "server-only";
-import { requireRole } from "../../session/session";
-import { prisma } from "../core/client";
-import { ConflictError, parseInput, StaleSaveError, withDbErrors } from "../core/errors";
-import { recordAudit } from "../audit/audit";
+import { type Viewer, requireRole } from "../../access";
+import { ConflictError, parseInput, prisma, StaleSaveError, withDbErrors } from "../core";
+import { recordAudit } from "../audit";
 import { prepareRoutine, readStoredRoutine } from "./routine-content";
 import { acceptToolChangesInput, saveRoutineDraftInput } from "./routine-inputs";
 import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine-records";
@@ -16,8 +15,8 @@ import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine
  * Otherwise the draft is stored, its revision goes up by one, and the routine's name, description and
  * last-edit time follow. Autosaves are not audited.
  */
-export async function saveRoutineDraft(input: { routineId: string; baseRevision: number; routine: unknown }): Promise<{ revision: number }> {
-  await requireRole("author", "admin");
+export async function saveRoutineDraft(viewer: Viewer | null, input: { routineId: string; baseRevision: number; routine: unknown }): Promise<{ revision: number }> {
+  requireRole(viewer, "author", "admin");
   const { routineId, baseRevision, routine } = parseInput(saveRoutineDraftInput, input);
   const prepared = prepareRoutine(routine, routineId);
   return withDbErrors(() =>
@@ -49,8 +48,8 @@ export async function saveRoutineDraft(input: { routineId: string; baseRevision:
  * Authors and admins, on an editable draft. Only the pins change, not the content, so the revision stays and
  * an editor open on the draft keeps saving (each save re-reads the stored pins).
  */
-export async function acceptToolChanges(input: { routineId: string }): Promise<void> {
-  const viewer = await requireRole("author", "admin");
+export async function acceptToolChanges(viewer: Viewer | null, input: { routineId: string }): Promise<void> {
+  requireRole(viewer, "author", "admin");
   const { routineId } = parseInput(acceptToolChangesInput, input);
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../../routine/schema";
+import { LIMITS } from "../../routine";
 
 /** Where a routine version stands in review. Only a draft is edited; the others are fixed. */
 export const ROUTINE_STATUSES = ["draft", "in_review", "approved", "published", "rejected", "archived"] as const;

@@ -1,9 +1,7 @@
 import "server-only";
-import { lookupFromList } from "../../routine/catalog";
-import type { Routine } from "../../routine/schema";
-import { validateRoutine, type ValidationIssue } from "../../routine/validate";
-import { ValidationError } from "../core/errors";
-import { readCatalogTools } from "../tools/tool-hashes";
+import { lookupFromList, type Routine, validateRoutine, type ValidationIssue } from "../../routine";
+import { ValidationError } from "../core";
+import { readCatalogTools } from "../tools";
 
 /**
  * A routine that cannot go to review because validation found errors. A ValidationError (the action layer shows

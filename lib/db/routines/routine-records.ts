@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { NotFoundError } from "../core/errors";
+import { NotFoundError } from "../core";
 import type { Prisma } from "../generated/prisma/client";
-import { pinToolHashes, readToolPins } from "../../tools/pins";
-import type { Routine } from "../../routine/schema";
+import { pinToolHashes, readToolPins } from "../../tools";
+import type { Routine } from "../../routine";
 import type { PreparedRoutine } from "./routine-content";
-import { readCurrentToolHashes } from "../tools/tool-hashes";
+import { readCurrentToolHashes } from "../tools";
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { prisma } from "../core/client";
-import { reviewSelect, toDecisionView, type ReviewDecisionView } from "../reviews/review-views";
+import { prisma } from "../core";
+import { reviewSelect, toDecisionView, type ReviewDecisionView } from "../reviews";
 
 // Reads behind the review status the library and the designer show, with no authorization of their own.
 

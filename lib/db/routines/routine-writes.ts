@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
-import { LIMITS } from "../../routine/schema";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { parseInput, withDbErrors } from "../core/errors";
+import { type Viewer, requireRole } from "../../access";
+import { LIMITS } from "../../routine";
+import { recordAudit } from "../audit";
+import { parseInput, prisma, withDbErrors } from "../core";
 import { blankRoutine, prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
 import { createRoutineInput, duplicateRoutineInput, routineRefInput, saveRoutineAsCopyInput } from "./routine-inputs";
 import { findWorkingVersion, insertRoutine } from "./routine-records";
@@ -20,13 +19,13 @@ export type RoutineSource = "blank" | "text" | "json";
  * by the caller) it is validated again, stored under the new routine's id, and keeps its own name and description
  * unless those are empty.
  */
-export async function createRoutine(input: {
+export async function createRoutine(viewer: Viewer | null, input: {
   name: string;
   description?: string;
   routine?: unknown;
   source?: RoutineSource;
 }): Promise<CreatedRoutine> {
-  const viewer = await requireRole("author", "admin");
+  requireRole(viewer, "author", "admin");
   const { name, description = "", routine, source = routine === undefined ? "blank" : "json" } = parseInput(createRoutineInput, input);
   const id = randomUUID();
   const prepared = await prepareNewRoutine(routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description), id);
@@ -43,8 +42,8 @@ export async function createRoutine(input: {
 }
 
 /** Copies a routine's working draft into a new routine owned by the viewer ("Copy of …"). Authors and admins. */
-export async function duplicateRoutine(input: { routineId: string; name?: string }): Promise<CreatedRoutine> {
-  const viewer = await requireRole("author", "admin");
+export async function duplicateRoutine(viewer: Viewer | null, input: { routineId: string; name?: string }): Promise<CreatedRoutine> {
+  requireRole(viewer, "author", "admin");
   const { routineId, name } = parseInput(duplicateRoutineInput, input);
   const id = randomUUID();
   return withDbErrors(() =>
@@ -66,8 +65,8 @@ export async function duplicateRoutine(input: { routineId: string; name?: string
  * Stores the editor's routine as a new routine owned by the viewer: the way out of a stale save that keeps
  * the viewer's own edits. Authors and admins.
  */
-export async function saveRoutineAsCopy(input: { routine: unknown; name: string }): Promise<CreatedRoutine> {
-  const viewer = await requireRole("author", "admin");
+export async function saveRoutineAsCopy(viewer: Viewer | null, input: { routine: unknown; name: string }): Promise<CreatedRoutine> {
+  requireRole(viewer, "author", "admin");
   const { routine, name } = parseInput(saveRoutineAsCopyInput, input);
   const id = randomUUID();
   const prepared = prepareRoutine(routine, id, { name });
@@ -84,17 +83,17 @@ export async function saveRoutineAsCopy(input: { routine: unknown; name: string 
 }
 
 /** Hides a routine from the library (it can be restored). Authors and admins. Archiving twice changes nothing. */
-export async function archiveRoutine(input: { routineId: string }): Promise<void> {
-  await setArchived(input, true);
+export async function archiveRoutine(viewer: Viewer | null, input: { routineId: string }): Promise<void> {
+  await setArchived(viewer, input, true);
 }
 
 /** Brings an archived routine back into the library. Authors and admins. */
-export async function restoreRoutine(input: { routineId: string }): Promise<void> {
-  await setArchived(input, false);
+export async function restoreRoutine(viewer: Viewer | null, input: { routineId: string }): Promise<void> {
+  await setArchived(viewer, input, false);
 }
 
-async function setArchived(input: { routineId: string }, archived: boolean): Promise<void> {
-  const viewer = await requireRole("author", "admin");
+async function setArchived(viewer: Viewer | null, input: { routineId: string }, archived: boolean): Promise<void> {
+  requireRole(viewer, "author", "admin");
   const { routineId } = parseInput(routineRefInput, input);
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {

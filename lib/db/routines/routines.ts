@@ -1,17 +1,13 @@
 import "server-only";
-import { hasAnyRole } from "../../access/roles";
-import { requireUser } from "../../session/session";
-import type { Routine } from "../../routine/schema";
-import { readToolPins, toolChanges, type ToolChange } from "../../tools/pins";
-import { prisma } from "../core/client";
-import { parseInput, withDbErrors } from "../core/errors";
+import { hasAnyRole, requireUser, type Viewer } from "../../access";
+import type { Routine } from "../../routine";
+import { readToolPins, type ToolChange, toolChanges } from "../../tools";
+import { parseInput, prisma, withDbErrors } from "../core";
 import { readStoredRoutine, storedRoutineJson } from "./routine-content";
 import { findWorkingVersion } from "./routine-records";
-import { readCurrentToolHashes } from "../tools/tool-hashes";
-import { listRoutinesInput, routineIdSchema, toRoutineStatus, type RoutineStatus } from "./routine-inputs";
-import { toReviewDecision, type ReviewDecision } from "../reviews/review-inputs";
-import { startDraftVerdict, submitVerdict, toPermission, withdrawVerdict, type Permission } from "../reviews/review-rules";
-import type { ReviewDecisionView } from "../reviews/review-views";
+import { readCurrentToolHashes } from "../tools";
+import { listRoutinesInput, routineIdSchema, type RoutineStatus, toRoutineStatus } from "./routine-inputs";
+import { type Permission, type ReviewDecision, type ReviewDecisionView, startDraftVerdict, submitVerdict, toPermission, toReviewDecision, withdrawVerdict } from "../reviews";
 import { publishedNumbers, workingReviewStatus } from "./routine-review-status";
 
 export type RoutineOwner = { id: string; name: string; email: string };
@@ -43,8 +39,8 @@ export type RoutineSummary = {
  * The routine library, most recently edited first. Any signed-in user. `query` matches name or description,
  * ignoring case (in any script, hence filtered here rather than by SQLite's ASCII-only LIKE).
  */
-export async function listRoutines(input: { query?: string; includeArchived?: boolean } = {}): Promise<RoutineSummary[]> {
-  await requireUser();
+export async function listRoutines(viewer: Viewer | null, input: { query?: string; includeArchived?: boolean } = {}): Promise<RoutineSummary[]> {
+  requireUser(viewer);
   const { query, includeArchived } = parseInput(listRoutinesInput, input);
   const needle = query ? query.toLocaleLowerCase() : "";
   return withDbErrors(async () => {
@@ -123,8 +119,8 @@ export type RoutineDetail = {
 };
 
 /** The working draft of a routine. Any signed-in user; NotFoundError when it does not exist. */
-export async function getRoutine(id: string): Promise<RoutineDetail> {
-  const { content, ...detail } = await readWorkingDetail(id);
+export async function getRoutine(viewer: Viewer | null, id: string): Promise<RoutineDetail> {
+  const { content, ...detail } = await readWorkingDetail(viewer, id);
   return { ...detail, routine: readStoredRoutine(content) };
 }
 
@@ -136,13 +132,13 @@ export type RoutineDraftForEditing = Omit<RoutineDetail, "routine"> & { routineJ
  * stays JSON text, as stored when it is already of the current schema version: the designer parses it in the
  * browser, so opening a 1,000-step routine costs the server no parse, validation or serialization.
  */
-export async function getRoutineForEditing(id: string): Promise<RoutineDraftForEditing> {
-  const { content, ...detail } = await readWorkingDetail(id);
+export async function getRoutineForEditing(viewer: Viewer | null, id: string): Promise<RoutineDraftForEditing> {
+  const { content, ...detail } = await readWorkingDetail(viewer, id);
   return { ...detail, routineJson: storedRoutineJson(content) };
 }
 
-async function readWorkingDetail(id: string): Promise<Omit<RoutineDetail, "routine"> & { content: string; name: string }> {
-  const viewer = await requireUser();
+async function readWorkingDetail(viewer: Viewer | null, id: string): Promise<Omit<RoutineDetail, "routine"> & { content: string; name: string }> {
+  requireUser(viewer);
   const routineId = parseInput(routineIdSchema, id);
   return withDbErrors(async () => {
     const { routine: row, version } = await findWorkingVersion(prisma, routineId);
@@ -177,8 +173,8 @@ async function readWorkingDetail(id: string): Promise<Omit<RoutineDetail, "routi
 }
 
 /** Whether a routine exists: a cheap check pages make before streaming the rest. Any signed-in user. */
-export async function routineExists(id: string): Promise<boolean> {
-  await requireUser();
+export async function routineExists(viewer: Viewer | null, id: string): Promise<boolean> {
+  requireUser(viewer);
   const routineId = parseInput(routineIdSchema, id);
   return withDbErrors(async () => (await prisma.routine.count({ where: { id: routineId } })) > 0);
 }

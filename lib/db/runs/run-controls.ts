@@ -1,13 +1,11 @@
 import "server-only";
-import { requireRole } from "../../session/session";
-import type { RunEventInput, RunStatus } from "../../events/run-events";
-import type { RunChange } from "../../runner/ports";
-import { ConflictError, parseInput } from "../core/errors";
-import { refuseFinished, since, writeControl, type ControlledRun, type ControlReads, type ControlWrite } from "../../run-service/run-control-writes";
+import { type Viewer, requireRole } from "../../access";
+import type { RunEventInput, RunStatus } from "../../events";
+import type { RunChange } from "../../runner";
+import { ConflictError, parseInput } from "../core";
+import { type ControlledRun, type ControlReads, type ControlWrite, refuseFinished, signalRunControl, since, writeControl } from "../../run-service";
 import { controlRunInput } from "./run-inputs";
 import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
-import { signalRunControl } from "../../run-service/run-wake";
-import type { Viewer } from "../users/viewers";
 
 export type RunControlAction = "pause" | "resume" | "cancel";
 
@@ -20,8 +18,8 @@ export type RunControlAction = "pause" | "resume" | "cancel";
  * done (resume a run that is not paused, anything on a finished run), with nothing written.
  * Returns the run's status afterwards (unchanged when a request was noted for the worker).
  */
-export async function controlRun(input: { runId: string; action: RunControlAction }): Promise<{ status: RunStatus }> {
-  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+export async function controlRun(viewer: Viewer | null, input: { runId: string; action: RunControlAction }): Promise<{ status: RunStatus }> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, action } = parseInput(controlRunInput, input);
   assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run, reads) => DECIDE[action](run, viewer, reads));

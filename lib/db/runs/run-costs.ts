@@ -1,7 +1,6 @@
 import "server-only";
-import { requireUser } from "../../session/session";
-import { prisma } from "../core/client";
-import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { type Viewer, requireUser } from "../../access";
+import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { runIdInput } from "./run-inputs";
 import { canViewRun } from "./run-views";
 
@@ -9,8 +8,8 @@ import { canViewRun } from "./run-views";
  * The model a run's tokens were spent on (the one with the most tokens among its recorded model calls), for the
  * run view's cost estimate; null before its first model call. Same visibility as getRun.
  */
-export async function getRunModel(runId: string): Promise<string | null> {
-  const viewer = await requireUser();
+export async function getRunModel(viewer: Viewer | null, runId: string): Promise<string | null> {
+  requireUser(viewer);
   const input = parseInput(runIdInput, { runId });
   if (!(await canViewRun(viewer, input.runId))) throw new NotFoundError("That run does not exist, or you do not have access to it.");
   const rows = await withDbErrors(() =>

@@ -1,9 +1,9 @@
 import "server-only";
-import { requireRole } from "../../session/session";
+import { type Viewer, requireRole } from "../../access";
 import { z } from "zod";
-import type { Param } from "../../routine/schema";
-import { parseInput, withDbErrors } from "../core/errors";
-import { findPublishedRoutine } from "../../run-service/run-creation";
+import type { Param } from "../../routine";
+import { parseInput, withDbErrors } from "../core";
+import { findPublishedRoutine } from "../../run-service";
 import { RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type RunForm = { routineId: string; name: string; versionNumber: number; inputs: Param[]; intents: string[] };
@@ -15,8 +15,8 @@ const routineIdInput = z.object({ routineId: z.string({ error: "Give the routine
  * run), with its example requests. Operators and admins. NotFoundError for an unknown routine; ConflictError, with
  * startRun's own words, when it cannot run now (not published, archived, a tool changed since approval).
  */
-export async function getRunForm(routineId: string): Promise<RunForm> {
-  await requireRole(...RUN_CONTROL_ROLES);
+export async function getRunForm(viewer: Viewer | null, routineId: string): Promise<RunForm> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { routineId: id } = parseInput(routineIdInput, { routineId });
   const published = await withDbErrors(() => findPublishedRoutine(id));
   return { routineId: id, name: published.routineName, versionNumber: published.versionNumber, inputs: published.routine.inputs, intents: published.routine.intents };

@@ -1,8 +1,8 @@
 import "server-only";
 import { isLlmError, type TokenUsage } from "../../llm";
-import type { JsonValue, Param, Routine } from "../../routine/schema";
-import { ConflictError } from "../core/errors";
-import { llmClientFor } from "../llm/llm-clients";
+import type { JsonValue, Param, Routine } from "../../routine";
+import { ConflictError } from "../core";
+import { llmClientFor } from "../llm";
 
 const JSON_TYPES: Record<Param["type"], string> = { string: "string", number: "number", integer: "integer", boolean: "boolean", object: "object", array: "array" };
 

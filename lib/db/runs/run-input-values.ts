@@ -1,4 +1,4 @@
-import type { JsonValue, Param } from "../../routine/schema";
+import type { JsonValue, Param } from "../../routine";
 
 export type InputCheck = { values: Record<string, JsonValue>; fieldErrors: Record<string, string[]> };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RUN_STATUSES } from "../../events/run-events";
+import { RUN_STATUSES } from "../../events";
 
 const id = (what: string) => z.string({ error: `Give the ${what}.` }).trim().min(1, `Give the ${what}.`).max(100, `That is not a valid ${what}.`);
 

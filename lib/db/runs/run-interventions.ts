@@ -1,15 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
-import type { RunEventInput, RunStatus } from "../../events/run-events";
-import type { JsonValue } from "../../routine/schema";
+import { type Viewer, requireRole } from "../../access";
+import type { RunEventInput, RunStatus } from "../../events";
+import type { JsonValue } from "../../routine";
 import { OperatorDecisionError, operatorDecision, type OperatorDecision, type StepRunSnapshot } from "../../runner";
-import { ConflictError, NotFoundError, parseInput, ValidationError } from "../core/errors";
-import { writeControl, type ControlledRun } from "../../run-service/run-control-writes";
+import { ConflictError, NotFoundError, parseInput, ValidationError } from "../core";
+import { type ControlledRun, createRegistryToolPort, loadRunSnapshot, writeControl } from "../../run-service";
 import { checkParamValues } from "./run-input-values";
 import { decideInput, rerunInput, stepRunInput } from "./run-inputs";
-import { loadRunSnapshot } from "../../run-service/run-store";
-import { createRegistryToolPort } from "../../run-service/run-tool-port";
 import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type InterventionOutcome = { status: RunStatus; stepRunId: string };
@@ -29,8 +27,8 @@ const stepName = (run: ControlledRun, stepId: string) => run.snapshot.routine.st
  * side effect before failing does not run it twice). Operators and admins. The run goes back to `queued` and the
  * worker is woken. ConflictError unless the run failed and this is the step it failed at.
  */
-export async function retryStep(input: { runId: string; stepRunId: string }): Promise<InterventionOutcome> {
-  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+export async function retryStep(viewer: Viewer | null, input: { runId: string; stepRunId: string }): Promise<InterventionOutcome> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId } = parseInput(stepRunInput, input);
   assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
@@ -63,8 +61,8 @@ export async function retryStep(input: { runId: string; stepRunId: string }): Pr
  * executions stay in the history, and a step still open after it (waiting, say) is cancelled. The input is checked
  * against the tool's schema (ValidationError on `input`). The run goes back to `queued`.
  */
-export async function rerunFromStep(input: { runId: string; stepRunId: string; input: Record<string, unknown> }): Promise<InterventionOutcome> {
-  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+export async function rerunFromStep(viewer: Viewer | null, input: { runId: string; stepRunId: string; input: Record<string, unknown> }): Promise<InterventionOutcome> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, input: edited } = parseInput(rerunInput, input);
   assertRunVisible(viewer, runId);
   const before = loadRunSnapshot(runId);
@@ -113,14 +111,14 @@ export async function rerunFromStep(input: { runId: string; stepRunId: string; i
  * to `queued` and the engine carries on (or fails the run on a rejection). ConflictError when the run or the step
  * is not waiting for a person.
  */
-export async function decideHumanStep(input: {
+export async function decideHumanStep(viewer: Viewer | null, input: {
   runId: string;
   stepRunId: string;
   decision: "approve" | "reject";
   comment?: string;
   values?: Record<string, unknown>;
 }): Promise<InterventionOutcome> {
-  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, decision, comment, values } = parseInput(decideInput, input);
   assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {

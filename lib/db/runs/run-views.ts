@@ -1,16 +1,12 @@
 import "server-only";
-import { requireUser } from "../../session/session";
-import { parseRunEvent, type RunEvent, type RunStatus } from "../../events/run-events";
-import type { JsonValue, Routine } from "../../routine/schema";
-import type { Budgets, RunControl, StepRunSnapshot } from "../../runner/ports";
-import { prisma } from "../core/client";
-import { NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { requireUser, type Viewer } from "../../access";
+import { parseRunEvent, type RunEvent, type RunStatus } from "../../events";
+import type { JsonValue, Routine } from "../../routine";
+import type { Budgets, RunControl, StepRunSnapshot } from "../../runner";
+import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
-import { readJson, readRecord, toRunStatus, type RunRow } from "../../run-service/run-records";
-import { readRuns, readTime, statement } from "../../run-service/run-sqlite";
-import { loadRunSnapshot } from "../../run-service/run-store";
+import { loadRunSnapshot, readJson, readRecord, readRuns, readTime, type RunRow, statement, toRunStatus } from "../../run-service";
 import { assertRunVisible, canControlRuns, mayView, readRunFacts, RUN_NOT_FOUND, visibleRunsFilter } from "./run-visibility";
-import type { Viewer } from "../users/viewers";
 
 export type RunUser = { id: string; name: string; email: string };
 
@@ -58,8 +54,8 @@ export type RunView = RunSummary & {
  * One run with everything the run page shows. Visible to admins and operators, to the routine's owner and to
  * whoever started it; NotFoundError for anyone else, and for unknown ids.
  */
-export async function getRun(runId: string): Promise<RunView> {
-  const viewer = await requireUser();
+export async function getRun(viewer: Viewer | null, runId: string): Promise<RunView> {
+  requireUser(viewer);
   const input = parseInput(runIdInput, { runId });
   assertRunVisible(viewer, input.runId);
   return readRuns(() => {
@@ -115,8 +111,8 @@ function summaryOf(row: RunRow, startedBy: RunUser | null): RunSummary {
 }
 
 /** Runs the viewer may see, newest first, optionally of one routine, in one status, or started by one user. */
-export async function listRuns(input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {}): Promise<RunSummary[]> {
-  const viewer = await requireUser();
+export async function listRuns(viewer: Viewer | null, input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {}): Promise<RunSummary[]> {
+  requireUser(viewer);
   const { routineId, status, startedBy, limit } = parseInput(listRunsInput, input);
   const visible = visibleRunsFilter(viewer);
   if (!visible) return [];
@@ -159,8 +155,8 @@ export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean
 }
 
 /** A run's events after `afterSeq` (the SSE Last-Event-ID), in order, at most `limit`. Same visibility as getRun. */
-export async function listRunEvents(input: { runId: string; afterSeq?: number; limit?: number }): Promise<RunEvent[]> {
-  const viewer = await requireUser();
+export async function listRunEvents(viewer: Viewer | null, input: { runId: string; afterSeq?: number; limit?: number }): Promise<RunEvent[]> {
+  requireUser(viewer);
   const { runId, afterSeq, limit } = parseInput(listRunEventsInput, input);
   assertRunVisible(viewer, runId);
   const rows = readRuns(() =>
@@ -173,8 +169,8 @@ export async function listRunEvents(input: { runId: string; afterSeq?: number; l
 }
 
 /** The whole value of a run's variable (a long tool output kept under a key). Same visibility as getRun. */
-export async function readRunVariable(input: { runId: string; key: string }): Promise<{ key: string; value: string; bytes: number }> {
-  const viewer = await requireUser();
+export async function readRunVariable(viewer: Viewer | null, input: { runId: string; key: string }): Promise<{ key: string; value: string; bytes: number }> {
+  requireUser(viewer);
   const { runId, key } = parseInput(readVariableInput, input);
   assertRunVisible(viewer, runId);
   const row = readRuns(() => statement(`SELECT "value", "bytes" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key)) as

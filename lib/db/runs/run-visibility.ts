@@ -1,9 +1,9 @@
 import "server-only";
-import { hasAnyRole } from "../../access/roles";
-import { NotFoundError } from "../core/errors";
+import { hasAnyRole } from "../../access";
+import { NotFoundError } from "../core";
 import type { Prisma } from "../generated/prisma/client";
-import { readRuns, statement } from "../../run-service/run-sqlite";
-import type { Viewer } from "../users/viewers";
+import { readRuns, statement } from "../../run-service";
+import type { Viewer } from "../users";
 
 /**
  * Who sees a run: admins and operators see every run; authors see runs of routines they own and runs they

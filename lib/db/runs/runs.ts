@@ -1,17 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole } from "../../session/session";
+import { type Viewer, requireRole } from "../../access";
 import { runEventBus } from "../../events";
-import { parseInput, ValidationError, withDbErrors } from "../core/errors";
-import { auditRunAction } from "../../run-service/run-audit";
-import { defaultBudgets } from "../../run-service/run-budgets";
-import { findPublishedRoutine, insertQueuedRun } from "../../run-service/run-creation";
+import { parseInput, ValidationError, withDbErrors } from "../core";
+import { auditRunAction, defaultBudgets, findPublishedRoutine, insertQueuedRun, wakeRunWorker, writeRuns } from "../../run-service";
 import { extractRunInputs } from "./run-input-extraction";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
-import { writeRuns } from "../../run-service/run-sqlite";
 import { RUN_CONTROL_ROLES } from "./run-visibility";
-import { wakeRunWorker } from "../../run-service/run-wake";
 
 /**
  * Starts a run of a routine's published version. Operators and admins. `inputs` are checked against the
@@ -23,8 +19,8 @@ import { wakeRunWorker } from "../../run-service/run-wake";
  * input name when inputs are wrong. Creates the run `queued` with its run.queued event and the audit entry
  * "run.started" in one transaction, then wakes the run worker. Budgets are the defaults (RUN_* variables).
  */
-export async function startRun(input: StartRunInputShape): Promise<{ runId: string }> {
-  const viewer = await requireRole(...RUN_CONTROL_ROLES);
+export async function startRun(viewer: Viewer | null, input: StartRunInputShape): Promise<{ runId: string }> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { routineId, inputs, request, source } = parseInput(startRunInput, input);
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
   const runId = randomUUID();

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { signInAs, signOutAll } from "../../../test/request-context";
-import type { Role } from "../../access/roles";
-import type { Routine } from "../../routine/schema";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import type { OptimizationProvenance } from "../reviews/review-inputs";
-import { createUser } from "../users/users";
+import { signInAs, signOutAll, signedIn } from "../../../test/request-context";
+import type { Role } from "../../access";
+import type { Routine } from "../../routine";
+import { prisma } from "../core";
+import { DEMO_USERS } from "../../demo/seed";
+import type { OptimizationProvenance } from "../reviews";
+import { createUser } from "../users";
 import { makeRoutine, makeStep } from "./routine-factories";
 
 export type Who = "anonymous" | "author" | "reviewer" | "operator" | "admin";
@@ -27,7 +27,7 @@ export async function personWith(roles: Role[]): Promise<{ id: string; signIn: (
   await as("admin");
   const email = `person-${++people}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = "two-roles-pass-123";
-  const { userId } = await createUser({ name: `Person ${people}`, email, roles, password });
+  const { userId } = await createUser(signedIn(), { name: `Person ${people}`, email, roles, password });
   return { id: userId, signIn: () => signInAs(email, password) };
 }
 

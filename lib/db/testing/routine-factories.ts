@@ -1,4 +1,4 @@
-import { ROUTINE_SCHEMA_VERSION, type Routine, type Step } from "../../routine/schema";
+import { ROUTINE_SCHEMA_VERSION, type Routine, type Step } from "../../routine";
 
 /** A small valid routine: one skill step, then the end. */
 export function makeRoutine(overrides: Partial<Routine> = {}): Routine {

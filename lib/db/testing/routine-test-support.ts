@@ -1,6 +1,6 @@
 import { signInAs } from "../../../test/request-context";
-import { prisma } from "../core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
+import { prisma } from "../core";
+import { DEMO_USERS } from "../../demo/seed";
 
 export { makeHugeRoutine, makeRoutine, makeStep } from "./routine-factories";
 

@@ -1,15 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole, requireUser } from "../../session/session";
-import type { ToolCatalog } from "../../tools/catalog";
-import type { ToolCallResult } from "../../tools/gateway";
-import type { ToolSnapshotDefinition } from "../../tools/snapshot-hash";
-import { sharedToolGateway } from "../../tools/shared-gateway";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { requireRole, requireUser, type Viewer } from "../../access";
+import type { ToolCatalog, ToolSnapshotDefinition } from "../../tools";
+import { sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
+import { recordAudit } from "../audit";
+import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { readCatalogTools, readDefinition } from "./tool-hashes";
-import { toGatewayConfig, toSummary, type ToolServerSummary } from "./tool-server-records";
+import { toGatewayConfig, type ToolServerSummary, toSummary } from "./tool-server-records";
 
 /** A tool as the Tools page shows it: its pinned definition, its hash, and since when it has been so. */
 export type ToolView = ToolSnapshotDefinition & {
@@ -22,8 +19,8 @@ export type ToolView = ToolSnapshotDefinition & {
 };
 
 /** One server with its current tools (removed ones last). Any signed-in user. */
-export async function getToolServer(serverId: string): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
-  await requireUser();
+export async function getToolServer(viewer: Viewer | null, serverId: string): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
+  requireUser(viewer);
   const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), { id: serverId });
   return withDbErrors(async () => {
     const row = await prisma.toolServer.findUnique({ where: { id } });
@@ -46,13 +43,15 @@ export async function getToolServer(serverId: string): Promise<{ server: ToolSer
   });
 }
 
-/** The registry's tools as a ToolCatalog (the designer palette's source). Any signed-in user. */
-export const registryToolCatalog: ToolCatalog = {
-  async listTools() {
-    await requireUser();
-    return withDbErrors(readCatalogTools);
-  },
-};
+/** The registry's tools as `viewer` may read them, as a ToolCatalog (the designer palette's source). Any signed-in user. */
+export function registryToolCatalog(viewer: Viewer | null): ToolCatalog {
+  return {
+    async listTools() {
+      requireUser(viewer);
+      return withDbErrors(readCatalogTools);
+    },
+  };
+}
 
 const tryToolInput = z.object({
   serverId: z.string().min(1).max(100),
@@ -68,8 +67,8 @@ const TRY_TIMEOUT_MS = 30_000;
  * tool's schema before anything is sent. The audit entry records which tool and which argument names were
  * used, not their values or the output (both may hold personal data).
  */
-export async function tryTool(input: z.input<typeof tryToolInput>): Promise<ToolCallResult> {
-  const viewer = await requireRole("admin", "operator");
+export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryToolInput>): Promise<ToolCallResult> {
+  requireRole(viewer, "admin", "operator");
   const { serverId, toolName, arguments: args } = parseInput(tryToolInput, input);
   const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { id: serverId } }));
   if (!server) throw new NotFoundError("That tool server no longer exists.");

@@ -1,8 +1,7 @@
 import "server-only";
-import type { ToolDefinition } from "../../routine/catalog";
-import { toolKey } from "../../tools/pins";
-import type { ToolSnapshotDefinition } from "../../tools/snapshot-hash";
-import { prisma } from "../core/client";
+import type { ToolDefinition } from "../../routine";
+import { toolKey, type ToolSnapshotDefinition } from "../../tools";
+import { prisma } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 
 // Reads of the current tool snapshots with no authorization of their own, for callers that authorize (the

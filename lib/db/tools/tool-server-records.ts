@@ -1,8 +1,8 @@
 import "server-only";
-import { openSecret, sealSecret } from "../../crypto/secret-box";
-import type { ToolServerConfig } from "../../tools/gateway";
-import { checkStdioCommand, configuredStdioAllowlist } from "../../tools/stdio-allowlist";
-import { ConflictError } from "../core/errors";
+import { openSecret, sealSecret } from "../../crypto";
+import type { ToolServerConfig } from "../../tool-gateway";
+import { checkStdioCommand, configuredStdioAllowlist } from "../../tools";
+import { ConflictError } from "../core";
 import type { ToolServer } from "../generated/prisma/client";
 
 export type ToolServerStatus = "unknown" | "connected" | "error";

@@ -1,15 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireRole, requireUser } from "../../session/session";
-import { toolServerInput, type ToolServerInput } from "../../tools/server-input";
-import { checkStdioCommand, configuredStdioAllowlist } from "../../tools/stdio-allowlist";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, ValidationError, withDbErrors } from "../core/errors";
+import { requireRole, requireUser, type Viewer } from "../../access";
+import { checkStdioCommand, configuredStdioAllowlist, toolServerInput, type ToolServerInput } from "../../tools";
+import { recordAudit } from "../audit";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import type { ToolServer } from "../generated/prisma/client";
-import { sealEnv, sealToken, toSummary, type ToolServerSummary } from "./tool-server-records";
-import { refreshServerTools, type RefreshOutcome } from "./tool-snapshots";
+import { sealEnv, sealToken, type ToolServerSummary, toSummary } from "./tool-server-records";
+import { type RefreshOutcome, refreshServerTools } from "./tool-snapshots";
 
 export type { RefreshOutcome, ToolServerSummary };
 
@@ -31,8 +29,8 @@ function parseServerInput(input: ToolServerInput): z.infer<typeof toolServerInpu
 }
 
 /** Every registered tool server, by name. Any signed-in user (analysts browse the tools). */
-export async function listToolServers(): Promise<ToolServerSummary[]> {
-  await requireUser();
+export async function listToolServers(viewer: Viewer | null): Promise<ToolServerSummary[]> {
+  requireUser(viewer);
   return withDbErrors(async () => (await prisma.toolServer.findMany({ orderBy: { name: "asc" } })).map(toSummary));
 }
 
@@ -57,8 +55,8 @@ const nameTaken = () => new ConflictError("A tool server with this name already 
  * Registers a tool server, then refreshes its tools. Admins only. The record is saved whole even when the
  * server cannot be reached: the outcome says why, and the server shows the error until a refresh works.
  */
-export async function createToolServer(input: ToolServerInput): Promise<{ id: string; refresh: RefreshOutcome }> {
-  const viewer = await requireRole("admin");
+export async function createToolServer(viewer: Viewer | null, input: ToolServerInput): Promise<{ id: string; refresh: RefreshOutcome }> {
+  requireRole(viewer, "admin");
   const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
   const id = randomUUID();
@@ -89,8 +87,8 @@ export async function createToolServer(input: ToolServerInput): Promise<{ id: st
  * Changes a server's name, description or transport, then refreshes its tools. Admins only. Secrets left
  * empty keep their stored values. The demo server is managed by the start command and cannot be edited.
  */
-export async function updateToolServer(serverId: string, input: ToolServerInput): Promise<{ refresh: RefreshOutcome }> {
-  const viewer = await requireRole("admin");
+export async function updateToolServer(viewer: Viewer | null, serverId: string, input: ToolServerInput): Promise<{ refresh: RefreshOutcome }> {
+  requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
   const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
@@ -120,8 +118,8 @@ export async function updateToolServer(serverId: string, input: ToolServerInput)
 }
 
 /** Removes a server and its snapshots. Admins only; not the demo server (the start command re-adds it). */
-export async function removeToolServer(serverId: string): Promise<void> {
-  const viewer = await requireRole("admin");
+export async function removeToolServer(viewer: Viewer | null, serverId: string): Promise<void> {
+  requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
   await withDbErrors(async () => {
     const existing = await findServer(id);
@@ -134,8 +132,8 @@ export async function removeToolServer(serverId: string): Promise<void> {
 }
 
 /** Turns a server on or off. A disabled server's tools leave the palette and cannot be called. Admins only. */
-export async function setToolServerEnabled(serverId: string, enabled: boolean): Promise<void> {
-  const viewer = await requireRole("admin");
+export async function setToolServerEnabled(viewer: Viewer | null, serverId: string, enabled: boolean): Promise<void> {
+  requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
   await withDbErrors(async () => {
     const existing = await findServer(id);
@@ -151,8 +149,8 @@ export async function setToolServerEnabled(serverId: string, enabled: boolean): 
 }
 
 /** Lists a server's tools again and records what changed. Admins and operators. */
-export async function refreshToolServer(serverId: string): Promise<RefreshOutcome> {
-  const viewer = await requireRole("admin", "operator");
+export async function refreshToolServer(viewer: Viewer | null, serverId: string): Promise<RefreshOutcome> {
+  requireRole(viewer, "admin", "operator");
   const { serverId: id } = parseInput(serverRef, { serverId });
   const server = await withDbErrors(() => findServer(id));
   const outcome = await withDbErrors(() => refreshServerTools(server));

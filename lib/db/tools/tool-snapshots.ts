@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { GatewayTool } from "../../tools/gateway";
-import { toolDefinitionHash, type ToolSnapshotDefinition } from "../../tools/snapshot-hash";
-import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../core/client";
+import { type GatewayTool, sharedToolGateway } from "../../tool-gateway";
+import { toolDefinitionHash, type ToolSnapshotDefinition } from "../../tools";
+import { prisma } from "../core";
 import type { Prisma, ToolServer } from "../generated/prisma/client";
 import { toGatewayConfig } from "./tool-server-records";
 

@@ -1,11 +1,10 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireUser } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, parseInput, withDbErrors } from "../core/errors";
-import { loadViewer, type Viewer } from "./viewers";
+import { type Viewer, requireUser } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
+import { loadViewer } from "./viewers";
 
 /** Every token starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_TOKEN_PREFIX = "rs_";
@@ -45,8 +44,8 @@ const summarySelect = { id: true, name: true, prefix: true, createdAt: true, las
  * Creates a personal API token for the signed-in user. The token is returned once, here; only its SHA-256 hash is
  * stored (like invitation links), so it cannot be shown again. Any signed-in user; audited.
  */
-export async function createApiToken(input: z.input<typeof createInput>): Promise<CreatedApiToken> {
-  const viewer = await requireUser();
+export async function createApiToken(viewer: Viewer | null, input: z.input<typeof createInput>): Promise<CreatedApiToken> {
+  requireUser(viewer);
   const { name } = parseInput(createInput, input);
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   return withDbErrors(() =>
@@ -66,8 +65,8 @@ export async function createApiToken(input: z.input<typeof createInput>): Promis
 }
 
 /** The signed-in user's own tokens, active first, newest first. Never the token itself. */
-export async function listApiTokens(): Promise<ApiTokenSummary[]> {
-  const viewer = await requireUser();
+export async function listApiTokens(viewer: Viewer | null): Promise<ApiTokenSummary[]> {
+  requireUser(viewer);
   return withDbErrors(() =>
     prisma.apiToken.findMany({
       where: { userId: viewer.id },
@@ -81,8 +80,8 @@ export async function listApiTokens(): Promise<ApiTokenSummary[]> {
  * Revokes one of the signed-in user's tokens; it stops working at once. Someone else's token is reported as not
  * found, so token ids cannot be probed. Revoking twice is refused with a clear message. Audited.
  */
-export async function revokeApiToken(input: z.input<typeof revokeInput>): Promise<ApiTokenSummary> {
-  const viewer = await requireUser();
+export async function revokeApiToken(viewer: Viewer | null, input: z.input<typeof revokeInput>): Promise<ApiTokenSummary> {
+  requireUser(viewer);
   const { tokenId } = parseInput(revokeInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {

@@ -1,10 +1,9 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { requireRole } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, NotFoundError, parseInput, ValidationError, withDbErrors } from "../core/errors";
+import { type Viewer, requireRole } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 import { insertCredential } from "./user-records";
 import { acceptInvitationInput, invitationTokenSchema, setUserActiveInput } from "./user-inputs";
@@ -38,8 +37,9 @@ export async function issueInvitation(
 }
 
 /** A new invitation link for a user who has not set a password yet (the old link stops working). Admins only. */
-export async function reissueInvitation(input: { userId: string }): Promise<{ token: string }> {
-  const admin = await requireRole("admin");
+export async function reissueInvitation(viewer: Viewer | null, input: { userId: string }): Promise<{ token: string }> {
+  requireRole(viewer, "admin");
+  const admin = viewer;
   const { userId } = parseInput(setUserActiveInput.pick({ userId: true }), input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {

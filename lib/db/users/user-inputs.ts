@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roleSchema } from "../../access/roles";
+import { roleSchema } from "../../access";
 
 // Kept in step with lib/auth/auth.ts, which better-auth enforces on sign-in.
 const PASSWORD_MIN = 8;

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { normalizeRoles, type Role } from "../../access/roles";
+import { normalizeRoles, type Role } from "../../access";
 import type { Prisma } from "../generated/prisma/client";
 
 /**

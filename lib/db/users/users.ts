@@ -1,14 +1,12 @@
 import "server-only";
 import { hashPassword } from "better-auth/crypto";
-import { normalizeRoles, type Role } from "../../access/roles";
-import { requireRole } from "../../session/session";
-import { recordAudit } from "../audit/audit";
-import { prisma } from "../core/client";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, withDbErrors } from "../core/errors";
+import { normalizeRoles, requireRole, type Role, type Viewer } from "../../access";
+import { recordAudit } from "../audit";
+import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 import { issueInvitation } from "./invitations";
 import { insertUser } from "./user-records";
-import { createUserInput, setUserActiveInput, setUserRolesInput, type CreateUserInput } from "./user-inputs";
+import { createUserInput, type CreateUserInput, setUserActiveInput, setUserRolesInput } from "./user-inputs";
 
 export type UserStatus = "active" | "invited" | "deactivated";
 
@@ -22,8 +20,8 @@ export type UserSummary = {
 };
 
 /** Everyone with an account, newest last. Admins only. */
-export async function listUsers(): Promise<UserSummary[]> {
-  await requireRole("admin");
+export async function listUsers(viewer: Viewer | null): Promise<UserSummary[]> {
+  requireRole(viewer, "admin");
   return withDbErrors(async () => {
     const users = await prisma.user.findMany({
       orderBy: [{ createdAt: "asc" }, { email: "asc" }],
@@ -55,8 +53,9 @@ export type CreatedUser = { userId: string; email: string; inviteToken: string |
  * and the returned token makes their invitation link. Admins only. User, roles, credential or invitation and
  * the audit entry are written in one transaction: all or nothing.
  */
-export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
-  const admin = await requireRole("admin");
+export async function createUser(viewer: Viewer | null, input: CreateUserInput): Promise<CreatedUser> {
+  requireRole(viewer, "admin");
+  const admin = viewer;
   const data = parseInput(createUserInput, input);
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   const taken = () => new ConflictError(`A user with the email ${data.email} already exists.`, "email");
@@ -85,8 +84,9 @@ export async function createUser(input: CreateUserInput): Promise<CreatedUser> {
 }
 
 /** Replaces a user's roles. Admins only; the last active admin keeps the admin role. */
-export async function setUserRoles(input: { userId: string; roles: Role[] }): Promise<void> {
-  const admin = await requireRole("admin");
+export async function setUserRoles(viewer: Viewer | null, input: { userId: string; roles: Role[] }): Promise<void> {
+  requireRole(viewer, "admin");
+  const admin = viewer;
   const { userId, roles } = parseInput(setUserRolesInput, input);
   const wanted = normalizeRoles(roles);
   await withDbErrors(() =>
@@ -111,8 +111,9 @@ export async function setUserRoles(input: { userId: string; roles: Role[] }): Pr
  * Deactivates (signs out everywhere, refuses new sign-ins) or reactivates a user. Admins only;
  * nobody deactivates themselves, and the last active admin stays.
  */
-export async function setUserActive(input: { userId: string; active: boolean }): Promise<void> {
-  const admin = await requireRole("admin");
+export async function setUserActive(viewer: Viewer | null, input: { userId: string; active: boolean }): Promise<void> {
+  requireRole(viewer, "admin");
+  const admin = viewer;
   const { userId, active } = parseInput(setUserActiveInput, input);
   if (!active && userId === admin.id) throw new ConflictError("You cannot deactivate your own account.");
   await withDbErrors(() =>

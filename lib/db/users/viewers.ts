@@ -1,9 +1,8 @@
 import "server-only";
-import { normalizeRoles, type Role } from "../../access/roles";
-import { prisma } from "../core/client";
+import { normalizeRoles, type Viewer } from "../../access";
+import { prisma } from "../core";
 
-/** The signed-in user as the app sees them: identity and roles. */
-export type Viewer = { id: string; name: string; email: string; roles: Role[] };
+export type { Viewer };
 
 /**
  * Loads the viewer for a session's user id. Deactivated users get null, so a session that outlived a

@@ -1,5 +1,5 @@
-import type { ToolDefinition } from "../../routine/catalog";
-import { DEMO_HR_TOOLS } from "../../tools";
+import type { ToolDefinition } from "../../routine";
+import { DEMO_HR_TOOLS } from "../hr-tools";
 import { HrToolError } from "./errors";
 import { ATTENDANCE_HANDLERS } from "./handlers/attendance";
 import { DOCUMENT_HANDLERS } from "./handlers/documents";

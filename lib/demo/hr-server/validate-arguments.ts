@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import type { ToolDefinition } from "../../routine/catalog";
+import type { ToolDefinition } from "../../routine";
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<ToolDefinition, ValidateFunction>();

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../../routine/catalog";
+import type { ToolDefinition } from "../../routine";
 
 /** The server the demo HR tools live on; a later MCP server serves the same tools under this name. */
 export const DEMO_HR_SERVER = "hr";

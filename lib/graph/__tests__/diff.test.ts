@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Step } from "../../routine/schema";
+import type { Step } from "../../routine";
 import { diffRoutines, isEmptyDiff } from "../diff";
 import { makeRoutine, makeStep, routineArbitrary } from "./factories";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { ROUTINE_SCHEMA_VERSION, STEP_KINDS, type Edge, type Routine, type Stage, type Step, type StepKind, type StepOf } from "../../routine/schema";
+import { ROUTINE_SCHEMA_VERSION, STEP_KINDS, type Edge, type Routine, type Stage, type Step, type StepKind, type StepOf } from "../../routine";
 
 /** A minimal valid step of the given kind. */
 export function makeStep<K extends StepKind>(kind: K, overrides: Partial<Omit<StepOf<K>, "kind">> = {}): StepOf<K> {

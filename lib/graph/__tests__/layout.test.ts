@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Edge, Routine } from "../../routine/schema";
+import type { Edge, Routine } from "../../routine";
 import { hasUnpositionedSteps, layoutIfUnpositioned, layoutRoutine, placeNewSteps } from "../layout";
 import { NODE_SIZE } from "../sizes";
 import { routineToFlow } from "../to-flow";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { routineSchema } from "../../routine/schema";
+import { routineSchema } from "../../routine";
 import { applyFlowEdges, applyFlowPositions } from "../from-flow";
 import { NODE_SIZE, STAGE_PADDING } from "../sizes";
 import { stepHandles } from "../handles";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LlmError } from "../../llm/errors";
+import { LlmError } from "../../llm";
 import { makeRoutine } from "../../routine/testing/factories";
 import { DEFAULT_PLANNER_BUDGET } from "../budget";
 import { MAX_DRAFT_CHARS } from "../contract";

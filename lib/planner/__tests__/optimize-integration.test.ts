@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
-import { toErrorState } from "../../actions/action-state";
-import { prisma } from "../../db/core/client";
-import { ConflictError } from "../../db/core/errors";
-import { llmClientFor } from "../../db/llm/llm-clients";
-import { updateLlmSettings } from "../../db/llm/llm-settings";
-import { saveOptimizedVersion } from "../../db/reviews/optimized-versions";
-import { submitForReview } from "../../db/reviews/routine-versions";
-import { createRoutine } from "../../db/routines/routine-writes";
-import { getRoutine, listRoutines } from "../../db/routines/routines";
+import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
+import { toErrorState } from "../../actions";
+import { ConflictError, prisma } from "../../db/core";
+import { llmClientFor, updateLlmSettings } from "../../db/llm";
+import { saveOptimizedVersion, submitForReview } from "../../db/reviews";
+import { createRoutine, getRoutine, listRoutines } from "../../db/routines";
 import { seedDatabase } from "../../demo/seed";
 import { as } from "../../db/testing/review-test-support";
 import { LLM_ROLES } from "../../llm";
 import { endStep, makeRoutine, skillStep } from "../../routine/testing/factories";
 import type { OptimizeEvent, OptimizeRequest } from "../contract";
-import { startOptimization, type OptimizationDeps } from "../run-optimization";
+import { type OptimizationDeps, startOptimization } from "../run-optimization";
 import { TOOLS, validAnswer } from "./support";
+import { signedIn } from "../../../test/request-context";
 
 // The planner end to end below the route: the real lib/llm client over HTTP against the fake OpenAI server, the
 // model settings and call records in the database, and the review DAL saving into a real SQLite database.
@@ -27,13 +24,13 @@ let fake: FakeOpenAI;
 
 const deps: OptimizationDeps = {
   loadWorking: async (routineId) => {
-    const detail = await getRoutine(routineId);
+    const detail = await getRoutine(signedIn(), routineId);
     return { routine: detail.routine, versionId: detail.versionId, versionNumber: detail.versionNumber, revision: detail.revision, status: detail.status, archived: detail.archived };
   },
   listTools: async () => TOOLS,
   // Backoff takes no time in tests; timeouts and retries are the saved settings' own.
   plannerModel: (context) => llmClientFor("planner", context, { sleep: async () => undefined }),
-  save: saveOptimizedVersion,
+  save: (input) => saveOptimizedVersion(signedIn(), input),
   describeError: (error) => ({ message: toErrorState(error).message, conflict: error instanceof ConflictError }),
 };
 
@@ -44,8 +41,8 @@ async function authorRoutine(options: { toolFree?: boolean } = {}): Promise<{ id
   const name = `Leave request ${++routines}-${Math.random().toString(36).slice(2, 8)}`;
   // The test database registers no tool server, so a routine that must pass submission calls no tool.
   const steps = options.toolFree ? [skillStep({ id: "summarize", name: "Summarize" }), endStep({ id: "done" })] : undefined;
-  const { id } = await createRoutine({ name, routine: makeRoutine({ name, steps }) });
-  return { id, name, versionId: (await getRoutine(id)).versionId };
+  const { id } = await createRoutine(signedIn(), { name, routine: makeRoutine({ name, steps }) });
+  return { id, name, versionId: (await getRoutine(signedIn(), id)).versionId };
 }
 
 async function optimize(routine: { id: string; versionId: string }, request: Partial<OptimizeRequest> = {}) {
@@ -83,7 +80,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
   beforeAll(async () => {
     await as("admin");
     const roles = Object.fromEntries(LLM_ROLES.map((role) => [role, { model: role === "planner" ? "fake-model" : "", timeoutMs: 1_000, maxRetries: 1 }]));
-    await updateLlmSettings({ baseUrl: fake.url, apiKey: KEY, roles: roles as Parameters<typeof updateLlmSettings>[0]["roles"] });
+    await updateLlmSettings(signedIn(), { baseUrl: fake.url, apiKey: KEY, roles: roles as Parameters<typeof updateLlmSettings>[1]["roles"] });
   });
 
   it("a 429 then success: saves an in-review version with provenance and token usage", async () => {
@@ -106,7 +103,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
     expect(JSON.parse(v2.rationale!)).toEqual({ summary: expect.stringMatching(/Split/), steps: { check_balance: expect.any(String) } });
     const stored = JSON.parse(v2.content);
     expect(stored.steps.every((step: { position?: unknown }) => step.position !== undefined)).toBe(true);
-    expect((await listRoutines()).find((row) => row.id === routine.id)).toMatchObject({ status: "in_review", versionNumber: 2, name: `${routine.name} (optimized)` });
+    expect((await listRoutines(signedIn())).find((row) => row.id === routine.id)).toMatchObject({ status: "in_review", versionNumber: 2, name: `${routine.name} (optimized)` });
 
     const calls = await prisma.llmCall.findMany({ where: { routineId: routine.id } });
     expect(calls).toEqual([expect.objectContaining({ role: "planner", purpose: "planner.optimize", status: "ok", attempts: 2, inputTokens: 1_500, outputTokens: 600 })]);
@@ -121,7 +118,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
     const { events } = await optimize(routine);
     expect(events.at(-1)).toMatchObject({ phase: "failed", code: "model_error", message: expect.stringMatching(/not a valid OpenAI-compatible response.*Nothing was saved\.$/) });
     expect(await versionsOf(routine.id)).toHaveLength(1);
-    expect((await getRoutine(routine.id)).status).toBe("draft");
+    expect((await getRoutine(signedIn(), routine.id)).status).toBe("draft");
   });
 
   it("a first answer naming a tool that does not exist is repaired by the second and saved with repairCount 1", async () => {
@@ -161,7 +158,7 @@ describe("with the planner model on an OpenAI-compatible server", () => {
     fake.setScenario({ rules: [{ match: { anyMessageIncludes: routine.name }, delayMs: 400, reply: { json: validAnswer() } }] });
     const running = optimize(routine);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await submitForReview({ routineId: routine.id, baseRevision: 0 });
+    await submitForReview(signedIn(), { routineId: routine.id, baseRevision: 0 });
     const { events } = await running;
     expect(events.at(-1)).toMatchObject({ phase: "failed", code: "conflict", message: expect.stringMatching(/in review; withdraw it/) });
     expect((await versionsOf(routine.id)).map((version) => [version.number, version.status])).toEqual([[1, "in_review"]]);

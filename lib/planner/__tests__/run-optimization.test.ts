@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LlmNotConfiguredError } from "../../llm/errors";
+import { LlmNotConfiguredError } from "../../llm";
 import type { Routine } from "../../routine";
 import { makeRoutine } from "../../routine/testing/factories";
 import type { OptimizeEvent, OptimizeRequest } from "../contract";

@@ -1,5 +1,5 @@
-import type { ChatRequest, ChatResult } from "../../llm/types";
-import { DEMO_HR_TOOLS } from "../../demo/demo-catalog";
+import type { ChatRequest, ChatResult } from "../../llm";
+import { DEMO_HR_TOOLS } from "../../demo/hr-tools";
 import type { PlannerModel } from "../types";
 
 export const TOOLS = DEMO_HR_TOOLS;

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../../db/core/client";
+import { sharedToolGateway } from "../../tool-gateway";
+import { prisma } from "../../db/core";
 import { loadRunSnapshot } from "../run-store";
-import { startRun } from "../../db/runs/runs";
+import { startRun } from "../../db/runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
 import { startNode, stopChild, type Child } from "../testing/child-process";
 import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "../testing/demo-hr-runs";
 import { startHoldingProxy } from "../../db/testing/holding-proxy";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -51,7 +52,7 @@ describe("a worker killed in the middle of a run", () => {
     const held = proxy.hold("apply_leave");
 
     await as("operator");
-    const { runId } = await startRun({ routineId, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
     // The booking reached the HR server and its side effect happened, but the answer never reached the worker.
     await held;
     const inFlight = loadRunSnapshot(runId)!;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LeaseLostError, type RunStore } from "../../runner/ports";
-import { prisma } from "../../db/core/client";
+import { LeaseLostError, type RunStore } from "../../runner";
+import { prisma } from "../../db/core";
 import { claimRuns, releaseLease, renewLeases } from "../run-leases";
 import { runDb, sqlTime, writeRuns } from "../run-sqlite";
 import { createSqliteRunStore, loadRunSnapshot } from "../run-store";

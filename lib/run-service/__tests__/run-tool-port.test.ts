@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../../db/core/client";
+import { sharedToolGateway } from "../../tool-gateway";
+import { prisma } from "../../db/core";
 import { createRegistryToolPort, toOutcome } from "../run-tool-port";
 import { seedDatabase } from "../../demo/seed";
-import { createToolServer } from "../../db/tools/tool-servers";
+import { createToolServer } from "../../db/tools";
 import { as } from "../../db/testing/review-test-support";
 import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../../db/testing/mutable-mcp-server";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -18,8 +19,8 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   mcp = await startMutableMcpServer([lookup]);
   await as("admin");
-  await createToolServer({ name: "people", transport: { kind: "http", url: mcp.url } });
-  await createToolServer({ name: "off", transport: { kind: "http", url: mcp.url } });
+  await createToolServer(signedIn(), { name: "people", transport: { kind: "http", url: mcp.url } });
+  await createToolServer(signedIn(), { name: "off", transport: { kind: "http", url: mcp.url } });
   await prisma.toolServer.update({ where: { name: "off" }, data: { enabled: false } });
 });
 afterAll(async () => {

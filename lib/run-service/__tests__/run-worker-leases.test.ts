@@ -1,8 +1,7 @@
 import { hostname } from "node:os";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunStatus } from "../../events/run-events";
-import { prisma } from "../../db/core/client";
-import { DatabaseUnavailableError } from "../../db/core/errors";
+import type { RunStatus } from "../../events";
+import { DatabaseUnavailableError, prisma } from "../../db/core";
 import { loadRunSnapshot } from "../run-store";
 import { wakeRunWorker } from "../run-wake";
 import { createRunWorker, processOwnerId, type RunWorker } from "../run-worker";

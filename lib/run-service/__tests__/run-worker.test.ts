@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../demo/hr-server";
+import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import type { ToolOutcome, ToolPort } from "../../runner";
-import { sharedToolGateway } from "../../tools/shared-gateway";
-import { prisma } from "../../db/core/client";
-import { DEMO_USERS } from "../../demo/demo-users";
-import { ConflictError } from "../../db/core/errors";
-import { controlRun } from "../../db/runs/run-controls";
-import { decideHumanStep, rerunFromStep, retryStep } from "../../db/runs/run-interventions";
+import { sharedToolGateway } from "../../tool-gateway";
+import { ConflictError, prisma } from "../../db/core";
+import { DEMO_USERS, seedDatabase } from "../../demo/seed";
+import { controlRun, decideHumanStep, getRun, rerunFromStep, retryStep, startRun } from "../../db/runs";
 import { createRegistryToolPort } from "../run-tool-port";
-import { getRun } from "../../db/runs/run-views";
 import { buildRunWorker } from "../run-worker-process";
 import type { RunWorker } from "../run-worker";
-import { startRun } from "../../db/runs/runs";
-import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../testing/demo-hr-runs";
+import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
@@ -87,9 +83,9 @@ describe("runs through the worker with the real engine and the demo HR tools", (
   it("runs a published routine to success: each step once, each side effect once under its step's idempotency key", async () => {
     await as("operator");
     const inputs = leaveInputs();
-    const { runId } = await startRun({ routineId: plain, inputs });
+    const { runId } = await startRun(signedIn(), { routineId: plain, inputs });
     await waitForStatus(runId, "succeeded");
-    const run = await getRun(runId);
+    const run = await getRun(signedIn(), runId);
     expect(run.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state, step.attempt])).toEqual([
       ["employee", "succeeded", 1],
       ["apply", "succeeded", 1],
@@ -108,13 +104,13 @@ describe("runs through the worker with the real engine and the demo HR tools", (
 
   it("waits for a person, then goes on when an operator approves", async () => {
     await as("operator");
-    const { runId } = await startRun({ routineId: withApproval, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId: withApproval, inputs: leaveInputs() });
     await waitForStatus(runId, "waiting");
-    const waitingStep = (await getRun(runId)).steps.find((step) => step.state === "waiting")!;
+    const waitingStep = (await getRun(signedIn(), runId)).steps.find((step) => step.state === "waiting")!;
     expect(waitingStep.stepId).toBe("approve");
-    await decideHumanStep({ runId, stepRunId: waitingStep.id, decision: "approve", comment: "Fine by me" });
+    await decideHumanStep(signedIn(), { runId, stepRunId: waitingStep.id, decision: "approve", comment: "Fine by me" });
     await waitForStatus(runId, "succeeded");
-    const approved = (await getRun(runId)).steps.find((step) => step.id === waitingStep.id)!;
+    const approved = (await getRun(signedIn(), runId)).steps.find((step) => step.id === waitingStep.id)!;
     expect(approved).toMatchObject({ state: "succeeded", output: { approved: true, comment: "Fine by me" } });
     const intervention = await prisma.runEvent.findFirstOrThrow({ where: { runId, type: "step.intervention" } });
     const operatorName = DEMO_USERS.find((user) => user.roles.includes("operator"))!.name;
@@ -123,90 +119,90 @@ describe("runs through the worker with the real engine and the demo HR tools", (
 
   it("fails the run on a rejection; retrying the step asks again, and pausing holds a waiting run", async () => {
     await as("operator");
-    const { runId } = await startRun({ routineId: withApproval, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId: withApproval, inputs: leaveInputs() });
     await waitForStatus(runId, "waiting");
-    const first = (await getRun(runId)).steps.find((step) => step.state === "waiting")!;
-    await decideHumanStep({ runId, stepRunId: first.id, decision: "reject", comment: "Not now" });
+    const first = (await getRun(signedIn(), runId)).steps.find((step) => step.state === "waiting")!;
+    await decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "reject", comment: "Not now" });
     await waitForStatus(runId, "failed");
-    expect((await getRun(runId)).error).toMatch(/Rejected by an operator: Not now/);
+    expect((await getRun(signedIn(), runId)).error).toMatch(/Rejected by an operator: Not now/);
 
-    await retryStep({ runId, stepRunId: first.id });
+    await retryStep(signedIn(), { runId, stepRunId: first.id });
     await waitForStatus(runId, "waiting");
-    expect((await controlRun({ runId, action: "pause" })).status).toBe("paused");
-    await expect(decideHumanStep({ runId, stepRunId: first.id, decision: "approve" })).rejects.toThrow(/paused; resume it/);
-    await controlRun({ runId, action: "resume" });
+    expect((await controlRun(signedIn(), { runId, action: "pause" })).status).toBe("paused");
+    await expect(decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "approve" })).rejects.toThrow(/paused; resume it/);
+    await controlRun(signedIn(), { runId, action: "resume" });
     await waitForStatus(runId, "waiting");
-    await decideHumanStep({ runId, stepRunId: first.id, decision: "approve" });
+    await decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "approve" });
     await waitForStatus(runId, "succeeded");
     // The booking before the approval ran once, across the rejection, the retry, the pause and the resume.
-    const apply = (await getRun(runId)).steps.find((step) => step.stepId === "apply")!;
+    const apply = (await getRun(signedIn(), runId)).steps.find((step) => step.stepId === "apply")!;
     expect(countOf(`${runId}:${apply.id}`)).toEqual([1]);
   });
 
   it("pauses after the step in flight, and resumes where it stopped", async () => {
     await as("operator");
     const hold = tools.hold("apply_leave");
-    const { runId } = await startRun({ routineId: plain, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId: plain, inputs: leaveInputs() });
     await hold.reached;
-    expect((await controlRun({ runId, action: "pause" })).status).toBe("running");
-    await expect(controlRun({ runId, action: "pause" })).rejects.toThrow(/already requested/);
+    expect((await controlRun(signedIn(), { runId, action: "pause" })).status).toBe("running");
+    await expect(controlRun(signedIn(), { runId, action: "pause" })).rejects.toThrow(/already requested/);
     hold.release();
     await waitForStatus(runId, "paused");
-    const paused = await getRun(runId);
+    const paused = await getRun(signedIn(), runId);
     expect(paused.steps.map((step) => [step.stepId, step.state])).toEqual([
       ["employee", "succeeded"],
       ["apply", "succeeded"],
     ]);
-    await controlRun({ runId, action: "resume" });
+    await controlRun(signedIn(), { runId, action: "resume" });
     await waitForStatus(runId, "succeeded");
-    await expect(controlRun({ runId, action: "resume" })).rejects.toBeInstanceOf(ConflictError);
+    await expect(controlRun(signedIn(), { runId, action: "resume" })).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("cancels a run in the middle of a step, stopping the call", async () => {
     await as("operator");
     const hold = tools.hold("apply_leave");
-    const { runId } = await startRun({ routineId: plain, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId: plain, inputs: leaveInputs() });
     await hold.reached;
-    await controlRun({ runId, action: "cancel" });
+    await controlRun(signedIn(), { runId, action: "cancel" });
     await waitForStatus(runId, "cancelled");
     hold.release();
-    const run = await getRun(runId);
+    const run = await getRun(signedIn(), runId);
     expect(run.steps.map((step) => [step.stepId, step.state])).toEqual([
       ["employee", "succeeded"],
       ["apply", "cancelled"],
     ]);
     expect(countOf(`${runId}:${run.steps[1]!.id}`)).toEqual([]);
-    await expect(controlRun({ runId, action: "cancel" })).rejects.toThrow(/already been cancelled/);
+    await expect(controlRun(signedIn(), { runId, action: "cancel" })).rejects.toThrow(/already been cancelled/);
   });
 
   it("retries a failed step with the same idempotency key", async () => {
     await as("operator");
     tools.failOnce("apply_leave");
-    const { runId } = await startRun({ routineId: plain, inputs: leaveInputs() });
+    const { runId } = await startRun(signedIn(), { routineId: plain, inputs: leaveInputs() });
     await waitForStatus(runId, "failed");
-    const failed = (await getRun(runId)).steps.find((step) => step.state === "failed")!;
+    const failed = (await getRun(signedIn(), runId)).steps.find((step) => step.state === "failed")!;
     expect(failed).toMatchObject({ stepId: "apply", error: expect.stringMatching(/down for maintenance/) });
-    await expect(retryStep({ runId, stepRunId: (await getRun(runId)).steps[0]!.id })).rejects.toThrow(/Only the step the run failed at/);
-    await retryStep({ runId, stepRunId: failed.id });
+    await expect(retryStep(signedIn(), { runId, stepRunId: (await getRun(signedIn(), runId)).steps[0]!.id })).rejects.toThrow(/Only the step the run failed at/);
+    await retryStep(signedIn(), { runId, stepRunId: failed.id });
     await waitForStatus(runId, "succeeded");
     const keys = tools.calls.filter((call) => call.key.startsWith(`${runId}:${failed.id}`)).map((call) => call.key);
     expect(keys).toEqual([`${runId}:${failed.id}`, `${runId}:${failed.id}`]);
     expect(countOf(`${runId}:${failed.id}`)).toEqual([1]);
-    expect((await getRun(runId)).steps.find((step) => step.id === failed.id)).toMatchObject({ state: "succeeded", attempt: 2 });
+    expect((await getRun(signedIn(), runId)).steps.find((step) => step.id === failed.id)).toMatchObject({ state: "succeeded", attempt: 2 });
   });
 
   it("re-runs from a step with an edited input: the edited call really happens, and the steps after it run again", async () => {
     await as("operator");
     const inputs = leaveInputs();
-    const { runId } = await startRun({ routineId: plain, inputs });
+    const { runId } = await startRun(signedIn(), { routineId: plain, inputs });
     await waitForStatus(runId, "succeeded");
-    const before = await getRun(runId);
+    const before = await getRun(signedIn(), runId);
     const notify = before.steps.find((step) => step.stepId === "notify")!;
-    await expect(rerunFromStep({ runId, stepRunId: notify.id, input: { to: inputs.employee_id } })).rejects.toThrow(/subject: .*required|required.*subject/);
+    await expect(rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: { to: inputs.employee_id } })).rejects.toThrow(/subject: .*required|required.*subject/);
     const edited = { to: inputs.employee_id, subject: "Your leave is booked (corrected)", body: "Dates confirmed." };
-    const { stepRunId } = await rerunFromStep({ runId, stepRunId: notify.id, input: edited });
+    const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: edited });
     await waitForStatus(runId, "succeeded");
-    const after = await getRun(runId);
+    const after = await getRun(signedIn(), runId);
     const rerun = after.steps.find((step) => step.id === stepRunId)!;
     expect(rerun).toMatchObject({ stepId: "notify", iteration: 2, state: "succeeded", input: edited });
     expect(after.steps.filter((step) => step.stepId === "done").map((step) => step.iteration)).toEqual([1, 2]);

@@ -1,9 +1,9 @@
-import { isFinished, type RunStatus } from "../../events/run-events";
-import type { Routine, Step } from "../../routine/schema";
-import { toolKey } from "../../tools/pins";
+import { isFinished, type RunStatus } from "../../events";
+import type { Routine, Step } from "../../routine";
+import { toolKey } from "../../tools";
 import { loadRunSnapshot } from "../run-store";
-import { readCurrentToolHashes } from "../../db/tools/tool-hashes";
-import { registerDemoToolServer } from "../../demo/demo-tool-server";
+import { readCurrentToolHashes } from "../../db/tools";
+import { registerDemoToolServer } from "../../demo/seed";
 import { makeRoutine } from "../../db/testing/routine-factories";
 import { publishedRoutine } from "./run-test-support";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Routine } from "../../routine/schema";
-import { prisma } from "../../db/core/client";
+import type { Routine } from "../../routine";
+import { prisma } from "../../db/core";
 import { BUDGET_DEFAULTS } from "../run-budgets";
 import { findPublishedRoutine, insertQueuedRun } from "../run-creation";
 import { writeRuns } from "../run-sqlite";
 import { applyRunChange } from "../run-writes";
-import type { RunChange } from "../../runner/ports";
+import type { RunChange } from "../../runner";
 import { makeRoutine, makeStep } from "../../db/testing/routine-factories";
 
 /**

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { JsonValue } from "../../routine/schema";
+import { type JsonValue, renderRoutineText } from "../../routine";
 import { branchStep, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
-import { renderRoutineText } from "../../routine/text-render";
 import { buildExecutorContext } from "../context";
 import type { RunSnapshot, StepRunSnapshot } from "../ports";
 import { indexRoutine } from "../routine-graph";
 import { MemoryRunStore } from "../testing";
-import { createTokenCounter, estimateTokens, type TokenCounter } from "../../llm/tokens";
+import { createTokenCounter, estimateTokens, type TokenCounter } from "../../llm";
 
 let count: TokenCounter;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
-import type { Step } from "../../routine/schema";
+import type { Step } from "../../routine";
 import { endStep, humanStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { createRunEngine } from "../engine";
 import { LeaseLostError } from "../ports";
 import { hang, toolError } from "../testing";
-import { estimateTokens } from "../../llm/tokens";
+import { estimateTokens } from "../../llm";
 import { API_KEY, chain, dataOf, expectConsistentLog, fakeModel, forbiddenModel, harness } from "./support";
 
 let fake: FakeOpenAI;

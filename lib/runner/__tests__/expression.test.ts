@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateCondition, ExpressionError, parseExpression, referencedPaths } from "../expression";
-import type { JsonValue } from "../../routine/schema";
+import type { JsonValue } from "../../routine";
 
 const scope = (values: Record<string, JsonValue | null>) => new Map(Object.entries(values));
 const holds = (source: string, values: Record<string, JsonValue | null> = {}) => evaluateCondition(source, scope(values));

@@ -1,15 +1,13 @@
 import { expect } from "vitest";
 import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
-import type { RunEvent } from "../../events/run-events";
-import { createLlmClient } from "../../llm/client";
-import type { ChatRequest, LlmCallRecord } from "../../llm/types";
+import type { RunEvent } from "../../events";
+import { type ChatRequest, createLlmClient, estimateTokens, type LlmCallRecord } from "../../llm";
 import type { Budgets, ModelPort } from "../ports";
-import type { Routine, RoutineInput } from "../../routine/schema";
+import type { Routine, RoutineInput } from "../../routine";
 import { chain, edge, endStep, makeRoutine, toolStep } from "../../routine/testing/factories";
 import { createRunEngine } from "../engine";
 import type { RunEngineOptions } from "../engine-types";
 import { FakeClock, FakeTools, MemoryRunStore, toolDefinition, type FakeToolHandler } from "../testing";
-import { estimateTokens } from "../../llm/tokens";
 
 export const API_KEY = "sk-runner-test-key-5e1d7c0a9b";
 

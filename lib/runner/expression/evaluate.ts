@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../routine/schema";
+import type { JsonValue } from "../../routine";
 import { ExpressionError } from "./lexer";
 import { parseExpression, type BinaryOp, type Expression } from "./parser";
 

@@ -1,5 +1,5 @@
 import { ExpressionError, tokenize, type Token } from "./lexer";
-import type { JsonValue } from "../../routine/schema";
+import type { JsonValue } from "../../routine";
 
 /**
  * The branch expression language: JSON literals, paths into the run's values, arithmetic, comparisons and logic.

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../../llm/types";
-import type { Edge, StepOf } from "../../routine/schema";
+import type { ChatMessage } from "../../llm";
+import type { Edge, StepOf } from "../../routine";
 import { evaluateCondition, parseExpression, referencedPaths } from "../expression";
 import { errorMessage } from "../errors";
 import { expressionScope } from "../expression-scope";

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../../llm/types";
-import type { JsonValue } from "../../routine/schema";
+import type { ChatMessage } from "../../llm";
+import type { JsonValue } from "../../routine";
 import type { StepContext } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import type { StepOf } from "../../routine/schema";
+import type { StepOf } from "../../routine";
 import type { StepContext, StepHandler, StepOutcome } from "./types";
 
 /**

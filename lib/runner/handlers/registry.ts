@@ -1,4 +1,4 @@
-import type { StepKind, StepOf } from "../../routine/schema";
+import type { StepKind, StepOf } from "../../routine";
 import { branchHandler } from "./branch";
 import { endHandler } from "./end";
 import { humanHandler } from "./human";

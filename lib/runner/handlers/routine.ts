@@ -1,4 +1,4 @@
-import type { JsonValue, StepOf } from "../../routine/schema";
+import type { JsonValue, StepOf } from "../../routine";
 import { errorMessage } from "../errors";
 import { fillOutputs } from "../outputs";
 import { isVariableStub } from "../variables";

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../../llm/types";
-import type { JsonValue, StepOf } from "../../routine/schema";
+import type { ChatMessage } from "../../llm";
+import type { JsonValue, StepOf } from "../../routine";
 import { fillOutputs } from "../outputs";
 import { completionOf } from "../progress";
 import { preview } from "../variables";

@@ -1,6 +1,5 @@
-import type { ChatMessage, ToolSpec } from "../../llm/types";
-import type { ToolDefinition } from "../../routine/catalog";
-import type { JsonValue, StepOf } from "../../routine/schema";
+import type { ChatMessage, ToolSpec } from "../../llm";
+import type { JsonValue, StepOf, ToolDefinition } from "../../routine";
 import { completionOf } from "../progress";
 import { judgeCalls, parseArguments } from "./tool-calls";
 import type { StepContext } from "./types";

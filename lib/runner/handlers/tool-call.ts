@@ -1,4 +1,4 @@
-import type { JsonValue, StepOf } from "../../routine/schema";
+import type { JsonValue, StepOf } from "../../routine";
 import { fillOutputs, toJsonValue } from "../outputs";
 import { errorMessage } from "../errors";
 import type { ToolOutcome } from "../ports";

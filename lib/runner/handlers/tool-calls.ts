@@ -1,5 +1,5 @@
-import type { ToolCall } from "../../llm/types";
-import type { JsonValue, ToolRef } from "../../routine/schema";
+import type { ToolCall } from "../../llm";
+import type { JsonValue, ToolRef } from "../../routine";
 import type { ToolNames } from "../tool-names";
 
 /** A model's tool call the engine will not send, and why. */

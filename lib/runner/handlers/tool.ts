@@ -1,4 +1,4 @@
-import type { JsonValue, StepOf } from "../../routine/schema";
+import type { JsonValue, StepOf } from "../../routine";
 import { argumentsFromModel } from "./tool-arguments";
 import { callTool } from "./tool-call";
 import type { StepContext, StepHandler, StepOutcome } from "./types";

@@ -1,7 +1,6 @@
-import type { RunEventInput } from "../../events/run-events";
-import type { ChatRequest, ChatResult } from "../../llm/types";
-import type { ToolDefinition } from "../../routine/catalog";
-import type { JsonValue, Step, StepKind, StepOf, ToolRef } from "../../routine/schema";
+import type { RunEventInput } from "../../events";
+import type { ChatRequest, ChatResult } from "../../llm";
+import type { JsonValue, Step, StepKind, StepOf, ToolDefinition, ToolRef } from "../../routine";
 import type { Clock, RunSnapshot, RunStore, StepRunSnapshot, ToolPort } from "../ports";
 import type { RoutineIndex } from "../routine-graph";
 import type { ToolNames } from "../tool-names";

@@ -1,6 +1,5 @@
 import { Ajv, type ValidateFunction } from "ajv";
-import type { ToolDefinition } from "../../routine/catalog";
-import type { JsonValue, ToolRef } from "../../routine/schema";
+import type { JsonValue, ToolDefinition, ToolRef } from "../../routine";
 import type { ToolOutcome, ToolPort } from "../ports";
 
 /** One call a fake tool received. */

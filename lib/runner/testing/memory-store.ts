@@ -1,5 +1,5 @@
-import { checkEventInput, isFinished, type RunEvent, type RunEventInput, type RunStatus } from "../../events/run-events";
-import type { JsonValue, Routine } from "../../routine/schema";
+import { checkEventInput, isFinished, type RunEvent, type RunEventInput, type RunStatus } from "../../events";
+import type { JsonValue, Routine } from "../../routine";
 import { applyChange } from "../apply-change";
 import { DEFAULT_BUDGETS } from "../budgets";
 import { LeaseLostError, type Budgets, type RunChange, type RunControl, type RunSnapshot, type RunStore, type StepRunSnapshot } from "../ports";

@@ -1,5 +1,5 @@
-import type { ChatRequest, ChatResult } from "../../llm/types";
-import type { JsonValue } from "../../routine/schema";
+import type { ChatRequest, ChatResult } from "../../llm";
+import type { JsonValue } from "../../routine";
 import type { ModelPort } from "../ports";
 
 /** What a scripted answer may say; the rest is filled in (no tool calls, "stop", estimated usage, 1 attempt). */

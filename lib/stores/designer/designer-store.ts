@@ -11,10 +11,9 @@ import {
   type LayoutDirection,
   type StepEdge,
 } from "../../graph";
-import type { ToolDefinition, ToolLookup } from "../../routine/catalog";
-import type { Edge, Routine, Step, StepKind } from "../../routine/schema";
-import { validateRoutine, type ValidationIssue } from "../../routine/validate";
-import { emptyHistory, record, redo, undo, type History } from "./history";
+import { type Edge, type Routine, type Step, type StepKind, type ToolDefinition, type ToolLookup, validateRoutine, type ValidationIssue } from "../../routine";
+import { reuseUnchanged, sameEdge, sameIds, sameNode, withSelection } from "./canvas-identity";
+import { emptyHistory, record, redo, undo, type History, type Snapshot } from "./history";
 import * as edits from "./routine-edits";
 
 export type SaveStatus = "saved" | "dirty" | "saving" | "error" | "stale";
@@ -72,7 +71,6 @@ export type DesignerActions = {
   duplicateSelection(): void;
   copySelection(): edits.Clipboard | null;
   paste(clipboard: edits.Clipboard): void;
-  /** Replaces the whole routine (text view, import), as one undoable change. */
   /** Replaces the routine (a text edit, an import); steps without a position are placed first. */
   replaceRoutine(routine: Routine): Promise<void>;
   /** Gives positions to steps that have none (a routine stored before layout-on-create); saved like an edit. */
@@ -85,6 +83,9 @@ export type DesignerActions = {
   setNotice(notice: string | null): void;
   revalidate(): void;
 };
+
+/** What the store holds, actions included: the argument of every designer selector. */
+export type DesignerStoreState = DesignerState & DesignerActions;
 
 export type DesignerStore = ReturnType<typeof createDesignerStore>;
 
@@ -103,16 +104,14 @@ export function createDesignerStore(init: DesignerInit) {
     // re-renders only what it touched instead of every node on the canvas.
     const nodes = previous ? reuseUnchanged(fresh.nodes, previous.nodes, sameNode) : fresh.nodes;
     const edges = previous ? reuseUnchanged(fresh.edges, previous.edges, sameEdge) : fresh.edges;
-    const chosen = new Set(selected);
     const stepIndex: Record<string, number> = {};
     routine.steps.forEach((step, index) => (stepIndex[step.id] = index));
     const outgoing: Record<string, string[]> = {};
     for (const edge of routine.edges) (outgoing[edge.source] ??= []).push(edge.id);
-    const withSelection = nodes.map((node) => (Boolean(node.selected) === chosen.has(node.id) ? node : { ...node, selected: chosen.has(node.id) }));
-    return { outgoing, nodes: withSelection, edges, stepIndex };
+    return { outgoing, nodes: withSelection(nodes, selected), edges, stepIndex };
   };
 
-  return createStore<DesignerState & DesignerActions>()((set, get) => {
+  return createStore<DesignerStoreState>()((set, get) => {
     /** Applies an edit: records undo, marks the draft dirty, rebuilds the canvas arrays when `shape` changed. */
     const commit = (next: Routine, options: { key?: string; shape: boolean; selection?: string[] }) => {
       const state = get();
@@ -127,6 +126,13 @@ export function createDesignerStore(init: DesignerInit) {
         ...(options.shape ? validate(next) : {}),
       });
       if (!options.shape) scheduleValidation();
+    };
+
+    /** Puts an undo or redo snapshot in place like a structural edit (untouched nodes keep their objects), unselected. */
+    const restore = (snapshot: Snapshot | null) => {
+      if (!snapshot) return;
+      const state = get();
+      set({ ...snapshot, save: { ...state.save, status: "dirty" }, ...flow(snapshot.routine, [], state), ...validate(snapshot.routine), selectedStepIds: [] });
     };
 
     let validationTimer: ReturnType<typeof setTimeout> | undefined;
@@ -186,30 +192,14 @@ export function createDesignerStore(init: DesignerInit) {
         commit(edits.updateEdge(get().routine, id, update), { key: `edge:${id}`, shape: true });
       },
       assignStage(stepIds, stageId, newStageName) {
-        let routine = get().routine;
-        let target = stageId;
-        if (newStageName !== undefined) {
-          target = edits.freshStageId(routine);
-          routine = { ...routine, stages: [...routine.stages, { id: target, name: newStageName, description: "" }] };
-        }
-        const chosen = new Set(stepIds);
-        routine = { ...routine, steps: routine.steps.map((step) => (chosen.has(step.id) ? { ...step, stageId: target } : step)) };
-        commit(routine, { shape: true });
+        const created = newStageName === undefined ? { routine: get().routine, stageId } : edits.addStage(get().routine, newStageName);
+        commit(edits.assignStage(created.routine, stepIds, created.stageId), { shape: true });
       },
       renameStage(stageId, name) {
-        const routine = get().routine;
-        commit({ ...routine, stages: routine.stages.map((stage) => (stage.id === stageId ? { ...stage, name } : stage)) }, { key: `stage:${stageId}`, shape: false });
+        commit(edits.renameStage(get().routine, stageId, name), { key: `stage:${stageId}`, shape: false });
       },
       removeStage(stageId) {
-        const routine = get().routine;
-        commit(
-          {
-            ...routine,
-            stages: routine.stages.filter((stage) => stage.id !== stageId),
-            steps: routine.steps.map((step) => (step.stageId === stageId ? { ...step, stageId: undefined } : step)),
-          },
-          { shape: true },
-        );
+        commit(edits.removeStage(get().routine, stageId), { shape: true });
       },
       updateRoutine(field, update) {
         commit(update(get().routine), { key: `routine:${field}`, shape: false });
@@ -248,15 +238,17 @@ export function createDesignerStore(init: DesignerInit) {
         commit(laidOut, { shape: true });
       },
       undo() {
-        const result = undo(get().history, get().routine);
-        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, [], get()), ...validate(result.routine), selectedStepIds: [] });
+        restore(undo(get().history, get().routine));
       },
       redo() {
-        const result = redo(get().history, get().routine);
-        if (result) set({ ...result, save: { ...get().save, status: "dirty" }, ...flow(result.routine, [], get()), ...validate(result.routine), selectedStepIds: [] });
+        restore(redo(get().history, get().routine));
       },
       select(stepIds) {
-        set({ selectedStepIds: stepIds, nodes: get().nodes.map((node) => ({ ...node, selected: stepIds.includes(node.id) })) });
+        // Only the nodes whose selection flips get new objects; a repeated click changes nothing, and notifies no one.
+        const state = get();
+        const nodes = withSelection(state.nodes, stepIds);
+        const selectedStepIds = sameIds(state.selectedStepIds, stepIds) ? state.selectedStepIds : stepIds;
+        if (nodes !== state.nodes || selectedStepIds !== state.selectedStepIds) set({ nodes, selectedStepIds });
       },
       setSave(save) {
         set({ save: { ...get().save, ...save } });
@@ -275,35 +267,4 @@ export function createDesignerStore(init: DesignerInit) {
 export function selectStep(state: DesignerState, id: string): Step | undefined {
   const index = state.stepIndex[id];
   return index === undefined ? undefined : state.routine.steps[index];
-}
-
-function reuseUnchanged<T extends { id: string }>(fresh: T[], previous: readonly T[], same: (a: T, b: T) => boolean): T[] {
-  const byId = new Map(previous.map((item) => [item.id, item]));
-  return fresh.map((item) => {
-    const old = byId.get(item.id);
-    return old && same(old, item) ? old : item;
-  });
-}
-
-function sameNode(a: FlowNode, b: FlowNode): boolean {
-  return (
-    a.type === b.type &&
-    a.parentId === b.parentId &&
-    a.position.x === b.position.x &&
-    a.position.y === b.position.y &&
-    JSON.stringify(a.data) === JSON.stringify(b.data) &&
-    a.width === b.width &&
-    a.height === b.height &&
-    JSON.stringify(a.handles) === JSON.stringify(b.handles)
-  );
-}
-
-function sameEdge(a: StepEdge, b: StepEdge): boolean {
-  return (
-    a.source === b.source &&
-    a.target === b.target &&
-    a.sourceHandle === b.sourceHandle &&
-    a.targetHandle === b.targetHandle &&
-    a.data?.label === b.data?.label
-  );
 }

@@ -1,7 +1,6 @@
-import { freshEdgeId } from "../../graph/connect";
-import type { ToolDefinition } from "../../routine/catalog";
+import { freshEdgeId } from "../../graph";
+import { type Binding, type Edge, edgeSchema, LIMITS, type Routine, type Step, type StepKind, stepSchema, type ToolDefinition } from "../../routine";
 import { z } from "zod";
-import { edgeSchema, LIMITS, stepSchema, type Binding, type Edge, type Routine, type Step, type StepKind } from "../../routine/schema";
 
 /** Pure, immutable edits of a Routine: the designer store's vocabulary. No React, testable alone. */
 
@@ -108,6 +107,31 @@ export function addEdge(routine: Routine, edge: Edge): Routine {
 
 export function updateEdge(routine: Routine, id: string, update: (edge: Edge) => Edge): Routine {
   return { ...routine, edges: routine.edges.map((edge) => (edge.id === id ? update(edge) : edge)) };
+}
+
+/** Adds an empty stage named `name`; the new stage's id comes back beside the routine. */
+export function addStage(routine: Routine, name: string): { routine: Routine; stageId: string } {
+  const stageId = freshStageId(routine);
+  return { routine: { ...routine, stages: [...routine.stages, { id: stageId, name, description: "" }] }, stageId };
+}
+
+/** Puts the steps into stage `stageId`, or with `undefined` takes them out of any stage. */
+export function assignStage(routine: Routine, stepIds: readonly string[], stageId: string | undefined): Routine {
+  const chosen = new Set(stepIds);
+  return { ...routine, steps: routine.steps.map((step) => (chosen.has(step.id) ? { ...step, stageId } : step)) };
+}
+
+export function renameStage(routine: Routine, stageId: string, name: string): Routine {
+  return { ...routine, stages: routine.stages.map((stage) => (stage.id === stageId ? { ...stage, name } : stage)) };
+}
+
+/** Removes a stage; its steps stay, in no stage. */
+export function removeStage(routine: Routine, stageId: string): Routine {
+  return {
+    ...routine,
+    stages: routine.stages.filter((stage) => stage.id !== stageId),
+    steps: routine.steps.map((step) => (step.stageId === stageId ? { ...step, stageId: undefined } : step)),
+  };
 }
 
 /** What copy puts on the clipboard: the steps and the edges between them. */

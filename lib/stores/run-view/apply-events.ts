@@ -1,4 +1,4 @@
-import { isFinished, type RunEvent } from "../../events/run-events";
+import { isFinished, type RunEvent } from "../../events";
 import { pendingStep, type RunHeaderView, type RunViewState, type StepView } from "./run-view-state";
 
 export type ApplyResult = {

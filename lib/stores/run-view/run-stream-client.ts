@@ -1,4 +1,4 @@
-import { isFinished, parseRunEvent, type RunEvent } from "../../events/run-events";
+import { isFinished, parseRunEvent, type RunEvent } from "../../events";
 import type { RunViewStore } from "./run-view-store";
 
 /** The part of the browser's EventSource the client uses (tests pass a fake). */

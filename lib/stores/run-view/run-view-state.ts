@@ -1,5 +1,5 @@
-import type { RunStatus, StepState } from "../../events/run-events";
-import type { JsonValue, Routine } from "../../routine/schema";
+import type { RunStatus, StepState } from "../../events";
+import type { JsonValue, Routine } from "../../routine";
 
 /**
  * What the run view knows about a run: a header, and per step id what that step is doing. Built from a snapshot

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { RunEvent } from "../../events/run-events";
+import type { RunEvent } from "../../events";
 import { applyRunEvents } from "./apply-events";
 import { emptyStateOf, stateFromSnapshot, type RunViewSnapshot, type RunViewState } from "./run-view-state";
 

@@ -1,4 +1,4 @@
-import type { StepState } from "../../events/run-events";
+import type { StepState } from "../../events";
 import type { RunViewStoreState } from "./run-view-store";
 import type { StepView } from "./run-view-state";
 

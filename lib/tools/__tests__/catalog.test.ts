@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolDefinition } from "../../routine/catalog";
+import type { ToolDefinition } from "../../routine";
 import { groupByServer, searchTools } from "../catalog";
 
 function makeTool(server: string, name: string, description = ""): ToolDefinition {

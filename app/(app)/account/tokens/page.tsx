@@ -3,8 +3,9 @@ import { connection } from "next/server";
 import { CreateTokenForm } from "@/components/account/create-token-form";
 import { TokenTable } from "@/components/account/token-table";
 import { Alert, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
-import { listApiTokens } from "@/lib/db";
+import { loadOrError } from "@/lib/actions";
+import { getViewer } from "@/lib/session/index";
+import { listApiTokens } from "@/lib/db/users";
 import { createApiTokenAction, revokeApiTokenAction } from "./actions";
 
 export const metadata: Metadata = { title: "API tokens" };
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: "API tokens" };
 export default async function ApiTokensPage() {
   // Per request, never prerendered: the list is the signed-in user's (read before the try, so the build sees it).
   await connection();
-  const tokens = await loadOrError(listApiTokens);
+  const tokens = await loadOrError(async () => listApiTokens(await getViewer()));
   return (
     <div data-testid="tokens-page">
       <PageHeader

@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { sectionAccess } from "@/lib/session/index";
-import { listAuditLog } from "@/lib/db";
+import { listAuditLog } from "@/lib/db/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const entries = await loadOrError(() => listAuditLog({ limit: 200 }));
+  const entries = await loadOrError(() => listAuditLog(viewer, { limit: 200 }));
   return (
     <>
       <PageHeader title="Audit log" description="The latest 200 events, newest first." />

@@ -6,9 +6,9 @@ import { ModelUsage } from "@/components/admin/models/model-usage";
 import { SettingsSource } from "@/components/admin/models/settings-source";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { sectionAccess } from "@/lib/session/index";
-import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db";
+import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db/llm";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
 import { testLlmConnectionAction, updateLlmSettingsAction } from "./actions";
 
@@ -30,7 +30,7 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
 export default async function ModelSettingsPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const [settings, usage] = await Promise.all([loadOrError(getLlmSettingsView), loadOrError(() => listLlmUsage({ limit: 25 }))]);
+  const [settings, usage] = await Promise.all([loadOrError(() => getLlmSettingsView(viewer)), loadOrError(() => listLlmUsage(viewer, { limit: 25 }))]);
   const view = settings.data ? toFormView(settings.data) : null;
   return (
     <div className="space-y-6" data-testid="models-page">

@@ -3,25 +3,37 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/forms";
 import type { Role } from "@/lib/access";
-import { requireRole } from "@/lib/session/index";
-import { createUser, reissueInvitation, setUserActive, setUserRoles, ValidationError } from "@/lib/db";
+import { defineAction } from "@/lib/session/index";
+import { createUser, reissueInvitation, setUserActive, setUserRoles } from "@/lib/db/users";
 
 export type InviteResult = { email: string; inviteUrl: string | null };
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
+// The forms' fields are read here as strings; the DAL validates what they say (name, email, roles, password).
 
-export async function createUserAction(_previous: ActionState<InviteResult>, formData: FormData): Promise<ActionState<InviteResult>> {
-  try {
-    await requireRole("admin");
-    const values = formValues(formData, ["roles"]);
-    const byInvite = values.signIn !== "password";
-    const created = await createUser({
-      name: values.name as string,
-      email: values.email as string,
-      roles: values.roles as Role[],
-      password: byInvite ? undefined : ((values.password as string | undefined) ?? ""),
+const ADMIN = ["admin"] as const;
+const MALFORMED = "That request was malformed; reload the page and try again.";
+
+const createUserForm = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  roles: z.array(z.string()),
+  signIn: z.string().optional(),
+  password: z.string().optional(),
+});
+
+export const createUserAction = defineAction(
+  ADMIN,
+  createUserForm,
+  async (viewer, form): Promise<ActionState<InviteResult>> => {
+    const byInvite = form.signIn !== "password";
+    const created = await createUser(viewer, {
+      name: form.name as string,
+      email: form.email as string,
+      roles: form.roles as Role[],
+      password: byInvite ? undefined : (form.password ?? ""),
     });
     revalidatePath("/settings/users");
     const inviteUrl = created.inviteToken ? await invitationUrl(created.inviteToken) : null;
@@ -32,47 +44,44 @@ export async function createUserAction(_previous: ActionState<InviteResult>, for
         : `${created.email} can sign in now with the password you chose.`,
       data: { email: created.email, inviteUrl },
     };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { arrays: ["roles"] },
+);
 
-export async function setUserRolesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("admin");
-    const values = formValues(formData, ["roles"]);
-    await setUserRoles({ userId: values.userId as string, roles: values.roles as Role[] });
+const rolesForm = z.object({ userId: z.string().optional(), roles: z.array(z.string()) });
+
+export const setUserRolesAction = defineAction(
+  ADMIN,
+  rolesForm,
+  async (viewer, form): Promise<ActionState> => {
+    await setUserRoles(viewer, { userId: form.userId as string, roles: form.roles as Role[] });
     revalidatePath("/settings/users");
     return { status: "success", message: "Roles saved." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { arrays: ["roles"] },
+);
 
 const activeForm = z.object({ userId: z.string().min(1), active: z.enum(["true", "false"]) });
 
-export async function setUserActiveAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("admin");
-    const parsed = activeForm.safeParse(formValues(formData));
-    if (!parsed.success) throw ValidationError.fromZod(parsed.error, "That request was malformed; reload the page and try again.");
-    await setUserActive({ userId: parsed.data.userId, active: parsed.data.active === "true" });
+export const setUserActiveAction = defineAction(
+  ADMIN,
+  activeForm,
+  async (viewer, { userId, active }): Promise<ActionState> => {
+    await setUserActive(viewer, { userId, active: active === "true" });
     revalidatePath("/settings/users");
-    return { status: "success", message: parsed.data.active === "true" ? "User reactivated." : "User deactivated and signed out." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+    return { status: "success", message: active === "true" ? "User reactivated." : "User deactivated and signed out." };
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function reissueInvitationAction(_previous: ActionState<InviteResult>, formData: FormData): Promise<ActionState<InviteResult>> {
-  try {
-    await requireRole("admin");
-    const { token } = await reissueInvitation({ userId: String(formData.get("userId") ?? "") });
+export const reissueInvitationAction = defineAction(
+  ADMIN,
+  z.object({ userId: z.string().default("") }),
+  async (viewer, { userId }): Promise<ActionState<InviteResult>> => {
+    const { token } = await reissueInvitation(viewer, { userId });
     return { status: "success", message: "New invitation link (the old one no longer works):", data: { email: "", inviteUrl: await invitationUrl(token) } };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+);
 
 async function invitationUrl(token: string): Promise<string> {
   const configured = process.env.BETTER_AUTH_URL;

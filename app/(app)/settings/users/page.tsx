@@ -3,9 +3,9 @@ import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UserTable } from "@/components/admin/user-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { sectionAccess } from "@/lib/session/index";
-import { listUsers } from "@/lib/db";
+import { listUsers } from "@/lib/db/users";
 import { createUserAction, reissueInvitationAction, setUserActiveAction, setUserRolesAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const users = await loadOrError(listUsers);
+  const users = await loadOrError(() => listUsers(viewer));
   return (
     <>
       <PageHeader title="Users and roles" description="Invite people, choose what each may do, and deactivate those who left." />

@@ -7,11 +7,12 @@ import { ServerCard } from "@/components/tools/server-card";
 import { toServerView } from "@/components/tools/to-view";
 import { ToolList } from "@/components/tools/tool-list";
 import { Alert } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { getToolServer, NotFoundError } from "@/lib/db";
-import { configuredStdioAllowlist, describeEntry } from "@/lib/tools/stdio-allowlist";
+import { getToolServer } from "@/lib/db/tools";
+import { NotFoundError } from "@/lib/db/core";
+import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";
 import { tryToolAction } from "../actions";
 import { serverActions } from "../server-actions";
 
@@ -23,7 +24,7 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
   const { viewer, allowed } = await sectionAccess("tools");
   if (!allowed) return <AccessDenied sectionId="tools" viewer={viewer} />;
   const { serverId } = await params;
-  const result = await loadOrError(() => getToolServer(serverId).catch((error: unknown) => (error instanceof NotFoundError ? null : Promise.reject(error))));
+  const result = await loadOrError(() => getToolServer(viewer, serverId).catch((error: unknown) => (error instanceof NotFoundError ? null : Promise.reject(error))));
   if (result.error === null && result.data === null) notFound();
   const canManage = hasAnyRole(viewer.roles, ["admin"]);
   const canOperate = hasAnyRole(viewer.roles, ["admin", "operator"]);

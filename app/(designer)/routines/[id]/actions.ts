@@ -2,19 +2,23 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/session/index";
-import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft, StaleSaveError, ValidationError } from "@/lib/db";
+import type { ActionState } from "@/lib/forms";
+import { defineAction } from "@/lib/session/index";
+import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft } from "@/lib/db/routines";
+import { StaleSaveError } from "@/lib/db/core";
 
 // Called by the designer from the client, not from a form: plain inputs in, a small result union out.
 // Each action authorizes itself and the DAL checks again.
 
-export type SaveDraftResult =
-  | { status: "saved"; revision: number }
-  | { status: "stale"; currentRevision: number }
-  | { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
+/** Who writes routines: the reviews DAL's WRITER_ROLES, not exported from @/lib/db/reviews yet. */
+const WRITER_ROLES = ["author", "admin"] as const;
+const MALFORMED = "That request was malformed; reload the page and try again.";
 
-export type SaveAsCopyResult = { status: "saved"; id: string } | { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
+type ErrorResult = { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
+
+export type SaveDraftResult = { status: "saved"; revision: number } | { status: "stale"; currentRevision: number } | ErrorResult;
+
+export type SaveAsCopyResult = { status: "saved"; id: string } | ErrorResult;
 
 const saveDraftInput = z.object({
   routineId: z.string().min(1).max(100),
@@ -24,53 +28,55 @@ const saveDraftInput = z.object({
 
 const saveAsCopyInput = z.object({ routine: z.unknown(), name: z.string() });
 
+const saveDraft = defineAction(
+  WRITER_ROLES,
+  saveDraftInput,
+  async (viewer, input): Promise<SaveDraftResult> => {
+    try {
+      const { revision } = await saveRoutineDraft(viewer, input);
+      return { status: "saved", revision };
+    } catch (error) {
+      if (error instanceof StaleSaveError) return { status: "stale", currentRevision: error.currentRevision };
+      throw error;
+    }
+  },
+  { invalidMessage: MALFORMED },
+);
+
 /**
  * Saves the designer's routine over the working draft. `baseRevision` is the revision the designer loaded or
  * last saved; when someone saved in between the result is `stale` with the stored revision and nothing is written.
  */
 export async function saveRoutineDraftAction(input: { routineId: string; baseRevision: number; routine: unknown }): Promise<SaveDraftResult> {
-  try {
-    await requireRole("author", "admin");
-    const { revision } = await saveRoutineDraft(parse(saveDraftInput, input));
-    return { status: "saved", revision };
-  } catch (error) {
-    if (error instanceof StaleSaveError) return { status: "stale", currentRevision: error.currentRevision };
-    return errorResult(error);
-  }
+  return withoutEmptyFieldErrors(await saveDraft(input));
 }
+
+const saveAsCopy = defineAction(
+  WRITER_ROLES,
+  saveAsCopyInput,
+  async (viewer, input): Promise<SaveAsCopyResult> => {
+    const { id } = await saveRoutineAsCopy(viewer, input);
+    return { status: "saved", id };
+  },
+  { invalidMessage: MALFORMED },
+);
 
 /** Keeps the designer's routine as a new routine (after a stale save, "keep mine as a copy"). Returns its id. */
 export async function saveRoutineAsCopyAction(input: { routine: unknown; name: string }): Promise<SaveAsCopyResult> {
-  try {
-    await requireRole("author", "admin");
-    const { id } = await saveRoutineAsCopy(parse(saveAsCopyInput, input));
-    return { status: "saved", id };
-  } catch (error) {
-    return errorResult(error);
-  }
+  return withoutEmptyFieldErrors(await saveAsCopy(input));
 }
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, "That request was malformed; reload the page and try again.");
-  return parsed.data;
-}
-
-function errorResult(error: unknown): { status: "error"; message: string; fieldErrors?: Record<string, string[]> } {
-  const { message, fieldErrors } = toErrorState(error);
+/** An error result carries fieldErrors only when there are some. */
+function withoutEmptyFieldErrors<Result extends { status: string }>(result: Result | ErrorResult): Result | ErrorResult {
+  if (result.status !== "error") return result;
+  const { message, fieldErrors } = result as ErrorResult;
   return fieldErrors ? { status: "error", message, fieldErrors } : { status: "error", message };
 }
 
 /** Accepts the current schemas of the changed tools this draft uses (clears the "tool changed" banner). */
-export async function acceptToolChangesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("author", "admin");
-    const routineId = String(formData.get("routineId") ?? "");
-    await acceptToolChanges({ routineId });
-    revalidatePath(`/routines/${routineId}`);
-    revalidatePath("/routines");
-    return { status: "success", message: "The routine now uses the tools' current schemas." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+export const acceptToolChangesAction = defineAction(WRITER_ROLES, z.object({ routineId: z.string().default("") }), async (viewer, { routineId }): Promise<ActionState> => {
+  await acceptToolChanges(viewer, { routineId });
+  revalidatePath(`/routines/${routineId}`);
+  revalidatePath("/routines");
+  return { status: "success", message: "The routine now uses the tools' current schemas." };
+});

@@ -5,9 +5,10 @@ import { ToolChangesBanner } from "@/components/designer/tool-changes-banner";
 import { OptimizeButton } from "@/components/planner/optimize-button";
 import { RunRoutineButton } from "@/components/runs/start/run-routine-button";
 import { Alert } from "@/components/ui";
-import { hasAnyRole } from "@/lib/access";
-import { getViewer } from "@/lib/session/index";
-import { getRoutineForEditing, NotFoundError, registryToolCatalog, type RoutineDraftForEditing } from "@/lib/db";
+import { hasAnyRole, type Viewer } from "@/lib/access";
+import { getRoutineForEditing, type RoutineDraftForEditing } from "@/lib/db/routines";
+import { NotFoundError } from "@/lib/db/core";
+import { registryToolCatalog } from "@/lib/db/tools";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 import { readOpenComments } from "./open-comments";
 import { loadRunFormAction, startRunAction } from "./run-actions";
@@ -22,10 +23,10 @@ export function workingRoutineUrl(id: string): string {
 }
 
 /** The designer with its routine: rendered inside the page's Suspense boundary, so it streams after the shell. */
-export async function DesignerContent({ id }: { id: string }) {
+export async function DesignerContent({ id, viewer }: { id: string; viewer: Viewer }) {
   let detail: RoutineDraftForEditing;
   try {
-    detail = await getRoutineForEditing(id);
+    detail = await getRoutineForEditing(viewer, id);
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     return (
@@ -34,10 +35,9 @@ export async function DesignerContent({ id }: { id: string }) {
       </div>
     );
   }
-  const [tools, comments] = await Promise.all([registryToolCatalog.listTools(), readOpenComments(detail.id, detail.openCommentCount).catch(() => [])]);
+  const [tools, comments] = await Promise.all([registryToolCatalog(viewer).listTools(), readOpenComments(viewer, detail.id, detail.openCommentCount).catch(() => [])]);
   const routineUrl = workingRoutineUrl(detail.id);
-  const viewer = await getViewer();
-  const canRun = detail.publishedVersionNumber !== null && !detail.archived && hasAnyRole(viewer?.roles ?? [], ["operator", "admin"]);
+  const canRun = detail.publishedVersionNumber !== null && !detail.archived && hasAnyRole(viewer.roles, ["operator", "admin"]);
   const hasReview = detail.status !== "draft" || detail.latestReview !== null || comments.length > 0;
   return (
     <Designer

@@ -1,7 +1,6 @@
 import "server-only";
-import { requireUser } from "@/lib/session/index";
-import { listRoutineVersions, listStepComments } from "@/lib/db";
-import { resolveVerdict } from "@/lib/db/reviews/review-rules";
+import type { Viewer } from "@/lib/access";
+import { listRoutineVersions, listStepComments, resolveVerdict } from "@/lib/db/reviews";
 import type { OpenComment } from "@/lib/stores/review-comments/step-comments-store";
 
 /**
@@ -9,9 +8,9 @@ import type { OpenComment } from "@/lib/stores/review-comments/step-comments-sto
  * may resolve it (by the rule the server enforces). Read only when there are some, so opening a routine without
  * comments costs nothing more.
  */
-export async function readOpenComments(routineId: string, openCommentCount: number): Promise<OpenComment[]> {
+export async function readOpenComments(viewer: Viewer, routineId: string, openCommentCount: number): Promise<OpenComment[]> {
   if (openCommentCount === 0) return [];
-  const [viewer, comments, history] = await Promise.all([requireUser(), listStepComments(routineId), listRoutineVersions(routineId)]);
+  const [comments, history] = await Promise.all([listStepComments(viewer, routineId), listRoutineVersions(viewer, routineId)]);
   const version = { authorId: history.versions[0]?.author?.id ?? null };
   return comments.map((comment) => ({
     id: comment.id,

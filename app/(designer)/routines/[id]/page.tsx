@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { DesignerSkeleton } from "@/components/designer/designer-skeleton";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { sectionAccess } from "@/lib/session/index";
-import { routineExists } from "@/lib/db";
+import { routineExists } from "@/lib/db/routines";
 import { DesignerContent, workingRoutineUrl } from "./designer-content";
 
 export const metadata: Metadata = { title: "Designer" };
@@ -17,7 +17,7 @@ export default async function RoutineDesignerPage({ params }: { params: Promise<
   const { viewer, allowed } = await sectionAccess("routines");
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { id } = await params;
-  if (!(await routineExists(id).catch(() => true))) notFound();
+  if (!(await routineExists(viewer, id).catch(() => true))) notFound();
   return (
     <>
       {/*
@@ -27,7 +27,7 @@ export default async function RoutineDesignerPage({ params }: { params: Promise<
       */}
       <link rel="preload" as="fetch" href={workingRoutineUrl(id)} crossOrigin="anonymous" />
       <Suspense fallback={<DesignerSkeleton />}>
-        <DesignerContent id={id} />
+        <DesignerContent id={id} viewer={viewer} />
       </Suspense>
     </>
   );

@@ -2,21 +2,26 @@
 
 import { z } from "zod";
 import type { RunFormView, StartRunState } from "@/components/runs/start/start-run-types";
-import { formValues, toErrorState } from "@/lib/actions/action-state";
-import { requireRole } from "@/lib/session/index";
-import { getRunForm, startRun, ValidationError } from "@/lib/db";
+import { defineAction } from "@/lib/session/index";
+import { getRunForm, startRun } from "@/lib/db/runs";
+import { ValidationError } from "@/lib/db/core";
 
 // The designer's "Run" dialog: operators and admins (checked here and again in the DAL).
 
+/** Who starts and steers runs: the runs DAL's RUN_CONTROL_ROLES, not exported from @/lib/db/runs yet. */
+const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
+const MALFORMED = "That request was malformed; reload the page and try again.";
+
+// The routine id as the dialog sends it (read as a string, as String() did); the DAL checks it.
+const loadRunForm = defineAction(RUN_CONTROL_ROLES, z.coerce.string(), async (viewer, routineId): Promise<{ ok: true; form: RunFormView }> => {
+  const form = await getRunForm(viewer, routineId);
+  return { ok: true, form: { name: form.name, versionNumber: form.versionNumber, inputs: form.inputs, intents: form.intents } };
+});
+
 /** The published version's declared inputs, read when the dialog opens (so the designer loads nothing extra). */
 export async function loadRunFormAction(routineId: string): Promise<{ ok: true; form: RunFormView } | { ok: false; message: string }> {
-  try {
-    await requireRole("operator", "admin");
-    const form = await getRunForm(String(routineId));
-    return { ok: true, form: { name: form.name, versionNumber: form.versionNumber, inputs: form.inputs, intents: form.intents } };
-  } catch (error) {
-    return { ok: false, message: toErrorState(error).message };
-  }
+  const result = await loadRunForm(routineId);
+  return "status" in result ? { ok: false, message: result.message } : result;
 }
 
 const startForm = z.object({
@@ -27,23 +32,20 @@ const startForm = z.object({
 });
 
 /** Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from. */
-export async function startRunAction(_state: StartRunState, formData: FormData): Promise<StartRunState> {
-  try {
-    await requireRole("operator", "admin");
-    const parsed = startForm.safeParse(formValues(formData));
-    if (!parsed.success) throw ValidationError.fromZod(parsed.error, "That request was malformed; reload the page and try again.");
-    const { routineId, mode, request } = parsed.data;
+export const startRunAction = defineAction(
+  RUN_CONTROL_ROLES,
+  startForm,
+  async (viewer, { routineId, mode, request, inputs: inputsText }): Promise<StartRunState> => {
     let inputs: Record<string, unknown> = {};
     try {
-      const value: unknown = JSON.parse(parsed.data.inputs);
+      const value: unknown = JSON.parse(inputsText);
       if (value && typeof value === "object" && !Array.isArray(value)) inputs = value as Record<string, unknown>;
     } catch {
-      throw new ValidationError("That request was malformed; reload the page and try again.");
+      throw new ValidationError(MALFORMED);
     }
     if (mode === "request" && request.trim() === "") throw new ValidationError("Describe what you need.", { request: ["Describe what you need, e.g. “Book 3 days of leave for E-1001 from 2 March”."] });
-    const { runId } = await startRun(mode === "request" ? { routineId, request: request.trim(), source: "ui" } : { routineId, inputs, source: "ui" });
+    const { runId } = await startRun(viewer, mode === "request" ? { routineId, request: request.trim(), source: "ui" } : { routineId, inputs, source: "ui" });
     return { status: "success", message: "Run started.", data: { runId } };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);

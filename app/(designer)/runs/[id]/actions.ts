@@ -1,21 +1,20 @@
 "use server";
 
 import { z } from "zod";
-import { formValues, toErrorState, type ActionState } from "@/lib/actions/action-state";
-import { requireRole, requireUser } from "@/lib/session/index";
-import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep, ValidationError } from "@/lib/db";
+import type { ActionState } from "@/lib/forms";
+import { defineAction } from "@/lib/session/index";
+import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep } from "@/lib/db/runs";
+import { ValidationError } from "@/lib/db/core";
 
 // Each action authorizes and validates here, and the DAL checks again: neither trusts the page that drew the button.
 // No revalidation: the run view follows the run through its event stream.
 
+/** Who steers runs: the runs DAL's RUN_CONTROL_ROLES, not exported from @/lib/db/runs yet. */
+const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
+const MALFORMED = "That request was malformed; reload the page and try again.";
+
 const runForm = z.object({ runId: z.string().min(1, "Missing the run.") });
 const stepForm = runForm.extend({ stepRunId: z.string().min(1, "Missing the step.") });
-
-function parseForm<T extends z.ZodType>(schema: T, formData: FormData): z.infer<T> {
-  const parsed = schema.safeParse(formValues(formData));
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error, "That request was malformed; reload the page and try again.");
-  return parsed.data;
-}
 
 function parseJsonField(text: string | undefined, field: string, what: string): Record<string, unknown> | undefined {
   if (text === undefined || text.trim() === "") return undefined;
@@ -31,69 +30,65 @@ function parseJsonField(text: string | undefined, field: string, what: string): 
 
 const CONTROL_DONE = { pause: "Pause requested: the run stops after the step in flight.", resume: "The run resumes.", cancel: "Cancel requested." } as const;
 
-export async function controlRunAction(_state: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("operator", "admin");
-    const { runId, action } = parseForm(runForm.extend({ action: z.enum(["pause", "resume", "cancel"], { error: "Choose pause, resume or cancel." }) }), formData);
-    await controlRun({ runId, action });
+export const controlRunAction = defineAction(
+  RUN_CONTROL_ROLES,
+  runForm.extend({ action: z.enum(["pause", "resume", "cancel"], { error: "Choose pause, resume or cancel." }) }),
+  async (viewer, { runId, action }): Promise<ActionState> => {
+    await controlRun(viewer, { runId, action });
     return { status: "success", message: CONTROL_DONE[action] };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function retryStepAction(_state: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("operator", "admin");
-    const { runId, stepRunId } = parseForm(stepForm, formData);
-    await retryStep({ runId, stepRunId });
+export const retryStepAction = defineAction(
+  RUN_CONTROL_ROLES,
+  stepForm,
+  async (viewer, { runId, stepRunId }): Promise<ActionState> => {
+    await retryStep(viewer, { runId, stepRunId });
     return { status: "success", message: "The step runs again." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function rerunFromStepAction(_state: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("operator", "admin");
-    const { runId, stepRunId, input } = parseForm(stepForm.extend({ input: z.string().max(1_000_000, "The input is too large.") }), formData);
+export const rerunFromStepAction = defineAction(
+  RUN_CONTROL_ROLES,
+  stepForm.extend({ input: z.string().max(1_000_000, "The input is too large.") }),
+  async (viewer, { runId, stepRunId, input }): Promise<ActionState> => {
     const parsed = parseJsonField(input, "input", "The input");
     if (!parsed) throw new ValidationError("Give the step's input as a JSON object.", { input: ["Give the step's input as a JSON object."] });
-    await rerunFromStep({ runId, stepRunId, input: parsed });
+    await rerunFromStep(viewer, { runId, stepRunId, input: parsed });
     return { status: "success", message: "The run goes on from this step with the new input." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
 
-export async function decideHumanStepAction(_state: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await requireRole("operator", "admin");
-    const form = parseForm(
-      stepForm.extend({
-        decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
-        comment: z.string().max(4_000, "Keep the comment under 4,000 characters.").optional(),
-        values: z.string().max(200_000, "The form values are too large.").optional(),
-      }),
-      formData,
-    );
+export const decideHumanStepAction = defineAction(
+  RUN_CONTROL_ROLES,
+  stepForm.extend({
+    decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
+    comment: z.string().max(4_000, "Keep the comment under 4,000 characters.").optional(),
+    values: z.string().max(200_000, "The form values are too large.").optional(),
+  }),
+  async (viewer, form): Promise<ActionState> => {
     const values = parseJsonField(form.values, "values", "The form values");
-    await decideHumanStep({ runId: form.runId, stepRunId: form.stepRunId, decision: form.decision, comment: form.comment?.trim() || undefined, values });
+    await decideHumanStep(viewer, { runId: form.runId, stepRunId: form.stepRunId, decision: form.decision, comment: form.comment?.trim() || undefined, values });
     return { status: "success", message: form.decision === "approve" ? "Approved: the run goes on." : "Rejected." };
-  } catch (error) {
-    return toErrorState(error);
-  }
-}
+  },
+  { invalidMessage: MALFORMED },
+);
+
+const readVariable = defineAction(
+  "signed-in",
+  z.object({ runId: z.string().min(1).max(100), key: z.string().min(1).max(200) }),
+  async (viewer, reference) => {
+    const variable = await readRunVariable(viewer, reference);
+    return { ok: true as const, value: variable.value, bytes: variable.bytes };
+  },
+  { invalidMessage: "That variable reference is malformed." },
+);
 
 /** The whole value of a run variable, for the viewer's "show the whole value" button. Same visibility as the run. */
 export async function readRunVariableAction(runId: string, key: string): Promise<{ ok: true; value: string; bytes: number } | { ok: false; message: string }> {
-  try {
-    await requireUser();
-    const parsed = z.object({ runId: z.string().min(1).max(100), key: z.string().min(1).max(200) }).safeParse({ runId, key });
-    if (!parsed.success) return { ok: false, message: "That variable reference is malformed." };
-    const variable = await readRunVariable(parsed.data);
-    return { ok: true, value: variable.value, bytes: variable.bytes };
-  } catch (error) {
-    return { ok: false, message: toErrorState(error).message };
-  }
+  const result = await readVariable({ runId, key });
+  return "status" in result ? { ok: false, message: result.message } : result;
 }

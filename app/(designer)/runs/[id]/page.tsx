@@ -5,9 +5,10 @@ import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session/index";
-import { getRun, getRunModel, NotFoundError } from "@/lib/db";
+import { getRun, getRunModel } from "@/lib/db/runs";
+import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
-import { modelPriceTable, priceOf } from "@/lib/llm/prices";
+import { modelPriceTable, priceOf } from "@/lib/llm";
 import { controlRunAction, decideHumanStepAction, readRunVariableAction, rerunFromStepAction, retryStepAction } from "./actions";
 
 export const metadata: Metadata = { title: "Run" };
@@ -36,7 +37,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   let run;
   try {
-    run = await getRun(id);
+    run = await getRun(viewer, id);
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     return (
@@ -48,7 +49,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     );
   }
   const routine = await layoutIfUnpositioned(run.routine);
-  const model = await getRunModel(id).catch(() => null);
+  const model = await getRunModel(viewer, id).catch(() => null);
   const { price, matched } = priceOf(model, modelPriceTable());
   return (
     <RunView

@@ -1,4 +1,4 @@
-import { getRunStatus } from "@/lib/api/runs-api";
+import { getRunStatus } from "@/lib/api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

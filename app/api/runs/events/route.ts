@@ -1,4 +1,4 @@
-import { streamRunStatuses } from "@/lib/api/run-events-api";
+import { streamRunStatuses } from "@/lib/api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

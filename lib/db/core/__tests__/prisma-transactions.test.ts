@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "../client";
-import { resolveSqlitePath } from "../database-url";
+import { resolveSqlitePath } from "../../location";
 import { prismaTransactionOpen } from "../prisma-transactions";
 
 // Another connection to the same file, as a standalone run worker or the browser tests' set-up service opens.

@@ -3,15 +3,14 @@ import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs } from "../../../../test/request-context";
-import { signInWithPassword } from "../../../session/sign-in";
-import { resolveSqlitePath } from "../database-url";
+import { signInAs, signedIn } from "../../../../test/request-context";
+import { signInWithPassword } from "../../../session";
+import { resolveSqlitePath } from "../../location";
 import { prisma } from "../client";
 import { DatabaseUnavailableError } from "../errors";
-import { applySqliteMigrations, MigrationError } from "../../migrations/apply-migrations";
-import { migrateOnStartup } from "../../migrations/startup";
+import { applySqliteMigrations, migrateOnStartup, MigrationError } from "../../migrations";
 import { seedDatabase } from "../../../demo/seed";
-import { createUser, listUsers } from "../../users/users";
+import { createUser, listUsers } from "../../users";
 
 vi.mock("next/headers", async () => (await import("../../../../test/request-context")).nextHeadersMock);
 
@@ -47,7 +46,7 @@ afterAll(() => {
 
 describe("a read-only database file", () => {
   it("still serves reads", async () => {
-    const users = await listUsers();
+    const users = await listUsers(signedIn());
     expect(users.map((user) => user.email)).toContain("author@example.com");
   });
 
@@ -58,7 +57,7 @@ describe("a read-only database file", () => {
 
   it("refuses a new user with a clear message and writes nothing", async () => {
     const before = await prisma.user.count();
-    const attempt = createUser({ name: "Nope", email: "nope@example.com", roles: ["author"], password: "password-123" });
+    const attempt = createUser(signedIn(), { name: "Nope", email: "nope@example.com", roles: ["author"], password: "password-123" });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(attempt).rejects.toThrow(/read-only/);
     expect(await prisma.user.count()).toBe(before);

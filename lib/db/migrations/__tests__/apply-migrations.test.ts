@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { DatabaseConfigError } from "../../core/database-url";
+import { DatabaseConfigError } from "../../location";
 import { applySqliteMigrations, describeSqliteError, MigrationError } from "../apply-migrations";
 import { migrateDatabase, migrationsDirectory } from "../migrate-database";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_HR_TOOLS } from "../../../tools";
+import { DEMO_HR_TOOLS } from "../../hr-tools";
 import { createHrStore, type HrStore } from "../store";
 import { IDEMPOTENCY_META_KEY, callHrTool, listHrTools } from "../tools";
 import { call, callError } from "./helpers";

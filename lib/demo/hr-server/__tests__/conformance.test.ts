@@ -13,7 +13,7 @@ import { ensureNode24 } from "../../../../scripts/lib/node24.mjs";
 import { startDemoHrHttpServer, type DemoHrHttpServer } from "../http-server";
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 const suite = path.join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const node24 = ensureNode24();
 if (node24.path === null) console.warn(`Skipping the MCP conformance suite: ${node24.reason}`);

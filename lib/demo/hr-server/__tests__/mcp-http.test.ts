@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_HR_TOOLS } from "../../../tools";
+import { DEMO_HR_TOOLS } from "../../hr-tools";
 import { startDemoHrHttpServer, type DemoHrHttpServer } from "../http-server";
 import { IDEMPOTENCY_META_KEY, IDEMPOTENT_REPLAY_META_KEY } from "../tools";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lookupFromList, type ToolDefinition } from "../../../routine/catalog";
-import { ROUTINE_SCHEMA_VERSION, type Routine } from "../../../routine/schema";
+import { lookupFromList, type Routine, ROUTINE_SCHEMA_VERSION, type ToolDefinition } from "../../../routine";
 import { createDesignerStore, selectStep } from "../designer-store";
 import { parseClipboard } from "../routine-edits";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RunEvent } from "../../../events/run-events";
+import type { RunEvent } from "../../../events";
 import { connectRunStream, EVENT_SOURCE_CLOSED, type EventSourceLike } from "../run-stream-client";
 import { createRunViewStore } from "../run-view-store";
 import { eventsFrom, happyStart, ref, snapshotOf } from "./run-view-factories";

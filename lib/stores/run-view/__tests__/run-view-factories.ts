@@ -1,5 +1,5 @@
-import { checkEventInput, type RunEvent, type RunEventInput } from "../../../events/run-events";
-import { ROUTINE_SCHEMA_VERSION, type Routine } from "../../../routine/schema";
+import { checkEventInput, type RunEvent, type RunEventInput } from "../../../events";
+import { ROUTINE_SCHEMA_VERSION, type Routine } from "../../../routine";
 import type { RunViewSnapshot } from "../run-view-state";
 
 /** Look up → check (branch) → approve (human) or notify → done. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
-import { idleState } from "@/lib/actions/action-state";
-import { viewerFromApiToken } from "@/lib/db/users/api-tokens";
-import { prisma } from "@/lib/db/core/client";
+import { idleState } from "@/lib/forms";
+import { viewerFromApiToken } from "@/lib/db/users";
+import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as } from "@/lib/db/testing/review-test-support";
 import { createApiTokenAction, revokeApiTokenAction } from "../actions";

@@ -5,10 +5,11 @@ import { notFound } from "next/navigation";
 import { PublicationHistory, VersionTable } from "@/components/review/version-history";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, Badge, PageHeader } from "@/components/ui";
-import { loadOrError } from "@/lib/actions/action-state";
+import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { getRoutineForEditing, listRoutineVersions, routineExists } from "@/lib/db";
+import { getRoutineForEditing, routineExists } from "@/lib/db/routines";
+import { listRoutineVersions } from "@/lib/db/reviews";
 import { publishVersionAction, startNewDraftAction } from "@/app/(designer)/routines/[id]/review-actions";
 
 export const metadata: Metadata = { title: "Versions" };
@@ -21,8 +22,8 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
   const { viewer, allowed } = await sectionAccess("routines");
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { id } = await params;
-  if (!(await routineExists(id).catch(() => true))) notFound();
-  const [history, working] = await Promise.all([loadOrError(() => listRoutineVersions(id)), loadOrError(() => getRoutineForEditing(id))]);
+  if (!(await routineExists(viewer, id).catch(() => true))) notFound();
+  const [history, working] = await Promise.all([loadOrError(() => listRoutineVersions(viewer, id)), loadOrError(() => getRoutineForEditing(viewer, id))]);
   if (history.error !== null || working.error !== null) {
     return (
       <Alert tone="error" title="The versions could not be loaded" testId="versions-error">

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { formData } from "@/test/request-context";
-import { prisma } from "@/lib/db/core/client";
-import { getRoutine } from "@/lib/db/routines/routines";
-import { createRoutine } from "@/lib/db/routines/routine-writes";
+import { formData, signedIn } from "@/test/request-context";
+import { prisma } from "@/lib/db/core";
+import { createRoutine, getRoutine } from "@/lib/db/routines";
 import { seedDatabase } from "@/lib/demo/seed";
 import { makeRoutine } from "@/lib/db/testing/routine-factories";
 import { as } from "@/lib/db/testing/review-test-support";
-import { idleState } from "@/lib/actions/action-state";
+import { idleState } from "@/lib/forms";
 import {
   addReviewCommentAction,
   decideReviewAction,
@@ -27,9 +26,9 @@ beforeAll(async () => {
 /** A routine the author wrote, submitted for review by `submitter`. */
 async function submittedRoutine(submitter: "author" | "admin") {
   await as("author");
-  const { id } = await createRoutine({ name: `Actions ${Math.random().toString(36).slice(2, 7)}`, routine: makeRoutine() });
+  const { id } = await createRoutine(signedIn(), { name: `Actions ${Math.random().toString(36).slice(2, 7)}`, routine: makeRoutine() });
   await as(submitter);
-  const { versionId, revision } = await getRoutine(id);
+  const { versionId, revision } = await getRoutine(signedIn(), id);
   expect(await submitForReviewAction({ routineId: id, baseRevision: revision })).toEqual({ status: "success", message: "Version 1 was sent to review." });
   return { routineId: id, versionId };
 }

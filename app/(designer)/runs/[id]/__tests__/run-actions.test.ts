@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
-import { idleState } from "@/lib/actions/action-state";
-import { prisma } from "@/lib/db/core/client";
+import { idleState } from "@/lib/forms";
+import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
-import { writeRuns } from "@/lib/run-service/run-sqlite";
-import { applyRunChange } from "@/lib/run-service/run-writes";
+import { applyRunChange, writeRuns } from "@/lib/run-service";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
 import { loadRunFormAction, startRunAction } from "../../../routines/[id]/run-actions";

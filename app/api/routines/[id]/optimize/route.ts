@@ -1,20 +1,27 @@
-import { toErrorState } from "@/lib/actions/action-state";
-import { errorResponse } from "@/lib/actions/error-response";
-import { requireRole } from "@/lib/session/index";
-import { ConflictError, getRoutine, llmClientFor, registryToolCatalog, saveOptimizedVersion, StaleSaveError, ValidationError } from "@/lib/db";
+import { errorResponse, toErrorState } from "@/lib/actions";
+import { requireRole, type Viewer } from "@/lib/access";
+import { getViewer } from "@/lib/session/index";
+import { ConflictError, StaleSaveError, ValidationError } from "@/lib/db/core";
+import { getRoutine } from "@/lib/db/routines";
+import { llmClientFor } from "@/lib/db/llm";
+import { registryToolCatalog } from "@/lib/db/tools";
+import { saveOptimizedVersion } from "@/lib/db/reviews";
 import { MAX_DRAFT_CHARS, MAX_OPTIMIZE_BODY_BYTES, optimizeRequestSchema, startOptimization, type OptimizationDeps } from "@/lib/planner";
 import { ndjsonResponse, readLimitedText } from "./ndjson";
 
-const deps: OptimizationDeps = {
-  loadWorking: async (routineId) => {
-    const detail = await getRoutine(routineId);
-    return { routine: detail.routine, versionId: detail.versionId, versionNumber: detail.versionNumber, revision: detail.revision, status: detail.status, archived: detail.archived };
-  },
-  listTools: () => registryToolCatalog.listTools(),
-  plannerModel: (context) => llmClientFor("planner", context),
-  save: saveOptimizedVersion,
-  describeError: (error) => ({ message: toErrorState(error).message, conflict: error instanceof ConflictError || error instanceof StaleSaveError }),
-};
+/** What the planner reads and writes, as `viewer` (the DAL checks their roles on each call). */
+function depsFor(viewer: Viewer): OptimizationDeps {
+  return {
+    loadWorking: async (routineId) => {
+      const detail = await getRoutine(viewer, routineId);
+      return { routine: detail.routine, versionId: detail.versionId, versionNumber: detail.versionNumber, revision: detail.revision, status: detail.status, archived: detail.archived };
+    },
+    listTools: () => registryToolCatalog(viewer).listTools(),
+    plannerModel: (context) => llmClientFor("planner", context),
+    save: (input) => saveOptimizedVersion(viewer, input),
+    describeError: (error) => ({ message: toErrorState(error).message, conflict: error instanceof ConflictError || error instanceof StaleSaveError }),
+  };
+}
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -33,14 +40,15 @@ const noStore = { "Cache-Control": "no-store" };
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   try {
-    const viewer = await requireRole("author", "admin");
+    const viewer = await getViewer();
+    requireRole(viewer, "author", "admin");
     const text = await readLimitedText(request, MAX_OPTIMIZE_BODY_BYTES);
     if (text === null) {
       return Response.json({ error: `The draft is too large; the planner takes at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters.` }, { status: 413, headers: noStore });
     }
     const input = optimizeRequestSchema.safeParse(parseJson(text));
     if (!input.success) throw ValidationError.fromZod(input.error, input.error.issues[0]?.message ?? "Check the request.");
-    const start = await startOptimization({ routineId: id, userId: viewer.id, request: input.data }, deps);
+    const start = await startOptimization({ routineId: id, userId: viewer.id, request: input.data }, depsFor(viewer));
     if (!start.ok) return Response.json(start.body, { status: start.status, headers: noStore });
     return ndjsonResponse(request.signal, start.run);
   } catch (error) {

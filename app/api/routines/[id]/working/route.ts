@@ -1,5 +1,6 @@
-import { errorResponse } from "@/lib/actions/error-response";
-import { getRoutineForEditing } from "@/lib/db";
+import { errorResponse } from "@/lib/actions";
+import { getViewer } from "@/lib/session/index";
+import { getRoutineForEditing } from "@/lib/db/routines";
 
 /**
  * The working version's routine for the designer, `{ "revision": n, "routine": {…} }`. Any signed-in user (the
@@ -9,7 +10,7 @@ import { getRoutineForEditing } from "@/lib/db";
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   try {
-    const draft = await getRoutineForEditing(id);
+    const draft = await getRoutineForEditing(await getViewer(), id);
     return new Response(`{"revision":${draft.revision},"routine":${draft.routineJson}}`, {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
     });

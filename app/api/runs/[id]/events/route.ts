@@ -1,4 +1,4 @@
-import { streamRunEvents } from "@/lib/api/run-events-api";
+import { streamRunEvents } from "@/lib/api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

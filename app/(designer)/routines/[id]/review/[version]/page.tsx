@@ -6,7 +6,8 @@ import type { ReviewActions } from "@/components/review/review-types";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session/index";
-import { getVersionReview, NotFoundError, type VersionReview } from "@/lib/db";
+import { getVersionReview, type VersionReview } from "@/lib/db/reviews";
+import { NotFoundError } from "@/lib/db/core";
 import { addReviewCommentAction, decideReviewAction, publishVersionAction, resolveReviewCommentAction, withdrawFromReviewAction } from "../../review-actions";
 
 export const metadata: Metadata = { title: "Review" };
@@ -32,7 +33,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
   if (!Number.isInteger(number) || number < 1) notFound();
   let review: VersionReview;
   try {
-    review = await getVersionReview({ routineId: id, number });
+    review = await getVersionReview(viewer, { routineId: id, number });
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     return (

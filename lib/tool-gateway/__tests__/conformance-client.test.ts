@@ -2,14 +2,14 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ensureNode24 } from "../../../../scripts/lib/node24.mjs";
+import { ensureNode24 } from "../../../scripts/lib/node24.mjs";
 import { ROOT } from "./helpers";
 
 // The official MCP conformance suite drives scripts/mcp-conformance-client.ts (our gateway) through its client
 // scenarios. The suite needs Node >= 22, fetched once by ensureNode24(); our client itself runs on this Node.
 const node24 = ensureNode24();
 const SUITE = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-const CLIENT = "node --import tsx scripts/mcp-conformance-client.ts";
+const CLIENT = "node --import ./scripts/lib/server-only.mjs --import tsx scripts/mcp-conformance-client.ts";
 const run = promisify(execFile);
 
 describe.skipIf(!node24.path)(`MCP conformance, client scenarios${node24.path ? "" : ` (skipped: ${"reason" in node24 ? node24.reason : ""})`}`, () => {

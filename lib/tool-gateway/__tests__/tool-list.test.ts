@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolDefinition } from "@/lib/routine/catalog";
+import type { ToolDefinition } from "@/lib/routine";
 import { toGatewayTool } from "../tool-list";
 import type { GatewayTool } from "../types";
 

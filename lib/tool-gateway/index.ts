@@ -1,7 +1,6 @@
-// The gateway's public surface. `server-only` lives here and only here: the modules behind it spawn processes and
-// open sockets, so app code must reach them through this index, while the MCP conformance client
-// (scripts/mcp-conformance-client.ts) runs under plain Node, where `server-only` throws, and imports ./gateway
-// directly. Pure modules (types, errors, validation) need no guard at all.
+// The tool gateway's public surface: MCP clients over stdio and Streamable HTTP, one shared per process. Server only:
+// the modules behind it spawn processes and open sockets. Scripts under plain Node (the MCP conformance client) load
+// it with scripts/lib/server-only.mjs.
 import "server-only";
 
 export { createToolGateway, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS } from "./gateway";
@@ -32,3 +31,4 @@ export {
   type ToolGatewayOptions,
   type ToolServerConfig,
 } from "./types";
+export { sharedToolGateway } from "./shared-gateway";

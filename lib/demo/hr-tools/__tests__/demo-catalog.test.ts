@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lookupFromList } from "../../routine/catalog";
-import { identifierSchema, PARAM_TYPES, ROUTINE_SCHEMA_VERSION, type Binding, type Routine, type Step } from "../../routine/schema";
-import { validateRoutine } from "../../routine/validate";
-import { DEMO_HR_SERVER, DEMO_HR_TOOLS, demoToolCatalog } from "../../tools/index";
+import { type Binding, identifierSchema, lookupFromList, PARAM_TYPES, type Routine, ROUTINE_SCHEMA_VERSION, type Step, validateRoutine } from "../../../routine";
+import { DEMO_HR_SERVER, DEMO_HR_TOOLS, demoToolCatalog } from "../demo-catalog";
 
 /** Tools other code and the later MCP server rely on by name. */
 const PROMISED_TOOLS = [

@@ -1,5 +1,5 @@
 import "server-only";
-import { createToolGateway } from "./gateway";
+import { createToolGateway } from "./";
 
 type Gateway = ReturnType<typeof createToolGateway>;
 

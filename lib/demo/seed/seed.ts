@@ -1,15 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { Role } from "../access/roles";
-import { recordAudit } from "../db/audit/audit";
+import type { Role } from "../../access";
+import { recordAudit } from "../../db/audit";
 import { demoRoutines } from "./demo-routines";
 import { DEMO_USERS } from "./demo-users";
-import { prepareNewRoutine } from "../db/routines/routine-content";
-import { insertRoutine } from "../db/routines/routine-records";
-import { prisma } from "../db/core/client";
-import { emailSchema, passwordSchema } from "../db/users/user-inputs";
-import { insertUser } from "../db/users/user-records";
+import { insertRoutine, prepareNewRoutine } from "../../db/routines";
+import { prisma } from "../../db/core";
+import { emailSchema, insertUser, passwordSchema } from "../../db/users";
 
 export type AppMode = "demo" | "production";
 

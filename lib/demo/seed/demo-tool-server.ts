@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { DEMO_HR_SERVER } from "./demo-catalog";
-import { prisma } from "../db/core/client";
-import { refreshServerTools, type RefreshOutcome } from "../db/tools/tool-snapshots";
+import { DEMO_HR_SERVER } from "../hr-tools";
+import { prisma } from "../../db/core";
+import { refreshServerTools, type RefreshOutcome } from "../../db/tools";
 
 /**
  * Registers the demo HR MCP server that the start command runs, as the default server named "hr" (the name

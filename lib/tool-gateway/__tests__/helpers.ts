@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ToolServerConfig } from "../types";
 
 /** The project root: stdio fixtures run from here so `--import tsx` resolves. */
-export const ROOT = path.resolve(import.meta.dirname, "../../../..");
+export const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "stdio-server.ts");
 const EVERYTHING = path.join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");

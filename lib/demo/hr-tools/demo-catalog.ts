@@ -1,11 +1,11 @@
-import type { ToolDefinition } from "../routine/catalog";
-import type { ToolCatalog } from "../tools/catalog";
-import { PAY_AND_GROWTH_TOOLS } from "./hr-tools/pay-and-growth";
-import { PEOPLE_TOOLS } from "./hr-tools/people";
-import { REPORTS_AND_MESSAGES_TOOLS } from "./hr-tools/reports-and-messages";
-import { TIME_OFF_TOOLS } from "./hr-tools/time-off";
+import type { ToolDefinition } from "../../routine";
+import type { ToolCatalog } from "../../tools";
+import { PAY_AND_GROWTH_TOOLS } from "./pay-and-growth";
+import { PEOPLE_TOOLS } from "./people";
+import { REPORTS_AND_MESSAGES_TOOLS } from "./reports-and-messages";
+import { TIME_OFF_TOOLS } from "./time-off";
 
-export { DEMO_HR_SERVER } from "./hr-tools/params";
+export { DEMO_HR_SERVER } from "./params";
 
 /**
  * The built-in demo catalog: 25 HR tools on server "hr", modelled on the HR assistant of the Routine paper

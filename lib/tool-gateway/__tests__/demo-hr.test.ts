@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../../demo/hr-server";
-import { DEMO_HR_TOOLS } from "../../../demo/demo-catalog";
+import { startDemoHrHttpServer, type DemoHrHttpServer } from "../../demo/hr-server";
+import { DEMO_HR_TOOLS } from "../../demo/hr-tools";
 import { createToolGateway } from "../gateway";
 import type { ToolServerConfig } from "../types";
 

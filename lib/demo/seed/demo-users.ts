@@ -1,4 +1,4 @@
-import type { Role } from "../access/roles";
+import type { Role } from "../../access";
 
 /** One user per role, for the demo only. Their passwords are documented in README.md. */
 export const DEMO_USERS: ReadonlyArray<{ name: string; email: string; password: string; roles: Role[] }> = [

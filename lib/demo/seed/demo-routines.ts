@@ -1,6 +1,5 @@
-import { parseRoutineText } from "../routine/text-parse";
-import { routineSchema, type Routine, type RoutineInput } from "../routine/schema";
-import { DEMO_HR_SERVER, DEMO_HR_TOOLS } from "./demo-catalog";
+import { parseRoutineText, type Routine, type RoutineInput, routineSchema } from "../../routine";
+import { DEMO_HR_SERVER, DEMO_HR_TOOLS } from "../hr-tools";
 
 const hr = (name: string) => ({ server: DEMO_HR_SERVER, name });
 const input = (name: string) => ({ from: "input" as const, name });

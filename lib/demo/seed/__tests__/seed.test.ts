@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prisma } from "../../db/core/client";
-import { lookupFromList } from "../../routine/catalog";
-import { validateRoutine } from "../../routine/validate";
-import { DEMO_HR_TOOLS } from "../demo-catalog";
-import { readStoredRoutine } from "../../db/routines/routine-content";
+import { prisma } from "../../../db/core";
+import { lookupFromList, validateRoutine } from "../../../routine";
+import { DEMO_HR_TOOLS } from "../../hr-tools";
+import { readStoredRoutine } from "../../../db/routines";
 import { seedDatabase, seedOptionsFromEnv } from "../seed";
 
 const DEMO = [
@@ -15,7 +14,7 @@ const DEMO = [
 const NO_ADMIN_WARNING = /No active admin exists/;
 
 async function signIn(email: string, password: string) {
-  const { auth } = await import("../../session/auth");
+  const { auth } = await import("../../../session/auth");
   return auth.api.signInEmail({ body: { email, password } });
 }
 

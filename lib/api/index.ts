@@ -1,0 +1,4 @@
+// The HTTP API beside the pages: runs and their event streams for API tokens and sessions.
+import "server-only";
+export { streamRunEvents, streamRunStatuses } from "./run-events-api";
+export { getRunStatus, postRun } from "./runs-api";

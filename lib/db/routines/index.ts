@@ -1,0 +1,12 @@
+// Routines and their working drafts: reads, writes, the stored content and its validation.
+import "server-only";
+export { prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
+export { acceptToolChanges, saveRoutineDraft } from "./routine-drafts";
+export { MAX_ROUTINE_BYTES, routineIdSchema, toRoutineStatus } from "./routine-inputs";
+export type { RoutineStatus } from "./routine-inputs";
+export { RoutineIssuesError, blockingIssues, registryToolLookup } from "./routine-issues";
+export { insertRoutine, mirrorWorkingVersion, pinsForSave } from "./routine-records";
+export { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "./routine-writes";
+export type { RoutineSource } from "./routine-writes";
+export { getRoutine, getRoutineForEditing, listRoutines, routineExists } from "./routines";
+export type { RoutineDraftForEditing, RoutineSummary } from "./routines";

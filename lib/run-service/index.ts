@@ -1,0 +1,19 @@
+// The run service: the one place a run is persisted and executed. It implements the runner's ports (store, writes,
+// leases, wake-ups, tool and model ports) and runs the worker, with no request context, so a worker process or another
+// machine can host it.
+import "server-only";
+export { auditRunAction } from "./run-audit";
+export { BUDGET_DEFAULTS, defaultBudgets } from "./run-budgets";
+export { refuseFinished, since, writeControl } from "./run-control-writes";
+export type { ControlReads, ControlWrite, ControlledRun } from "./run-control-writes";
+export { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+export { claimRuns, releaseLease } from "./run-leases";
+export { readJson, readRecord, toRunStatus } from "./run-records";
+export type { RunRow } from "./run-records";
+export { readRuns, readTime, statement, writeRuns } from "./run-sqlite";
+export { createSqliteRunStore, loadRunSnapshot } from "./run-store";
+export { createRegistryToolPort } from "./run-tool-port";
+export { onRunControl, onRunWork, signalRunControl, wakeRunWorker } from "./run-wake";
+export { processOwnerId } from "./run-worker";
+export { buildRunWorker, startRunWorker, stopRunWorker } from "./run-worker-process";
+export { applyRunChange } from "./run-writes";
