@@ -3,8 +3,8 @@
 // reported clearly and the server stays up, so pages can say what is wrong.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { migrateOnStartup } = await import("./lib/db/migrations/startup");
+  const { migrateOnStartup } = await import("./lib/db/migrations");
   if (!migrateOnStartup()) return;
-  const { startRunWorkerOnStartup } = await import("./lib/run-service/run-worker-startup");
+  const { startRunWorkerOnStartup } = await import("./lib/run-service");
   startRunWorkerOnStartup();
 }

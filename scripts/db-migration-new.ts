@@ -3,7 +3,8 @@
 // against prisma/schema.prisma with Prisma's wasm schema engine, and writes Prisma's folder layout.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { diffSchemas, migrationsDirectory } from "../lib/db/migrations";
+import { migrationsDirectory } from "../lib/db/migrations";
+import { diffSchemas } from "../lib/db/migrations/authoring";
 
 const name = (process.argv[2] ?? "").trim();
 if (!/^[a-z0-9_]+$/.test(name)) {

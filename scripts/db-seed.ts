@@ -8,7 +8,7 @@ if (demoHrUrl) {
   const outcome = await registerDemoToolServer(demoHrUrl);
   if (outcome.ok) console.log(`Demo HR tool server "hr" registered at ${demoHrUrl} (${outcome.toolCount} tools).`);
   else console.warn(`Seed warning: the demo HR tool server was not registered: ${outcome.error}`);
-  const { sharedToolGateway } = await import("../lib/tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../lib/tool-gateway");
   await sharedToolGateway().close();
 }
 

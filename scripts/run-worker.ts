@@ -15,7 +15,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await stopRunWorker();
-  const { sharedToolGateway } = await import("../lib/tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../lib/tool-gateway");
   await sharedToolGateway().close();
   process.exit(0);
 }

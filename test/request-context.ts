@@ -24,7 +24,7 @@ export function signOutAll(): void {
 
 /** Signs in through better-auth's real email/password endpoint and makes that session the current request's. */
 export async function signInAs(email: string, password: string): Promise<void> {
-  const { auth } = await import("../lib/session/auth");
+  const { auth } = await import("../lib/session");
   const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = headers
     .getSetCookie()

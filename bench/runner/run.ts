@@ -51,7 +51,7 @@ async function main() {
   const { measureSequential, measureThroughput } = await import("./engine-bench");
   const { measureWatchers } = await import("./sse-bench");
   const { startInstantMcpServer } = await import("./instant-mcp");
-  const { sharedToolGateway } = await import("../../lib/tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../../lib/tool-gateway");
 
   let mcp: InstantMcpServer | undefined;
   let server: BenchServer | undefined;

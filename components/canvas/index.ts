@@ -4,3 +4,4 @@ export { ReadOnlyCanvas, type ReadOnlyCanvasProps } from "./read-only-canvas";
 export { HandleAnchors, StageFrame } from "./read-only-nodes";
 export { readableOpening } from "./readable-opening";
 export { DETAIL_ZOOM, useCanvasZoomedOut, useZoomedOut, ZoomedOutContext } from "./use-zoomed-out";
+export { STEP_KIND_INFO } from "./step-kinds";

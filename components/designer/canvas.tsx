@@ -8,10 +8,10 @@ import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
 import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS, readableOpening, useCanvasZoomedOut, ZoomedOutContext } from "@/components/canvas";
-import { DRAG_MIME, type DragPayload } from "./step-kinds";
+import { DRAG_MIME, type DragPayload } from "./drag-payload";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 const selectCanvas = (state: DesignerStoreState) => ({
   nodes: state.nodes,

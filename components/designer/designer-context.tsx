@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
-import type { DesignerStore, DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStore, DesignerStoreState } from "@/lib/stores/designer";
 
 const DesignerContext = createContext<DesignerStore | null>(null);
 

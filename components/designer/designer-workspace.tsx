@@ -14,8 +14,8 @@ import { TextView } from "./text-view";
 import { useAutosave, type SaveDraft } from "./use-autosave";
 import { ValidationPanel } from "./validation-panel";
 import type { ToolDefinition } from "@/lib/routine";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
-import type { StepCommentsState } from "@/lib/stores/review-comments/step-comments-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
+import type { StepCommentsState } from "@/lib/stores/review-comments";
 
 type PanelId = "inspector" | "issues" | "text" | "comments";
 

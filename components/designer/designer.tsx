@@ -14,8 +14,8 @@ import type { SaveAsCopy } from "./stale-save-dialog";
 import type { SaveDraft } from "./use-autosave";
 import { useRoutineDocument } from "./use-routine-document";
 import { lookupFromList, type ToolDefinition } from "@/lib/routine";
-import { createDesignerStore } from "@/lib/stores/designer/designer-store";
-import { createStepCommentsStore, type OpenComment } from "@/lib/stores/review-comments/step-comments-store";
+import { createDesignerStore } from "@/lib/stores/designer";
+import { createStepCommentsStore, type OpenComment } from "@/lib/stores/review-comments";
 
 type Props = {
   routineId: string;

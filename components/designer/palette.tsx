@@ -4,7 +4,8 @@ import { Search } from "lucide-react";
 import { useMemo, useState, type DragEvent } from "react";
 import { Input } from "@/components/ui";
 import { groupByServer, searchTools } from "@/lib/tools";
-import { DRAG_MIME, STEP_KIND_INFO, type DragPayload } from "./step-kinds";
+import { STEP_KIND_INFO } from "../canvas";
+import { DRAG_MIME, type DragPayload } from "./drag-payload";
 import { STEP_KINDS, type ToolDefinition, type StepKind } from "@/lib/routine";
 
 function startDrag(event: DragEvent, payload: DragPayload) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "./designer-context";
 
 const LABELS = {

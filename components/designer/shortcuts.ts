@@ -2,7 +2,7 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { useEffect } from "react";
-import { parseClipboard } from "@/lib/stores/designer/routine-edits";
+import { parseClipboard } from "@/lib/stores/designer";
 import { useDesignerApi } from "./designer-context";
 
 /** The designer's keyboard shortcuts, listed in the help sheet. */

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert, Button, Dialog } from "@/components/ui";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import type { Routine } from "@/lib/routine";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 export type SaveAsCopy = (input: { routine: Routine; name: string }) => Promise<{ status: "saved"; id: string } | { status: "error"; message: string }>;
 

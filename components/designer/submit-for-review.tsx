@@ -4,7 +4,7 @@ import { Send, X } from "lucide-react";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import { Alert, Button } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { SaveState } from "@/lib/stores/designer/designer-store";
+import type { SaveState } from "@/lib/stores/designer";
 import { useOptionalDesignerApi } from "./designer-context";
 
 export type SubmitForReview = (input: { routineId: string; baseRevision: number }) => Promise<ActionState>;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert, Button, Textarea } from "@/components/ui";
 import { useDesigner } from "./designer-context";
 import { parseRoutineText, renderRoutineText } from "@/lib/routine";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 type Problem = { line: number; column: number; message: string };
 

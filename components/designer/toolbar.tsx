@@ -7,7 +7,7 @@ import { Alert, Button, Dialog } from "@/components/ui";
 import { useDesigner } from "./designer-context";
 import { downloadRoutine, readImportedRoutine } from "./import-export";
 import { SaveStatus } from "./save-status";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertTriangle, CheckCircle2, XCircle } from "lucide-react";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "./designer-context";
 
 const selectIssues = (state: DesignerStoreState) => ({ issues: state.issues, select: state.select });

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Button, cn, Field, TabList, TabPanel, Textarea } from "@/components/ui";
-import { MAX_DRAFT_CHARS } from "@/lib/planner";
+import { MAX_DRAFT_CHARS } from "@/lib/planner/contract";
 
 export type DraftSource = "canvas" | "text";
 const SOURCES: ReadonlyArray<{ id: DraftSource; label: string }> = [

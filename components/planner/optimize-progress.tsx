@@ -2,7 +2,7 @@
 
 import { Check } from "lucide-react";
 import { Button, cn } from "@/components/ui";
-import { PHASE_LABELS, type PlannerPhase } from "@/lib/planner";
+import { PHASE_LABELS, type PlannerPhase } from "@/lib/planner/contract";
 
 type RunningPhase = Exclude<PlannerPhase, "done" | "failed">;
 const STEPS: RunningPhase[] = ["planning", "validating", "repairing", "saving"];

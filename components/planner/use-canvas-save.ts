@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { useOptionalDesignerApi } from "@/components/designer/designer-context";
-import type { SaveState } from "@/lib/stores/designer/designer-store";
+import type { SaveState } from "@/lib/stores/designer";
 
 const noSubscription = () => () => {};
 

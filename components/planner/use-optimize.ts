@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type OptimizeEvent, type OptimizeFailureCode, type OptimizeRefusalBody, type OptimizeRequest, type PlannerPhase, readEventStream, type RemainingIssue } from "@/lib/planner";
+import { type OptimizeEvent, type OptimizeFailureCode, type OptimizeRefusalBody, type OptimizeRequest, type PlannerPhase, readEventStream, type RemainingIssue } from "@/lib/planner/contract";
 
 type DoneEvent = Extract<OptimizeEvent, { phase: "done" }>;
 type RunningPhase = Exclude<PlannerPhase, "done" | "failed">;

@@ -3,8 +3,7 @@
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
 import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
-import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
-import { HandleAnchors, StageFrame, useZoomedOut } from "@/components/canvas";
+import { HandleAnchors, StageFrame, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
 import { NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
 import type { DiffStatus, SideStatuses } from "@/lib/review";

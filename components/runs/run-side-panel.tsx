@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { TabList, TabPanel } from "@/components/ui";
-import type { RunViewStoreState } from "@/lib/stores/run-view/run-view-store";
+import type { RunViewStoreState } from "@/lib/stores/run-view";
 import type { RunActions } from "./run-actions-types";
 import { useRunView, useRunViewApi } from "./run-view-context";
 import { ProgressList } from "./panel/progress-list";

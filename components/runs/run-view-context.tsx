@@ -4,8 +4,7 @@ import { createContext, useContext, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import type { Step } from "@/lib/routine";
-import { createRunViewStore, type RunViewStore, type RunViewStoreState } from "@/lib/stores/run-view/run-view-store";
-import type { RunViewSnapshot } from "@/lib/stores/run-view/run-view-state";
+import { createRunViewStore, type RunViewSnapshot, type RunViewStore, type RunViewStoreState } from "@/lib/stores/run-view";
 
 /** The routine's structure, which never changes during a run: steps by id for nodes, panels and the progress list. */
 export type RunStructure = { steps: ReadonlyMap<string, Step>; outgoing: ReadonlyMap<string, string[]> };

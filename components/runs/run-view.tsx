@@ -1,7 +1,7 @@
 "use client";
 
 import type { ModelPrice } from "@/lib/llm";
-import type { RunViewSnapshot } from "@/lib/stores/run-view/run-view-state";
+import type { RunViewSnapshot } from "@/lib/stores/run-view";
 import { RunCanvas } from "./canvas/run-canvas";
 import type { RunActions } from "./run-actions-types";
 import { RunHeader } from "./run-header";

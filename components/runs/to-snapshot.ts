@@ -1,6 +1,6 @@
 import type { RunView as RunRecord } from "@/lib/db/runs";
 import type { Routine } from "@/lib/routine";
-import type { RunViewSnapshot } from "@/lib/stores/run-view/run-view-state";
+import type { RunViewSnapshot } from "@/lib/stores/run-view";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

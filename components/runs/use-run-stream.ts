@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { connectRunStream } from "@/lib/stores/run-view/run-stream-client";
+import { connectRunStream } from "@/lib/stores/run-view";
 import { useRunViewApi } from "./run-view-context";
 
 /** Keeps the run view's store live from the run's SSE stream while mounted (see lib/stores/run-view/run-stream-client). */

@@ -55,7 +55,7 @@ export async function streamRunEvents(request: Request, runId: string, deps: Str
       signal: request.signal,
       keepAliveMs: deps.keepAliveMs,
       pageSize: deps.pageSize,
-      onClose: release,
+      onClose: closeKeepingRequest(request, release),
     });
     return new Response(body, { headers: SSE_HEADERS });
   } catch (error) {
@@ -79,7 +79,19 @@ export async function streamRunStatuses(request: Request, deps: StreamDeps = def
     mayView: (runId) => canViewRun(viewer, runId),
     signal: request.signal,
     keepAliveMs: deps.keepAliveMs,
-    onClose: release,
+    onClose: closeKeepingRequest(request, release),
   });
   return new Response(body, { headers: SSE_HEADERS });
+}
+
+/**
+ * The stream's onClose: frees the stream slot, and holds `request` until then. Node's Request (undici) forwards an
+ * abort to `request.signal` through a weak reference to its own AbortController; a stream that kept only the signal
+ * let the Request be garbage-collected, and a client that went away then never released its slot.
+ */
+function closeKeepingRequest(request: Request, release: () => void): () => void {
+  return () => {
+    release();
+    void request.signal;
+  };
 }

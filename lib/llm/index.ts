@@ -1,6 +1,5 @@
-// OpenAI-compatible model clients per role: settings schema, client factory with retries and usage reports, errors,
-// and the o200k token counter the planner and the runner budget prompts with.
-export { createLlmClient } from "./client";
+// Model contracts shared by server and browser: roles, the settings schema, errors, message types, prices and the o200k
+// token counter. The client itself (server only) is lib/llm/client.
 export { isLlmError, LLM_ERROR_CODES, LlmError, LlmNotConfiguredError } from "./errors";
 export type { LlmErrorCode } from "./errors";
 export { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "./roles";
@@ -37,5 +36,5 @@ export type {
   ToolSpec,
 } from "./types";
 export { abortableSleep } from "./backoff";
-export { estimateCost, modelPriceTable, priceOf } from "./prices";
-export type { ModelPrice } from "./prices";
+export { estimateCost, modelPriceTable, priceOf } from "./pricing";
+export type { ModelPrice } from "./pricing";

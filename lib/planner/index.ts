@@ -1,5 +1,5 @@
 // The planner: an expert's draft (free text, paper text, or the canvas) → a full routine, validated and repaired.
-// Server-side; the browser imports ./contract directly (this index pulls in node:crypto and the tokenizer).
+// Server-side (it pulls in node:crypto and the tokenizer); the browser imports lib/planner/contract.
 export { DEFAULT_PLANNER_BUDGET } from "./budget";
 export * from "./contract";
 export { isPlannerError, PLANNER_ERROR_CODES, PlannerError, type PlannerErrorCode } from "./errors";
@@ -11,4 +11,3 @@ export { startOptimization, type OptimizationDeps, type OptimizationStart, type 
 export { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm";
 export { formatToolList } from "./tool-list";
 export type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
-export { readEventStream } from "./event-stream";

@@ -1,7 +1,7 @@
 import { type ChatMessage, type ChatResult, countPromptTokens, createTokenCounter, isLlmError, type LlmCallContext, type TokenCounter } from "../llm";
 import { lookupFromList, validateRoutine, type Routine, type ToolDefinition } from "../routine";
 import { checkFirstPrompt, checkRepairPrompt, DEFAULT_PLANNER_BUDGET } from "./budget";
-import { MAX_DRAFT_CHARS } from "./contract";
+import { MAX_DRAFT_CHARS } from "./contract/contract";
 import { PlannerError } from "./errors";
 import { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, toRoutine } from "./output-schema";
 import { parsePlannerAnswer, type AnswerProblem } from "./parse";

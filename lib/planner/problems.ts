@@ -1,5 +1,5 @@
 import { formatPath, type ValidationIssue } from "../routine";
-import type { RemainingIssue } from "./contract";
+import type { RemainingIssue } from "./contract/contract";
 import type { AnswerProblem } from "./parse";
 
 /**

@@ -1,7 +1,7 @@
 import { diffRoutines } from "../graph";
 import { isLlmError, type LlmCallContext, type TokenCounter } from "../llm";
 import { parseRoutineText, type Routine, type ToolDefinition } from "../routine";
-import { reviewUrl, type OptimizeEvent, type OptimizeRefusalBody, type OptimizeRequest } from "./contract";
+import { reviewUrl, type OptimizeEvent, type OptimizeRefusalBody, type OptimizeRequest } from "./contract/contract";
 import { isPlannerError } from "./errors";
 import { optimizeDraft } from "./optimize-draft";
 import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerRationale } from "./types";

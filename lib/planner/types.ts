@@ -1,6 +1,6 @@
 import type { ChatRequest, ChatResult } from "../llm";
 import type { Routine } from "../routine";
-import type { PlannerPhase } from "./contract";
+import type { PlannerPhase } from "./contract/contract";
 
 /** What the planner needs of a model client: lib/llm's LlmClient fits, and tests pass a scripted object. */
 export type PlannerModel = { readonly model: string; chat(request: ChatRequest): Promise<ChatResult> };

@@ -9,11 +9,13 @@ export type { ControlReads, ControlWrite, ControlledRun } from "./run-control-wr
 export { findPublishedRoutine, insertQueuedRun } from "./run-creation";
 export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, toRunStatus } from "./run-records";
-export type { RunRow } from "./run-records";
-export { readRuns, readTime, statement, writeRuns } from "./run-sqlite";
-export { createSqliteRunStore, loadRunSnapshot } from "./run-store";
+
+export { statement, writeRuns } from "./run-sqlite";
+export { createSqliteRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";
 export { createRegistryToolPort } from "./run-tool-port";
 export { onRunControl, onRunWork, signalRunControl, wakeRunWorker } from "./run-wake";
 export { processOwnerId } from "./run-worker";
 export { buildRunWorker, startRunWorker, stopRunWorker } from "./run-worker-process";
 export { applyRunChange } from "./run-writes";
+export { startRunWorkerOnStartup } from "./run-worker-startup";
+export type { RunWorker } from "./run-worker";

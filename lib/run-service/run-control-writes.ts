@@ -5,11 +5,10 @@ import type { AuditAction } from "../db/audit";
 import { ConflictError, NotFoundError } from "../db/core";
 import { auditRunAction } from "./run-audit";
 import { sqlTime, statement, writeRuns } from "./run-sqlite";
-import { loadRunSnapshot, publishWoken } from "./run-store";
-import { RUN_NOT_FOUND } from "../db/runs";
+import { loadRunSnapshot, publishWoken, RUN_NOT_FOUND } from "./run-store";
 import { wakeRunWorker } from "./run-wake";
 import { applyRunChange } from "./run-writes";
-import type { Viewer } from "../db/users";
+import type { Viewer } from "../access";
 
 // What the operator controls share: read the run inside the write transaction (so the check and the write see the
 // same state, whatever a worker commits around them), write the change with its events and the audit entry, then

@@ -51,6 +51,7 @@ export type StepRunRow = {
   outputTokens: number;
   startedAt: string | null;
   finishedAt: string | null;
+  updatedAt: string;
 };
 
 export const toRunStatus = (value: string): RunStatus => ((RUN_STATUSES as readonly string[]).includes(value) ? (value as RunStatus) : "failed");

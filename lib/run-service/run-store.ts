@@ -12,6 +12,9 @@ import { readRuns, statement, writeRuns } from "./run-sqlite";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
 
+/** What a run the caller may not see, or that does not exist, reports: never revealing which (always a 404). */
+export const RUN_NOT_FOUND = "That run does not exist, or you do not have access to it.";
+
 export type SqliteRunStoreOptions = {
   /** The worker's lease owner id: commits are refused (LeaseLostError) once another worker holds the run. */
   owner: string;

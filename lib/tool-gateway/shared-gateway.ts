@@ -1,5 +1,5 @@
 import "server-only";
-import { createToolGateway } from "./";
+import { createToolGateway } from "./gateway";
 
 type Gateway = ReturnType<typeof createToolGateway>;
 

@@ -3,7 +3,8 @@
 // validates its input and writes exactly what the app's own actions write.
 import { readRoutineSource } from "@/app/(app)/routines/read-source";
 import { addReviewComment, decideReview, publishVersion, startNewDraft, submitForReview, withdrawFromReview } from "@/lib/db/reviews";
-import { createRoutine, getRoutineForEditing, saveRoutineDraft } from "@/lib/db/routines";
+import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
+import { getRoutineForEditing } from "@/lib/db/library";
 import { ValidationError } from "@/lib/db/core";
 import type { Viewer } from "@/lib/access";
 

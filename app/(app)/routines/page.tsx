@@ -9,7 +9,7 @@ import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { listRoutines, type RoutineSummary } from "@/lib/db/routines";
+import { listRoutines, type RoutineSummary } from "@/lib/db/library";
 import {
   archiveRoutineAction,
   createBlankRoutineAction,

@@ -8,7 +8,7 @@ import { Alert, ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session/index";
-import { listRoutines } from "@/lib/db/routines";
+import { listRoutines } from "@/lib/db/library";
 import { listRuns, type RunSummary } from "@/lib/db/runs";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events";
 

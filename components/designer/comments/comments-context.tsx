@@ -2,7 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { createStepCommentsStore, type StepCommentsState, type StepCommentsStore } from "@/lib/stores/review-comments/step-comments-store";
+import { createStepCommentsStore, type StepCommentsState, type StepCommentsStore } from "@/lib/stores/review-comments";
 
 const StepCommentsContext = createContext<StepCommentsStore | null>(null);
 // Read when no provider is there (e.g. the benchmark page's bare canvas): no comments.

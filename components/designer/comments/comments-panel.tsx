@@ -6,8 +6,8 @@ import { useState } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Button } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
-import type { OpenComment, StepCommentsState } from "@/lib/stores/review-comments/step-comments-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
+import type { OpenComment, StepCommentsState } from "@/lib/stores/review-comments";
 import { useDesigner } from "../designer-context";
 import { useStepComments, useStepCommentsApi } from "./comments-context";
 

@@ -2,9 +2,9 @@
 
 import { Copy, Trash2 } from "lucide-react";
 import { Button, Input, Textarea } from "@/components/ui";
-import { selectStep, type DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import { selectStep, type DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
-import { STEP_KIND_INFO } from "../step-kinds";
+import { STEP_KIND_INFO } from "../../canvas";
 import { InspectorField } from "./inspector-field";
 import { BranchPanel, EndStepPanel, HumanStepPanel, SkillStepPanel, SubRoutinePanel } from "./other-step-panels";
 import { RoutinePanel } from "./routine-panel";

@@ -6,7 +6,7 @@ import { Button, Input, Textarea } from "@/components/ui";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
 import { RoutineInputsEditor } from "./routine-inputs-editor";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 const selectRoutinePanel = (state: DesignerStoreState) => ({
   inputs: state.routine.inputs,

@@ -3,7 +3,7 @@
 import { Select } from "@/components/ui/select";
 import { useDesigner } from "../designer-context";
 import { InspectorField } from "./inspector-field";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 
 const NEW_STAGE = "__new__";
 

@@ -3,7 +3,7 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
 import { StepNodeShell } from "./step-node-shell";
 

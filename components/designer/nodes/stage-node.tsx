@@ -4,7 +4,7 @@ import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { StageFrame } from "@/components/canvas";
 import type { StageNode as StageNodeType } from "@/lib/graph";
-import type { DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
 
 const selectStageName = (state: DesignerStoreState, stageId: string) => state.routine.stages.find((stage) => stage.id === stageId)?.name ?? "Stage";

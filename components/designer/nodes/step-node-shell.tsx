@@ -5,10 +5,10 @@ import { MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui";
 import { HANDLE, NODE_SIZE } from "@/lib/graph";
-import { selectStep, type DesignerStoreState } from "@/lib/stores/designer/designer-store";
+import { selectStep, type DesignerStoreState } from "@/lib/stores/designer";
 import { useStepCommentCount } from "../comments/comments-context";
 import { useDesigner } from "../designer-context";
-import { STEP_KIND_INFO } from "../step-kinds";
+import { STEP_KIND_INFO } from "../../canvas";
 import { useZoomedOut } from "@/components/canvas";
 
 /** What a node shows; selected so that typing a step's description re-renders no node at all. */

@@ -5,7 +5,7 @@ import { memo } from "react";
 import { useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
 import type { StepEdge } from "@/lib/graph";
-import { selectEdgeTaken } from "@/lib/stores/run-view/selectors";
+import { selectEdgeTaken } from "@/lib/stores/run-view";
 import { useRunView } from "../run-view-context";
 
 /** A connection, drawn bold in the accent colour once the run went along it; a branch's label names its condition. */

@@ -2,11 +2,10 @@
 
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
-import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
-import { HandleAnchors, useZoomedOut } from "@/components/canvas";
+import { HandleAnchors, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
 import { cn, Spinner } from "@/components/ui";
 import { NODE_SIZE, type StepNode } from "@/lib/graph";
-import { selectNodeRunView } from "@/lib/stores/run-view/selectors";
+import { selectNodeRunView } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
 

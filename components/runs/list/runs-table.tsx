@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Badge, Table, Td, Th } from "@/components/ui";
-import { elapsedMs, formatDuration, formatTokens } from "@/lib/stores/run-view/format";
+import { elapsedMs, formatDuration, formatTokens } from "@/lib/stores/run-view";
 import { RunStatusBadge } from "../run-status-badge";
 import type { RunRowView } from "./run-list-types";
 import { useLiveStatuses } from "./use-live-statuses";

@@ -3,7 +3,7 @@
 import { memo, useMemo } from "react";
 import { cn, Spinner } from "@/components/ui";
 import type { Step } from "@/lib/routine";
-import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view/selectors";
+import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
 

@@ -1,8 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui";
-import { selectHeader } from "@/lib/stores/run-view/selectors";
-import type { RunViewStoreState } from "@/lib/stores/run-view/run-view-store";
+import { type RunViewStoreState, selectHeader } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
 import { JsonView, PanelSection } from "./json-view";

@@ -1,10 +1,8 @@
 "use client";
 
 import { Alert, Badge } from "@/components/ui";
-import { STEP_KIND_INFO } from "@/components/designer/step-kinds";
-import { formatDuration, formatTokens } from "@/lib/stores/run-view/format";
-import type { StepView } from "@/lib/stores/run-view/run-view-state";
-import { selectSelectedStep } from "@/lib/stores/run-view/selectors";
+import { STEP_KIND_INFO } from "@/components/canvas";
+import { formatDuration, formatTokens, selectSelectedStep, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Alert, Button } from "@/components/ui";
-import { formatBytes } from "@/lib/stores/run-view/format";
+import { formatBytes } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { JsonView } from "./json-view";
 

@@ -6,7 +6,8 @@ import { listAuditLog } from "../audit";
 import { prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
 import { createUser, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
-import { acceptToolChanges, archiveRoutine, createRoutine, duplicateRoutine, getRoutine, listRoutines, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import { acceptToolChanges, archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import { getRoutine, listRoutines } from "../library";
 import { createToolServer, getToolServer, listToolServers, refreshToolServer, registryToolCatalog, removeToolServer, setToolServerEnabled, tryTool, updateToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
@@ -99,7 +100,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway");
   await sharedToolGateway().close();
 });
 

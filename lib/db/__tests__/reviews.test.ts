@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ConflictError, prisma } from "../core";
 import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview } from "../reviews";
-import { createRoutine, getRoutine, listRoutines, saveRoutineDraft } from "../routines";
+import { createRoutine, saveRoutineDraft } from "../routines";
+import { getRoutine, listRoutines } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, prisma, StaleSaveError, ValidationError } from "../core";
-import { archiveRoutine, createRoutine, getRoutine, saveRoutineDraft } from "../routines";
+import { archiveRoutine, createRoutine, saveRoutineDraft } from "../routines";
+import { getRoutine } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { actAs, makeHugeRoutine, makeRoutine, makeStep, snapshot, uniqueName } from "../testing/routine-test-support";
 import { signedIn } from "../../../test/request-context";

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NotFoundError, prisma, ValidationError } from "../core";
-import { archiveRoutine, createRoutine, duplicateRoutine, getRoutine, listRoutines, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import { getRoutine, listRoutines } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { actAs, counts, makeHugeRoutine, makeRoutine, makeStep, uniqueName } from "../testing/routine-test-support";
 import { signedIn } from "../../../test/request-context";

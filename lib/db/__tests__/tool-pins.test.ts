@@ -3,7 +3,8 @@ import { signedIn, signInAs } from "../../../test/request-context";
 import type { Routine, Step } from "../../routine";
 import { prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
-import { acceptToolChanges, createRoutine, getRoutine, listRoutines, saveRoutineDraft } from "../routines";
+import { acceptToolChanges, createRoutine, saveRoutineDraft } from "../routines";
+import { getRoutine, listRoutines } from "../library";
 import { createToolServer, refreshToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
@@ -47,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway");
   await sharedToolGateway().close();
 });
 

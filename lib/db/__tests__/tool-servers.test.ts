@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp.close();
-  const { sharedToolGateway } = await import("../../tool-gateway/shared-gateway");
+  const { sharedToolGateway } = await import("../../tool-gateway");
   await sharedToolGateway().close();
 });
 

@@ -27,7 +27,7 @@ function makeUser(overrides: { email?: string; roles?: Role[]; password?: string
 }
 
 async function signIn(email: string, password: string) {
-  const { auth } = await import("../../session/auth");
+  const { auth } = await import("../../session");
   return auth.api.signInEmail({ body: { email, password } });
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
-import { createLlmClient, isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../../llm";
+import { isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../../llm";
+import { createLlmClient } from "../../llm/client";
 import { parseInput } from "../core";
 import { recordLlmCall } from "./llm-calls";
 import { resolveLlmConfig, resolveLlmEndpoint, UNREADABLE_KEY_MESSAGE } from "./llm-settings";

@@ -1,6 +1,7 @@
+// The committed SQL migrations and applying them: at start-up, by npm run db:migrate and in tests. Authoring new ones is
+// lib/db/migrations/authoring.
 export { applySqliteMigrations, describeSqliteError, MigrationError, readMigrations } from "./apply-migrations";
 export type { MigrationFile, MigrationResult } from "./apply-migrations";
 export { migrateDatabase, migrationsDirectory } from "./migrate-database";
 export type { MigrateOutcome } from "./migrate-database";
-export { diffSchemas } from "./schema-diff";
 export { migrateOnStartup } from "./startup";

@@ -8,5 +8,6 @@ export { RoutineIssuesError, blockingIssues, registryToolLookup } from "./routin
 export { insertRoutine, mirrorWorkingVersion, pinsForSave } from "./routine-records";
 export { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "./routine-writes";
 export type { RoutineSource } from "./routine-writes";
-export { getRoutine, getRoutineForEditing, listRoutines, routineExists } from "./routines";
-export type { RoutineDraftForEditing, RoutineSummary } from "./routines";
+export { storedRoutineJson } from "./routine-content";
+export { listRoutinesInput } from "./routine-inputs";
+export { findWorkingVersion } from "./routine-records";

@@ -21,7 +21,7 @@ export type RunControlAction = "pause" | "resume" | "cancel";
 export async function controlRun(viewer: Viewer | null, input: { runId: string; action: RunControlAction }): Promise<{ status: RunStatus }> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, action } = parseInput(controlRunInput, input);
-  assertRunVisible(viewer, runId);
+  await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run, reads) => DECIDE[action](run, viewer, reads));
   if (action !== "resume") signalRunControl(runId, action);
   return { status };

@@ -30,7 +30,7 @@ const stepName = (run: ControlledRun, stepId: string) => run.snapshot.routine.st
 export async function retryStep(viewer: Viewer | null, input: { runId: string; stepRunId: string }): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId } = parseInput(stepRunInput, input);
-  assertRunVisible(viewer, runId);
+  await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
     if (run.snapshot.status !== "failed") throw new ConflictError("Only a failed run can retry a step.");
@@ -64,7 +64,7 @@ export async function retryStep(viewer: Viewer | null, input: { runId: string; s
 export async function rerunFromStep(viewer: Viewer | null, input: { runId: string; stepRunId: string; input: Record<string, unknown> }): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, input: edited } = parseInput(rerunInput, input);
-  assertRunVisible(viewer, runId);
+  await assertRunVisible(viewer, runId);
   const before = loadRunSnapshot(runId);
   const target = before?.steps.find((candidate) => candidate.id === stepRunId);
   const step = target ? before!.routine.steps.find((candidate) => candidate.id === target.stepId) : undefined;
@@ -120,7 +120,7 @@ export async function decideHumanStep(viewer: Viewer | null, input: {
 }): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, decision, comment, values } = parseInput(decideInput, input);
-  assertRunVisible(viewer, runId);
+  await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
     if (run.snapshot.status === "paused") throw new ConflictError("This run is paused; resume it before deciding its steps.");

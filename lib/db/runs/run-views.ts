@@ -5,7 +5,7 @@ import type { JsonValue, Routine } from "../../routine";
 import type { Budgets, RunControl, StepRunSnapshot } from "../../runner";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
-import { loadRunSnapshot, readJson, readRecord, readRuns, readTime, type RunRow, statement, toRunStatus } from "../../run-service";
+import { loadRunSnapshot, readJson, readRecord, toRunStatus } from "../../run-service";
 import { assertRunVisible, canControlRuns, mayView, readRunFacts, RUN_NOT_FOUND, visibleRunsFilter } from "./run-visibility";
 
 export type RunUser = { id: string; name: string; email: string };
@@ -52,45 +52,48 @@ export type RunView = RunSummary & {
 
 /**
  * One run with everything the run page shows. Visible to admins and operators, to the routine's owner and to
- * whoever started it; NotFoundError for anyone else, and for unknown ids.
+ * whoever started it; NotFoundError for anyone else, and for unknown ids. The page's own fields are read through
+ * Prisma; the run's state (routine, step runs, control, budgets) is the run service's snapshot, the one the engine
+ * works from.
  */
 export async function getRun(viewer: Viewer | null, runId: string): Promise<RunView> {
   requireUser(viewer);
   const input = parseInput(runIdInput, { runId });
-  assertRunVisible(viewer, input.runId);
-  return readRuns(() => {
-    const snapshot = loadRunSnapshot(input.runId);
-    const row = statement(`SELECT * FROM "run" WHERE "id" = ?`).get(input.runId) as RunRow | undefined;
-    if (!snapshot || !row) throw new NotFoundError(RUN_NOT_FOUND);
-    const user = row.startedById ? (statement(`SELECT "id", "name", "email" FROM "user" WHERE "id" = ?`).get(row.startedById) as RunUser | undefined) : undefined;
-    const variables = statement(`SELECT "key", "stepId", "bytes", "createdAt" FROM "variable" WHERE "runId" = ? ORDER BY "rowid"`).all(input.runId) as Array<{
-      key: string;
-      stepId: string;
-      bytes: number;
-      createdAt: string;
-    }>;
-    const { count } = statement(`SELECT COUNT(*) AS "count" FROM "run_event" WHERE "runId" = ?`).get(input.runId) as { count: number };
-    return {
-      ...summaryOf(row, user ?? null),
-      versionId: row.versionId,
-      control: snapshot.control,
-      parentStepRunId: row.parentStepRunId,
-      updatedAt: readTime(row.updatedAt) ?? new Date(0),
-      budgets: snapshot.budgets,
-      inputs: snapshot.inputs,
-      request: row.request,
-      outputs: row.outputs === null ? null : readRecord(row.outputs),
-      routine: snapshot.routine,
-      steps: snapshot.steps,
-      variables: variables.map((variable) => ({ ...variable, createdAt: readTime(variable.createdAt) ?? new Date(0) })),
-      lastSeq: row.lastSeq,
-      eventCount: count,
-      canControl: canControlRuns(viewer),
-    };
-  });
+  await assertRunVisible(viewer, input.runId);
+  const row = await withDbErrors(() =>
+    prisma.run.findUnique({
+      where: { id: input.runId },
+      include: {
+        startedBy: { select: { id: true, name: true, email: true } },
+        variables: { select: { key: true, stepId: true, bytes: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { key: "asc" }] },
+        _count: { select: { events: true } },
+      },
+    }),
+  );
+  const snapshot = row ? loadRunSnapshot(input.runId) : null;
+  if (!row || !snapshot) throw new NotFoundError(RUN_NOT_FOUND);
+  return {
+    ...summaryOf(row),
+    versionId: row.versionId,
+    control: snapshot.control,
+    parentStepRunId: row.parentStepRunId,
+    updatedAt: row.updatedAt,
+    budgets: snapshot.budgets,
+    inputs: snapshot.inputs,
+    request: row.request,
+    outputs: row.outputs === null ? null : readRecord(row.outputs),
+    routine: snapshot.routine,
+    steps: snapshot.steps,
+    variables: row.variables,
+    lastSeq: row.lastSeq,
+    eventCount: row._count.events,
+    canControl: canControlRuns(viewer),
+  };
 }
 
-function summaryOf(row: RunRow, startedBy: RunUser | null): RunSummary {
+type RunSummaryRow = Omit<RunSummary, "status"> & { status: string };
+
+function summaryOf(row: RunSummaryRow): RunSummary {
   return {
     id: row.id,
     routineId: row.routineId,
@@ -98,11 +101,11 @@ function summaryOf(row: RunRow, startedBy: RunUser | null): RunSummary {
     versionNumber: row.versionNumber,
     status: toRunStatus(row.status),
     source: row.source,
-    startedBy,
+    startedBy: row.startedBy,
     parentRunId: row.parentRunId,
-    createdAt: readTime(row.createdAt) ?? new Date(0),
-    startedAt: readTime(row.startedAt),
-    finishedAt: readTime(row.finishedAt),
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     stepsExecuted: row.stepsExecuted,
@@ -123,23 +126,7 @@ export async function listRuns(viewer: Viewer | null, input: { routineId?: strin
       take: limit,
       include: { startedBy: { select: { id: true, name: true, email: true } } },
     });
-    return rows.map((row) => ({
-      id: row.id,
-      routineId: row.routineId,
-      routineName: row.routineName,
-      versionNumber: row.versionNumber,
-      status: toRunStatus(row.status),
-      source: row.source,
-      startedBy: row.startedBy,
-      parentRunId: row.parentRunId,
-      createdAt: row.createdAt,
-      startedAt: row.startedAt,
-      finishedAt: row.finishedAt,
-      inputTokens: row.inputTokens,
-      outputTokens: row.outputTokens,
-      stepsExecuted: row.stepsExecuted,
-      error: row.error,
-    }));
+    return rows.map(summaryOf);
   });
 }
 
@@ -150,7 +137,7 @@ export async function listRuns(viewer: Viewer | null, input: { routineId?: strin
 export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean> {
   const parsed = runIdInput.safeParse({ runId });
   if (!parsed.success) return false;
-  const facts = readRunFacts(parsed.data.runId);
+  const facts = await readRunFacts(parsed.data.runId);
   return facts !== undefined && mayView(viewer, facts);
 }
 
@@ -158,12 +145,12 @@ export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean
 export async function listRunEvents(viewer: Viewer | null, input: { runId: string; afterSeq?: number; limit?: number }): Promise<RunEvent[]> {
   requireUser(viewer);
   const { runId, afterSeq, limit } = parseInput(listRunEventsInput, input);
-  assertRunVisible(viewer, runId);
-  const rows = readRuns(() =>
-    statement(`SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`).all(runId, afterSeq, limit),
-  ) as Array<{ seq: number; type: string; payload: string; at: string }>;
+  await assertRunVisible(viewer, runId);
+  const rows = await withDbErrors(() =>
+    prisma.runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit, select: { seq: true, type: true, payload: true, at: true } }),
+  );
   return rows.flatMap((row) => {
-    const event = parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: (readTime(row.at) ?? new Date(0)).toISOString() });
+    const event = parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: row.at.toISOString() });
     return event ? [event] : [];
   });
 }
@@ -172,10 +159,8 @@ export async function listRunEvents(viewer: Viewer | null, input: { runId: strin
 export async function readRunVariable(viewer: Viewer | null, input: { runId: string; key: string }): Promise<{ key: string; value: string; bytes: number }> {
   requireUser(viewer);
   const { runId, key } = parseInput(readVariableInput, input);
-  assertRunVisible(viewer, runId);
-  const row = readRuns(() => statement(`SELECT "value", "bytes" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key)) as
-    | { value: string; bytes: number }
-    | undefined;
+  await assertRunVisible(viewer, runId);
+  const row = await withDbErrors(() => prisma.variable.findUnique({ where: { runId_key: { runId, key } }, select: { value: true, bytes: true } }));
   if (!row) throw new NotFoundError(`The run has no variable "${key}".`);
   return { key, value: row.value, bytes: row.bytes };
 }

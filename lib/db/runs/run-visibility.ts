@@ -1,9 +1,9 @@
 import "server-only";
 import { hasAnyRole } from "../../access";
-import { NotFoundError } from "../core";
+import { NotFoundError, prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
-import { readRuns, statement } from "../../run-service";
-import type { Viewer } from "../users";
+import { RUN_NOT_FOUND } from "../../run-service";
+import type { Viewer } from "../../access";
 
 /**
  * Who sees a run: admins and operators see every run; authors see runs of routines they own and runs they
@@ -29,19 +29,18 @@ export function visibleRunsFilter(viewer: Viewer): Prisma.RunWhereInput | null {
   return { OR: [{ startedById: viewer.id }, { version: { routine: { ownerId: viewer.id } } }] };
 }
 
-export const RUN_NOT_FOUND = "That run does not exist, or you do not have access to it.";
+export { RUN_NOT_FOUND };
 
 /** Who started a run and who owns its routine; undefined for an unknown run. */
-export function readRunFacts(runId: string): RunFacts | undefined {
-  return readRuns(() =>
-    statement(`SELECT "run"."startedById" AS "startedById", "routine"."ownerId" AS "ownerId" FROM "run" LEFT JOIN "routine" ON "routine"."id" = "run"."routineId" WHERE "run"."id" = ?`).get(
-      runId,
-    ),
-  ) as RunFacts | undefined;
+export async function readRunFacts(runId: string): Promise<RunFacts | undefined> {
+  const row = await withDbErrors(() =>
+    prisma.run.findUnique({ where: { id: runId }, select: { startedById: true, version: { select: { routine: { select: { ownerId: true } } } } } }),
+  );
+  return row ? { startedById: row.startedById, ownerId: row.version.routine.ownerId } : undefined;
 }
 
 /** Throws NotFoundError unless the run exists and `viewer` may see it. Internal: callers have authenticated. */
-export function assertRunVisible(viewer: Viewer, runId: string): void {
-  const facts = readRunFacts(runId);
+export async function assertRunVisible(viewer: Viewer, runId: string): Promise<void> {
+  const facts = await readRunFacts(runId);
   if (!facts || !mayView(viewer, facts)) throw new NotFoundError(RUN_NOT_FOUND);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OptimizeEvent } from "../contract";
-import { readEventStream } from "../event-stream";
+import type { OptimizeEvent } from "../contract/contract";
+import { readEventStream } from "../contract/event-stream";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({

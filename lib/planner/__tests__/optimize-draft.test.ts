@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LlmError } from "../../llm";
 import { makeRoutine } from "../../routine/testing/factories";
 import { DEFAULT_PLANNER_BUDGET } from "../budget";
-import { MAX_DRAFT_CHARS } from "../contract";
+import { MAX_DRAFT_CHARS } from "../contract/contract";
 import { PlannerError } from "../errors";
 import { optimizeDraft, type OptimizeDraftOptions } from "../optimize-draft";
 import type { PlannerProgress } from "../types";

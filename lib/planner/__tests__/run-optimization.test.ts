@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LlmNotConfiguredError } from "../../llm";
 import type { Routine } from "../../routine";
 import { makeRoutine } from "../../routine/testing/factories";
-import type { OptimizeEvent, OptimizeRequest } from "../contract";
+import type { OptimizeEvent, OptimizeRequest } from "../contract/contract";
 import { toRoutine } from "../output-schema";
 import { parsePlannerAnswer } from "../parse";
 import { startOptimization, type OptimizationDeps, type WorkingVersion } from "../run-optimization";

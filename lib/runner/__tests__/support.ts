@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
 import type { RunEvent } from "../../events";
-import { type ChatRequest, createLlmClient, estimateTokens, type LlmCallRecord } from "../../llm";
+import { type ChatRequest, estimateTokens, type LlmCallRecord } from "../../llm";
+import { createLlmClient } from "../../llm/client";
 import type { Budgets, ModelPort } from "../ports";
 import type { Routine, RoutineInput } from "../../routine";
 import { chain, edge, endStep, makeRoutine, toolStep } from "../../routine/testing/factories";

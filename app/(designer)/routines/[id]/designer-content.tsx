@@ -6,7 +6,7 @@ import { OptimizeButton } from "@/components/planner/optimize-button";
 import { RunRoutineButton } from "@/components/runs/start/run-routine-button";
 import { Alert } from "@/components/ui";
 import { hasAnyRole, type Viewer } from "@/lib/access";
-import { getRoutineForEditing, type RoutineDraftForEditing } from "@/lib/db/routines";
+import { getRoutineForEditing, type RoutineDraftForEditing } from "@/lib/db/library";
 import { NotFoundError } from "@/lib/db/core";
 import { registryToolCatalog } from "@/lib/db/tools";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";

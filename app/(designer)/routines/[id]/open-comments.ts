@@ -1,7 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/access";
 import { listRoutineVersions, listStepComments, resolveVerdict } from "@/lib/db/reviews";
-import type { OpenComment } from "@/lib/stores/review-comments/step-comments-store";
+import type { OpenComment } from "@/lib/stores/review-comments";
 
 /**
  * The open review comments on the working version, as the designer shows them, each saying whether the viewer

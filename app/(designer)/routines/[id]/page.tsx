@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { DesignerSkeleton } from "@/components/designer/designer-skeleton";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { sectionAccess } from "@/lib/session/index";
-import { routineExists } from "@/lib/db/routines";
+import { routineExists } from "@/lib/db/library";
 import { DesignerContent, workingRoutineUrl } from "./designer-content";
 
 export const metadata: Metadata = { title: "Designer" };

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrationsDirectory } from "../migrate-database";
-import { diffSchemas } from "../schema-diff";
+import { diffSchemas } from "../authoring/schema-diff";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../../..");
 const MIGRATIONS = migrationsDirectory(PROJECT_ROOT);

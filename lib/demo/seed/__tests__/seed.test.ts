@@ -14,7 +14,7 @@ const DEMO = [
 const NO_ADMIN_WARNING = /No active admin exists/;
 
 async function signIn(email: string, password: string) {
-  const { auth } = await import("../../../session/auth");
+  const { auth } = await import("../../../session");
   return auth.api.signInEmail({ body: { email, password } });
 }
 

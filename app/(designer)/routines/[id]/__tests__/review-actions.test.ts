@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData, signedIn } from "@/test/request-context";
 import { prisma } from "@/lib/db/core";
-import { createRoutine, getRoutine } from "@/lib/db/routines";
+import { createRoutine } from "@/lib/db/routines";
+import { getRoutine } from "@/lib/db/library";
 import { seedDatabase } from "@/lib/demo/seed";
 import { makeRoutine } from "@/lib/db/testing/routine-factories";
 import { as } from "@/lib/db/testing/review-test-support";

@@ -2,7 +2,7 @@ import { errorResponse, toErrorState } from "@/lib/actions";
 import { requireRole, type Viewer } from "@/lib/access";
 import { getViewer } from "@/lib/session/index";
 import { ConflictError, StaleSaveError, ValidationError } from "@/lib/db/core";
-import { getRoutine } from "@/lib/db/routines";
+import { getRoutine } from "@/lib/db/library";
 import { llmClientFor } from "@/lib/db/llm";
 import { registryToolCatalog } from "@/lib/db/tools";
 import { saveOptimizedVersion } from "@/lib/db/reviews";

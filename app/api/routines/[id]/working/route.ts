@@ -1,6 +1,6 @@
 import { errorResponse } from "@/lib/actions";
 import { getViewer } from "@/lib/session/index";
-import { getRoutineForEditing } from "@/lib/db/routines";
+import { getRoutineForEditing } from "@/lib/db/library";
 
 /**
  * The working version's routine for the designer, `{ "revision": n, "routine": {…} }`. Any signed-in user (the

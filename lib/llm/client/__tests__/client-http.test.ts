@@ -1,9 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
-import { createLlmClient } from "../client";
-import type { LlmCallRecord, LlmClientConfig } from "../types";
+import { startFakeOpenAI, type FakeOpenAI } from "../../../../scripts/fake-openai/index";
+import { createLlmClient } from "../llm-client";
+import type { LlmCallRecord, LlmClientConfig } from "../../types";
 
 // The client over real HTTP against the fake OpenAI-compatible server: faults the network really produces.
 

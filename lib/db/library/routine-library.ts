@@ -3,10 +3,8 @@ import { hasAnyRole, requireUser, type Viewer } from "../../access";
 import type { Routine } from "../../routine";
 import { readToolPins, type ToolChange, toolChanges } from "../../tools";
 import { parseInput, prisma, withDbErrors } from "../core";
-import { readStoredRoutine, storedRoutineJson } from "./routine-content";
-import { findWorkingVersion } from "./routine-records";
+import { findWorkingVersion, listRoutinesInput, readStoredRoutine, routineIdSchema, type RoutineStatus, storedRoutineJson, toRoutineStatus } from "../routines";
 import { readCurrentToolHashes } from "../tools";
-import { listRoutinesInput, routineIdSchema, type RoutineStatus, toRoutineStatus } from "./routine-inputs";
 import { type Permission, type ReviewDecision, type ReviewDecisionView, startDraftVerdict, submitVerdict, toPermission, toReviewDecision, withdrawVerdict } from "../reviews";
 import { publishedNumbers, workingReviewStatus } from "./routine-review-status";
 

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { describe, expect, it } from "vitest";
-import { backoffMs, BACKOFF_CAP_MS, retryAfterMs } from "../backoff";
+import { backoffMs, BACKOFF_CAP_MS, retryAfterMs } from "../../backoff";
 import { classifyFailure, MalformedResponseError, redactSecrets, toLlmError } from "../failures";
 
 const flags = { timedOut: false, aborted: false };

@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import { MalformedResponseError } from "./failures";
-import type { ChatMessage, ChatRequest, ChatResult, ToolCall, ToolChoice, ToolSpec } from "./types";
+import type { ChatMessage, ChatRequest, ChatResult, ToolCall, ToolChoice, ToolSpec } from "../types";
 
 export function toWireMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
   return messages.map((message): ChatCompletionMessageParam => {

@@ -10,7 +10,3 @@ export const STEP_KIND_INFO: Record<StepKind, { label: string; hint: string; ico
   routine: { label: "Sub-routine", hint: "Runs another published routine.", icon: Workflow, accent: "text-accent" },
   end: { label: "End", hint: "Finishes the routine.", icon: CircleStop, accent: "text-muted" },
 };
-
-/** The drag payload the palette puts on the canvas. */
-export const DRAG_MIME = "application/x-routine-studio-step";
-export type DragPayload = { kind: StepKind; tool?: { server: string; name: string } };

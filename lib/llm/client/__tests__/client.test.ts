@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLlmClient } from "../client";
-import type { LlmCallRecord, LlmClientConfig } from "../types";
+import { createLlmClient } from "../llm-client";
+import type { LlmCallRecord, LlmClientConfig } from "../../types";
 
 // The retry loop and the wire mapping against a scripted fetch; real HTTP (hangs, cut connections) is covered
 // against the fake OpenAI server in client-http.test.ts.

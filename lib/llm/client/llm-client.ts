@@ -1,9 +1,9 @@
 import "server-only";
 import OpenAI from "openai";
-import { abortableSleep, backoffMs, MAX_RETRY_AFTER_MS } from "./backoff";
-import { isLlmError, LlmError } from "./errors";
+import { abortableSleep, backoffMs, MAX_RETRY_AFTER_MS } from "../backoff";
+import { isLlmError, LlmError } from "../errors";
 import { classifyFailure, redactSecrets, toLlmError } from "./failures";
-import type { CallOptions, ChatRequest, ChatResult, LlmCallContext, LlmCallRecord, LlmClient, LlmClientConfig, LlmClientDeps, PingResult, TokenUsage } from "./types";
+import type { CallOptions, ChatRequest, ChatResult, LlmCallContext, LlmCallRecord, LlmClient, LlmClientConfig, LlmClientDeps, PingResult, TokenUsage } from "../types";
 import { readCompletion, readModelList, toWireRequest } from "./wire";
 
 type Attempted<T> = { value: T; attempts: number };

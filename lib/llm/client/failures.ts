@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { retryAfterMs } from "./backoff";
-import { LlmError, type LlmErrorCode } from "./errors";
+import { retryAfterMs } from "../backoff";
+import { LlmError, type LlmErrorCode } from "../errors";
 
 /** The answer arrived but is not a chat completion / models list we can read. */
 export class MalformedResponseError extends Error {

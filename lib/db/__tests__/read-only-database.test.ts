@@ -3,16 +3,15 @@ import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signInAs, signedIn } from "../../../../test/request-context";
-import { signInWithPassword } from "../../../session";
-import { resolveSqlitePath } from "../../location";
-import { prisma } from "../client";
-import { DatabaseUnavailableError } from "../errors";
-import { applySqliteMigrations, migrateOnStartup, MigrationError } from "../../migrations";
-import { seedDatabase } from "../../../demo/seed";
-import { createUser, listUsers } from "../../users";
+import { signInAs, signedIn } from "../../../test/request-context";
+import { signInWithPassword } from "../../session";
+import { resolveSqlitePath } from "../location";
+import { DatabaseUnavailableError, prisma } from "../core";
+import { applySqliteMigrations, migrateOnStartup, MigrationError } from "../migrations";
+import { seedDatabase } from "../../demo/seed";
+import { createUser, listUsers } from "../users";
 
-vi.mock("next/headers", async () => (await import("../../../../test/request-context")).nextHeadersMock);
+vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 /**
  * Makes a file read-only for this process. Tests run as root in CI, which ignores permission bits, so root sets

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
-import { prisma } from "../../db/core";
-import { loadRunSnapshot } from "../run-store";
-import { startRun } from "../../db/runs";
+import { prisma } from "../core";
+import { loadRunSnapshot } from "../../run-service";
+import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
-import { as, demoUserId } from "../../db/testing/review-test-support";
-import { startNode, stopChild, type Child } from "../testing/child-process";
-import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "../testing/demo-hr-runs";
-import { startHoldingProxy } from "../../db/testing/holding-proxy";
+import { as, demoUserId } from "../testing/review-test-support";
+import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
+import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);

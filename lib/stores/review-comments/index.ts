@@ -1,0 +1,3 @@
+// Open review comments per step, for the designer's badges and Comments tab.
+export { createStepCommentsStore } from "./step-comments-store";
+export type { OpenComment, StepCommentsState, StepCommentsStore } from "./step-comments-store";

@@ -1,0 +1,8 @@
+// The run view's client state: the run as its event stream tells it, per-step views, selectors and formatting.
+export { parseEditedInput } from "./edit-input";
+export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from "./format";
+export { connectRunStream } from "./run-stream-client";
+export type { RunViewSnapshot, StepView } from "./run-view-state";
+export { createRunViewStore } from "./run-view-store";
+export type { RunViewStore, RunViewStoreState } from "./run-view-store";
+export { progressStepIds, selectConnection, selectEdgeTaken, selectHeader, selectNodeRunView, selectProgressCounts, selectSelectedStep } from "./selectors";
