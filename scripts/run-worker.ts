@@ -1,8 +1,8 @@
-// The run worker on its own: `node --conditions=react-server --import tsx scripts/run-worker.ts`. It opens the
+// The run worker on its own: `node --import ./scripts/lib/server-only.mjs --import tsx scripts/run-worker.ts`. It opens the
 // database of DATABASE_URL, applies pending migrations, and executes runs (RUN_WORKER_CONCURRENCY, RUN_LEASE_MS,
 // RUN_POLL_MS) until SIGTERM/SIGINT, when the runs in flight stop between writes and are resumed by the next start.
 // The web server runs the same worker in-process; start this one with RUN_WORKER=off on the web server to move
-// runs out of it. Runs under the react-server condition because lib/db is server-only.
+// runs out of it. It loads the run service and the database only: no Next, React or better-auth (tested).
 import { migrateDatabase } from "../lib/db/migrations";
 import { startRunWorker, stopRunWorker } from "../lib/run-service";
 

@@ -27,10 +27,14 @@ rmSync(path.join(resultsDir, "e2e-results.json"), { force: true });
 
 // Route types first, so tsc checks pages and routes against them as `next build` would (the build itself skips it).
 run("Route types (next typegen)", "npx", ["next", "typegen"], env);
-// Both run on one core each.
+// Each pair runs on one core each.
 await runTogether([
   { label: "Type check (tsc)", command: "npx", args: ["tsc", "--noEmit"], env },
   { label: "Lint (eslint)", command: "npx", args: ["eslint", "--max-warnings=0", "."], env },
+]);
+await runTogether([
+  { label: "Module boundaries (dependency-cruiser)", command: "npm", args: ["run", "--silent", "check:boundaries"], env },
+  { label: "Formatting (prettier)", command: "npm", args: ["run", "--silent", "format:check"], env },
 ]);
 run("Unit tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit-results.json"], env);
 // The build the browser tests run against (and `npm start` and the benchmarks reuse while the sources stay the same).

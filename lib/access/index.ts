@@ -7,4 +7,5 @@ export type { Section, SectionId } from "./sections";
 export { UnauthenticatedError, ForbiddenError } from "./errors";
 export { requireUser, requireRole } from "./policy";
 export type { Viewer, RoleList } from "./policy";
+export { ADMIN_ROLES, COMMENTER_ROLES, DECIDER_ROLES, RUN_CONTROL_ROLES, WRITER_ROLES } from "./role-groups";
 export { safeRedirectPath } from "./safe-redirect";

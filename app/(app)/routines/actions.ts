@@ -8,11 +8,9 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
 import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, type RoutineSource } from "@/lib/db/routines";
 import { readRoutineSource } from "./read-source";
+import { WRITER_ROLES } from "@/lib/access";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
-
-/** Who writes routines: the reviews DAL's WRITER_ROLES, not exported from @/lib/db/reviews yet. */
-const WRITER_ROLES = ["author", "admin"] as const;
 
 /** Pasted sources above this are refused before parsing (the stored JSON is limited to 5 MB by the DAL). */
 const MAX_SOURCE_CHARS = 8 * 1024 * 1024;

@@ -8,11 +8,10 @@ import { defineAction } from "@/lib/session/index";
 import { createToolServer, refreshToolServer, removeToolServer, setToolServerEnabled, tryTool, updateToolServer, type RefreshOutcome } from "@/lib/db/tools";
 import { ValidationError } from "@/lib/db/core";
 import { parseEnvField, splitArgsField, type ToolServerInput } from "@/lib/tools";
+import { ADMIN_ROLES, RUN_CONTROL_ROLES } from "@/lib/access";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
 
-const ADMIN = ["admin"] as const;
-const OPERATORS = ["admin", "operator"] as const;
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 const serverForm = z.object({
@@ -53,14 +52,14 @@ function refreshMessage(saved: string, refresh: RefreshOutcome): string {
     : `${saved} Its tools could not be listed yet: ${refresh.error}`;
 }
 
-export const createToolServerAction = defineAction(ADMIN, serverForm, async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
+export const createToolServerAction = defineAction(ADMIN_ROLES, serverForm, async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
   const { refresh } = await createToolServer(viewer, serverInputFrom(form, false));
   revalidatePath("/tools");
   return { status: "success", message: refreshMessage("Server added.", refresh) };
 });
 
 export const updateToolServerAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   serverForm.extend({ serverId: z.string().default("") }),
   async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
     const { refresh } = await updateToolServer(viewer, form.serverId, serverInputFrom(form, true));
@@ -74,7 +73,7 @@ const serverIdForm = z.object({ serverId: z.string().min(1, "Missing the server.
 const enabledForm = serverIdForm.extend({ enabled: z.enum(["true", "false"]) });
 
 export const removeToolServerAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   serverIdForm,
   async (viewer, { serverId }): Promise<ActionState> => {
     await removeToolServer(viewer, serverId);
@@ -85,7 +84,7 @@ export const removeToolServerAction = defineAction(
 );
 
 export const setToolServerEnabledAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   enabledForm,
   async (viewer, { serverId, enabled }): Promise<ActionState> => {
     await setToolServerEnabled(viewer, serverId, enabled === "true");
@@ -97,7 +96,7 @@ export const setToolServerEnabledAction = defineAction(
 );
 
 export const refreshToolServerAction = defineAction(
-  OPERATORS,
+  RUN_CONTROL_ROLES,
   serverIdForm,
   async (viewer, { serverId }): Promise<ActionState> => {
     const outcome = await refreshToolServer(viewer, serverId);
@@ -118,7 +117,7 @@ const tryForm = z.object({ serverId: z.string().min(1), toolName: z.string().min
 
 /** "Try it": the form sends the arguments it typed from the schema as JSON; the gateway validates them. */
 export const tryToolAction = defineAction(
-  OPERATORS,
+  RUN_CONTROL_ROLES,
   tryForm,
   async (viewer, { serverId, toolName, arguments: text }): Promise<TryToolState> => {
     let args: unknown;

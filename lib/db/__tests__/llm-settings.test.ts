@@ -6,7 +6,6 @@ import { prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
 import { getLlmSettingsView, listLlmUsage, llmClientFor, resolveLlmConfig, testLlmConnection, updateLlmSettings } from "../llm";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const as = async (role: "author" | "reviewer" | "operator" | "admin") => {
   const user = DEMO_USERS.find((candidate) => candidate.roles.includes(role))!;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { prisma } from "../core";
 import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview, withdrawFromReview } from "../reviews";
@@ -7,7 +7,6 @@ import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, lifecycleState, optimizedRoutine, provenance, versionFixture, type Who } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const VIEWERS: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];
 const WRITERS: Who[] = ["author", "admin"];

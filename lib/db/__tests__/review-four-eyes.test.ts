@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { toErrorState } from "../../actions";
 import { ForbiddenError } from "../../access";
 import { prisma } from "../core";
@@ -10,7 +10,6 @@ import { makeRoutine } from "../testing/routine-factories";
 import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ForbiddenError } from "../../access";
 import { ConflictError, NotFoundError, prisma, StaleSaveError, ValidationError } from "../core";
 import { addReviewComment, decideReview, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview, withdrawFromReview } from "../reviews";
@@ -9,7 +9,6 @@ import { makeRoutine, makeStep } from "../testing/routine-factories";
 import { as, lifecycleState, optimizedRoutine, provenance } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });

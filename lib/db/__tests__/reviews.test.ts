@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, prisma } from "../core";
 import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview } from "../reviews";
 import { createRoutine, saveRoutineDraft } from "../routines";
@@ -8,7 +8,6 @@ import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });

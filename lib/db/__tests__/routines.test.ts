@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NotFoundError, prisma, ValidationError } from "../core";
 import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
 import { getRoutine, listRoutines } from "../library";
@@ -6,7 +6,6 @@ import { seedDatabase } from "../../demo/seed";
 import { actAs, counts, makeHugeRoutine, makeRoutine, makeStep, uniqueName } from "../testing/routine-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });

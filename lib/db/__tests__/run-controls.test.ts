@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
 import { controlRun, decideHumanStep, rerunFromStep, retryStep } from "../runs";
 import { claimRuns, loadRunSnapshot, onRunControl } from "../../run-service";
@@ -8,7 +8,6 @@ import { as, demoUserId } from "../testing/review-test-support";
 import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 let routineId: string;
 let humanId: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { loadRunSnapshot } from "../../run-service";
@@ -10,7 +10,6 @@ import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOve
 import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
 const workerEnv: NodeJS.ProcessEnv = { ...process.env, RUN_POLL_MS: "100", RUN_LEASE_MS: "60000", RUN_WORKER_CONCURRENCY: "2" };

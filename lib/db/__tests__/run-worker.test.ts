@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import type { ToolOutcome, ToolPort } from "../../runner";
 import { sharedToolGateway } from "../../tool-gateway";
@@ -10,7 +10,6 @@ import { as, demoUserId } from "../testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 /**
  * The registry's tool port with test levers: a tool can be held (its call waits until released or aborted) or made

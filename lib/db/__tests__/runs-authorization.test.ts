@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { NotFoundError } from "../core";
 import { controlRun, decideHumanStep, getRun, listRunEvents, listRuns, readRunVariable, rerunFromStep, retryStep, startRun } from "../runs";
@@ -7,7 +7,6 @@ import { as, demoUserId, type Who } from "../testing/review-test-support";
 import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const ROLES: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];
 const CONTROLLERS: Who[] = ["operator", "admin"];

@@ -11,7 +11,6 @@ import { as, demoUserId } from "../testing/review-test-support";
 import { publishedRoutine, runTables } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 let ownerId: string;
 let fake: FakeOpenAI;

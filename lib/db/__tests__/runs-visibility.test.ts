@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, prisma } from "../core";
 import { loadViewer } from "../users";
 import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../runs";
@@ -8,7 +8,6 @@ import { publishedRoutine, queuedRun, setRunState } from "../../run-service/test
 import { applyRunChange, writeRuns } from "../../run-service";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 let authorId: string;
 let other: Awaited<ReturnType<typeof personWith>>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedIn, signInAs } from "../../../test/request-context";
 import type { Routine, Step } from "../../routine";
 import { prisma } from "../core";
@@ -9,7 +9,6 @@ import { createToolServer, refreshToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const as = async (role: "author" | "admin") => {
   const user = DEMO_USERS.find((candidate) => candidate.roles.includes(role))!;

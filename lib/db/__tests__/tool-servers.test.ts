@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedIn, signInAs, signOutAll } from "../../../test/request-context";
 import { ToolGatewayError } from "../../tool-gateway";
 import { ConflictError, prisma } from "../core";
@@ -6,7 +6,6 @@ import { DEMO_USERS, seedDatabase } from "../../demo/seed";
 import { createToolServer, getToolServer, listToolServers, readCatalogTools, refreshToolServer, removeToolServer, setToolServerEnabled, tryTool, updateToolServer } from "../tools";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const as = async (role: "author" | "reviewer" | "operator" | "admin") => {
   const user = DEMO_USERS.find((candidate) => candidate.roles.includes(role))!;

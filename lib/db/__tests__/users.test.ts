@@ -5,7 +5,6 @@ import { ConflictError, DatabaseUnavailableError, isUniqueViolation, prisma, tra
 import { acceptInvitation, createUser, findInvitation, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
 import { seedDatabase } from "../../demo/seed";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const ADMIN = { email: "admin@example.com", password: "admin-demo-pass" };
 const FAR_FUTURE = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);

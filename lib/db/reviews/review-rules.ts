@@ -1,4 +1,4 @@
-import { ForbiddenError, hasAnyRole, type Role } from "../../access";
+import { COMMENTER_ROLES, DECIDER_ROLES, ForbiddenError, hasAnyRole, type Role, WRITER_ROLES } from "../../access";
 import { ConflictError } from "../core";
 import type { RoutineStatus } from "../routines";
 
@@ -31,9 +31,7 @@ export type VersionFacts = StateFacts & {
   submitterIds: readonly string[];
 };
 
-export const WRITER_ROLES: [Role, ...Role[]] = ["author", "admin"];
-export const DECIDER_ROLES: [Role, ...Role[]] = ["reviewer", "admin"];
-export const COMMENTER_ROLES: [Role, ...Role[]] = ["author", "reviewer", "admin"];
+export { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES };
 
 const ALLOWED = { allowed: true } as const;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Viewer, requireRole } from "../../access";
+import { type Viewer, requireRole, WRITER_ROLES } from "../../access";
 import { ConflictError, parseInput, prisma, StaleSaveError, withDbErrors } from "../core";
 import { recordAudit } from "../audit";
 import { prepareRoutine, readStoredRoutine } from "./routine-content";
@@ -16,7 +16,7 @@ import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine
  * last-edit time follow. Autosaves are not audited.
  */
 export async function saveRoutineDraft(viewer: Viewer | null, input: { routineId: string; baseRevision: number; routine: unknown }): Promise<{ revision: number }> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId, baseRevision, routine } = parseInput(saveRoutineDraftInput, input);
   const prepared = prepareRoutine(routine, routineId);
   return withDbErrors(() =>
@@ -49,7 +49,7 @@ export async function saveRoutineDraft(viewer: Viewer | null, input: { routineId
  * an editor open on the draft keeps saving (each save re-reads the stored pins).
  */
 export async function acceptToolChanges(viewer: Viewer | null, input: { routineId: string }): Promise<void> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId } = parseInput(acceptToolChangesInput, input);
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type Viewer, requireRole } from "../../access";
+import { type Viewer, requireRole, WRITER_ROLES } from "../../access";
 import { LIMITS } from "../../routine";
 import { recordAudit } from "../audit";
 import { parseInput, prisma, withDbErrors } from "../core";
@@ -25,7 +25,7 @@ export async function createRoutine(viewer: Viewer | null, input: {
   routine?: unknown;
   source?: RoutineSource;
 }): Promise<CreatedRoutine> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { name, description = "", routine, source = routine === undefined ? "blank" : "json" } = parseInput(createRoutineInput, input);
   const id = randomUUID();
   const prepared = await prepareNewRoutine(routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description), id);
@@ -43,7 +43,7 @@ export async function createRoutine(viewer: Viewer | null, input: {
 
 /** Copies a routine's working draft into a new routine owned by the viewer ("Copy of …"). Authors and admins. */
 export async function duplicateRoutine(viewer: Viewer | null, input: { routineId: string; name?: string }): Promise<CreatedRoutine> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId, name } = parseInput(duplicateRoutineInput, input);
   const id = randomUUID();
   return withDbErrors(() =>
@@ -66,7 +66,7 @@ export async function duplicateRoutine(viewer: Viewer | null, input: { routineId
  * the viewer's own edits. Authors and admins.
  */
 export async function saveRoutineAsCopy(viewer: Viewer | null, input: { routine: unknown; name: string }): Promise<CreatedRoutine> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { routine, name } = parseInput(saveRoutineAsCopyInput, input);
   const id = randomUUID();
   const prepared = prepareRoutine(routine, id, { name });
@@ -93,7 +93,7 @@ export async function restoreRoutine(viewer: Viewer | null, input: { routineId: 
 }
 
 async function setArchived(viewer: Viewer | null, input: { routineId: string }, archived: boolean): Promise<void> {
-  requireRole(viewer, "author", "admin");
+  requireRole(viewer, ...WRITER_ROLES);
   const { routineId } = parseInput(routineRefInput, input);
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {

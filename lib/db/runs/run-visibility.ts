@@ -1,5 +1,5 @@
 import "server-only";
-import { hasAnyRole } from "../../access";
+import { hasAnyRole, RUN_CONTROL_ROLES } from "../../access";
 import { NotFoundError, prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 import { RUN_NOT_FOUND } from "../../run-service";
@@ -10,7 +10,7 @@ import type { Viewer } from "../../access";
  * started; nobody else sees any. A run someone may not see is reported as not found (404, never 403), so its
  * existence is not revealed. Operators and admins may also control runs.
  */
-export const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
+export { RUN_CONTROL_ROLES };
 
 export const canControlRuns = (viewer: Viewer) => hasAnyRole(viewer.roles, RUN_CONTROL_ROLES);
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole, requireUser, type Viewer } from "../../access";
+import { requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { ToolCatalog, ToolSnapshotDefinition } from "../../tools";
 import { sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
 import { recordAudit } from "../audit";
@@ -68,7 +68,7 @@ const TRY_TIMEOUT_MS = 30_000;
  * used, not their values or the output (both may hold personal data).
  */
 export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryToolInput>): Promise<ToolCallResult> {
-  requireRole(viewer, "admin", "operator");
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { serverId, toolName, arguments: args } = parseInput(tryToolInput, input);
   const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { id: serverId } }));
   if (!server) throw new NotFoundError("That tool server no longer exists.");

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireRole, requireUser, type Viewer } from "../../access";
+import { requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { checkStdioCommand, configuredStdioAllowlist, toolServerInput, type ToolServerInput } from "../../tools";
 import { recordAudit } from "../audit";
 import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
@@ -150,7 +150,7 @@ export async function setToolServerEnabled(viewer: Viewer | null, serverId: stri
 
 /** Lists a server's tools again and records what changed. Admins and operators. */
 export async function refreshToolServer(viewer: Viewer | null, serverId: string): Promise<RefreshOutcome> {
-  requireRole(viewer, "admin", "operator");
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { serverId: id } = parseInput(serverRef, { serverId });
   const server = await withDbErrors(() => findServer(id));
   const outcome = await withDbErrors(() => refreshServerTools(server));

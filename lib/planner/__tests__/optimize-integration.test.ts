@@ -18,7 +18,6 @@ import { signedIn } from "../../../test/request-context";
 // The planner end to end below the route: the real lib/llm client over HTTP against the fake OpenAI server, the
 // model settings and call records in the database, and the review DAL saving into a real SQLite database.
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 const KEY = "sk-planner-integration-4711";
 let fake: FakeOpenAI;

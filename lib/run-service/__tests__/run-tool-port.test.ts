@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../../db/core";
 import { createRegistryToolPort, toOutcome } from "../run-tool-port";
@@ -8,7 +8,6 @@ import { as } from "../../db/testing/review-test-support";
 import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../../db/testing/mutable-mcp-server";
 import { signedIn } from "../../../test/request-context";
 
-vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 
 let mcp: MutableMcpServer;
 const signal = new AbortController().signal;

@@ -7,10 +7,9 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
 import { testLlmConnection, updateLlmSettings } from "@/lib/db/llm";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
+import { ADMIN_ROLES } from "@/lib/access";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
-
-const ADMIN = ["admin"] as const;
 
 /** Seconds as typed into the form → milliseconds; anything that is not a number stays NaN for the schema to refuse. */
 function secondsToMs(value: unknown): number {
@@ -53,7 +52,7 @@ function describeChanges(changed: string[]): string {
     .join(", ");
 }
 
-export const updateLlmSettingsAction = defineAction(ADMIN, settingsForm, async (viewer, settings): Promise<ActionState> => {
+export const updateLlmSettingsAction = defineAction(ADMIN_ROLES, settingsForm, async (viewer, settings): Promise<ActionState> => {
   const { changed } = await updateLlmSettings(viewer, settings);
   revalidatePath("/settings/models");
   return { status: "success", message: changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed." };
@@ -63,7 +62,7 @@ const testForm = z.object({ role: z.enum(LLM_ROLES) });
 
 /** Sends one tiny request with a role's saved settings; a failed connection is a result to show, not an error. */
 export const testLlmConnectionAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   testForm,
   async (viewer, { role }): Promise<ActionState<ConnectionTestData>> => {
     const result = await testLlmConnection(viewer, { role });

@@ -7,13 +7,13 @@ import type { ActionState } from "@/lib/forms";
 import type { Role } from "@/lib/access";
 import { defineAction } from "@/lib/session/index";
 import { createUser, reissueInvitation, setUserActive, setUserRoles } from "@/lib/db/users";
+import { ADMIN_ROLES } from "@/lib/access";
 
 export type InviteResult = { email: string; inviteUrl: string | null };
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
 // The forms' fields are read here as strings; the DAL validates what they say (name, email, roles, password).
 
-const ADMIN = ["admin"] as const;
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 const createUserForm = z.object({
@@ -25,7 +25,7 @@ const createUserForm = z.object({
 });
 
 export const createUserAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   createUserForm,
   async (viewer, form): Promise<ActionState<InviteResult>> => {
     const byInvite = form.signIn !== "password";
@@ -51,7 +51,7 @@ export const createUserAction = defineAction(
 const rolesForm = z.object({ userId: z.string().optional(), roles: z.array(z.string()) });
 
 export const setUserRolesAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   rolesForm,
   async (viewer, form): Promise<ActionState> => {
     await setUserRoles(viewer, { userId: form.userId as string, roles: form.roles as Role[] });
@@ -64,7 +64,7 @@ export const setUserRolesAction = defineAction(
 const activeForm = z.object({ userId: z.string().min(1), active: z.enum(["true", "false"]) });
 
 export const setUserActiveAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   activeForm,
   async (viewer, { userId, active }): Promise<ActionState> => {
     await setUserActive(viewer, { userId, active: active === "true" });
@@ -75,7 +75,7 @@ export const setUserActiveAction = defineAction(
 );
 
 export const reissueInvitationAction = defineAction(
-  ADMIN,
+  ADMIN_ROLES,
   z.object({ userId: z.string().default("") }),
   async (viewer, { userId }): Promise<ActionState<InviteResult>> => {
     const { token } = await reissueInvitation(viewer, { userId });

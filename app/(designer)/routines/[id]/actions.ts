@@ -6,12 +6,11 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
 import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft } from "@/lib/db/routines";
 import { StaleSaveError } from "@/lib/db/core";
+import { WRITER_ROLES } from "@/lib/access";
 
 // Called by the designer from the client, not from a form: plain inputs in, a small result union out.
 // Each action authorizes itself and the DAL checks again.
 
-/** Who writes routines: the reviews DAL's WRITER_ROLES, not exported from @/lib/db/reviews yet. */
-const WRITER_ROLES = ["author", "admin"] as const;
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 type ErrorResult = { status: "error"; message: string; fieldErrors?: Record<string, string[]> };

@@ -6,15 +6,11 @@ import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
 import { addReviewComment, decideReview, publishVersion, resolveReviewComment, startNewDraft, submitForReview, withdrawFromReview, MAX_COMMENT_LENGTH, REVIEW_DECISION_INPUTS } from "@/lib/db/reviews";
+import { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES } from "@/lib/access";
 
 // The review lifecycle's actions. Each authorizes itself here and the DAL checks again (roles, four-eyes, state):
 // neither trusts the page that rendered the button. Forms post the routine id and version number only to know
 // which pages to refresh; what is decided is named by ids the DAL checks against the database.
-
-// The reviews DAL's WRITER_ROLES, DECIDER_ROLES and COMMENTER_ROLES, not exported from @/lib/db/reviews yet.
-const WRITER_ROLES = ["author", "admin"] as const;
-const DECIDER_ROLES = ["reviewer", "admin"] as const;
-const COMMENTER_ROLES = ["author", "reviewer", "admin"] as const;
 
 const MALFORMED = "That request was malformed; reload the page and try again.";
 

@@ -5,11 +5,10 @@ import type { RunFormView, StartRunState } from "@/components/runs/start/start-r
 import { defineAction } from "@/lib/session/index";
 import { getRunForm, startRun } from "@/lib/db/runs";
 import { ValidationError } from "@/lib/db/core";
+import { RUN_CONTROL_ROLES } from "@/lib/access";
 
 // The designer's "Run" dialog: operators and admins (checked here and again in the DAL).
 
-/** Who starts and steers runs: the runs DAL's RUN_CONTROL_ROLES, not exported from @/lib/db/runs yet. */
-const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 // The routine id as the dialog sends it (read as a string, as String() did); the DAL checks it.

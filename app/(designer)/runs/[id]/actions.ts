@@ -5,12 +5,11 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
 import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep } from "@/lib/db/runs";
 import { ValidationError } from "@/lib/db/core";
+import { RUN_CONTROL_ROLES } from "@/lib/access";
 
 // Each action authorizes and validates here, and the DAL checks again: neither trusts the page that drew the button.
 // No revalidation: the run view follows the run through its event stream.
 
-/** Who steers runs: the runs DAL's RUN_CONTROL_ROLES, not exported from @/lib/db/runs yet. */
-const RUN_CONTROL_ROLES = ["operator", "admin"] as const;
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 const runForm = z.object({ runId: z.string().min(1, "Missing the run.") });
