@@ -5,7 +5,16 @@ import nextTypescript from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores([".next/**", "node_modules/**", "lib/db/generated/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    "lib/db/generated/**",
+    "data/**",
+    "test-results/**",
+    "playwright-report/**",
+    ".cache/**",
+    "next-env.d.ts",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -21,7 +30,10 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: ["next", "react", "react-dom"].map((name) => ({ name, message: "lib/ stays free of React and Next." })),
+          paths: ["next", "react", "react-dom"].map((name) => ({
+            name,
+            message: "lib/ stays free of React and Next.",
+          })),
           patterns: [
             { group: ["next/*", "react/*", "react-dom/*"], message: "lib/ stays free of React and Next." },
             { group: ["@xyflow/react"], allowTypeImports: true, message: "lib/ may use React Flow's types only." },
@@ -36,7 +48,10 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: ["next", "react", "react-dom"].map((name) => ({ name, message: "lib/ stays free of React and Next." })),
+          paths: ["next", "react", "react-dom"].map((name) => ({
+            name,
+            message: "lib/ stays free of React and Next.",
+          })),
           patterns: [{ group: ["next/*", "react/*", "react-dom/*"], message: "lib/ stays free of React and Next." }],
         },
       ],

@@ -18,7 +18,9 @@ test.describe("as the author", () => {
 test("a reviewer is refused Runs and an operator is refused Evaluations", async ({ pageAs }) => {
   const reviewer = await pageAs("reviewer");
   await reviewer.goto("/runs");
-  await expect(reviewer.getByTestId("access-denied-message")).toContainText("Runs needs the operator, author or admin role");
+  await expect(reviewer.getByTestId("access-denied-message")).toContainText(
+    "Runs needs the operator, author or admin role",
+  );
 
   const operator = await pageAs("operator");
   await operator.goto("/evaluations");

@@ -4,10 +4,18 @@ import { SignInPage } from "./pages/sign-in-page";
 
 test.use({ signedInAs: "admin" });
 
-test("an admin creates a user with a password and several roles, who can then sign in", async ({ pageAs, usersPage }) => {
+test("an admin creates a user with a password and several roles, who can then sign in", async ({
+  pageAs,
+  usersPage,
+}) => {
   const email = uniqueEmail("grace");
   await usersPage.goto();
-  await usersPage.createWithPassword({ name: "Grace Hopper", email, roles: ["reviewer", "operator"], password: "grace-password-1" });
+  await usersPage.createWithPassword({
+    name: "Grace Hopper",
+    email,
+    roles: ["reviewer", "operator"],
+    password: "grace-password-1",
+  });
   await expect(usersPage.row(email).getByTestId("user-status")).toHaveText("active");
 
   const page = await pageAs(null);
@@ -62,7 +70,11 @@ test("bad input keeps what was typed and says what to fix", async ({ page, users
   await expect(usersPage.row("short-password@example.com")).toHaveCount(0);
 });
 
-test("role changes and deactivation take effect for the user, and the audit log records them", async ({ pageAs, page, usersPage }) => {
+test("role changes and deactivation take effect for the user, and the audit log records them", async ({
+  pageAs,
+  page,
+  usersPage,
+}) => {
   const email = uniqueEmail("mo");
   await usersPage.goto();
   await usersPage.createWithPassword({ name: "Mo Changes", email, roles: ["author"], password: "mo-password-1" });
@@ -91,7 +103,10 @@ test("role changes and deactivation take effect for the user, and the audit log 
 test("the last admin cannot remove their own admin role", async ({ page, usersPage }) => {
   await usersPage.goto();
   const row = usersPage.row(DEMO.admin.email);
-  await row.getByTestId("user-row-message").waitFor({ state: "detached" }).catch(() => undefined);
+  await row
+    .getByTestId("user-row-message")
+    .waitFor({ state: "detached" })
+    .catch(() => undefined);
   await row.locator("input[value='admin']").uncheck();
   await row.locator("input[value='author']").check();
   await row.getByTestId("save-roles").click();

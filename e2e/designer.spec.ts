@@ -14,7 +14,9 @@ async function openNewRoutine(page: Page, name: string) {
 // The designer is a desktop tool: palette, canvas and inspector side by side.
 test.use({ viewport: { width: 1600, height: 1000 }, signedInAs: "author" });
 
-test("an author draws a routine: drops tools, connects them, binds an input, and it is all there after a reload", async ({ page }) => {
+test("an author draws a routine: drops tools, connects them, binds an input, and it is all there after a reload", async ({
+  page,
+}) => {
   const designer = await openNewRoutine(page, uniqueName("Leave request"));
   await designer.dropTool("get_leave_balance", 120, 120);
   await designer.dropTool("apply_leave", 420, 120);
@@ -36,7 +38,9 @@ test("an author draws a routine: drops tools, connects them, binds an input, and
   await designer.expectOpen(await page.getByTestId("page-title").innerText());
   await expect(designer.nodes()).toHaveCount(3);
   await designer.select("Apply leave");
-  await expect(page.getByTestId("binding-input-employee_id").locator("option:checked")).toHaveText("Get leave balance → result");
+  await expect(page.getByTestId("binding-input-employee_id").locator("option:checked")).toHaveText(
+    "Get leave balance → result",
+  );
 });
 
 test("a branch gets two labelled ways out", async ({ page }) => {
@@ -67,7 +71,10 @@ function edgeEndsOffHandles(page: import("@playwright/test").Page) {
     const centres = [...document.querySelectorAll(".react-flow__handle")].flatMap((handle) => {
       const box = handle.getBoundingClientRect();
       const y = box.top + box.height / 2;
-      return [{ x: box.left, y }, { x: box.right, y }];
+      return [
+        { x: box.left, y },
+        { x: box.right, y },
+      ];
     });
     const off: string[] = [];
     for (const path of document.querySelectorAll<SVGPathElement>(".react-flow__edge-path")) {
@@ -75,7 +82,8 @@ function edgeEndsOffHandles(page: import("@playwright/test").Page) {
       if (!matrix) continue;
       for (const length of [0, path.getTotalLength()]) {
         const point = path.getPointAtLength(length).matrixTransform(matrix);
-        if (!centres.some((centre) => Math.hypot(centre.x - point.x, centre.y - point.y) <= 1.5)) off.push(`${Math.round(point.x)},${Math.round(point.y)}`);
+        if (!centres.some((centre) => Math.hypot(centre.x - point.x, centre.y - point.y) <= 1.5))
+          off.push(`${Math.round(point.x)},${Math.round(point.y)}`);
       }
     }
     return off;
@@ -87,7 +95,9 @@ test("a routine that cannot be loaded says so, and opens when asked again", asyn
   const { routineId } = await dal("author", "createRoutine", { name });
   let failing = true;
   await page.route("**/api/routines/*/working", (route) =>
-    failing ? route.fulfill({ status: 503, json: { error: "The database is busy; try again in a moment." } }) : route.fallback(),
+    failing
+      ? route.fulfill({ status: 503, json: { error: "The database is busy; try again in a moment." } })
+      : route.fallback(),
   );
   await page.goto(`/routines/${routineId}`);
   await expect(page.getByTestId("designer-load-error")).toContainText("The database is busy; try again in a moment.");
@@ -141,7 +151,13 @@ test("the text view edits the routine, and refuses text it cannot read without c
 
 test("importing a malformed file says why and changes nothing", async ({ page }) => {
   const designer = await openNewRoutine(page, uniqueName("Import"));
-  await page.getByTestId("import-file").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"schemaVersion": 2, "steps": [') });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({
+      name: "broken.json",
+      mimeType: "application/json",
+      buffer: Buffer.from('{"schemaVersion": 2, "steps": ['),
+    });
   await expect(page.getByTestId("import-error")).toBeVisible();
   await expect(page.getByTestId("import-error")).toContainText("Line 1");
   await page.keyboard.press("Escape");

@@ -40,7 +40,8 @@ type Options = {
 
 export const test = base.extend<Fixtures & Options>({
   signedInAs: [null, { option: true }],
-  storageState: async ({ signedInAs, storageState }, provide) => provide(signedInAs ? storageStateOf(signedInAs) : storageState),
+  storageState: async ({ signedInAs, storageState }, provide) =>
+    provide(signedInAs ? storageStateOf(signedInAs) : storageState),
   signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
   shell: async ({ page }, provide) => provide(new AppShell(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
@@ -51,7 +52,8 @@ export const test = base.extend<Fixtures & Options>({
     await provide(async (role) => {
       // Each page is a whole app rendered in software on a shared core: a test drives at most three at once (its
       // own and two of these); close one (page.context().close()) before opening another.
-      if (contexts.size >= MAX_EXTRA_PAGES) throw new Error(`A test may open at most ${MAX_EXTRA_PAGES} pages with pageAs at once; close one first.`);
+      if (contexts.size >= MAX_EXTRA_PAGES)
+        throw new Error(`A test may open at most ${MAX_EXTRA_PAGES} pages with pageAs at once; close one first.`);
       // An explicit storageState (even undefined) keeps the test's own signedInAs session out of this context.
       const context = await browser.newContext({ storageState: role ? storageStateOf(role) : undefined });
       contexts.add(context);

@@ -19,7 +19,12 @@ async function openPaperRoutine(page: Page, name: string): Promise<string> {
 }
 
 function versionsOf(routineId: string): Array<{ number: number; status: string }> {
-  return withDatabase((db) => db.prepare(`SELECT "number", "status" FROM "routine_version" WHERE "routineId" = ? ORDER BY "number"`).all(routineId) as Array<{ number: number; status: string }>);
+  return withDatabase(
+    (db) =>
+      db
+        .prepare(`SELECT "number", "status" FROM "routine_version" WHERE "routineId" = ? ORDER BY "number"`)
+        .all(routineId) as Array<{ number: number; status: string }>,
+  );
 }
 
 test("an author optimizes the current canvas: the phases, then version 2 in review", async ({ page }) => {
@@ -33,16 +38,25 @@ test("an author optimizes the current canvas: the phases, then version 2 in revi
   await optimize.optimizeCanvas();
   await expect(optimize.progress()).toBeVisible();
   // The server's own progress, streamed while the model (held until the gate opens) writes.
-  await expect(optimize.dialog().getByTestId("optimize-message")).toHaveText("Asking the planner model (fake-model) to write the routine…");
+  await expect(optimize.dialog().getByTestId("optimize-message")).toHaveText(
+    "Asking the planner model (fake-model) to write the routine…",
+  );
   await expect(optimize.phase()).toHaveText("Planning");
   await expect(optimize.phaseChip("planning")).toHaveAttribute("data-state", "current");
-  await expect(page.getByRole("progressbar", { name: "Optimization progress" })).toHaveAttribute("aria-valuetext", /^Planning: Asking the planner model/);
+  await expect(page.getByRole("progressbar", { name: "Optimization progress" })).toHaveAttribute(
+    "aria-valuetext",
+    /^Planning: Asking the planner model/,
+  );
   await page.screenshot({ path: test.info().outputPath("optimize-progress.png") });
 
   await fakeOpenAI.openGate(gate);
   await optimize.expectDone(2);
-  for (const phase of ["planning", "validating", "saving"] as const) await expect(optimize.phaseChip(phase)).toHaveAttribute("data-state", "passed");
-  await expect(optimize.dialog().getByTestId("optimize-review-link")).toHaveAttribute("href", `/routines/${routineId}/review/2`);
+  for (const phase of ["planning", "validating", "saving"] as const)
+    await expect(optimize.phaseChip(phase)).toHaveAttribute("data-state", "passed");
+  await expect(optimize.dialog().getByTestId("optimize-review-link")).toHaveAttribute(
+    "href",
+    `/routines/${routineId}/review/2`,
+  );
 
   const [sent] = await fakeOpenAI.requests({ includes: name });
   expect(JSON.stringify(sent.body)).toContain(`Routine: ${name}`);
@@ -66,8 +80,16 @@ test("a pasted draft in another language is repaired once, then saved in review"
   const gate = `${token} repaired`;
   const draft = `${token}\nSchritt 1: Prüfe den Resturlaub.\nSchritt 2: Wenn genug Tage übrig sind, beantrage den Urlaub, sonst erkläre warum nicht.`;
   await fakeOpenAI.addRules([
-    { match: { anyMessageIncludes: token }, times: 1, reply: { json: plannedLeave("Urlaub beantragen", "get_holiday_balance") } },
-    { match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" }, hold: gate, reply: { json: plannedLeave("Urlaub beantragen") } },
+    {
+      match: { anyMessageIncludes: token },
+      times: 1,
+      reply: { json: plannedLeave("Urlaub beantragen", "get_holiday_balance") },
+    },
+    {
+      match: { anyMessageIncludes: token, lastMessageIncludes: "get_holiday_balance" },
+      hold: gate,
+      reply: { json: plannedLeave("Urlaub beantragen") },
+    },
   ]);
 
   const optimize = new OptimizeDialog(page);
@@ -86,12 +108,21 @@ test("a pasted draft in another language is repaired once, then saved in review"
 test("a model that answers prose: a clear error, and the routine is still a draft", async ({ page }) => {
   const name = uniqueName("Leave (prose)");
   const routineId = await openPaperRoutine(page, name);
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, reply: { content: "Sure! First check the balance, then file the leave. Let me know if you need more." } }]);
+  await fakeOpenAI.addRules([
+    {
+      match: { anyMessageIncludes: name },
+      reply: { content: "Sure! First check the balance, then file the leave. Let me know if you need more." },
+    },
+  ]);
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();
-  await optimize.expectFailed(/answered with text instead of a routine in JSON.*Settings → Models.*Nothing was saved\.$/);
-  await expect(optimize.dialog().getByTestId("optimize-error")).toContainText("The model did not answer with a routine");
+  await optimize.expectFailed(
+    /answered with text instead of a routine in JSON.*Settings → Models.*Nothing was saved\.$/,
+  );
+  await expect(optimize.dialog().getByTestId("optimize-error")).toContainText(
+    "The model did not answer with a routine",
+  );
   await page.screenshot({ path: test.info().outputPath("optimize-error.png") });
 
   await optimize.dialog().getByTestId("optimize-failed-close").click();
@@ -107,7 +138,9 @@ test("cancelling while the model works stops the call on the server, and nothing
   const name = uniqueName("Leave (cancel)");
   const routineId = await openPaperRoutine(page, name);
   // Held until the test ends: only the cancel can end this call.
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: name }, hold: `${name} never`, reply: { json: plannedLeave(name) } }]);
+  await fakeOpenAI.addRules([
+    { match: { anyMessageIncludes: name }, hold: `${name} never`, reply: { json: plannedLeave(name) } },
+  ]);
 
   const optimize = new OptimizeDialog(page);
   await optimize.optimizeCanvas();
@@ -117,7 +150,14 @@ test("cancelling while the model works stops the call on the server, and nothing
   await expect(optimize.errorMessage()).toHaveText("Cancelled. Nothing was saved.");
 
   // The server recorded the model call as cancelled (it would say "ok" had it waited for the answer and saved).
-  const calls = () => withDatabase((db) => db.prepare(`SELECT "status", "error" FROM "llm_call" WHERE "routineId" = ?`).all(routineId) as Array<{ status: string; error: string | null }>);
+  const calls = () =>
+    withDatabase(
+      (db) =>
+        db.prepare(`SELECT "status", "error" FROM "llm_call" WHERE "routineId" = ?`).all(routineId) as Array<{
+          status: string;
+          error: string | null;
+        }>,
+    );
   await expect.poll(calls).toEqual([{ status: "error", error: expect.stringMatching(/^aborted:/) }]);
   expect(versionsOf(routineId)).toEqual([{ number: 1, status: "draft" }]);
 });

@@ -21,8 +21,20 @@ const v1 = (name: string) => ({
   name,
   description: "Books days off",
   steps: [
-    { id: "ask", kind: "human", name: "Ask for the dates", instruction: "Ask which days the employee wants off.", position: { x: 0, y: 0 } },
-    { id: "summarize", kind: "skill", name: "Summarize the request", instruction: "Write one line with the dates.", position: { x: 320, y: 0 } },
+    {
+      id: "ask",
+      kind: "human",
+      name: "Ask for the dates",
+      instruction: "Ask which days the employee wants off.",
+      position: { x: 0, y: 0 },
+    },
+    {
+      id: "summarize",
+      kind: "skill",
+      name: "Summarize the request",
+      instruction: "Write one line with the dates.",
+      position: { x: 320, y: 0 },
+    },
     { id: "done", kind: "end", name: "Done", position: { x: 640, y: 16 } },
   ],
   edges: [
@@ -35,8 +47,20 @@ const v1 = (name: string) => ({
 const v2 = (name: string) => ({
   ...v1(name),
   steps: [
-    { id: "ask", kind: "human", name: "Ask for the holiday dates", instruction: "Ask which days, and whether half days count.", position: { x: 0, y: 0 } },
-    { id: "notify", kind: "skill", name: "Tell the team", instruction: "Write a short note to the team.", position: { x: 320, y: 0 } },
+    {
+      id: "ask",
+      kind: "human",
+      name: "Ask for the holiday dates",
+      instruction: "Ask which days, and whether half days count.",
+      position: { x: 0, y: 0 },
+    },
+    {
+      id: "notify",
+      kind: "skill",
+      name: "Tell the team",
+      instruction: "Write a short note to the team.",
+      position: { x: 320, y: 0 },
+    },
     { id: "done", kind: "end", name: "Done", position: { x: 640, y: 16 } },
   ],
   edges: [
@@ -57,11 +81,16 @@ async function newDraftWith(page: Page, designer: DesignerPage, routine: object,
   await page.getByTestId("start-draft").click();
   await designer.expectVersion(version, "draft");
   await expect(page.getByTestId("designer")).toBeVisible();
-  await page.getByTestId("import-file").setInputFiles({ name: "next.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(routine)) });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "next.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(routine)) });
   await designer.expectSaved();
 }
 
-test("a reviewer reads what the planner changed, comments on a step and sends the version back", async ({ request, pageAs }) => {
+test("a reviewer reads what the planner changed, comments on a step and sends the version back", async ({
+  request,
+  pageAs,
+}) => {
   const name = uniqueName("Review flow");
   const routineId = await optimizedLeaveInReview(request, name);
 
@@ -92,18 +121,25 @@ test("a reviewer reads what the planner changed, comments on a step and sends th
   await expect(bindingRow.getByTestId("step-diff-after")).toHaveText("routine input employee_id");
   await expect(review.node("base", "s1")).toHaveAttribute("data-selected", "true");
   await review.selectStep("proposed", "enough");
-  await expect(reviewerPage.getByTestId("step-rationale")).toContainText("The draft files leave only when days are left.");
+  await expect(reviewerPage.getByTestId("step-rationale")).toContainText(
+    "The draft files leave only when days are left.",
+  );
 
   // One viewport for both canvases: zooming either one draws the steps of both at the same new size, and dragging
   // one moves the other's steps by the same distance.
   const box = async (side: "base" | "proposed") => (await review.node(side, "s1").boundingBox())!;
-  for (const [side, button] of [["proposed", "Zoom In"], ["base", "Zoom Out"]] as const) {
+  for (const [side, button] of [
+    ["proposed", "Zoom In"],
+    ["base", "Zoom Out"],
+  ] as const) {
     const before = Math.round((await box("proposed")).width);
     await reviewerPage.getByTestId(`review-canvas-${side}`).getByRole("button", { name: button }).click();
-    await expect.poll(async () => {
-      const [base, proposed] = [Math.round((await box("base")).width), Math.round((await box("proposed")).width)];
-      return base === proposed && proposed !== before;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [base, proposed] = [Math.round((await box("base")).width), Math.round((await box("proposed")).width)];
+        return base === proposed && proposed !== before;
+      })
+      .toBe(true);
   }
   const [base0, proposed0] = [await box("base"), await box("proposed")];
   const pane = (await reviewerPage.getByTestId("review-canvas-proposed").boundingBox())!;
@@ -122,8 +158,17 @@ test("a reviewer reads what the planner changed, comments on a step and sends th
   await reviewerPage.getByTestId("review-layout-toggle").click();
 
   await review.openTab("text");
-  await expect(reviewerPage.locator("[data-testid='text-diff-line'][data-kind='added']").filter({ hasText: "Check leave balance" })).toBeVisible();
-  await expect(reviewerPage.locator("[data-testid='text-diff-line'][data-kind='removed']").filter({ hasText: "Check balance" }).first()).toBeVisible();
+  await expect(
+    reviewerPage
+      .locator("[data-testid='text-diff-line'][data-kind='added']")
+      .filter({ hasText: "Check leave balance" }),
+  ).toBeVisible();
+  await expect(
+    reviewerPage
+      .locator("[data-testid='text-diff-line'][data-kind='removed']")
+      .filter({ hasText: "Check balance" })
+      .first(),
+  ).toBeVisible();
   await review.openTab("draft");
   await expect(reviewerPage.getByTestId("source-draft")).toContainText("Check balance");
 
@@ -138,10 +183,18 @@ test("a reviewer reads what the planner changed, comments on a step and sends th
   await expect(review.status()).toHaveAttribute("data-status", "changes_requested");
 });
 
-test("the author sees the requested changes and the step's comment, revises, resolves it and resubmits", async ({ page, request }) => {
+test("the author sees the requested changes and the step's comment, revises, resolves it and resubmits", async ({
+  page,
+  request,
+}) => {
   const name = uniqueName("Revise flow");
   const routineId = await optimizedLeaveInReview(request, name);
-  await requestChangesOnStep(routineId, "enough", "Say what happens on exactly zero days.", "Please make the zero-day case explicit.");
+  await requestChangesOnStep(
+    routineId,
+    "enough",
+    "Say what happens on exactly zero days.",
+    "Please make the zero-day case explicit.",
+  );
 
   // The author sees the request, the comment on the step's node and in the Comments tab, revises and resubmits.
   const designer = new DesignerPage(page);
@@ -165,10 +218,19 @@ test("the author sees the requested changes and the step's comment, revises, res
   await submit(page);
 });
 
-test("the reviewer approves the revised version and publishes it; the library shows it published", async ({ page, request, pageAs }) => {
+test("the reviewer approves the revised version and publishes it; the library shows it published", async ({
+  page,
+  request,
+  pageAs,
+}) => {
   const name = uniqueName("Approve flow");
   const routineId = await optimizedLeaveInReview(request, name);
-  await requestChangesOnStep(routineId, "enough", "Say what happens on exactly zero days.", "Please make the zero-day case explicit.");
+  await requestChangesOnStep(
+    routineId,
+    "enough",
+    "Say what happens on exactly zero days.",
+    "Please make the zero-day case explicit.",
+  );
   await renameStepAndResubmit(routineId, "enough", "At least one day left?");
 
   const reviewerPage = await pageAs("reviewer");
@@ -186,7 +248,10 @@ test("the reviewer approves the revised version and publishes it; the library sh
   await page.screenshot({ path: `${SHOTS}/library.png` });
 });
 
-test("four-eyes: an admin who optimized a version gets no Approve button and is told why; an author gets none either", async ({ page, pageAs }) => {
+test("four-eyes: an admin who optimized a version gets no Approve button and is told why; an author gets none either", async ({
+  page,
+  pageAs,
+}) => {
   const name = uniqueName("Four eyes");
   const adminPage = await pageAs("admin");
   const routineId = await optimizedLeaveInReview(adminPage.request, name, "admin");
@@ -194,7 +259,9 @@ test("four-eyes: an admin who optimized a version gets no Approve button and is 
   const adminReview = new ReviewPage(adminPage);
   await adminReview.goto(routineId, 2);
   await expect(adminReview.status()).toHaveAttribute("data-status", "in_review");
-  await expect(adminReview.refusal()).toHaveText("You optimized this version; another reviewer must decide (four-eyes rule).");
+  await expect(adminReview.refusal()).toHaveText(
+    "You optimized this version; another reviewer must decide (four-eyes rule).",
+  );
   await expect(adminReview.approveButton()).toHaveCount(0);
   await expect(adminReview.decisionBar()).toHaveCount(0);
 
@@ -210,7 +277,10 @@ test("four-eyes: an admin who optimized a version gets no Approve button and is 
   await expect(review.approveButton()).toBeVisible();
 });
 
-test("a first version is reviewed without a base and published; the next one is withdrawn and submitted again", async ({ page, pageAs }) => {
+test("a first version is reviewed without a base and published; the next one is withdrawn and submitted again", async ({
+  page,
+  pageAs,
+}) => {
   const name = uniqueName("Withdraw");
   const routineId = await createJsonRoutine(v1(name));
   const designer = new DesignerPage(page);

@@ -53,36 +53,51 @@ test.describe("as an author", () => {
     await expect(routinesPage.row(name)).toBeVisible();
   });
 
-  test("creates a routine from an expert's paper text, and from a .txt file with notes to check", async ({ page, routinesPage }) => {
+  test("creates a routine from an expert's paper text, and from a .txt file with notes to check", async ({
+    page,
+    routinesPage,
+  }) => {
     const name = uniqueName("Paper leave");
     await routinesPage.goto();
     await routinesPage.submitSource("text", paperText(name));
     await routinesPage.expectCreated(name);
     await expect(routinesPage.row(name).getByTestId("routine-steps")).toHaveText("5");
-    await expect(routinesPage.row(name).getByTestId("routine-description")).toHaveText("Books days off when the employee has enough leave left.");
+    await expect(routinesPage.row(name).getByTestId("routine-description")).toHaveText(
+      "Books days off when the employee has enough leave left.",
+    );
 
     const withGap = uniqueName("With a gap");
     await routinesPage.openNew("text");
     await routinesPage.dialog().getByTestId("new-routine-text-name").fill(withGap);
-    await routinesPage.dialog().getByTestId("new-routine-text-file").setInputFiles({
-      name: "routine.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("Step 1. Greet: say hello;\nStep 3. Close: say goodbye;\n"),
-    });
+    await routinesPage
+      .dialog()
+      .getByTestId("new-routine-text-file")
+      .setInputFiles({
+        name: "routine.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("Step 1. Greet: say hello;\nStep 3. Close: say goodbye;\n"),
+      });
     await expect(routinesPage.sourceBox("text")).toHaveValue(/Step 3\. Close/);
     await routinesPage.dialog().getByTestId("new-routine-submit-text").click();
-    await expect(routinesPage.dialog().getByTestId("new-routine-warnings")).toContainText("Line 2: Step 3 follows Step 1");
+    await expect(routinesPage.dialog().getByTestId("new-routine-warnings")).toContainText(
+      "Line 2: Step 3 follows Step 1",
+    );
     await page.getByRole("button", { name: "Back to the library" }).click();
     await routinesPage.expectCreated(withGap);
   });
 
-  test("paper text that cannot be read is refused with its line and column, and nothing is created", async ({ page, routinesPage }) => {
+  test("paper text that cannot be read is refused with its line and column, and nothing is created", async ({
+    page,
+    routinesPage,
+  }) => {
     const name = uniqueName("Unreadable");
     const text = `Routine: ${name}\nStep 1 Check leave balance, using get_leave_balance tool;`;
     await routinesPage.goto();
     await routinesPage.submitSource("text", text);
     await expect(routinesPage.dialog().getByTestId("new-routine-text-alert")).toContainText("nothing was created");
-    await expect(routinesPage.dialog().getByTestId("new-routine-text-problems")).toContainText("Line 2, column 8: Put a period after the step number");
+    await expect(routinesPage.dialog().getByTestId("new-routine-text-problems")).toContainText(
+      "Line 2, column 8: Put a period after the step number",
+    );
     await expect(routinesPage.sourceBox("text")).toHaveValue(text);
     await page.keyboard.press("Escape");
     await routinesPage.searchFor(name.split(" ")[1]);
@@ -99,17 +114,23 @@ test.describe("as an author", () => {
 
     const fromFile = uniqueName("From file");
     await routinesPage.openNew("json");
-    await routinesPage.dialog().getByTestId("new-routine-json-file").setInputFiles({
-      name: "routine.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(routineJson(fromFile)),
-    });
+    await routinesPage
+      .dialog()
+      .getByTestId("new-routine-json-file")
+      .setInputFiles({
+        name: "routine.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(routineJson(fromFile)),
+      });
     await expect(routinesPage.sourceBox("json")).toHaveValue(/"schemaVersion": 2/);
     await routinesPage.dialog().getByTestId("new-routine-submit-json").click();
     await routinesPage.expectCreated(fromFile);
   });
 
-  test("malformed JSON shows where it is wrong, keeps the text, and creates nothing", async ({ page, routinesPage }) => {
+  test("malformed JSON shows where it is wrong, keeps the text, and creates nothing", async ({
+    page,
+    routinesPage,
+  }) => {
     const name = uniqueName("Broken");
     const broken = `{\n  "schemaVersion": 2,\n  "name": "${name}"\n  "steps": []\n}`;
     await routinesPage.goto();
@@ -122,7 +143,13 @@ test.describe("as an author", () => {
     await routinesPage.dialog().getByTestId("source-problem").first().click();
     await expect(routinesPage.sourceBox("json")).toBeFocused();
 
-    const invalidShape = JSON.stringify({ schemaVersion: 2, id: "x", name, steps: [{ id: "s", kind: "teleport", name: "Nope" }], edges: [] });
+    const invalidShape = JSON.stringify({
+      schemaVersion: 2,
+      id: "x",
+      name,
+      steps: [{ id: "s", kind: "teleport", name: "Nope" }],
+      edges: [],
+    });
     await routinesPage.sourceBox("json").fill(invalidShape);
     await routinesPage.dialog().getByTestId("new-routine-submit-json").click();
     await expect(routinesPage.dialog().getByTestId("new-routine-json-problems")).toContainText("steps");
@@ -183,7 +210,10 @@ test.describe("as an author", () => {
 test.describe("as a reviewer", () => {
   test.use({ signedInAs: "reviewer" });
 
-  test("a reviewer reads the library but gets no New, Duplicate or Archive controls", async ({ page, routinesPage }) => {
+  test("a reviewer reads the library but gets no New, Duplicate or Archive controls", async ({
+    page,
+    routinesPage,
+  }) => {
     const name = uniqueName("For review");
     await dal("author", "createRoutine", { name });
 

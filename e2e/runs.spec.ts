@@ -7,9 +7,12 @@ import { approvalRoutine, skillRoutine } from "./support/runs";
 
 test.use({ signedInAs: "operator" });
 
-const firstIndex = (states: Array<[string, string]>, step: string, ...wanted: string[]) => states.findIndex(([id, state]) => id === step && wanted.includes(state));
+const firstIndex = (states: Array<[string, string]>, step: string, ...wanted: string[]) =>
+  states.findIndex(([id, state]) => id === step && wanted.includes(state));
 
-test("an operator starts a run from the routine, watches its steps change in order, and approves the human step", async ({ page }) => {
+test("an operator starts a run from the routine, watches its steps change in order, and approves the human step", async ({
+  page,
+}) => {
   const name = uniqueName("E2E approval");
   const routineId = await publishRoutine(approvalRoutine(name));
   await page.goto(`/routines/${routineId}`);
@@ -68,7 +71,9 @@ test("an operator starts a run from the routine, watches its steps change in ord
   await expect(list.row(runId)).toHaveAttribute("data-status", "succeeded");
 });
 
-test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({ page }) => {
+test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({
+  page,
+}) => {
   const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E failing")));
   // Started over the JSON API with the browser's session.
   const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E9999" } } });
@@ -119,9 +124,15 @@ test("an API token created on the account page starts runs until it is revoked",
   const list = new RunsListPage(page);
   await list.goto();
   await list.expectLive();
-  const api = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const api = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const headers = { authorization: `Bearer ${token}` };
-  const started = await api.request.post("/api/runs", { headers, data: { routineId, inputs: { employee_id: "E1024" } } });
+  const started = await api.request.post("/api/runs", {
+    headers,
+    data: { routineId, inputs: { employee_id: "E1024" } },
+  });
   expect(started.status()).toBe(201);
   const { runId } = (await started.json()) as { runId: string };
   await expect(list.row(runId)).toHaveAttribute("data-status", "waiting");
@@ -135,7 +146,10 @@ test("an API token created on the account page starts runs until it is revoked",
   page.once("dialog", (dialog) => dialog.accept());
   await row.getByRole("button", { name: "Revoke" }).click();
   await expect(row).toHaveAttribute("data-revoked", "true");
-  const refused = await api.request.post("/api/runs", { headers, data: { routineId, inputs: { employee_id: "E1024" } } });
+  const refused = await api.request.post("/api/runs", {
+    headers,
+    data: { routineId, inputs: { employee_id: "E1024" } },
+  });
   expect(refused.status()).toBe(401);
   await api.close();
 });
@@ -157,11 +171,20 @@ test("someone else's run is not found for an author, and authors get no run cont
   await expect(page.getByTestId("run-routine")).toHaveCount(0);
 });
 
-test("a skill step shows as running while the model works, then its message, tokens and the run's estimated cost", async ({ page }) => {
+test("a skill step shows as running while the model works, then its message, tokens and the run's estimated cost", async ({
+  page,
+}) => {
   const marker = uniqueName("note-marker").replace(" ", "-");
   const gate = `${marker} answers`;
   await fakeOpenAI.addRules([
-    { match: { anyMessageIncludes: marker }, hold: gate, reply: { content: "Julia Nguyen, QA engineer in Engineering.", usage: { prompt_tokens: 1200, completion_tokens: 30 } } },
+    {
+      match: { anyMessageIncludes: marker },
+      hold: gate,
+      reply: {
+        content: "Julia Nguyen, QA engineer in Engineering.",
+        usage: { prompt_tokens: 1200, completion_tokens: 30 },
+      },
+    },
   ]);
   const routineId = await publishRoutine(skillRoutine(uniqueName("E2E skill"), marker));
   const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });

@@ -17,8 +17,12 @@ test.afterAll(() => {
 test.describe("as the admin", () => {
   test.use({ signedInAs: "admin" });
 
-  test("an admin saves the endpoint, key and planner model, never sees the key again, and tests the connection", async ({ page }) => {
-    await fakeOpenAI.addRules([{ id: "settings-models-ping", match: { lastMessageIncludes: "Reply with OK." }, reply: { content: "OK" } }]);
+  test("an admin saves the endpoint, key and planner model, never sees the key again, and tests the connection", async ({
+    page,
+  }) => {
+    await fakeOpenAI.addRules([
+      { id: "settings-models-ping", match: { lastMessageIncludes: "Reply with OK." }, reply: { content: "OK" } },
+    ]);
     const models = new ModelsPage(page);
     await models.openFromSettings();
 
@@ -44,9 +48,13 @@ test.describe("as the admin", () => {
     const result = await models.testConnection("planner");
     await expect(result).toHaveAttribute("data-ok", "true");
     await expect(result.getByTestId("models-test-planner-status")).toHaveText("Connected");
-    await expect(result.getByTestId("models-test-planner-message")).toContainText(`The model "${plannerModel}" answered.`);
+    await expect(result.getByTestId("models-test-planner-message")).toContainText(
+      `The model "${plannerModel}" answered.`,
+    );
     await expect(result.getByTestId("models-test-planner-latency")).toContainText(/\d+ ms/);
-    await expect(page.getByTestId("models-usage-call").filter({ hasText: "settings.test" }).first()).toContainText("ok");
+    await expect(page.getByTestId("models-usage-call").filter({ hasText: "settings.test" }).first()).toContainText(
+      "ok",
+    );
   });
 
   test("an invalid base URL shows a field error and changes nothing", async ({ page }) => {

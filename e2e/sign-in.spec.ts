@@ -72,6 +72,8 @@ test("public sign-up is closed", async ({ request }) => {
     data: { email: "walk-in@example.com", password: "walk-in-password", name: "Walk In" },
   });
   expect(response.ok()).toBe(false);
-  const signIn = await request.post("/api/auth/sign-in/email", { data: { email: "walk-in@example.com", password: "walk-in-password" } });
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    data: { email: "walk-in@example.com", password: "walk-in-password" },
+  });
   expect(signIn.ok()).toBe(false);
 });

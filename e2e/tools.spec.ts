@@ -7,7 +7,10 @@ import { DEMO_HR_URL } from "./support/env";
 test.describe("the Tools page, as the admin", () => {
   test.use({ signedInAs: "admin" });
 
-  test("an admin sees the demo HR server connected, reads a tool's parameters and tries it", async ({ page, toolsPage }) => {
+  test("an admin sees the demo HR server connected, reads a tool's parameters and tries it", async ({
+    page,
+    toolsPage,
+  }) => {
     await toolsPage.goto();
     const hr = toolsPage.server("hr");
     await expect(hr.getByTestId("server-status")).toHaveText("Connected");
@@ -15,7 +18,9 @@ test.describe("the Tools page, as the admin", () => {
 
     await toolsPage.openServer("hr");
     await page.getByTestId("tool-search").fill("leave balance");
-    await expect(page.getByTestId("tool-list").locator("[data-testid^='tool-toggle-']").first()).toContainText("get_leave_balance");
+    await expect(page.getByTestId("tool-list").locator("[data-testid^='tool-toggle-']").first()).toContainText(
+      "get_leave_balance",
+    );
     await toolsPage.expandTool("get_leave_balance");
     const params = page.getByTestId("tool-params-get_leave_balance");
     await expect(params.getByTestId("param-employee_id")).toContainText("required");
@@ -37,7 +42,10 @@ test.describe("the Tools page, as the admin", () => {
     await expect(result).toHaveAttribute("data-is-error", "true");
   });
 
-  test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({ page, toolsPage }) => {
+  test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({
+    page,
+    toolsPage,
+  }) => {
     await toolsPage.goto();
 
     await toolsPage.fillNewServer({ name: "shell", command: "bash", args: "-c whoami" });
@@ -51,7 +59,9 @@ test.describe("the Tools page, as the admin", () => {
     await page.getByTestId("add-server-dialog-close").click();
     await expect(toolsPage.server("shell")).toHaveCount(0);
 
-    const name = uniqueName("hr-mirror").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const name = uniqueName("hr-mirror")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-");
     await toolsPage.fillNewServer({ name, description: "A second address for the demo tools", url: DEMO_HR_URL });
     await page.getByTestId("new-server-submit").click();
     await expect(page.getByTestId("new-server-success")).toContainText("It offers 25 tools");
@@ -67,11 +77,12 @@ test.describe("the Tools page, as the admin", () => {
     await expect(toolsPage.server("hr")).toBeVisible();
     await expect(toolsPage.server(name)).toHaveCount(0);
   });
-
 });
 
 test.describe("the Tools page, as an author and an operator", () => {
-  test("an author browses tools but cannot add servers or call tools; an operator can try and refresh", async ({ pageAs }) => {
+  test("an author browses tools but cannot add servers or call tools; an operator can try and refresh", async ({
+    pageAs,
+  }) => {
     const author = await pageAs("author");
     const authorTools = new ToolsPage(author);
     await authorTools.goto();
@@ -108,18 +119,27 @@ test.describe("the Tools page, as an author and an operator", () => {
 test.describe("as the author", () => {
   test.use({ signedInAs: "author" });
 
-  test("a routine whose tool changed since it was saved is flagged until its author accepts the current schema", async ({ page, routinesPage }) => {
+  test("a routine whose tool changed since it was saved is flagged until its author accepts the current schema", async ({
+    page,
+    routinesPage,
+  }) => {
     await routinesPage.goto();
     const name = uniqueName("Pinned balance");
-    await routinesPage.submitSource("text", `Routine: ${name}\nStep 1. Check leave balance: look up the remaining leave, input employee id, using get_leave_balance tool;`);
+    await routinesPage.submitSource(
+      "text",
+      `Routine: ${name}\nStep 1. Check leave balance: look up the remaining leave, input employee id, using get_leave_balance tool;`,
+    );
     await routinesPage.expectCreated(name);
     await expect(routinesPage.row(name).getByTestId("routine-tools-changed")).toHaveCount(0);
 
     // The routine was saved against an older schema of get_leave_balance (as if the server changed it since).
-    const pinned = withDatabase((db) =>
-      db
-        .prepare(`UPDATE "routine_version" SET "toolHashes" = ? WHERE "routineId" = (SELECT id FROM "routine" WHERE name = ?)`)
-        .run(JSON.stringify({ "hr/get_leave_balance": "sha256:an-older-schema" }), name).changes,
+    const pinned = withDatabase(
+      (db) =>
+        db
+          .prepare(
+            `UPDATE "routine_version" SET "toolHashes" = ? WHERE "routineId" = (SELECT id FROM "routine" WHERE name = ?)`,
+          )
+          .run(JSON.stringify({ "hr/get_leave_balance": "sha256:an-older-schema" }), name).changes,
     );
     expect(pinned).toBe(1);
     await routinesPage.goto();

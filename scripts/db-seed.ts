@@ -19,6 +19,6 @@ console.log(
     ? `Seeded ${result.created.length} user(s): ${result.created.join(", ")}`
     : `Seed: nothing to add (${options.mode} mode).`,
 );
-if (result.routines.length > 0) console.log(`Seeded ${result.routines.length} demo routine(s): ${result.routines.join(", ")}`);
+if (result.routines.length > 0)
+  console.log(`Seeded ${result.routines.length} demo routine(s): ${result.routines.join(", ")}`);
 for (const warning of result.warnings) console.warn(`Seed warning: ${warning}`);
-

@@ -53,10 +53,19 @@ async function main(): Promise<void> {
 
   const port = Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got "${options.port}".`);
-  const allowedHosts = options["allowed-hosts"]?.split(",").map((entry) => entry.trim()).filter(Boolean);
-  const server = await startDemoHrHttpServer({ port, host: options.host, allowedHosts }).catch((error: NodeJS.ErrnoException) => {
-    fail(error.code === "EADDRINUSE" ? `Port ${port} is already in use; choose another with --port.` : `Cannot start: ${error.message}`);
-  });
+  const allowedHosts = options["allowed-hosts"]
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const server = await startDemoHrHttpServer({ port, host: options.host, allowedHosts }).catch(
+    (error: NodeJS.ErrnoException) => {
+      fail(
+        error.code === "EADDRINUSE"
+          ? `Port ${port} is already in use; choose another with --port.`
+          : `Cannot start: ${error.message}`,
+      );
+    },
+  );
   const stop = () => void server.close().finally(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -26,7 +26,10 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 const toStderr = ["ignore", 2, 2];
-const prepared = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--prepare"], { cwd: root, stdio: toStderr });
+const prepared = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--prepare"], {
+  cwd: root,
+  stdio: toStderr,
+});
 if (prepared.status !== 0) process.exit(prepared.status || 1);
 
 const started = Date.now();
@@ -47,7 +50,9 @@ for (let index = 1; index <= runs; index += 1) {
   copyFileSync(report, path.join(keptDir, `run-${index}.json`));
   const runAttempts = browserTestAttempts(json).filter((attempt) => attempt.project !== "sign-in");
   attempts.push(...runAttempts.map((attempt) => ({ ...attempt, run: index })));
-  console.error(`${result.status === 0 ? "✔" : "✖"} Run ${index}: ${runAttempts.filter(failedAttempt).length} failed attempt(s)`);
+  console.error(
+    `${result.status === 0 ? "✔" : "✖"} Run ${index}: ${runAttempts.filter(failedAttempt).length} failed attempt(s)`,
+  );
 }
 
 const failures = attempts.filter(failedAttempt);
@@ -56,7 +61,10 @@ const summary = {
   failed: failures.length,
   failedTests: failures.map(({ run, title, status }) => ({ run, title, status })),
   slowestTests: slowest(attempts, 10).map(({ title, ms }) => ({ title, ms })),
-  p95TestMs: percentile(attempts.map((attempt) => attempt.ms), 95),
+  p95TestMs: percentile(
+    attempts.map((attempt) => attempt.ms),
+    95,
+  ),
   totalMs: Date.now() - started,
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -59,12 +59,18 @@ async function main(): Promise<void> {
     fake = await startFakeOpenAI({ port, host: options.host, scenario, apiKey });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    fail(code === "EADDRINUSE" ? `Port ${port} is already in use; choose another with --port.` : `Cannot start: ${(error as Error).message}`);
+    fail(
+      code === "EADDRINUSE"
+        ? `Port ${port} is already in use; choose another with --port.`
+        : `Cannot start: ${(error as Error).message}`,
+    );
   }
   const stop = () => void fake.close().finally(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  const rules = scenario ? `${scenario.rules.length} rule(s) from ${options.scenario}` : "no rules yet (POST /__fake/rules)";
+  const rules = scenario
+    ? `${scenario.rules.length} rule(s) from ${options.scenario}`
+    : "no rules yet (POST /__fake/rules)";
   console.log(`fake-openai listening on ${fake.url} (${rules}${apiKey ? ", API key required" : ""})`);
 }
 

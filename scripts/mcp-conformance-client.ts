@@ -9,7 +9,12 @@ import { assertToolSucceeded, createToolGateway, type ToolGateway, type ToolServ
 type Scenario = (gateway: ToolGateway, server: ToolServerConfig) => Promise<void>;
 
 /** Calls a tool the scenario server must offer, failing loudly if it is missing or reports an error. */
-async function callListed(gateway: ToolGateway, server: ToolServerConfig, tool: string, args: Record<string, unknown>): Promise<string> {
+async function callListed(
+  gateway: ToolGateway,
+  server: ToolServerConfig,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   const tools = await gateway.listTools(server);
   if (!tools.some((t) => t.name === tool)) throw new Error(`the scenario server does not list ${tool}`);
   const result = assertToolSucceeded(await gateway.callTool(server, tool, args), { server: server.name, tool });

@@ -5,7 +5,16 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
-import { authEnv, baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run, secondsSince } from "./lib/prepare.mjs";
+import {
+  authEnv,
+  baseEnv,
+  ensureBuild,
+  ensureDependencies,
+  ensurePrismaClient,
+  root,
+  run,
+  secondsSince,
+} from "./lib/prepare.mjs";
 
 const started = Date.now();
 const port = process.env.PORT ?? "3000";
@@ -42,14 +51,18 @@ await phase("serve", async () => {
   server.on("exit", (code) => process.exit(code ?? 0));
   await answering(`http://127.0.0.1:${port}/sign-in`);
 });
-console.log(`\n✔ Routine Studio is up on ${env.BETTER_AUTH_URL}, ${secondsSince(started)} after npm start (${phases.join(", ")})`);
+console.log(
+  `\n✔ Routine Studio is up on ${env.BETTER_AUTH_URL}, ${secondsSince(started)} after npm start (${phases.join(", ")})`,
+);
 
 /** Fails fast, before minutes of set-up, when another program already serves on the port. */
 function assertPortFree(port, variable = "PORT") {
   return new Promise((resolve) => {
     const probe = createServer()
       .once("error", () => {
-        console.error(`✖ Port ${port} is already in use. Stop the program using it, or start on another port: ${variable}=${Number(port) + 10} npm start`);
+        console.error(
+          `✖ Port ${port} is already in use. Stop the program using it, or start on another port: ${variable}=${Number(port) + 10} npm start`,
+        );
         process.exit(1);
       })
       .once("listening", () => probe.close(resolve))

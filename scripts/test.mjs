@@ -5,7 +5,17 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureHeadlessShell } from "./lib/debian-packages.mjs";
 import { ensureNode24 } from "./lib/node24.mjs";
-import { baseEnv, ensureBuild, ensureDependencies, ensurePrismaClient, root, run, runTogether, secondsSince, tryRun } from "./lib/prepare.mjs";
+import {
+  baseEnv,
+  ensureBuild,
+  ensureDependencies,
+  ensurePrismaClient,
+  root,
+  run,
+  runTogether,
+  secondsSince,
+  tryRun,
+} from "./lib/prepare.mjs";
 import { printSlowest, readJson } from "./lib/test-report.mjs";
 
 const started = Date.now();
@@ -33,14 +43,29 @@ await runTogether([
   { label: "Lint (eslint)", command: "npx", args: ["eslint", "--max-warnings=0", "."], env },
 ]);
 await runTogether([
-  { label: "Module boundaries (dependency-cruiser)", command: "npm", args: ["run", "--silent", "check:boundaries"], env },
+  {
+    label: "Module boundaries (dependency-cruiser)",
+    command: "npm",
+    args: ["run", "--silent", "check:boundaries"],
+    env,
+  },
   { label: "Formatting (prettier)", command: "npm", args: ["run", "--silent", "format:check"], env },
 ]);
-run("Unit tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit-results.json"], env);
+run(
+  "Unit tests (vitest)",
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit-results.json"],
+  env,
+);
 // The build the browser tests run against (and `npm start` and the benchmarks reuse while the sources stay the same).
 ensureBuild({ ...env, NODE_ENV: "production" });
 const e2eStarted = Date.now();
-const e2eStatus = tryRun("Browser tests (playwright, Debian's Chromium headless shell)", "npx", ["playwright", "test"], env);
+const e2eStatus = tryRun(
+  "Browser tests (playwright, Debian's Chromium headless shell)",
+  "npx",
+  ["playwright", "test"],
+  env,
+);
 
 const unit = readJson(path.join(resultsDir, "unit-results.json"));
 const e2e = readJson(path.join(resultsDir, "e2e-results.json"));

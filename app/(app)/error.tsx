@@ -6,7 +6,8 @@ export default function SectionError({ error, reset }: { error: Error & { digest
   return (
     <div className="space-y-4" data-testid="page-error">
       <Alert tone="error" title="This page could not be shown">
-        Something went wrong on our side. Nothing you saved was lost.{error.digest ? ` (Reference ${error.digest})` : null}
+        Something went wrong on our side. Nothing you saved was lost.
+        {error.digest ? ` (Reference ${error.digest})` : null}
       </Alert>
       <Button variant="secondary" onClick={reset}>
         Try again

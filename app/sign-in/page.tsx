@@ -16,7 +16,11 @@ const REASONS: Record<string, { tone: "info" | "warning"; text: string }> = {
   "signed-out": { tone: "info", text: "You have signed out." },
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const next = typeof params.next === "string" ? safeRedirectPath(params.next) : undefined;
   if (await getViewer()) redirect(next ?? "/");

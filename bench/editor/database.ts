@@ -12,7 +12,9 @@ export async function insertRoutine(dbPath: string, routine: Routine, ownerEmail
   try {
     const owner = await prisma.user.findUniqueOrThrow({ where: { email: ownerEmail }, select: { id: true } });
     await prisma.$transaction([
-      prisma.routine.create({ data: { id: routine.id, name: routine.name, description: routine.description, ownerId: owner.id } }),
+      prisma.routine.create({
+        data: { id: routine.id, name: routine.name, description: routine.description, ownerId: owner.id },
+      }),
       prisma.routineVersion.create({
         data: {
           id: randomUUID(),

@@ -87,13 +87,16 @@ export async function measureInspectorTyping(page: Page, stepId: string): Promis
   await page.keyboard.press("Control+End");
   // The counter must have counted the nodes mounting, or a 0 below would mean nothing.
   if ((await probe<number>(page, "globalThis.__routineStudioNodeRenders")) === 0) {
-    throw new Error("No node render was counted: is useRenderCount still in components/designer/nodes/step-node-shell.tsx?");
+    throw new Error(
+      "No node render was counted: is useRenderCount still in components/designer/nodes/step-node-shell.tsx?",
+    );
   }
   await probe(page, "globalThis.__routineStudioNodeRenders = 0");
   await page.keyboard.type(TYPED_TEXT, { delay: 40 });
   await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
   await pause(300);
   const value = await description.inputValue();
-  if (!value.endsWith(TYPED_TEXT)) throw new Error(`The description did not take the typed text (it reads "${value.slice(-40)}").`);
+  if (!value.endsWith(TYPED_TEXT))
+    throw new Error(`The description did not take the typed text (it reads "${value.slice(-40)}").`);
   return probe<number>(page, "globalThis.__routineStudioNodeRenders");
 }

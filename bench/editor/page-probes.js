@@ -7,7 +7,8 @@
   const longTasks = [];
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      for (const entry of list.getEntries())
+        longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
     }).observe({ type: "longtask", buffered: true });
   } catch {
     // no long-task timing: TTI falls back to "nodes rendered"
@@ -36,7 +37,12 @@
 
   function tti() {
     const from = quietFrom();
-    return { nodesAt, quietFrom: from, ready: from !== null && performance.now() >= from + QUIET_MS, longTasks: longTasks.length };
+    return {
+      nodesAt,
+      quietFrom: from,
+      ready: from !== null && performance.now() >= from + QUIET_MS,
+      longTasks: longTasks.length,
+    };
   }
 
   const transform = () => document.querySelector(".react-flow__viewport")?.style.transform ?? "";
@@ -65,7 +71,10 @@
   function armZoom(timeoutMs) {
     const before = transform();
     let inputAt = null;
-    addEventListener("wheel", (event) => (inputAt = event.timeStamp || performance.now()), { capture: true, once: true });
+    addEventListener("wheel", (event) => (inputAt = event.timeStamp || performance.now()), {
+      capture: true,
+      once: true,
+    });
     const deadline = performance.now() + timeoutMs;
     zoom = new Promise((resolve) => {
       const tick = () => {
@@ -85,7 +94,8 @@
     const box = pane.getBoundingClientRect();
     const candidates = [];
     for (let fx = 0.2; fx <= 0.8; fx += 0.02) {
-      for (let fy = 0.2; fy <= 0.8; fy += 0.02) candidates.push({ x: box.left + box.width * fx, y: box.top + box.height * fy });
+      for (let fy = 0.2; fy <= 0.8; fy += 0.02)
+        candidates.push({ x: box.left + box.width * fx, y: box.top + box.height * fy });
     }
     const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
     candidates.sort((a, b) => Math.hypot(a.x - centre.x, a.y - centre.y) - Math.hypot(b.x - centre.x, b.y - centre.y));

@@ -6,9 +6,22 @@ function workStep(id: string, name: string, index: number, position: Step["posit
   const base = { id, name, description: "", position };
   switch (index % 3) {
     case 0:
-      return { ...base, kind: "tool", tool: { server: "hr", name: "get_employee" }, inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [], requiresApproval: false };
+      return {
+        ...base,
+        kind: "tool",
+        tool: { server: "hr", name: "get_employee" },
+        inputs: { employee_id: { from: "input", name: "employee_id" } },
+        outputs: [],
+        requiresApproval: false,
+      };
     case 1:
-      return { ...base, kind: "skill", instruction: "Summarize what the previous step found.", inputs: {}, outputs: [] };
+      return {
+        ...base,
+        kind: "skill",
+        instruction: "Summarize what the previous step found.",
+        inputs: {},
+        outputs: [],
+      };
     default:
       return { ...base, kind: "human", instruction: "Approve or reject.", form: [] };
   }
@@ -18,11 +31,18 @@ function workStep(id: string, name: string, index: number, position: Step["posit
 export function benchRoutine(id: string, stepCount: number): Routine {
   const graph = benchGraph(stepCount);
   const steps = graph.steps.map((step, index): Step => {
-    if (step.role === "branch") return { id: step.id, name: step.name, description: "", position: step.position, kind: "branch" };
-    if (step.role === "end") return { id: step.id, name: step.name, description: "", position: step.position, kind: "end" };
+    if (step.role === "branch")
+      return { id: step.id, name: step.name, description: "", position: step.position, kind: "branch" };
+    if (step.role === "end")
+      return { id: step.id, name: step.name, description: "", position: step.position, kind: "end" };
     return workStep(step.id, step.name, index, step.position);
   });
-  const edges = graph.edges.map(({ id, source, target, label }) => ({ id, source, target, ...(label ? { condition: { label } } : {}) }));
+  const edges = graph.edges.map(({ id, source, target, label }) => ({
+    id,
+    source,
+    target,
+    ...(label ? { condition: { label } } : {}),
+  }));
   return routineSchema.parse({
     schemaVersion: 2,
     id,

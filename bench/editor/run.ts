@@ -39,7 +39,8 @@ async function measureLoad(context: BrowserContext, url: string, typingStep?: st
   const page = await context.newPage();
   try {
     const ttiMs = await loadInteractive(page, url);
-    if (process.env.BENCH_DETAIL === "1") log(`${new URL(url).pathname}: ${JSON.stringify(await page.evaluate("window.__bench.detail()"))}`);
+    if (process.env.BENCH_DETAIL === "1")
+      log(`${new URL(url).pathname}: ${JSON.stringify(await page.evaluate("window.__bench.detail()"))}`);
     const panFps = await measurePan(page);
     const zoomFirstFrameMs = await measureZoom(page);
     const nodeRenders = typingStep ? await measureInspectorTyping(page, typingStep) : undefined;
@@ -56,7 +57,14 @@ const describe = (sample: LoadSample) =>
 async function measureAll(serverUrl: string, routineId: string, chromiumHome: string) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
     env: { ...process.env, XDG_CONFIG_HOME: chromiumHome, XDG_CACHE_HOME: chromiumHome },
   });
   try {
@@ -84,7 +92,8 @@ async function measureAll(serverUrl: string, routineId: string, chromiumHome: st
 }
 
 function summarize(designer: LoadSample[], bare: LoadSample[]) {
-  const of = (samples: LoadSample[], key: "ttiMs" | "panFps" | "zoomFirstFrameMs") => median(samples.map((sample) => sample[key]));
+  const of = (samples: LoadSample[], key: "ttiMs" | "panFps" | "zoomFirstFrameMs") =>
+    median(samples.map((sample) => sample[key]));
   const ttiMs = of(designer, "ttiMs");
   const bareTtiMs = of(bare, "ttiMs");
   const panFps = of(designer, "panFps");

@@ -7,7 +7,11 @@ import path from "node:path";
  * sources changed (bench/lib/prepare.ts in a child process, its output on stderr). Throws when that fails.
  */
 export function prepareApp(root: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "lib", "prepare.ts")], { cwd: root, env, stdio: ["ignore", 2, 2] });
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join("bench", "lib", "prepare.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", 2, 2],
+  });
   if (result.status !== 0) throw new Error(`Preparing the app failed (exit code ${result.status ?? result.signal}).`);
 }
 

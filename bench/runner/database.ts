@@ -22,7 +22,11 @@ async function asDemoUser<T>(email: string, work: (viewer: Viewer) => Promise<T>
 /** Registers the instant MCP server as the tool server "bench" the way an admin does (which lists its tools). */
 export async function registerBenchToolServer(url: string): Promise<void> {
   const { refresh } = await asDemoUser("admin@example.com", (viewer) =>
-    createToolServer(viewer, { name: BENCH_SERVER, description: "The runner benchmark's instant tools.", transport: { kind: "http", url } }),
+    createToolServer(viewer, {
+      name: BENCH_SERVER,
+      description: "The runner benchmark's instant tools.",
+      transport: { kind: "http", url },
+    }),
   );
   if (!refresh.ok) throw new Error(`The benchmark's tool server could not be listed: ${refresh.error}`);
 }
@@ -34,10 +38,16 @@ export async function registerBenchToolServer(url: string): Promise<void> {
 export async function publishRoutine(routine: Routine): Promise<string> {
   const owner = await prisma.user.findUniqueOrThrow({ where: { email: "author@example.com" }, select: { id: true } });
   const current = await readCurrentToolHashes();
-  const pins = Object.fromEntries(routine.steps.flatMap((step) => (step.kind === "tool" ? [[toolKey(step.tool), current.get(toolKey(step.tool)) ?? ""]] : [])));
+  const pins = Object.fromEntries(
+    routine.steps.flatMap((step) =>
+      step.kind === "tool" ? [[toolKey(step.tool), current.get(toolKey(step.tool)) ?? ""]] : [],
+    ),
+  );
   const versionId = randomUUID();
   await prisma.$transaction([
-    prisma.routine.create({ data: { id: routine.id, name: routine.name, description: routine.description, ownerId: owner.id } }),
+    prisma.routine.create({
+      data: { id: routine.id, name: routine.name, description: routine.description, ownerId: owner.id },
+    }),
     prisma.routineVersion.create({
       data: {
         id: versionId,
@@ -61,7 +71,17 @@ export async function queueRuns(routineId: string, count: number, inputs: Record
   return Promise.all(
     Array.from({ length: count }, async () => {
       const id = randomUUID();
-      await writeRuns(() => insertQueuedRun({ id, published, inputs, request: null, source: "api", startedById: null, budgets: BUDGET_DEFAULTS }));
+      await writeRuns(() =>
+        insertQueuedRun({
+          id,
+          published,
+          inputs,
+          request: null,
+          source: "api",
+          startedById: null,
+          budgets: BUDGET_DEFAULTS,
+        }),
+      );
       return id;
     }),
   );
@@ -69,12 +89,16 @@ export async function queueRuns(routineId: string, count: number, inputs: Record
 
 /** A personal API token of the demo operator, created through the DAL as the operator would on the tokens page. */
 export async function operatorToken(): Promise<string> {
-  const created = await asDemoUser("operator@example.com", (viewer) => createApiToken(viewer, { name: "runner benchmark" }));
+  const created = await asDemoUser("operator@example.com", (viewer) =>
+    createApiToken(viewer, { name: "runner benchmark" }),
+  );
   return created.token;
 }
 
 /** The stored events of a run, as the SSE route replays them: seq and commit time, oldest first. */
 export function storedEvents(runId: string): Array<{ seq: number; type: string; at: number }> {
-  const rows = statement(`SELECT "seq", "type", "at" FROM "run_event" WHERE "runId" = ? ORDER BY "seq"`).all(runId) as Array<{ seq: number; type: string; at: string }>;
+  const rows = statement(`SELECT "seq", "type", "at" FROM "run_event" WHERE "runId" = ? ORDER BY "seq"`).all(
+    runId,
+  ) as Array<{ seq: number; type: string; at: string }>;
   return rows.map((row) => ({ seq: row.seq, type: row.type, at: Date.parse(row.at) }));
 }

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ECHO, ECHO_INPUT_SCHEMA, HOLD, HOLD_INPUT_SCHEMA } from "./routines";
 
 export type InstantMcpServer = {
@@ -24,7 +29,10 @@ export async function startInstantMcpServer(port = 0): Promise<InstantMcpServer>
   let gate: { arrive: () => void; released: Promise<void> } | null = null;
 
   const mcpServer = () => {
-    const server = new Server({ name: "routine-studio-bench", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } });
+    const server = new Server(
+      { name: "routine-studio-bench", version: "1.0.0" },
+      { capabilities: { tools: { listChanged: false } } },
+    );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: [
         { name: ECHO.name, description: "Answers with the value it was given.", inputSchema: ECHO_INPUT_SCHEMA },
@@ -66,7 +74,9 @@ export async function startInstantMcpServer(port = 0): Promise<InstantMcpServer>
 
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`[bench:runner] instant MCP server: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `[bench:runner] instant MCP server: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       if (!res.headersSent) res.writeHead(500).end();
     });
   });

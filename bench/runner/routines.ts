@@ -6,7 +6,11 @@ export const ECHO = { server: BENCH_SERVER, name: "echo" };
 export const HOLD = { server: BENCH_SERVER, name: "hold" };
 
 /** The input schemas both the instant MCP server and the in-process fakes declare. */
-export const ECHO_INPUT_SCHEMA = { type: "object", properties: { value: { type: "string", description: "Any text; answered as it is." } }, required: ["value"] };
+export const ECHO_INPUT_SCHEMA = {
+  type: "object",
+  properties: { value: { type: "string", description: "Any text; answered as it is." } },
+  required: ["value"],
+};
 export const HOLD_INPUT_SCHEMA = { type: "object", properties: {} };
 
 /** How each echo step gets its argument: bound (no model), or filled in by the executor model. */
@@ -40,7 +44,16 @@ function echoStep(index: number, mode: BindingMode): Step {
 export function echoChain(id: string, count: number, mode: BindingMode, hold = false): Routine {
   const steps: Step[] = Array.from({ length: count }, (_, at) => echoStep(at + 1, mode));
   if (hold) {
-    steps.unshift({ id: "s0", kind: "tool", name: "Hold", description: "Wait until the benchmark releases the run.", tool: HOLD, inputs: {}, outputs: [], requiresApproval: false });
+    steps.unshift({
+      id: "s0",
+      kind: "tool",
+      name: "Hold",
+      description: "Wait until the benchmark releases the run.",
+      tool: HOLD,
+      inputs: {},
+      outputs: [],
+      requiresApproval: false,
+    });
   }
   steps.push({ id: "end", kind: "end", name: "Done", description: "" });
   return {

@@ -33,7 +33,10 @@ async function main() {
   await assertPortFree(PORT);
   const dbPath = path.join(root, "data", "bench", "routine-studio-runner.db");
   for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
-  const auth = { BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"), BETTER_AUTH_URL: `http://localhost:${PORT}` };
+  const auth = {
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    BETTER_AUTH_URL: `http://localhost:${PORT}`,
+  };
   const env: NodeJS.ProcessEnv = {
     ...baseEnv,
     ...auth,
@@ -77,7 +80,9 @@ async function main() {
     const throughput = [];
     for (let roundIndex = 1; roundIndex <= THROUGHPUT_ROUNDS; roundIndex += 1) {
       throughput.push(await measureThroughput(bound, CONCURRENT_RUNS, STEPS));
-      log(`Throughput round ${roundIndex}/${THROUGHPUT_ROUNDS}: ${CONCURRENT_RUNS} × ${STEPS} steps in ${round(throughput.at(-1)!.wallMs)} ms = ${round(throughput.at(-1)!.stepsPerSecond)} steps/s`);
+      log(
+        `Throughput round ${roundIndex}/${THROUGHPUT_ROUNDS}: ${CONCURRENT_RUNS} × ${STEPS} steps in ${round(throughput.at(-1)!.wallMs)} ms = ${round(throughput.at(-1)!.stepsPerSecond)} steps/s`,
+      );
     }
 
     const token = await database.operatorToken();
@@ -92,12 +97,18 @@ async function main() {
       for (let run = 1; run <= SSE_RUNS; run += 1) {
         const result = await measureWatchers(context, count);
         sse.push(result);
-        log(`SSE ${count} watcher(s), run ${run}/${SSE_RUNS}: ${result.latenciesMs.length} deliveries, lost ${result.lost}, duplicated ${result.duplicated}, connected in ${result.connectMs} ms`);
+        log(
+          `SSE ${count} watcher(s), run ${run}/${SSE_RUNS}: ${result.latenciesMs.length} deliveries, lost ${result.lost}, duplicated ${result.duplicated}, connected in ${result.connectMs} ms`,
+        );
       }
     }
 
     const samples: Samples = { overheadBound, overheadModel, throughput, sse };
-    const summary = { ...summarize(samples, { steps: STEPS, watchers: WATCHERS }), loadAverageAtStart, loadAverageAtEnd: round(loadavg()[0], 2) };
+    const summary = {
+      ...summarize(samples, { steps: STEPS, watchers: WATCHERS }),
+      loadAverageAtStart,
+      loadAverageAtEnd: round(loadavg()[0], 2),
+    };
     const resultsDir = path.join(root, "bench", "results");
     mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `runner-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

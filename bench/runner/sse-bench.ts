@@ -27,7 +27,9 @@ const TIMEOUT_MS = 60_000;
 
 async function within<T>(promise: Promise<T>, what: string, ms = TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what}.`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what}.`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -42,7 +44,8 @@ async function startRun(context: SseContext): Promise<string> {
     body: JSON.stringify({ routineId: context.routineId, inputs: { seed: "sse" } }),
   });
   const body = (await response.json()) as { runId?: string; error?: string };
-  if (response.status !== 201 || !body.runId) throw new Error(`POST /api/runs answered ${response.status}: ${body.error ?? JSON.stringify(body)}`);
+  if (response.status !== 201 || !body.runId)
+    throw new Error(`POST /api/runs answered ${response.status}: ${body.error ?? JSON.stringify(body)}`);
   return body.runId;
 }
 

@@ -2,7 +2,12 @@ import { median, percentile, round } from "../lib/stats";
 import type { RunSample, ThroughputSample } from "./engine-bench";
 import type { SseRun } from "./sse-bench";
 
-export type Samples = { overheadBound: RunSample[]; overheadModel: RunSample[]; throughput: ThroughputSample[]; sse: SseRun[] };
+export type Samples = {
+  overheadBound: RunSample[];
+  overheadModel: RunSample[];
+  throughput: ThroughputSample[];
+  sse: SseRun[];
+};
 
 /** The targets; reported in targetsMet, never adjusted. */
 export const TARGETS = { overheadMsPerStep: 2, stepsPerSecond: 1000, sseP95MsAt200Watchers: 50 };
@@ -14,7 +19,9 @@ export const TARGETS = { overheadMsPerStep: 2, stepsPerSecond: 1000, sseP95MsAt2
  */
 function overhead(samples: RunSample[], steps: number) {
   const perRun = samples.map((sample) => sample.wallMs / steps);
-  const perStep = samples.flatMap((sample) => sample.stepStarts.slice(1, steps + 1).map((at, index) => at - sample.stepStarts[index]));
+  const perStep = samples.flatMap((sample) =>
+    sample.stepStarts.slice(1, steps + 1).map((at, index) => at - sample.stepStarts[index]),
+  );
   const ms = (value: number) => round(value, 3);
   return {
     runs: samples.length,
@@ -66,7 +73,10 @@ export function summarize(samples: Samples, options: { steps: number; watchers: 
     throughput: {
       concurrentRuns: samples.throughput[0]?.runs ?? 0,
       stepsPerRun: options.steps,
-      rounds: samples.throughput.map((sample) => ({ stepsPerSecond: round(sample.stepsPerSecond), wallMs: round(sample.wallMs) })),
+      rounds: samples.throughput.map((sample) => ({
+        stepsPerSecond: round(sample.stepsPerSecond),
+        wallMs: round(sample.wallMs),
+      })),
     },
   };
 }

@@ -30,14 +30,28 @@ export function TokenTable({ tokens, revoke }: { tokens: TokenRow[]; revoke: Rev
         </thead>
         <tbody>
           {tokens.map((token) => (
-            <tr key={token.id} data-testid={`token-row-${token.id}`} data-revoked={token.revokedAt ? "true" : undefined}>
+            <tr
+              key={token.id}
+              data-testid={`token-row-${token.id}`}
+              data-revoked={token.revokedAt ? "true" : undefined}
+            >
               <Td className="font-medium">{token.name}</Td>
               <Td>
                 <code className="font-mono text-xs text-muted">{token.prefix}…</code>
               </Td>
-              <Td className="text-muted"><RelativeTimeLabel iso={token.createdAt} /></Td>
-              <Td className="text-muted">{token.lastUsedAt ? <RelativeTimeLabel iso={token.lastUsedAt} /> : "never"}</Td>
-              <Td className="text-right">{token.revokedAt ? <Badge>revoked</Badge> : <RevokeButton tokenId={token.id} name={token.name} revoke={revoke} />}</Td>
+              <Td className="text-muted">
+                <RelativeTimeLabel iso={token.createdAt} />
+              </Td>
+              <Td className="text-muted">
+                {token.lastUsedAt ? <RelativeTimeLabel iso={token.lastUsedAt} /> : "never"}
+              </Td>
+              <Td className="text-right">
+                {token.revokedAt ? (
+                  <Badge>revoked</Badge>
+                ) : (
+                  <RevokeButton tokenId={token.id} name={token.name} revoke={revoke} />
+                )}
+              </Td>
             </tr>
           ))}
         </tbody>
@@ -52,7 +66,8 @@ function RevokeButton({ tokenId, name, revoke }: { tokenId: string; name: string
     <form
       action={formAction}
       onSubmit={(event) => {
-        if (!window.confirm(`Revoke “${name}”? Systems using it are refused from now on.`)) return event.preventDefault();
+        if (!window.confirm(`Revoke “${name}”? Systems using it are refused from now on.`))
+          return event.preventDefault();
         onSubmit(event);
       }}
       className="inline-flex flex-col items-end gap-1"

@@ -1,7 +1,14 @@
 import { History } from "lucide-react";
 import { Card, EmptyState, Table, Td, Th } from "@/components/ui";
 
-export type AuditRow = { id: string; at: string; action: string; actorEmail: string | null; targetLabel: string | null; detail: string | null };
+export type AuditRow = {
+  id: string;
+  at: string;
+  action: string;
+  actorEmail: string | null;
+  targetLabel: string | null;
+  detail: string | null;
+};
 
 const LABELS: Record<string, string> = {
   "auth.sign_in": "Signed in",
@@ -32,7 +39,11 @@ const LABELS: Record<string, string> = {
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   if (rows.length === 0) {
-    return <EmptyState icon={History} title="Nothing recorded yet">Sign-ins, changes to users and roles, and routines created or archived will be listed here.</EmptyState>;
+    return (
+      <EmptyState icon={History} title="Nothing recorded yet">
+        Sign-ins, changes to users and roles, and routines created or archived will be listed here.
+      </EmptyState>
+    );
   }
   return (
     <Card data-testid="audit-table">

@@ -78,7 +78,13 @@ export function UserRow({ user, isSelf, actions }: { user: UserRowData; isSelf: 
             <form action={active.formAction} onSubmit={active.onSubmit}>
               <input type="hidden" name="userId" value={user.id} />
               <input type="hidden" name="active" value={user.status === "deactivated" ? "true" : "false"} />
-              <Button type="submit" size="sm" variant={user.status === "deactivated" ? "secondary" : "danger"} pending={active.pending} data-testid="toggle-active">
+              <Button
+                type="submit"
+                size="sm"
+                variant={user.status === "deactivated" ? "secondary" : "danger"}
+                pending={active.pending}
+                data-testid="toggle-active"
+              >
                 {user.status === "deactivated" ? "Reactivate" : "Deactivate"}
               </Button>
             </form>

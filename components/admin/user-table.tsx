@@ -1,10 +1,21 @@
 import { Card, CardHeader, Table, Th } from "@/components/ui";
 import { UserRow, type UserRowActions, type UserRowData } from "./user-row";
 
-export function UserTable({ users, viewerId, actions }: { users: UserRowData[]; viewerId: string; actions: UserRowActions }) {
+export function UserTable({
+  users,
+  viewerId,
+  actions,
+}: {
+  users: UserRowData[];
+  viewerId: string;
+  actions: UserRowActions;
+}) {
   return (
     <Card data-testid="user-table">
-      <CardHeader title="Users" description={`${users.length} ${users.length === 1 ? "account" : "accounts"}. Changes take effect on their next page load.`} />
+      <CardHeader
+        title="Users"
+        description={`${users.length} ${users.length === 1 ? "account" : "accounts"}. Changes take effect on their next page load.`}
+      />
       <Table>
         <thead>
           <tr>

@@ -4,7 +4,17 @@ import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { Card, CardBody } from "@/components/ui";
 
 /** The centred frame of the pages seen before signing in. */
-export function AuthPageFrame({ title, subtitle, children, aside }: { title: string; subtitle?: ReactNode; children: ReactNode; aside?: ReactNode }) {
+export function AuthPageFrame({
+  title,
+  subtitle,
+  children,
+  aside,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="absolute right-4 top-4">

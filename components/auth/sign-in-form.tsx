@@ -42,7 +42,15 @@ export function SignInForm({ action, next }: Props) {
       </Field>
       <Field id="password" label="Password" errors={fieldErrors?.password}>
         {(aria) => (
-          <Input {...aria} ref={password} name="password" type="password" autoComplete="current-password" required data-testid="sign-in-password" />
+          <Input
+            {...aria}
+            ref={password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            data-testid="sign-in-password"
+          />
         )}
       </Field>
       <Button type="submit" className="w-full" pending={pending} data-testid="sign-in-submit">

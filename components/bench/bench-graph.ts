@@ -20,8 +20,16 @@ const BLOCKS_PER_BAND = 4;
 
 /** Column and lane (-1 above the chain, 0 on it, 1 below) of each step within its block. */
 const SLOTS: ReadonlyArray<{ column: number; lane: number }> = [
-  { column: 0, lane: 0 }, { column: 1, lane: 0 }, { column: 2, lane: 0 }, { column: 3, lane: 0 }, { column: 4, lane: 0 },
-  { column: 5, lane: 0 }, { column: 6, lane: 0 }, { column: 7, lane: -1 }, { column: 7, lane: 1 }, { column: 8, lane: 0 },
+  { column: 0, lane: 0 },
+  { column: 1, lane: 0 },
+  { column: 2, lane: 0 },
+  { column: 3, lane: 0 },
+  { column: 4, lane: 0 },
+  { column: 5, lane: 0 },
+  { column: 6, lane: 0 },
+  { column: 7, lane: -1 },
+  { column: 7, lane: 1 },
+  { column: 8, lane: 0 },
 ];
 const BRANCH_SLOT = 6;
 
@@ -30,7 +38,8 @@ const BRANCH_SLOT = 6;
  * labelled ways out, both arms into the join, and each join into the next block. 1,000 steps make 1,099 edges.
  */
 export function benchGraph(stepCount: number): BenchGraph {
-  if (stepCount < BLOCK || stepCount % BLOCK !== 0) throw new Error(`benchGraph needs a multiple of ${BLOCK} steps, got ${stepCount}.`);
+  if (stepCount < BLOCK || stepCount % BLOCK !== 0)
+    throw new Error(`benchGraph needs a multiple of ${BLOCK} steps, got ${stepCount}.`);
   const steps: BenchStep[] = [];
   const edges: BenchEdge[] = [];
   const link = (source: string, target: string, extra: Pick<BenchEdge, "label" | "joinsBlocks"> = {}) =>

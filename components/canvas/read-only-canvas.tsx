@@ -1,6 +1,17 @@
 "use client";
 
-import { Background, Controls, ReactFlow, ReactFlowProvider, type EdgeTypes, type FitViewOptions, type NodeChange, type NodeMouseHandler, type NodeTypes, type Viewport } from "@xyflow/react";
+import {
+  Background,
+  Controls,
+  ReactFlow,
+  ReactFlowProvider,
+  type EdgeTypes,
+  type FitViewOptions,
+  type NodeChange,
+  type NodeMouseHandler,
+  type NodeTypes,
+  type Viewport,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
 import { useCallback } from "react";
@@ -39,12 +50,26 @@ export function ReadOnlyCanvas(props: ReadOnlyCanvasProps) {
   );
 }
 
-function CanvasFrame({ nodes, edges, nodeTypes, edgeTypes, onSelectStep, onUnselectStep, viewport, onViewportChange, fitViewOptions, testId, label }: ReadOnlyCanvasProps) {
+function CanvasFrame({
+  nodes,
+  edges,
+  nodeTypes,
+  edgeTypes,
+  onSelectStep,
+  onUnselectStep,
+  viewport,
+  onViewportChange,
+  fitViewOptions,
+  testId,
+  label,
+}: ReadOnlyCanvasProps) {
   const { resolvedTheme } = useTheme();
   const zoomedOut = useCanvasZoomedOut();
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
-      const picked = changes.find((change) => change.type === "select" && change.selected && !change.id.startsWith("stage:"));
+      const picked = changes.find(
+        (change) => change.type === "select" && change.selected && !change.id.startsWith("stage:"),
+      );
       if (picked && picked.type === "select") return onSelectStep(picked.id);
       for (const change of changes) if (change.type === "select" && !change.selected) onUnselectStep?.(change.id);
     },

@@ -22,9 +22,23 @@ export function HandleAnchors({ step, outgoing }: { step: Step; outgoing: readon
 }
 
 /** A stage as every canvas draws it: a labelled, dashed frame around its steps. */
-export function StageFrame({ name, width, height, testId }: { name: string; width?: number; height?: number; testId?: string }) {
+export function StageFrame({
+  name,
+  width,
+  height,
+  testId,
+}: {
+  name: string;
+  width?: number;
+  height?: number;
+  testId?: string;
+}) {
   return (
-    <div style={{ width, height }} className="rounded-2xl border border-dashed border-border bg-surface-muted/40" data-testid={testId}>
+    <div
+      style={{ width, height }}
+      className="rounded-2xl border border-dashed border-border bg-surface-muted/40"
+      data-testid={testId}
+    >
       <p className="px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted">{name}</p>
     </div>
   );

@@ -11,7 +11,13 @@ const READABLE_ZOOM = 0.6;
  * opening a ten-step routine would see blank boxes. Such a routine opens at READABLE_ZOOM instead, its start `left`
  * pixels from the canvas's left edge and its middle at the canvas's middle; large routines keep the overview.
  */
-export function readableOpening(fitted: Viewport, bounds: Bounds, boxHeight: number, nodeCount: number, left: number): Viewport {
+export function readableOpening(
+  fitted: Viewport,
+  bounds: Bounds,
+  boxHeight: number,
+  nodeCount: number,
+  left: number,
+): Viewport {
   if (fitted.zoom >= DETAIL_ZOOM || nodeCount > READABLE_ROUTINE) return fitted;
   const zoom = READABLE_ZOOM;
   return { zoom, x: left - bounds.x * zoom, y: boxHeight / 2 - (bounds.y + bounds.height / 2) * zoom };

@@ -5,8 +5,18 @@ import type { StepKind } from "@/lib/routine";
 export const STEP_KIND_INFO: Record<StepKind, { label: string; hint: string; icon: LucideIcon; accent: string }> = {
   tool: { label: "Tool", hint: "Calls exactly one tool.", icon: Wrench, accent: "text-accent" },
   skill: { label: "Skill", hint: "The model thinks or writes, no tool.", icon: Bot, accent: "text-success" },
-  branch: { label: "Branch", hint: "Checks a condition; each way out is labelled.", icon: GitBranch, accent: "text-warning" },
-  human: { label: "Human", hint: "Waits for a person to approve or fill a form.", icon: UserCheck, accent: "text-danger" },
+  branch: {
+    label: "Branch",
+    hint: "Checks a condition; each way out is labelled.",
+    icon: GitBranch,
+    accent: "text-warning",
+  },
+  human: {
+    label: "Human",
+    hint: "Waits for a person to approve or fill a form.",
+    icon: UserCheck,
+    accent: "text-danger",
+  },
   routine: { label: "Sub-routine", hint: "Runs another published routine.", icon: Workflow, accent: "text-accent" },
   end: { label: "End", hint: "Finishes the routine.", icon: CircleStop, accent: "text-muted" },
 };

@@ -10,7 +10,8 @@ export const DETAIL_ZOOM = 0.4;
 // rather than in full detail thrown away a frame later. The designer now opens at a computed viewport and nodes
 // carry their size from the start (see components/designer/canvas.tsx and routineToFlow), so this clause only
 // matters for nodes without one.
-const zoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM || (state.fitViewQueued && !state.nodesInitialized);
+const zoomedOut = (state: ReactFlowState) =>
+  state.transform[2] < DETAIL_ZOOM || (state.fitViewQueued && !state.nodesInitialized);
 
 /**
  * The canvas reads the zoom once (useCanvasZoomedOut) and hands it to every node and edge through this context.

@@ -1,13 +1,31 @@
 "use client";
 
-import { Background, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, getViewportForBounds, type Connection, type Viewport } from "@xyflow/react";
+import {
+  Background,
+  ControlButton,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  getViewportForBounds,
+  type Connection,
+  type Viewport,
+} from "@xyflow/react";
 import { Map as MapIcon } from "lucide-react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
 import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
-import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS, readableOpening, useCanvasZoomedOut, ZoomedOutContext } from "@/components/canvas";
+import {
+  CANVAS_MAX_ZOOM,
+  CANVAS_MIN_ZOOM,
+  DEFAULT_EDGE_OPTIONS,
+  PRO_OPTIONS,
+  readableOpening,
+  useCanvasZoomedOut,
+  ZoomedOutContext,
+} from "@/components/canvas";
 import { DRAG_MIME, type DragPayload } from "./drag-payload";
 import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
@@ -43,14 +61,27 @@ function useOpeningViewport(frame: React.RefObject<HTMLDivElement | null>): { vi
     const { maxZoom, padding } = FIT_VIEW_OPTIONS;
     // Measured once, before the first paint: React Flow mounts in the same frame.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpening(fits ? { viewport: readableOpening(getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding), bounds, box.height, api.getState().nodes.length, 32) } : {});
+    setOpening(
+      fits
+        ? {
+            viewport: readableOpening(
+              getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding),
+              bounds,
+              box.height,
+              api.getState().nodes.length,
+              32,
+            ),
+          }
+        : {},
+    );
   }, [api, frame]);
   return opening;
 }
 
 /** The React Flow canvas: drop steps from the palette, connect them, move them, select them. */
 export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDefinition> }) {
-  const { nodes, edges, canEdit, onNodesChange, onEdgesChange, onSelectionChange, connect, addStep } = useDesigner(selectCanvas);
+  const { nodes, edges, canEdit, onNodesChange, onEdgesChange, onSelectionChange, connect, addStep } =
+    useDesigner(selectCanvas);
   const { screenToFlowPosition } = useReactFlow();
   const { resolvedTheme } = useTheme();
   const zoomedOut = useCanvasZoomedOut();
@@ -69,42 +100,56 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
   };
 
   return (
-    <div ref={frame} className="h-full w-full" data-testid="designer-canvas" onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = "copy"; }} onDrop={onDrop}>
+    <div
+      ref={frame}
+      className="h-full w-full"
+      data-testid="designer-canvas"
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+      }}
+      onDrop={onDrop}
+    >
       {opening ? (
-      <ZoomedOutContext value={zoomedOut}>
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onSelectionChange={onSelectionChange}
-        onConnect={(connection: Connection) => connect(connection.source, connection.target)}
-        nodesDraggable={canEdit}
-        nodesConnectable={canEdit}
-        deleteKeyCode={null}
-        multiSelectionKeyCode="Shift"
-        selectionKeyCode="Shift"
-        defaultViewport={opening.viewport}
-        fitView={!opening.viewport}
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={CANVAS_MIN_ZOOM}
-        maxZoom={CANVAS_MAX_ZOOM}
-        proOptions={PRO_OPTIONS}
-        colorMode={resolvedTheme === "dark" ? "dark" : "light"}
-      >
-        {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}
-        {zoomedOut ? null : <Background gap={20} size={1} />}
-        {miniMapOn ? <MiniMap pannable zoomable className="!bg-surface" /> : null}
-        <Controls showInteractive={false}>
-          <ControlButton onClick={() => setMiniMapOn((on) => !on)} title={miniMapOn ? "Hide the minimap" : "Show the minimap"} aria-label="Toggle the minimap" data-testid="toggle-minimap">
-            <MapIcon aria-hidden="true" />
-          </ControlButton>
-        </Controls>
-      </ReactFlow>
-      </ZoomedOutContext>
+        <ZoomedOutContext value={zoomedOut}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
+            defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onSelectionChange={onSelectionChange}
+            onConnect={(connection: Connection) => connect(connection.source, connection.target)}
+            nodesDraggable={canEdit}
+            nodesConnectable={canEdit}
+            deleteKeyCode={null}
+            multiSelectionKeyCode="Shift"
+            selectionKeyCode="Shift"
+            defaultViewport={opening.viewport}
+            fitView={!opening.viewport}
+            fitViewOptions={FIT_VIEW_OPTIONS}
+            minZoom={CANVAS_MIN_ZOOM}
+            maxZoom={CANVAS_MAX_ZOOM}
+            proOptions={PRO_OPTIONS}
+            colorMode={resolvedTheme === "dark" ? "dark" : "light"}
+          >
+            {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}
+            {zoomedOut ? null : <Background gap={20} size={1} />}
+            {miniMapOn ? <MiniMap pannable zoomable className="!bg-surface" /> : null}
+            <Controls showInteractive={false}>
+              <ControlButton
+                onClick={() => setMiniMapOn((on) => !on)}
+                title={miniMapOn ? "Hide the minimap" : "Show the minimap"}
+                aria-label="Toggle the minimap"
+                data-testid="toggle-minimap"
+              >
+                <MapIcon aria-hidden="true" />
+              </ControlButton>
+            </Controls>
+          </ReactFlow>
+        </ZoomedOutContext>
       ) : null}
     </div>
   );

@@ -40,48 +40,99 @@ type Props = {
  */
 export function DesignerHeader({ detail, lifecycleActions, actions }: Props) {
   const routineUrl = `/routines/${encodeURIComponent(detail.id)}`;
-  const sentBack = detail.status === "draft" && detail.latestReview?.decision === "changes_requested" ? detail.latestReview : null;
+  const sentBack =
+    detail.status === "draft" && detail.latestReview?.decision === "changes_requested" ? detail.latestReview : null;
   const hasReview = detail.status !== "draft" || detail.latestReview !== null || detail.openCommentCount > 0;
   const reason = readOnlyReason({ ...detail, canWithdraw: detail.lifecycle.withdraw.allowed });
   return (
     <>
-      <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-1.5" data-testid="designer-header">
-        <Link href="/routines" prefetch={false} className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground">
+      <div
+        className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-1.5"
+        data-testid="designer-header"
+      >
+        <Link
+          href="/routines"
+          prefetch={false}
+          className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
+        >
           <ChevronLeft className="size-4" aria-hidden="true" /> Routines
         </Link>
-        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">{detail.name}</h1>
-        <span className="text-xs text-muted" data-testid="designer-version">v{detail.versionNumber}</span>
-        <LifecycleBadge status={detail.status} latestDecision={detail.latestReview?.decision} testId="designer-status" />
+        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
+          {detail.name}
+        </h1>
+        <span className="text-xs text-muted" data-testid="designer-version">
+          v{detail.versionNumber}
+        </span>
+        <LifecycleBadge
+          status={detail.status}
+          latestDecision={detail.latestReview?.decision}
+          testId="designer-status"
+        />
         {detail.publishedVersionNumber !== null ? (
-          <Badge tone="success" data-testid="designer-published" title={`Version ${detail.publishedVersionNumber} is the one that runs`}>
+          <Badge
+            tone="success"
+            data-testid="designer-published"
+            title={`Version ${detail.publishedVersionNumber} is the one that runs`}
+          >
             published v{detail.publishedVersionNumber}
           </Badge>
         ) : null}
         {detail.archived ? <Badge tone="warning">archived</Badge> : null}
-        {reason ? <span className="text-xs text-muted" data-testid="designer-read-only">{reason}</span> : null}
+        {reason ? (
+          <span className="text-xs text-muted" data-testid="designer-read-only">
+            {reason}
+          </span>
+        ) : null}
         <div className="ml-auto flex flex-wrap items-center gap-2" data-testid="designer-header-actions">
           {actions}
-          {detail.lifecycle.submit.allowed ? <SubmitForReviewButton routineId={detail.id} submit={lifecycleActions.submit} /> : null}
-          {detail.lifecycle.withdraw.allowed ? <WithdrawButton action={lifecycleActions.withdraw} routineId={detail.id} number={detail.versionNumber} /> : null}
+          {detail.lifecycle.submit.allowed ? (
+            <SubmitForReviewButton routineId={detail.id} submit={lifecycleActions.submit} />
+          ) : null}
+          {detail.lifecycle.withdraw.allowed ? (
+            <WithdrawButton action={lifecycleActions.withdraw} routineId={detail.id} number={detail.versionNumber} />
+          ) : null}
           {hasReview ? (
-            <ButtonLink href={`${routineUrl}/review/${detail.versionNumber}`} prefetch={false} variant="secondary" size="sm" data-testid="open-review">
+            <ButtonLink
+              href={`${routineUrl}/review/${detail.versionNumber}`}
+              prefetch={false}
+              variant="secondary"
+              size="sm"
+              data-testid="open-review"
+            >
               <Eye className="size-4" aria-hidden="true" /> Open review
             </ButtonLink>
           ) : null}
-          {detail.lifecycle.startDraft.allowed ? <StartDraftButton action={lifecycleActions.startDraft} routineId={detail.id} /> : null}
-          <ButtonLink href={`${routineUrl}/versions`} prefetch={false} variant="ghost" size="sm" data-testid="version-history">
+          {detail.lifecycle.startDraft.allowed ? (
+            <StartDraftButton action={lifecycleActions.startDraft} routineId={detail.id} />
+          ) : null}
+          <ButtonLink
+            href={`${routineUrl}/versions`}
+            prefetch={false}
+            variant="ghost"
+            size="sm"
+            data-testid="version-history"
+          >
             <History className="size-4" aria-hidden="true" /> Versions
           </ButtonLink>
         </div>
       </div>
       {sentBack ? (
         <div className="shrink-0 border-b border-border bg-surface px-3 py-2">
-          <Alert tone="warning" title={`${sentBack.reviewer?.name ?? "A reviewer"} requested changes`} testId="changes-requested">
-            {sentBack.comment ? <p className="whitespace-pre-wrap" data-testid="changes-requested-comment">“{sentBack.comment}”</p> : null}
+          <Alert
+            tone="warning"
+            title={`${sentBack.reviewer?.name ?? "A reviewer"} requested changes`}
+            testId="changes-requested"
+          >
+            {sentBack.comment ? (
+              <p className="whitespace-pre-wrap" data-testid="changes-requested-comment">
+                “{sentBack.comment}”
+              </p>
+            ) : null}
             {detail.openCommentCount > 0 ? (
               <p className="flex items-center gap-1">
                 <MessageSquare className="size-3.5" aria-hidden="true" />
-                {detail.openCommentCount === 1 ? "1 open comment" : `${detail.openCommentCount} open comments`}: see the Comments tab and the badges on the steps. Submit again when done.
+                {detail.openCommentCount === 1 ? "1 open comment" : `${detail.openCommentCount} open comments`}: see the
+                Comments tab and the badges on the steps. Submit again when done.
               </p>
             ) : (
               <p>Submit again when done.</p>

@@ -33,13 +33,25 @@ type Props = {
 
 const selectIssueCount = (state: DesignerStoreState) => state.issues.length;
 const selectCommentCount = (state: StepCommentsState) => state.comments.length;
-const selectFirstValidation = (state: DesignerStoreState) => ({ revalidate: state.revalidate, placeUnpositioned: state.placeUnpositioned });
+const selectFirstValidation = (state: DesignerStoreState) => ({
+  revalidate: state.revalidate,
+  placeUnpositioned: state.placeUnpositioned,
+});
 const selectNotice = (state: DesignerStoreState) => ({ notice: state.notice, setNotice: state.setNotice });
 
 const cannotResolve: ResolveComment = async () => ({ status: "error", message: "Comments cannot be resolved here." });
 
 /** Canvas and details panel (inspector / issues / text) of a loaded routine, with autosave and shortcuts. */
-export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, openHelp, closeHelp, resolveComment = cannotResolve, reviewUrl = null }: Props) {
+export function DesignerWorkspace({
+  tools,
+  saveDraft,
+  saveAsCopy,
+  helpOpen,
+  openHelp,
+  closeHelp,
+  resolveComment = cannotResolve,
+  reviewUrl = null,
+}: Props) {
   const [panel, setPanel] = useState<PanelId>("inspector");
   const toolsByKey = useMemo(() => new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool])), [tools]);
   const issueCount = useDesigner(selectIssueCount);
@@ -63,9 +75,15 @@ export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, open
             onChange={setPanel}
             tabs={[
               { id: "inspector", label: "Inspector" },
-              { id: "issues", label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span> },
+              {
+                id: "issues",
+                label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span>,
+              },
               { id: "text", label: "Text" },
-              { id: "comments", label: <span data-testid="comments-tab">Comments {commentCount ? `(${commentCount})` : ""}</span> },
+              {
+                id: "comments",
+                label: <span data-testid="comments-tab">Comments {commentCount ? `(${commentCount})` : ""}</span>,
+              },
             ]}
           />
         </div>
@@ -78,7 +96,11 @@ export function DesignerWorkspace({ tools, saveDraft, saveAsCopy, helpOpen, open
           </TabPanel>
           <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
             {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
-            {panel === "text" ? <div className="h-[calc(100dvh-10rem)]"><TextView /></div> : null}
+            {panel === "text" ? (
+              <div className="h-[calc(100dvh-10rem)]">
+                <TextView />
+              </div>
+            ) : null}
           </TabPanel>
           <TabPanel idPrefix="designer" id="comments" active={panel === "comments"}>
             <CommentsPanel resolve={resolveComment} reviewUrl={reviewUrl} />
@@ -112,7 +134,11 @@ function useFirstValidation() {
 /** Clicking an issue selects its step and shows it in the inspector. */
 function IssuesThenInspector({ onPick }: { onPick: () => void }) {
   return (
-    <div onClickCapture={(event) => { if ((event.target as HTMLElement).closest("[data-step-id]")) setTimeout(onPick, 0); }}>
+    <div
+      onClickCapture={(event) => {
+        if ((event.target as HTMLElement).closest("[data-step-id]")) setTimeout(onPick, 0);
+      }}
+    >
       <ValidationPanel />
     </div>
   );
@@ -129,7 +155,9 @@ function Notice() {
   if (!notice) return null;
   return (
     <div className="absolute left-1/2 top-3 z-10 w-96 -translate-x-1/2">
-      <Alert tone="warning" testId="designer-notice">{notice}</Alert>
+      <Alert tone="warning" testId="designer-notice">
+        {notice}
+      </Alert>
     </div>
   );
 }

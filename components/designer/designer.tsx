@@ -43,7 +43,18 @@ const NO_COMMENTS: OpenComment[] = [];
  * The routine designer: palette, canvas, inspector / issues / text, with autosave. The palette needs only the
  * tools, so it is drawn (and hydrated) while the routine is still on its way; the rest appears when it arrives.
  */
-export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, saveAsCopy, header, comments = NO_COMMENTS, resolveComment, reviewUrl = null }: Props) {
+export function Designer({
+  routineId,
+  routineUrl,
+  canEdit,
+  tools,
+  saveDraft,
+  saveAsCopy,
+  header,
+  comments = NO_COMMENTS,
+  resolveComment,
+  reviewUrl = null,
+}: Props) {
   const { document, retry } = useRoutineDocument(routineUrl);
   const [commentStore] = useState(() => createStepCommentsStore(comments));
   // The page re-rendered (e.g. after a review action): the server's list is the truth.
@@ -54,7 +65,14 @@ export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, sav
   const store = useMemo(
     () =>
       document.status === "ready"
-        ? createDesignerStore({ routineId, routine: document.routine, revision: document.revision, canEdit, tools: lookupFromList(tools), deferValidation: true })
+        ? createDesignerStore({
+            routineId,
+            routine: document.routine,
+            revision: document.revision,
+            canEdit,
+            tools: lookupFromList(tools),
+            deferValidation: true,
+          })
         : null,
     [document, routineId, canEdit, tools],
   );
@@ -65,7 +83,9 @@ export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, sav
         <div className="p-8" data-testid="designer-load-error">
           <Alert tone="error" title="This routine could not be opened">
             <p>{document.message}</p>
-            <Button className="mt-3" onClick={retry} data-testid="designer-load-retry">Try again</Button>
+            <Button className="mt-3" onClick={retry} data-testid="designer-load-retry">
+              Try again
+            </Button>
           </Alert>
         </div>
       </div>
@@ -77,7 +97,11 @@ export function Designer({ routineId, routineUrl, canEdit, tools, saveDraft, sav
         <ReactFlowProvider>
           <div className="flex h-full min-h-0 flex-col">
             {header}
-            <div className="flex min-h-0 flex-1 flex-col" data-testid={store ? "designer" : "designer-body-loading"} aria-busy={store ? undefined : true}>
+            <div
+              className="flex min-h-0 flex-1 flex-col"
+              data-testid={store ? "designer" : "designer-body-loading"}
+              aria-busy={store ? undefined : true}
+            >
               {store ? <Toolbar openHelp={openHelp} /> : <ToolbarSkeleton />}
               <div className="flex min-h-0 flex-1">
                 <Palette tools={tools} canEdit={canEdit} />

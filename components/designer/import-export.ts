@@ -7,7 +7,10 @@ export function readImportedRoutine(fileName: string, text: string, current: Rou
   const looksJson = fileName.toLowerCase().endsWith(".json") || /^\s*[[{]/.test(text);
   const result = looksJson ? importRoutineJson(text) : parseRoutineText(text, { id: current.id, name: current.name });
   if (!result.ok) {
-    return { ok: false, problems: result.errors.map((error) => `Line ${error.line}, column ${error.column}: ${error.message}`) };
+    return {
+      ok: false,
+      problems: result.errors.map((error) => `Line ${error.line}, column ${error.column}: ${error.message}`),
+    };
   }
   return { ok: true, routine: { ...result.routine, id: current.id } };
 }

@@ -18,7 +18,11 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
   const [query, setQuery] = useState("");
   const groups = useMemo(() => groupByServer(searchTools(tools, query)), [tools, query]);
   return (
-    <aside className="flex h-full w-64 shrink-0 flex-col border-r border-border bg-surface" aria-label="Palette" data-testid="palette">
+    <aside
+      className="flex h-full w-64 shrink-0 flex-col border-r border-border bg-surface"
+      aria-label="Palette"
+      data-testid="palette"
+    >
       <section className="border-b border-border p-3">
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Steps</h2>
         <ul className="grid grid-cols-2 gap-1.5">
@@ -45,7 +49,14 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Tools</h2>
         <div className="relative mb-2">
           <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted" aria-hidden="true" />
-          <Input value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Search tools" aria-label="Search tools" className="h-9 pl-8" data-testid="palette-search" />
+          <Input
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search tools"
+            aria-label="Search tools"
+            className="h-9 pl-8"
+            data-testid="palette-search"
+          />
         </div>
         <div className="min-h-0 flex-1 space-y-3 overflow-y-auto">
           {groups.length === 0 ? <p className="text-xs text-muted">No tool matches “{query}”.</p> : null}
@@ -57,7 +68,9 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
                   <li key={tool.name}>
                     <div
                       draggable={canEdit}
-                      onDragStart={(event) => startDrag(event, { kind: "tool", tool: { server: tool.server, name: tool.name } })}
+                      onDragStart={(event) =>
+                        startDrag(event, { kind: "tool", tool: { server: tool.server, name: tool.name } })
+                      }
                       title={tool.description}
                       data-testid={`palette-tool-${tool.name}`}
                       className="cursor-grab rounded-md px-2 py-1 font-mono text-xs text-foreground hover:bg-surface-muted"

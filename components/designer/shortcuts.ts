@@ -47,7 +47,10 @@ export function useDesignerShortcuts(openHelp: () => void) {
       if (mod && key === "a") return handled(() => state.select(state.routine.steps.map((step) => step.id)));
       if (!mod && (event.key === "Delete" || event.key === "Backspace")) return handled(state.deleteSelection);
       if (!mod && key === "f") return handled(() => fitView({ duration: 200 }));
-      if (!mod && key === "l") return handled(() => void state.autoLayout("RIGHT").then(() => requestAnimationFrame(() => fitView({ duration: 200 }))));
+      if (!mod && key === "l")
+        return handled(
+          () => void state.autoLayout("RIGHT").then(() => requestAnimationFrame(() => fitView({ duration: 200 }))),
+        );
       if (event.key === "?") return handled(openHelp);
     };
     const onCopy = (event: ClipboardEvent) => {

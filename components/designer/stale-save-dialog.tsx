@@ -7,9 +7,16 @@ import { useDesigner, useDesignerApi } from "./designer-context";
 import type { Routine } from "@/lib/routine";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 
-export type SaveAsCopy = (input: { routine: Routine; name: string }) => Promise<{ status: "saved"; id: string } | { status: "error"; message: string }>;
+export type SaveAsCopy = (input: {
+  routine: Routine;
+  name: string;
+}) => Promise<{ status: "saved"; id: string } | { status: "error"; message: string }>;
 
-const selectStaleSave = (state: DesignerStoreState) => ({ status: state.save.status, routine: state.routine, currentRevision: state.save.currentRevision });
+const selectStaleSave = (state: DesignerStoreState) => ({
+  status: state.save.status,
+  routine: state.routine,
+  currentRevision: state.save.currentRevision,
+});
 
 /** After a refused (stale) save: reload the other version, or keep this one as a new routine. Never a silent overwrite. */
 export function StaleSaveDialog({ saveAsCopy }: { saveAsCopy: SaveAsCopy }) {
@@ -36,11 +43,15 @@ export function StaleSaveDialog({ saveAsCopy }: { saveAsCopy: SaveAsCopy }) {
       <div className="space-y-4">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => {
+          <Button
+            variant="secondary"
+            onClick={() => {
               // Discarding is the user's explicit choice here, so the leave-page guard stands down.
               store.getState().setSave({ status: "saved" });
               window.location.reload();
-            }} data-testid="stale-reload">
+            }}
+            data-testid="stale-reload"
+          >
             Reload theirs (discard mine)
           </Button>
           <Button onClick={keepMine} pending={pending} data-testid="stale-keep-copy">

@@ -14,7 +14,11 @@ const noSubscription = () => () => {};
 /** The designer's save state, or null while the routine loads (the header is drawn before the store exists). */
 function useSaveState(): SaveState | null {
   const store = useOptionalDesignerApi();
-  return useSyncExternalStore(store ? store.subscribe : noSubscription, () => store?.getState().save ?? null, () => null);
+  return useSyncExternalStore(
+    store ? store.subscribe : noSubscription,
+    () => store?.getState().save ?? null,
+    () => null,
+  );
 }
 
 const WAIT: Partial<Record<SaveState["status"], string>> = {
@@ -38,13 +42,22 @@ export function SubmitForReviewButton({ routineId, submit }: { routineId: string
     if (!save || save.status !== "saved") return;
     setError(null);
     startTransition(async () => {
-      const result = await submit({ routineId, baseRevision: save.revision }).catch(() => ({ status: "error", message: "The server could not be reached; nothing was submitted." }) as const);
+      const result = await submit({ routineId, baseRevision: save.revision }).catch(
+        () => ({ status: "error", message: "The server could not be reached; nothing was submitted." }) as const,
+      );
       if (result.status === "error") setError(result.message);
     });
   };
   return (
     <div className="relative">
-      <Button size="sm" onClick={onClick} pending={pending} disabled={Boolean(waiting)} title={waiting} data-testid="submit-for-review">
+      <Button
+        size="sm"
+        onClick={onClick}
+        pending={pending}
+        disabled={Boolean(waiting)}
+        title={waiting}
+        data-testid="submit-for-review"
+      >
         {pending ? null : <Send className="size-4" aria-hidden="true" />}
         Submit for review
       </Button>
@@ -52,7 +65,11 @@ export function SubmitForReviewButton({ routineId, submit }: { routineId: string
         <div className="absolute right-0 top-full z-30 mt-2 w-96" data-testid="submit-for-review-error">
           <Alert tone="error" title="Not submitted">
             <p>{error}</p>
-            <button type="button" onClick={() => setError(null)} className="mt-2 inline-flex items-center gap-1 text-xs text-muted hover:text-foreground">
+            <button
+              type="button"
+              onClick={() => setError(null)}
+              className="mt-2 inline-flex items-center gap-1 text-xs text-muted hover:text-foreground"
+            >
               <X className="size-3" aria-hidden="true" /> Dismiss
             </button>
           </Alert>

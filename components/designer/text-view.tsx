@@ -8,7 +8,11 @@ import type { DesignerStoreState } from "@/lib/stores/designer";
 
 type Problem = { line: number; column: number; message: string };
 
-const selectTextView = (state: DesignerStoreState) => ({ routine: state.routine, canEdit: state.canEdit, replaceRoutine: state.replaceRoutine });
+const selectTextView = (state: DesignerStoreState) => ({
+  routine: state.routine,
+  canEdit: state.canEdit,
+  replaceRoutine: state.replaceRoutine,
+});
 
 /**
  * The routine in the paper's text form, editable. While you edit, the text is yours; "Apply" turns a valid text
@@ -64,11 +68,22 @@ export function TextView() {
           </ul>
         </Alert>
       ) : null}
-      {applied ? <Alert tone="success" testId="text-view-applied">Applied to the canvas.</Alert> : null}
+      {applied ? (
+        <Alert tone="success" testId="text-view-applied">
+          Applied to the canvas.
+        </Alert>
+      ) : null}
       {canEdit ? (
         <div className="flex items-center justify-end gap-2">
           {draft !== null ? (
-            <Button variant="ghost" size="sm" onClick={() => { setDraft(null); setProblems([]); }}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(null);
+                setProblems([]);
+              }}
+            >
               Discard text edits
             </Button>
           ) : null}

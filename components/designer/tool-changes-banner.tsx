@@ -19,14 +19,24 @@ type Props = {
 export function ToolChangesBanner({ routineId, changes, canAccept, action }: Props) {
   const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
   return (
-    <div role="status" className="flex shrink-0 flex-wrap items-center gap-3 border-b border-border bg-warning-soft px-3 py-2 text-sm" data-testid="tool-changes-banner">
+    <div
+      role="status"
+      className="flex shrink-0 flex-wrap items-center gap-3 border-b border-border bg-warning-soft px-3 py-2 text-sm"
+      data-testid="tool-changes-banner"
+    >
       <AlertTriangle className="size-4 shrink-0 text-warning" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        {changes.length === 1 ? "A tool this routine uses changed" : `${changes.length} tools this routine uses changed`} since it was saved:{" "}
+        {changes.length === 1
+          ? "A tool this routine uses changed"
+          : `${changes.length} tools this routine uses changed`}{" "}
+        since it was saved:{" "}
         {changes.map((change, index) => (
           <span key={`${change.server}/${change.name}`}>
             {index > 0 ? ", " : ""}
-            <code className="font-mono text-xs">{change.server}/{change.name}</code> ({change.change === "removed" ? "no longer offered" : "schema changed"})
+            <code className="font-mono text-xs">
+              {change.server}/{change.name}
+            </code>{" "}
+            ({change.change === "removed" ? "no longer offered" : "schema changed"})
           </span>
         ))}
         . Check the steps that call {changes.length === 1 ? "it" : "them"}.

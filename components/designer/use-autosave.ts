@@ -4,7 +4,10 @@ import { useEffect, useRef } from "react";
 import { useDesignerApi } from "./designer-context";
 import type { Routine } from "@/lib/routine";
 
-export type SaveResult = { status: "saved"; revision: number } | { status: "stale"; currentRevision: number } | { status: "error"; message: string };
+export type SaveResult =
+  | { status: "saved"; revision: number }
+  | { status: "stale"; currentRevision: number }
+  | { status: "error"; message: string };
 export type SaveDraft = (input: { routineId: string; baseRevision: number; routine: Routine }) => Promise<SaveResult>;
 
 const DEBOUNCE_MS = 800;
@@ -35,8 +38,10 @@ export function useAutosave(saveDraft: SaveDraft) {
       }
       inFlight.current = false;
       const changedMeanwhile = store.getState().routine !== routine;
-      if (result.status === "saved") store.getState().setSave({ status: changedMeanwhile ? "dirty" : "saved", revision: result.revision });
-      else if (result.status === "stale") store.getState().setSave({ status: "stale", currentRevision: result.currentRevision });
+      if (result.status === "saved")
+        store.getState().setSave({ status: changedMeanwhile ? "dirty" : "saved", revision: result.revision });
+      else if (result.status === "stale")
+        store.getState().setSave({ status: "stale", currentRevision: result.currentRevision });
       else store.getState().setSave({ status: "error", message: result.message });
       if (changedMeanwhile && result.status === "saved") schedule();
       if (result.status === "error") timer = setTimeout(flush, 5000);

@@ -26,7 +26,10 @@ export function useRoutineDocument(url: string): { document: RoutineDocument; re
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setDocument({ status: "error", message: error instanceof Error && error.message ? error.message : "The routine could not be loaded." });
+        setDocument({
+          status: "error",
+          message: error instanceof Error && error.message ? error.message : "The routine could not be loaded.",
+        });
       });
     return () => controller.abort();
   }, [url, attempt]);
@@ -44,5 +47,7 @@ async function errorMessage(response: Response): Promise<string> {
   } catch {
     // not JSON: fall through to the status
   }
-  return response.status === 401 ? "Your session has ended. Sign in again to continue." : `The routine could not be loaded (HTTP ${response.status}).`;
+  return response.status === 401
+    ? "Your session has ended. Sign in again to continue."
+    : `The routine could not be loaded (HTTP ${response.status}).`;
 }

@@ -31,7 +31,10 @@ export function ValidationPanel() {
               data-code={issue.code}
               data-step-id={issue.stepId}
             >
-              <Icon className={`mt-0.5 size-4 shrink-0 ${issue.severity === "error" ? "text-danger" : "text-warning"}`} aria-hidden="true" />
+              <Icon
+                className={`mt-0.5 size-4 shrink-0 ${issue.severity === "error" ? "text-danger" : "text-warning"}`}
+                aria-hidden="true"
+              />
               <span className="text-foreground">{issue.message}</span>
             </button>
           </li>

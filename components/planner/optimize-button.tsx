@@ -38,7 +38,12 @@ export function OptimizeButton({ routineId, basedOnVersionId }: Props) {
     if (state.status === "done") router.refresh();
     if (state.status === "failed") reset();
   };
-  const run = () => void start(source === "text" ? { source, basedOnVersionId, text } : { source, basedOnVersionId, ...(save ? { baseRevision: save.revision } : {}) });
+  const run = () =>
+    void start(
+      source === "text"
+        ? { source, basedOnVersionId, text }
+        : { source, basedOnVersionId, ...(save ? { baseRevision: save.revision } : {}) },
+    );
 
   return (
     <>
@@ -53,7 +58,16 @@ export function OptimizeButton({ routineId, basedOnVersionId }: Props) {
         description="The planner model turns a draft into a full routine: one tool per step, every input bound, branches labelled."
         testId="optimize-dialog"
       >
-        {state.status === "idle" ? <OptimizeForm canvasWait={canvasWait} source={source} onSourceChange={setSource} text={text} onTextChange={setText} onSubmit={run} /> : null}
+        {state.status === "idle" ? (
+          <OptimizeForm
+            canvasWait={canvasWait}
+            source={source}
+            onSourceChange={setSource}
+            text={text}
+            onTextChange={setText}
+            onSubmit={run}
+          />
+        ) : null}
         {state.status === "running" ? <OptimizeProgress {...state} onCancel={cancel} /> : null}
         {state.status === "done" ? <OptimizeDone state={state} onClose={close} /> : null}
         {state.status === "failed" ? <OptimizeFailed state={state} onRetry={reset} onClose={close} /> : null}

@@ -28,7 +28,14 @@ export function OptimizeForm({ canvasWait, source, onSourceChange, text, onTextC
   const [touched, setTouched] = useState(false);
   const over = text.length - MAX_DRAFT_CHARS;
   const empty = text.trim() === "";
-  const textError = source !== "text" ? undefined : over > 0 ? `${count(over)} character${over === 1 ? "" : "s"} over the limit: shorten the draft or split it into smaller routines.` : touched && empty ? "Paste a draft first." : undefined;
+  const textError =
+    source !== "text"
+      ? undefined
+      : over > 0
+        ? `${count(over)} character${over === 1 ? "" : "s"} over the limit: shorten the draft or split it into smaller routines.`
+        : touched && empty
+          ? "Paste a draft first."
+          : undefined;
   const blocked = source === "text" ? empty || over > 0 : Boolean(canvasWait);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,11 +44,17 @@ export function OptimizeForm({ canvasWait, source, onSourceChange, text, onTextC
   };
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="optimize-form" noValidate>
-      <TabList tabs={SOURCES} value={source} onChange={onSourceChange} idPrefix="optimize-source" label="What the planner reads" />
+      <TabList
+        tabs={SOURCES}
+        value={source}
+        onChange={onSourceChange}
+        idPrefix="optimize-source"
+        label="What the planner reads"
+      />
       <TabPanel idPrefix="optimize-source" id="canvas" active={source === "canvas"}>
         <p className="text-sm text-muted">
-          The planner reads the routine as last saved on the canvas, splits vague steps, picks one tool per step and binds its
-          inputs. It keeps the ids of the steps it keeps, so the review shows what changed.
+          The planner reads the routine as last saved on the canvas, splits vague steps, picks one tool per step and
+          binds its inputs. It keeps the ids of the steps it keeps, so the review shows what changed.
         </p>
         {canvasWait ? (
           <p className="mt-2 text-sm text-muted" role="status" data-testid="optimize-canvas-wait">
@@ -64,18 +77,28 @@ export function OptimizeForm({ canvasWait, source, onSourceChange, text, onTextC
               value={text}
               onChange={(event) => onTextChange(event.target.value)}
               onBlur={() => setTouched(true)}
-              placeholder={"Step 1. Check leave balance: see whether the employee has days left, using get_leave_balance tool;\nStep 2. …"}
+              placeholder={
+                "Step 1. Check leave balance: see whether the employee has days left, using get_leave_balance tool;\nStep 2. …"
+              }
               data-testid="optimize-draft"
             />
           )}
         </Field>
-        <p className={cn("mt-1 text-right text-xs tabular-nums", over > 0 ? "font-medium text-danger" : "text-muted")} data-testid="optimize-draft-count" aria-live="polite">
+        <p
+          className={cn("mt-1 text-right text-xs tabular-nums", over > 0 ? "font-medium text-danger" : "text-muted")}
+          data-testid="optimize-draft-count"
+          aria-live="polite"
+        >
           {count(text.length)} / {count(MAX_DRAFT_CHARS)} characters
         </p>
       </TabPanel>
       <p className="text-xs text-muted">The result is saved as a new version in review; this draft stays as it is.</p>
       <div className="flex justify-end">
-        <Button type="submit" disabled={source === "canvas" ? blocked : blocked && (over > 0 || touched)} data-testid="optimize-start">
+        <Button
+          type="submit"
+          disabled={source === "canvas" ? blocked : blocked && (over > 0 || touched)}
+          data-testid="optimize-start"
+        >
           Optimize
         </Button>
       </div>

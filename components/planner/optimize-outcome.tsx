@@ -20,16 +20,25 @@ const FAILURE_TITLES: Record<FailureKind, string> = {
 };
 
 /** A new version in review: its number, where to review it, and a way back to the (reloaded) designer. */
-export function OptimizeDone({ state, onClose }: { state: Extract<OptimizeState, { status: "done" }>; onClose: () => void }) {
+export function OptimizeDone({
+  state,
+  onClose,
+}: {
+  state: Extract<OptimizeState, { status: "done" }>;
+  onClose: () => void;
+}) {
   const { result } = state;
-  const repairs = result.repairCount === 0 ? "no repairs" : `${result.repairCount} repair${result.repairCount === 1 ? "" : "s"}`;
+  const repairs =
+    result.repairCount === 0 ? "no repairs" : `${result.repairCount} repair${result.repairCount === 1 ? "" : "s"}`;
   const tokens = (result.usage.inputTokens + result.usage.outputTokens).toLocaleString("en");
   return (
     <div className="space-y-4" data-testid="optimize-done">
       <Alert tone="success" title={`Version ${result.versionNumber} is in review`}>
         <p data-testid="optimize-done-summary">
           The planner ({result.model}) wrote the routine with {repairs}, using {tokens} tokens.
-          {result.warnings > 0 ? ` It has ${result.warnings} warning${result.warnings === 1 ? "" : "s"} to look at.` : ""}
+          {result.warnings > 0
+            ? ` It has ${result.warnings} warning${result.warnings === 1 ? "" : "s"} to look at.`
+            : ""}
         </p>
         <p className="mt-1">
           Status: <span data-testid="optimize-done-status">in review</span>. A reviewer other than you approves it.
@@ -49,7 +58,15 @@ export function OptimizeDone({ state, onClose }: { state: Extract<OptimizeState,
 }
 
 /** Why no version was saved, what to do about it, and the problems the model left when there are some. */
-export function OptimizeFailed({ state, onRetry, onClose }: { state: Extract<OptimizeState, { status: "failed" }>; onRetry: () => void; onClose: () => void }) {
+export function OptimizeFailed({
+  state,
+  onRetry,
+  onClose,
+}: {
+  state: Extract<OptimizeState, { status: "failed" }>;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   const cancelled = state.kind === "cancelled" || state.kind === "aborted";
   return (
     <div className="space-y-4" data-testid="optimize-failed" data-kind={state.kind}>

@@ -45,7 +45,10 @@ export function OptimizeProgress({ phase, message, percent, attempt, seen, onCan
         >
           {/* Pulses while the model writes: its answer takes a while and reports no progress of its own. */}
           <div
-            className={cn("h-full rounded-full bg-accent transition-[width] duration-500", (phase === "planning" || phase === "repairing") && "animate-pulse")}
+            className={cn(
+              "h-full rounded-full bg-accent transition-[width] duration-500",
+              (phase === "planning" || phase === "repairing") && "animate-pulse",
+            )}
             style={{ width: `${Math.max(2, percent)}%` }}
           />
         </div>
@@ -55,7 +58,13 @@ export function OptimizeProgress({ phase, message, percent, attempt, seen, onCan
       </div>
       <PhaseLog phase={phase} seen={seen} />
       <div className="flex justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={phase === "saving"} data-testid="optimize-cancel">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={onCancel}
+          disabled={phase === "saving"}
+          data-testid="optimize-cancel"
+        >
           Cancel
         </Button>
       </div>
@@ -82,7 +91,11 @@ export function PhaseLog({ phase, seen }: { phase?: RunningPhase; seen: readonly
             aria-current={current ? "step" : undefined}
             className={cn(
               "flex items-center gap-1 rounded-full border px-2 py-0.5",
-              current ? "border-accent bg-accent-soft font-medium text-accent" : passed ? "border-border text-foreground" : "border-border text-muted",
+              current
+                ? "border-accent bg-accent-soft font-medium text-accent"
+                : passed
+                  ? "border-border text-foreground"
+                  : "border-border text-muted",
             )}
           >
             {passed ? <Check className="size-3" aria-hidden="true" /> : null}

@@ -9,7 +9,11 @@ const noSubscription = () => () => {};
 /** The designer's save state (status and saved revision), or null while the routine loads or outside a designer. */
 export function useCanvasSave(): SaveState | null {
   const store = useOptionalDesignerApi();
-  return useSyncExternalStore(store ? store.subscribe : noSubscription, () => store?.getState().save ?? null, () => null);
+  return useSyncExternalStore(
+    store ? store.subscribe : noSubscription,
+    () => store?.getState().save ?? null,
+    () => null,
+  );
 }
 
 /** Why the canvas cannot be optimized yet: the planner reads what is saved, so unsaved changes must land first. */

@@ -1,7 +1,15 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type OptimizeEvent, type OptimizeFailureCode, type OptimizeRefusalBody, type OptimizeRequest, type PlannerPhase, readEventStream, type RemainingIssue } from "@/lib/planner/contract";
+import {
+  type OptimizeEvent,
+  type OptimizeFailureCode,
+  type OptimizeRefusalBody,
+  type OptimizeRequest,
+  type PlannerPhase,
+  readEventStream,
+  type RemainingIssue,
+} from "@/lib/planner/contract";
 
 type DoneEvent = Extract<OptimizeEvent, { phase: "done" }>;
 type RunningPhase = Exclude<PlannerPhase, "done" | "failed">;
@@ -15,7 +23,8 @@ export type OptimizeState =
   | { status: "done"; result: DoneEvent; seen: RunningPhase[] }
   | { status: "failed"; kind: FailureKind; message: string; issues: RemainingIssue[]; seen: RunningPhase[] };
 
-const LOST = "The connection to the server broke before the planner finished. Reload the page to see whether a new version was saved.";
+const LOST =
+  "The connection to the server broke before the planner finished. Reload the page to see whether a new version was saved.";
 
 /**
  * Runs "Optimize with AI" for one routine: POSTs the request, follows the NDJSON progress stream, and ends in done
@@ -34,9 +43,17 @@ export function useOptimize(routineId: string) {
       const abort = new AbortController();
       controller.current = abort;
       const seen: RunningPhase[] = [];
-      const fail = (kind: FailureKind, message: string, issues: RemainingIssue[] = []) => setState({ status: "failed", kind, message, issues, seen: [...seen] });
+      const fail = (kind: FailureKind, message: string, issues: RemainingIssue[] = []) =>
+        setState({ status: "failed", kind, message, issues, seen: [...seen] });
       const cancelled = () => fail("cancelled", "Cancelled. Nothing was saved.");
-      setState({ status: "running", phase: "planning", message: "Sending the draft to the planner…", percent: 2, attempt: 1, seen: [] });
+      setState({
+        status: "running",
+        phase: "planning",
+        message: "Sending the draft to the planner…",
+        percent: 2,
+        attempt: 1,
+        seen: [],
+      });
 
       let response: Response;
       try {
@@ -48,7 +65,8 @@ export function useOptimize(routineId: string) {
         });
       } catch {
         if (abort.signal.aborted) cancelled();
-        else fail("network", "The server could not be reached. Check your connection and try again; nothing was saved.");
+        else
+          fail("network", "The server could not be reached. Check your connection and try again; nothing was saved.");
         return;
       }
       if (!response.ok || !response.body) {
@@ -69,7 +87,14 @@ export function useOptimize(routineId: string) {
             fail(event.code, event.message, event.issues ?? []);
           } else {
             if (seen.at(-1) !== event.phase) seen.push(event.phase);
-            setState({ status: "running", phase: event.phase, message: event.message, percent: event.percent, attempt: event.attempt, seen: [...seen] });
+            setState({
+              status: "running",
+              phase: event.phase,
+              message: event.message,
+              percent: event.percent,
+              attempt: event.attempt,
+              seen: [...seen],
+            });
           }
         });
       } catch {

@@ -13,7 +13,17 @@ const ROUTINE_FIELD_NAMES: Record<string, string> = {
 };
 
 /** Every step that differs, as buttons that show it on the canvases: the keyboard's way through the diff. */
-export function ChangesPanel({ diff, hasBase, selectedStepId, onSelect }: { diff: ReviewDiff; hasBase: boolean; selectedStepId: string | null; onSelect: (stepId: string) => void }) {
+export function ChangesPanel({
+  diff,
+  hasBase,
+  selectedStepId,
+  onSelect,
+}: {
+  diff: ReviewDiff;
+  hasBase: boolean;
+  selectedStepId: string | null;
+  onSelect: (stepId: string) => void;
+}) {
   const routineFields = diff.routineFields.map((field) => ROUTINE_FIELD_NAMES[field] ?? field);
   return (
     <div className="space-y-3" data-testid="changes-panel">
@@ -24,7 +34,9 @@ export function ChangesPanel({ diff, hasBase, selectedStepId, onSelect }: { diff
       ) : null}
       {diff.changes.length === 0 ? (
         <p className="text-sm text-muted" data-testid="no-step-changes">
-          {hasBase ? "No step differs from the base version (moving steps on the canvas is not a change)." : "This version has no steps."}
+          {hasBase
+            ? "No step differs from the base version (moving steps on the canvas is not a change)."
+            : "This version has no steps."}
         </p>
       ) : (
         <ul className="space-y-1">
@@ -43,12 +55,19 @@ export function ChangesPanel({ diff, hasBase, selectedStepId, onSelect }: { diff
                   change.stepId === selectedStepId && "ring-2 ring-accent/40",
                 )}
               >
-                <span className={cn("mt-0.5 shrink-0 rounded-full px-1.5 text-[10px] font-semibold uppercase", DIFF_STYLE[change.status].tag)}>
+                <span
+                  className={cn(
+                    "mt-0.5 shrink-0 rounded-full px-1.5 text-[10px] font-semibold uppercase",
+                    DIFF_STYLE[change.status].tag,
+                  )}
+                >
                   {DIFF_STYLE[change.status].label}
                 </span>
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-foreground">{change.name}</span>
-                  {change.fields.length > 0 ? <span className="block truncate text-xs text-muted">{change.fields.join(", ")}</span> : null}
+                  {change.fields.length > 0 ? (
+                    <span className="block truncate text-xs text-muted">{change.fields.join(", ")}</span>
+                  ) : null}
                 </span>
               </button>
             </li>

@@ -26,11 +26,18 @@ export function DecisionBar({ target, inReview, canDecide, openCommentCount, dec
   const id = useId();
   if (!inReview) {
     // The decision just made moved the version on: say what happened where the buttons were.
-    return state.status === "success" ? <div className="border-t border-border px-4 py-3"><ActionMessage state={state} testId="decision-message" /></div> : null;
+    return state.status === "success" ? (
+      <div className="border-t border-border px-4 py-3">
+        <ActionMessage state={state} testId="decision-message" />
+      </div>
+    ) : null;
   }
   if (!canDecide.allowed) {
     return (
-      <div className="border-t border-border bg-surface-muted px-4 py-3 text-sm text-muted" data-testid="decision-refused">
+      <div
+        className="border-t border-border bg-surface-muted px-4 py-3 text-sm text-muted"
+        data-testid="decision-refused"
+      >
         {refusalSentence(canDecide.reason)}
       </div>
     );
@@ -43,27 +50,70 @@ export function DecisionBar({ target, inReview, canDecide, openCommentCount, dec
     startTransition(() => formAction(formData));
   };
   return (
-    <form action={formAction} onSubmit={onSubmit} className="space-y-2 border-t border-border bg-surface px-4 py-3" data-testid="decision-bar">
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      className="space-y-2 border-t border-border bg-surface px-4 py-3"
+      data-testid="decision-bar"
+    >
       <input type="hidden" name="routineId" value={target.routineId} />
       <input type="hidden" name="number" value={target.number} />
       <input type="hidden" name="versionId" value={target.versionId} />
       <Field
         id={`${id}-comment`}
         label="Your decision"
-        hint={openCommentCount > 0 ? `${openCommentCount} open comment(s) go back to the author with a request for changes.` : "Requesting changes or rejecting needs a comment, here or on the steps."}
+        hint={
+          openCommentCount > 0
+            ? `${openCommentCount} open comment(s) go back to the author with a request for changes.`
+            : "Requesting changes or rejecting needs a comment, here or on the steps."
+        }
         errors={state.status === "error" ? state.fieldErrors?.comment : undefined}
       >
-        {(aria) => <Textarea {...aria} name="comment" rows={2} maxLength={4000} placeholder="What should the author know?" data-testid="decision-comment" />}
+        {(aria) => (
+          <Textarea
+            {...aria}
+            name="comment"
+            rows={2}
+            maxLength={4000}
+            placeholder="What should the author know?"
+            data-testid="decision-comment"
+          />
+        )}
       </Field>
-      {state.status !== "idle" && !(state.status === "error" && state.fieldErrors?.comment) ? <ActionMessage state={state} testId="decision-message" /> : null}
+      {state.status !== "idle" && !(state.status === "error" && state.fieldErrors?.comment) ? (
+        <ActionMessage state={state} testId="decision-message" />
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="submit" name="decision" value="reject" variant="danger" size="sm" disabled={pending} data-testid="decision-reject">
+        <Button
+          type="submit"
+          name="decision"
+          value="reject"
+          variant="danger"
+          size="sm"
+          disabled={pending}
+          data-testid="decision-reject"
+        >
           <X className="size-4" aria-hidden="true" /> Reject
         </Button>
-        <Button type="submit" name="decision" value="request_changes" variant="secondary" size="sm" disabled={pending} data-testid="decision-request-changes">
+        <Button
+          type="submit"
+          name="decision"
+          value="request_changes"
+          variant="secondary"
+          size="sm"
+          disabled={pending}
+          data-testid="decision-request-changes"
+        >
           <Undo2 className="size-4" aria-hidden="true" /> Request changes
         </Button>
-        <Button type="submit" name="decision" value="approve" size="sm" pending={pending} data-testid="decision-approve">
+        <Button
+          type="submit"
+          name="decision"
+          value="approve"
+          size="sm"
+          pending={pending}
+          data-testid="decision-approve"
+        >
           <Check className="size-4" aria-hidden="true" /> Approve
         </Button>
       </div>

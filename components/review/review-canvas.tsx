@@ -21,7 +21,16 @@ type Props = {
  * One read-only review canvas. Its viewport is controlled by the pair (ReviewCanvases), so panning or zooming
  * either canvas moves both; its selection too, so a step picked on one side is picked on the other.
  */
-export function ReviewCanvas({ flow, data, selectedStepId, onSelect, viewport, onViewportChange, testId, label }: Props) {
+export function ReviewCanvas({
+  flow,
+  data,
+  selectedStepId,
+  onSelect,
+  viewport,
+  onViewportChange,
+  testId,
+  label,
+}: Props) {
   const nodes = useMemo(() => withSelection(flow.nodes, selectedStepId), [flow.nodes, selectedStepId]);
   const onUnselectStep = useCallback(
     (stepId: string) => {

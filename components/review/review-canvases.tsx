@@ -34,9 +34,18 @@ type Layout = "columns" | "rows";
 export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedStepId, onSelect }: Props) {
   const baseFlow = useMemo(() => (base ? routineToFlow(base.routine) : null), [base]);
   const proposedFlow = useMemo(() => routineToFlow(proposed.routine), [proposed]);
-  const baseData = useMemo(() => base && canvasData(base.routine, diff.base, NO_COMMENTS, outgoingEdgeIds(base.routine)), [base, diff]);
-  const proposedData = useMemo(() => canvasData(proposed.routine, diff.proposed, commentCounts, outgoingEdgeIds(proposed.routine)), [proposed, diff, commentCounts]);
-  const bounds = useMemo(() => unionBounds(baseFlow && nodesBounds(baseFlow.nodes), nodesBounds(proposedFlow.nodes)), [baseFlow, proposedFlow]);
+  const baseData = useMemo(
+    () => base && canvasData(base.routine, diff.base, NO_COMMENTS, outgoingEdgeIds(base.routine)),
+    [base, diff],
+  );
+  const proposedData = useMemo(
+    () => canvasData(proposed.routine, diff.proposed, commentCounts, outgoingEdgeIds(proposed.routine)),
+    [proposed, diff, commentCounts],
+  );
+  const bounds = useMemo(
+    () => unionBounds(baseFlow && nodesBounds(baseFlow.nodes), nodesBounds(proposedFlow.nodes)),
+    [baseFlow, proposedFlow],
+  );
   const [layout, setLayout] = useState<Layout>(() => (bounds && bounds.width > bounds.height * 2 ? "rows" : "columns"));
   const frame = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -64,11 +73,21 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
           data-testid="review-layout-toggle"
           data-layout={layout}
         >
-          {stacked ? <Columns2 className="size-4" aria-hidden="true" /> : <Rows2 className="size-4" aria-hidden="true" />}
+          {stacked ? (
+            <Columns2 className="size-4" aria-hidden="true" />
+          ) : (
+            <Rows2 className="size-4" aria-hidden="true" />
+          )}
           <span className="text-xs">{stacked ? "Side by side" : "Stacked"}</span>
         </Button>
       </div>
-      <div className={cn("grid min-h-0 flex-1", stacked ? "grid-rows-2 divide-y" : "grid-cols-2 divide-x", "divide-border")}>
+      <div
+        className={cn(
+          "grid min-h-0 flex-1",
+          stacked ? "grid-rows-2 divide-y" : "grid-cols-2 divide-x",
+          "divide-border",
+        )}
+      >
         <Pane caption={base?.caption ?? "No earlier version"} tone="neutral" testId="review-base-pane">
           {base && baseFlow && baseData ? (
             <div ref={frame} className="h-full">
@@ -86,8 +105,12 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
               ) : null}
             </div>
           ) : (
-            <div className="flex h-full items-center justify-center p-8 text-center text-sm text-muted" data-testid="review-no-base">
-              This is the routine&apos;s first version: there is nothing to compare it with, so every step shows as added.
+            <div
+              className="flex h-full items-center justify-center p-8 text-center text-sm text-muted"
+              data-testid="review-no-base"
+            >
+              This is the routine&apos;s first version: there is nothing to compare it with, so every step shows as
+              added.
             </div>
           )}
         </Pane>
@@ -118,11 +141,23 @@ function openingViewport(bounds: Bounds, box: DOMRect, stepCount: number): Viewp
   return readableOpening(fitted, bounds, box.height, stepCount, 24);
 }
 
-function Pane({ caption, tone, testId, children }: { caption: string; tone: "neutral" | "accent"; testId: string; children: ReactNode }) {
+function Pane({
+  caption,
+  tone,
+  testId,
+  children,
+}: {
+  caption: string;
+  tone: "neutral" | "accent";
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <section className="relative min-h-0 min-w-0" data-testid={testId} aria-label={caption}>
       <div className="pointer-events-none absolute left-3 top-3 z-10">
-        <Badge tone={tone} className="shadow-sm">{caption}</Badge>
+        <Badge tone={tone} className="shadow-sm">
+          {caption}
+        </Badge>
       </div>
       {children}
     </section>

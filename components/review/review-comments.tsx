@@ -22,18 +22,39 @@ type ListProps = {
 
 /** Comments, oldest first: who wrote what, when; open ones can be resolved by those allowed to. */
 export function CommentList({ comments, target, resolve, stepLabel, empty }: ListProps) {
-  if (comments.length === 0) return <p className="text-sm text-muted" data-testid="review-comments-empty">{empty}</p>;
+  if (comments.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid="review-comments-empty">
+        {empty}
+      </p>
+    );
   return (
     <ul className="space-y-2" data-testid="review-comment-list">
       {comments.map((comment) => (
-        <CommentItem key={comment.id} comment={comment} target={target} resolve={resolve} step={comment.stepId && stepLabel ? stepLabel(comment.stepId) : undefined} />
+        <CommentItem
+          key={comment.id}
+          comment={comment}
+          target={target}
+          resolve={resolve}
+          step={comment.stepId && stepLabel ? stepLabel(comment.stepId) : undefined}
+        />
       ))}
     </ul>
   );
 }
 
 /** `step`: the step a comment is on (null: no longer there); undefined where the list is already about one step. */
-function CommentItem({ comment, target, resolve, step }: { comment: ReviewComment; target: VersionTarget; resolve: FormAction; step: { name: string; onShow: () => void } | null | undefined }) {
+function CommentItem({
+  comment,
+  target,
+  resolve,
+  step,
+}: {
+  comment: ReviewComment;
+  target: VersionTarget;
+  resolve: FormAction;
+  step: { name: string; onShow: () => void } | null | undefined;
+}) {
   const { state, onSubmit, formAction, pending } = useFormAction(resolve, idleState);
   const resolved = comment.resolvedAt !== null;
   return (
@@ -44,10 +65,17 @@ function CommentItem({ comment, target, resolve, step }: { comment: ReviewCommen
       data-resolved={resolved || undefined}
     >
       <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted">
-        <span className="font-medium text-foreground" data-testid="review-comment-author">{comment.author?.name ?? "A former user"}</span>
+        <span className="font-medium text-foreground" data-testid="review-comment-author">
+          {comment.author?.name ?? "A former user"}
+        </span>
         <RelativeTimeLabel iso={new Date(comment.createdAt).toISOString()} />
         {step ? (
-          <button type="button" onClick={step.onShow} className="rounded text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring" data-testid="review-comment-step">
+          <button
+            type="button"
+            onClick={step.onShow}
+            className="rounded text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="review-comment-step"
+          >
             on “{step.name}”
           </button>
         ) : step === null ? (
@@ -61,7 +89,9 @@ function CommentItem({ comment, target, resolve, step }: { comment: ReviewCommen
           </span>
         ) : null}
       </div>
-      <p className="mt-1 whitespace-pre-wrap break-words text-foreground" data-testid="review-comment-body">{comment.body}</p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-foreground" data-testid="review-comment-body">
+        {comment.body}
+      </p>
       {!resolved && comment.canResolve ? (
         <form action={formAction} onSubmit={onSubmit} className="mt-1.5 flex justify-end">
           <input type="hidden" name="routineId" value={target.routineId} />
@@ -78,7 +108,19 @@ function CommentItem({ comment, target, resolve, step }: { comment: ReviewCommen
 }
 
 /** Adds a comment on `stepId`, or on the whole version when it is absent. Cleared once the comment is saved. */
-export function CommentForm({ target, stepId, action, label, placeholder }: { target: VersionTarget; stepId?: string; action: FormAction; label: string; placeholder: string }) {
+export function CommentForm({
+  target,
+  stepId,
+  action,
+  label,
+  placeholder,
+}: {
+  target: VersionTarget;
+  stepId?: string;
+  action: FormAction;
+  label: string;
+  placeholder: string;
+}) {
   const { state, onSubmit, formAction, pending } = useFormAction(action, idleState);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -93,9 +135,21 @@ export function CommentForm({ target, stepId, action, label, placeholder }: { ta
       <input type="hidden" name="versionId" value={target.versionId} />
       {stepId ? <input type="hidden" name="stepId" value={stepId} /> : null}
       <Field id={`${id}-body`} label={label} errors={state.status === "error" ? state.fieldErrors?.body : undefined}>
-        {(aria) => <Textarea {...aria} name="body" rows={3} placeholder={placeholder} required maxLength={4000} data-testid={`${testId}-body`} />}
+        {(aria) => (
+          <Textarea
+            {...aria}
+            name="body"
+            rows={3}
+            placeholder={placeholder}
+            required
+            maxLength={4000}
+            data-testid={`${testId}-body`}
+          />
+        )}
       </Field>
-      {state.status === "error" && !state.fieldErrors?.body ? <ActionMessage state={state} testId={`${testId}-error`} /> : null}
+      {state.status === "error" && !state.fieldErrors?.body ? (
+        <ActionMessage state={state} testId={`${testId}-error`} />
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" size="sm" variant="secondary" pending={pending} data-testid={`${testId}-submit`}>
           Comment

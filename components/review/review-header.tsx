@@ -20,8 +20,12 @@ function Provenance({ review }: { review: VersionReview }) {
       {provenance ? (
         <span data-testid="review-model">
           · {provenance.model}
-          {provenance.inputTokens !== null ? ` · ${number.format(provenance.inputTokens)} in / ${number.format(provenance.outputTokens ?? 0)} out tokens` : ""}
-          {provenance.repairCount !== null ? ` · ${provenance.repairCount} repair round${provenance.repairCount === 1 ? "" : "s"}` : ""}
+          {provenance.inputTokens !== null
+            ? ` · ${number.format(provenance.inputTokens)} in / ${number.format(provenance.outputTokens ?? 0)} out tokens`
+            : ""}
+          {provenance.repairCount !== null
+            ? ` · ${provenance.repairCount} repair round${provenance.repairCount === 1 ? "" : "s"}`
+            : ""}
         </span>
       ) : null}
     </p>
@@ -29,14 +33,32 @@ function Provenance({ review }: { review: VersionReview }) {
 }
 
 /** The review's top bar: routine, version and status, what it is compared with, and the version's own actions. */
-export function ReviewHeader({ review, actions }: { review: VersionReview; actions: Pick<ReviewActions, "publish" | "withdraw"> }) {
+export function ReviewHeader({
+  review,
+  actions,
+}: {
+  review: VersionReview;
+  actions: Pick<ReviewActions, "publish" | "withdraw">;
+}) {
   const { version, base, permissions } = review;
   const latest = version.decisions.at(-1)?.decision ?? null;
   const routineUrl = `/routines/${encodeURIComponent(review.routineId)}`;
-  const baseLabel = !base ? "first version" : base.routineId === review.routineId ? `compared with v${base.number}` : `compared with v${base.number} of “${base.routineName}”`;
+  const baseLabel = !base
+    ? "first version"
+    : base.routineId === review.routineId
+      ? `compared with v${base.number}`
+      : `compared with v${base.number} of “${base.routineName}”`;
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-2" data-testid="review-header">
-      <Link href={routineUrl} prefetch={false} className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground" data-testid="review-back">
+    <header
+      className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-2"
+      data-testid="review-header"
+    >
+      <Link
+        href={routineUrl}
+        prefetch={false}
+        className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
+        data-testid="review-back"
+      >
         <ChevronLeft className="size-4" aria-hidden="true" /> Designer
       </Link>
       <div className="min-w-0">
@@ -46,16 +68,31 @@ export function ReviewHeader({ review, actions }: { review: VersionReview; actio
           </h1>
           <LifecycleBadge status={version.status} latestDecision={latest} />
           {review.archived ? <Badge tone="warning">Archived</Badge> : null}
-          <span className="text-xs text-muted" data-testid="review-base-label">{baseLabel}</span>
+          <span className="text-xs text-muted" data-testid="review-base-label">
+            {baseLabel}
+          </span>
         </div>
         <Provenance review={review} />
       </div>
       <div className="ml-auto flex flex-wrap items-center gap-2">
-        {permissions.canWithdraw.allowed ? <WithdrawButton action={actions.withdraw} routineId={review.routineId} number={version.number} /> : null}
-        {permissions.canPublish.allowed ? (
-          <PublishButton action={actions.publish} routineId={review.routineId} versionId={version.id} number={version.number} />
+        {permissions.canWithdraw.allowed ? (
+          <WithdrawButton action={actions.withdraw} routineId={review.routineId} number={version.number} />
         ) : null}
-        <ButtonLink href={`${routineUrl}/versions`} prefetch={false} variant="ghost" size="sm" data-testid="review-history-link">
+        {permissions.canPublish.allowed ? (
+          <PublishButton
+            action={actions.publish}
+            routineId={review.routineId}
+            versionId={version.id}
+            number={version.number}
+          />
+        ) : null}
+        <ButtonLink
+          href={`${routineUrl}/versions`}
+          prefetch={false}
+          variant="ghost"
+          size="sm"
+          data-testid="review-history-link"
+        >
           <History className="size-4" aria-hidden="true" /> Versions
         </ButtonLink>
       </div>

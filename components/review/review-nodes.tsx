@@ -1,6 +1,14 @@
 "use client";
 
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps, type EdgeTypes, type NodeProps, type NodeTypes } from "@xyflow/react";
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  getBezierPath,
+  type EdgeProps,
+  type EdgeTypes,
+  type NodeProps,
+  type NodeTypes,
+} from "@xyflow/react";
 import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
 import { HandleAnchors, StageFrame, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
@@ -29,7 +37,12 @@ function useCanvasData(): ReviewCanvasData {
 }
 
 /** Builds the context value for one side. */
-export function canvasData(routine: Routine, statuses: SideStatuses, commentCounts: Readonly<Record<string, number>>, outgoing: ReadonlyMap<string, string[]>): ReviewCanvasData {
+export function canvasData(
+  routine: Routine,
+  statuses: SideStatuses,
+  commentCounts: Readonly<Record<string, number>>,
+  outgoing: ReadonlyMap<string, string[]>,
+): ReviewCanvasData {
   return {
     steps: new Map(routine.steps.map((step) => [step.id, step])),
     outgoing,
@@ -59,7 +72,13 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
   const handles = <HandleAnchors step={step} outgoing={canvas.outgoing.get(step.id) ?? []} />;
   if (zoomedOut) {
     return (
-      <div data-testid={`review-node-${step.id}`} data-diff={status} title={`${step.name} (${style.label})`} style={size} className={frame}>
+      <div
+        data-testid={`review-node-${step.id}`}
+        data-diff={status}
+        title={`${step.name} (${style.label})`}
+        style={size}
+        className={frame}
+      >
         {handles}
       </div>
     );
@@ -77,14 +96,27 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className={cn("block truncate text-sm font-medium text-foreground", status === "removed" && "line-through decoration-danger/60")} data-testid="review-node-name">
+        <span
+          className={cn(
+            "block truncate text-sm font-medium text-foreground",
+            status === "removed" && "line-through decoration-danger/60",
+          )}
+          data-testid="review-node-name"
+        >
           {step.name}
         </span>
         <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
       </span>
       {/* Pinned to the frame, so the step's name keeps the node's width. */}
       {status !== "unchanged" ? (
-        <span className={cn("absolute -top-2 right-2 rounded-full px-1.5 text-[10px] font-semibold uppercase leading-4 shadow-sm", style.tag)}>{style.label}</span>
+        <span
+          className={cn(
+            "absolute -top-2 right-2 rounded-full px-1.5 text-[10px] font-semibold uppercase leading-4 shadow-sm",
+            style.tag,
+          )}
+        >
+          {style.label}
+        </span>
       ) : null}
       {comments > 0 ? (
         <span
@@ -126,12 +158,19 @@ const ReviewEdge = memo(function ReviewEdge(props: EdgeProps<StepEdge>) {
       <BaseEdge
         path={path}
         markerEnd={zoomedOut ? undefined : props.markerEnd}
-        style={{ stroke, strokeWidth: status === "unchanged" ? 1.5 : 2.5, strokeDasharray: status === "removed" ? "6 4" : undefined }}
+        style={{
+          stroke,
+          strokeWidth: status === "unchanged" ? 1.5 : 2.5,
+          strokeDasharray: status === "removed" ? "6 4" : undefined,
+        }}
       />
       {label && !zoomedOut ? (
         <EdgeLabelRenderer>
           <div
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`, borderColor: status === "unchanged" ? undefined : stroke }}
+            style={{
+              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
+              borderColor: status === "unchanged" ? undefined : stroke,
+            }}
             className="nodrag nopan absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
             data-testid={`review-edge-label-${edgeId}`}
             data-diff={status}

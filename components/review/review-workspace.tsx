@@ -39,19 +39,27 @@ export function ReviewWorkspace({ review, actions }: Props) {
   const openComments = review.comments.filter((comment) => comment.resolvedAt === null);
   const commentCounts = useMemo(() => {
     const counts: Record<string, number> = {};
-    for (const comment of review.comments) if (comment.stepId && comment.resolvedAt === null) counts[comment.stepId] = (counts[comment.stepId] ?? 0) + 1;
+    for (const comment of review.comments)
+      if (comment.stepId && comment.resolvedAt === null) counts[comment.stepId] = (counts[comment.stepId] ?? 0) + 1;
     return counts;
   }, [review.comments]);
   const stepLabel = useCallback(
     (stepId: string) => {
-      const step = proposed.steps.find((candidate) => candidate.id === stepId) ?? baseRoutine?.steps.find((candidate) => candidate.id === stepId);
+      const step =
+        proposed.steps.find((candidate) => candidate.id === stepId) ??
+        baseRoutine?.steps.find((candidate) => candidate.id === stepId);
       return step ? { name: step.name, onShow: () => select(stepId) } : null;
     },
     [proposed, baseRoutine, select],
   );
   const canvases = useMemo(
     () => ({
-      base: base ? { routine: base.routine, caption: `v${base.number}${base.routineId === review.routineId ? "" : ` of “${base.routineName}”`} · base` } : null,
+      base: base
+        ? {
+            routine: base.routine,
+            caption: `v${base.number}${base.routineId === review.routineId ? "" : ` of “${base.routineName}”`} · base`,
+          }
+        : null,
       proposed: { routine: proposed, caption: `v${version.number} · proposed` },
     }),
     [base, proposed, version.number, review.routineId],
@@ -78,7 +86,10 @@ export function ReviewWorkspace({ review, actions }: Props) {
           selectedStepId={selectedStepId}
           onSelect={select}
         />
-        <aside className="flex w-[28rem] shrink-0 flex-col border-l border-border bg-surface" aria-label="Review details">
+        <aside
+          className="flex w-[28rem] shrink-0 flex-col border-l border-border bg-surface"
+          aria-label="Review details"
+        >
           <div className="border-b border-border px-2 pt-2 pb-2">
             <TabList idPrefix="review" label="Review details" value={panel} onChange={setPanel} tabs={tabs} />
           </div>
@@ -93,9 +104,17 @@ export function ReviewWorkspace({ review, actions }: Props) {
                 baseLabel={baseLabel}
                 proposedLabel={proposedLabel}
                 selectedStepId={selectedStepId}
-                status={selectedStepId ? (statusOf(diff.proposed, selectedStepId) === "unchanged" ? statusOf(diff.base, selectedStepId) : statusOf(diff.proposed, selectedStepId)) : "unchanged"}
+                status={
+                  selectedStepId
+                    ? statusOf(diff.proposed, selectedStepId) === "unchanged"
+                      ? statusOf(diff.base, selectedStepId)
+                      : statusOf(diff.proposed, selectedStepId)
+                    : "unchanged"
+                }
                 rationale={selectedStepId ? rationale?.steps[selectedStepId] : undefined}
-                comments={review.comments.filter((comment) => comment.stepId !== null && comment.stepId === selectedStepId)}
+                comments={review.comments.filter(
+                  (comment) => comment.stepId !== null && comment.stepId === selectedStepId,
+                )}
                 canComment={permissions.canComment}
                 target={target}
                 actions={actions}
@@ -108,7 +127,10 @@ export function ReviewWorkspace({ review, actions }: Props) {
             {sourceDraft ? (
               <TabPanel idPrefix="review" id="draft" active={panel === "draft"}>
                 <p className="mb-2 text-xs text-muted">The draft the planner was given, as it was pasted.</p>
-                <pre className="whitespace-pre-wrap break-words rounded-lg border border-border bg-surface-muted p-3 font-mono text-xs text-foreground" data-testid="source-draft">
+                <pre
+                  className="whitespace-pre-wrap break-words rounded-lg border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
+                  data-testid="source-draft"
+                >
                   {sourceDraft}
                 </pre>
               </TabPanel>
@@ -116,14 +138,31 @@ export function ReviewWorkspace({ review, actions }: Props) {
             <TabPanel idPrefix="review" id="comments" active={panel === "comments"}>
               <div className="space-y-4">
                 <Decisions review={review} />
-                <CommentList comments={review.comments} target={target} resolve={actions.resolve} stepLabel={stepLabel} empty="No comments yet." />
+                <CommentList
+                  comments={review.comments}
+                  target={target}
+                  resolve={actions.resolve}
+                  stepLabel={stepLabel}
+                  empty="No comments yet."
+                />
                 {permissions.canComment.allowed ? (
-                  <CommentForm target={target} action={actions.comment} label="Comment on the whole version" placeholder="A remark about the routine as a whole" />
+                  <CommentForm
+                    target={target}
+                    action={actions.comment}
+                    label="Comment on the whole version"
+                    placeholder="A remark about the routine as a whole"
+                  />
                 ) : null}
               </div>
             </TabPanel>
           </div>
-          <DecisionBar target={target} inReview={version.status === "in_review"} canDecide={permissions.canDecide} openCommentCount={openComments.length} decide={actions.decide} />
+          <DecisionBar
+            target={target}
+            inReview={version.status === "in_review"}
+            canDecide={permissions.canDecide}
+            openCommentCount={openComments.length}
+            decide={actions.decide}
+          />
         </aside>
       </div>
     </div>
@@ -139,15 +178,21 @@ function Notices({ review, summary }: { review: VersionReview; summary: string |
       {summary ? (
         <p className="flex gap-2 text-sm text-foreground" data-testid="review-rationale">
           <Sparkles className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-          <span><span className="font-medium">Planner&apos;s summary: </span>{summary}</span>
+          <span>
+            <span className="font-medium">Planner&apos;s summary: </span>
+            {summary}
+          </span>
         </p>
       ) : null}
       {changed.length > 0 ? (
         <Alert tone="warning" title="Tools changed since this version was saved" testId="review-tool-changes">
-          {changed.map((change) => `${change.server}/${change.name}`).join(", ")}: this version cannot be approved or published until its author accepts the new schemas in a new draft.
+          {changed.map((change) => `${change.server}/${change.name}`).join(", ")}: this version cannot be approved or
+          published until its author accepts the new schemas in a new draft.
         </Alert>
       ) : null}
-      {review.archived ? <Alert tone="info">This routine is archived: restore it from the library to comment or decide.</Alert> : null}
+      {review.archived ? (
+        <Alert tone="info">This routine is archived: restore it from the library to comment or decide.</Alert>
+      ) : null}
     </div>
   );
 }
@@ -163,8 +208,14 @@ function Decisions({ review }: { review: VersionReview }) {
       <h3 className="text-xs font-semibold uppercase tracking-wide text-muted">Decisions</h3>
       <ul className="space-y-1 text-sm" data-testid="review-decisions">
         {decisions.map((decision) => (
-          <li key={decision.id} className="text-foreground" data-testid="review-decision" data-decision={decision.decision}>
-            <span className="font-medium">{decision.reviewer?.name ?? "A former user"}</span> {DECISION_WORDS[decision.decision]}
+          <li
+            key={decision.id}
+            className="text-foreground"
+            data-testid="review-decision"
+            data-decision={decision.decision}
+          >
+            <span className="font-medium">{decision.reviewer?.name ?? "A former user"}</span>{" "}
+            {DECISION_WORDS[decision.decision]}
             {decision.comment ? <span className="text-muted">: “{decision.comment}”</span> : null}
           </li>
         ))}

@@ -25,7 +25,20 @@ type Props = {
 };
 
 /** The "Step" tab: pick a step (here or on a canvas), see it side by side, and discuss it. */
-export function StepPanel({ base, proposed, baseLabel, proposedLabel, selectedStepId, status, rationale, comments, canComment, target, actions, onSelect }: Props) {
+export function StepPanel({
+  base,
+  proposed,
+  baseLabel,
+  proposedLabel,
+  selectedStepId,
+  status,
+  rationale,
+  comments,
+  canComment,
+  target,
+  actions,
+  onSelect,
+}: Props) {
   const id = useId();
   const proposedIds = new Set(proposed.steps.map((step) => step.id));
   const removed = base?.steps.filter((step) => !proposedIds.has(step.id)) ?? [];
@@ -33,11 +46,20 @@ export function StepPanel({ base, proposed, baseLabel, proposedLabel, selectedSt
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <label htmlFor={`${id}-step`} className="text-xs font-medium text-muted">Step</label>
-        <Select id={`${id}-step`} value={selectedStepId ?? ""} onChange={(event) => onSelect(event.target.value || null)} data-testid="step-picker">
+        <label htmlFor={`${id}-step`} className="text-xs font-medium text-muted">
+          Step
+        </label>
+        <Select
+          id={`${id}-step`}
+          value={selectedStepId ?? ""}
+          onChange={(event) => onSelect(event.target.value || null)}
+          data-testid="step-picker"
+        >
           <option value="">Choose a step…</option>
           {proposed.steps.map((step) => (
-            <option key={step.id} value={step.id}>{step.name}</option>
+            <option key={step.id} value={step.id}>
+              {step.name}
+            </option>
           ))}
           {removed.map((step) => (
             <option key={step.id} value={step.id}>{`${step.name} (removed)`}</option>
@@ -45,19 +67,47 @@ export function StepPanel({ base, proposed, baseLabel, proposedLabel, selectedSt
         </Select>
       </div>
       {selectedStepId === null ? (
-        <p className="text-sm text-muted" data-testid="step-none">Select a step on either canvas, here, or under Changes to compare it and comment on it.</p>
+        <p className="text-sm text-muted" data-testid="step-none">
+          Select a step on either canvas, here, or under Changes to compare it and comment on it.
+        </p>
       ) : (
         <>
-          <StepDiffPanel base={base} proposed={proposed} baseLabel={baseLabel} proposedLabel={proposedLabel} stepId={selectedStepId} status={status} rationale={rationale} />
+          <StepDiffPanel
+            base={base}
+            proposed={proposed}
+            baseLabel={baseLabel}
+            proposedLabel={proposedLabel}
+            stepId={selectedStepId}
+            status={status}
+            rationale={rationale}
+          />
           <section aria-label="Comments on this step" className="space-y-2">
             <h3 className="text-xs font-semibold uppercase tracking-wide text-muted">Comments on this step</h3>
-            <CommentList comments={comments} target={target} resolve={actions.resolve} empty="No comments on this step." />
+            <CommentList
+              comments={comments}
+              target={target}
+              resolve={actions.resolve}
+              empty="No comments on this step."
+            />
             {!inProposed ? (
-              <p className="text-xs text-muted">This step was removed; comment on the whole version instead (Comments tab).</p>
+              <p className="text-xs text-muted">
+                This step was removed; comment on the whole version instead (Comments tab).
+              </p>
             ) : canComment.allowed ? (
-              <CommentForm key={selectedStepId} target={target} stepId={selectedStepId} action={actions.comment} label="Comment on this step" placeholder="What should change here, and why?" />
+              <CommentForm
+                key={selectedStepId}
+                target={target}
+                stepId={selectedStepId}
+                action={actions.comment}
+                label="Comment on this step"
+                placeholder="What should change here, and why?"
+              />
             ) : (
-              <p className="text-xs text-muted">{canComment.reason.startsWith("needs") ? `Commenting ${canComment.reason}.` : `No comments here: ${canComment.reason}.`}</p>
+              <p className="text-xs text-muted">
+                {canComment.reason.startsWith("needs")
+                  ? `Commenting ${canComment.reason}.`
+                  : `No comments here: ${canComment.reason}.`}
+              </p>
             )}
           </section>
         </>

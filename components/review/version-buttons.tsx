@@ -18,11 +18,21 @@ type ButtonProps = {
 };
 
 /** One lifecycle button: a small form posting `fields`, with the server's answer beside it. */
-function LifecycleButton({ action, fields, label, icon, variant = "secondary", testId, showSuccess = true }: ButtonProps) {
+function LifecycleButton({
+  action,
+  fields,
+  label,
+  icon,
+  variant = "secondary",
+  testId,
+  showSuccess = true,
+}: ButtonProps) {
   const { state, formAction, onSubmit, pending } = useFormAction(action, idleState);
   return (
     <form action={formAction} onSubmit={onSubmit} className="flex items-center gap-2">
-      {Object.entries(fields).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+      {Object.entries(fields).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
       {state.status === "error" ? (
         <p role="alert" className="max-w-xs text-xs font-medium text-danger" data-testid={`${testId}-error`}>
           {state.message}
@@ -41,7 +51,14 @@ function LifecycleButton({ action, fields, label, icon, variant = "secondary", t
 }
 
 /** Publish an approved version (a rollback when it is older than the published one). Reviewers and admins. */
-export function PublishButton({ action, routineId, versionId, number, rollback = false, testId = "publish-version" }: {
+export function PublishButton({
+  action,
+  routineId,
+  versionId,
+  number,
+  rollback = false,
+  testId = "publish-version",
+}: {
   action: FormAction;
   routineId: string;
   versionId: string;
@@ -62,7 +79,15 @@ export function PublishButton({ action, routineId, versionId, number, rollback =
 }
 
 /** Take the working version back out of review. Authors and admins, while it is in review. */
-export function WithdrawButton({ action, routineId, number }: { action: FormAction; routineId: string; number?: number }) {
+export function WithdrawButton({
+  action,
+  routineId,
+  number,
+}: {
+  action: FormAction;
+  routineId: string;
+  number?: number;
+}) {
   return (
     <LifecycleButton
       action={action}
@@ -75,7 +100,13 @@ export function WithdrawButton({ action, routineId, number }: { action: FormActi
 }
 
 /** Start a new draft (from `fromVersionId`, or the working version); success opens the designer. */
-export function StartDraftButton({ action, routineId, fromVersionId, label = "Start new draft", testId = "start-draft" }: {
+export function StartDraftButton({
+  action,
+  routineId,
+  fromVersionId,
+  label = "Start new draft",
+  testId = "start-draft",
+}: {
   action: FormAction;
   routineId: string;
   fromVersionId?: string;

@@ -5,7 +5,15 @@ import { libraryHref } from "./library-toolbar";
 export type NoticeKind = "created" | "archived" | "restored";
 
 /** Says what the last action in the library did, with the next step. */
-export function LibraryNotice({ kind, routine, q }: { kind: NoticeKind; routine: { id: string; name: string }; q: string }) {
+export function LibraryNotice({
+  kind,
+  routine,
+  q,
+}: {
+  kind: NoticeKind;
+  routine: { id: string; name: string };
+  q: string;
+}) {
   const link = "font-medium text-accent hover:underline";
   return (
     <div className="mb-4" data-testid="library-notice" data-notice={kind}>

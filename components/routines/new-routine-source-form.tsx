@@ -62,15 +62,28 @@ export function NewRoutineSourceForm({ kind, action }: { kind: "text" | "json"; 
   };
 
   return (
-    <form action={formAction} onSubmit={onSubmit} className="space-y-4 pt-2" noValidate data-testid={`new-routine-${kind}-form`}>
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      className="space-y-4 pt-2"
+      noValidate
+      data-testid={`new-routine-${kind}-form`}
+    >
       {state.status === "error" ? (
         <Alert tone="error" testId={`new-routine-${kind}-alert`}>
           {state.message}
         </Alert>
       ) : null}
       {kind === "text" ? (
-        <Field id="new-routine-text-name" label="Name" hint="Optional: used when the text has no “Routine:” line." errors={errors?.name}>
-          {(aria) => <Input {...aria} name="name" autoComplete="off" maxLength={120} data-testid="new-routine-text-name" />}
+        <Field
+          id="new-routine-text-name"
+          label="Name"
+          hint="Optional: used when the text has no “Routine:” line."
+          errors={errors?.name}
+        >
+          {(aria) => (
+            <Input {...aria} name="name" autoComplete="off" maxLength={120} data-testid="new-routine-text-name" />
+          )}
         </Field>
       ) : null}
       <Field id={`new-routine-${kind}`} label={copy.label} hint={copy.hint} errors={errors?.text}>
@@ -109,7 +122,11 @@ export function NewRoutineSourceForm({ kind, action }: { kind: "text" | "json"; 
             data-testid={`new-routine-${kind}-file`}
             className="block text-sm text-muted file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
           />
-          {fileError ? <p className="text-xs font-medium text-danger" role="alert">{fileError}</p> : null}
+          {fileError ? (
+            <p className="text-xs font-medium text-danger" role="alert">
+              {fileError}
+            </p>
+          ) : null}
         </div>
         <Button type="submit" pending={pending} data-testid={`new-routine-submit-${kind}`}>
           {copy.submit}

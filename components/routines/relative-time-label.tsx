@@ -14,7 +14,11 @@ const subscribe = (onChange: () => void) => {
  */
 export function RelativeTimeLabel({ iso, testId }: { iso: string; testId?: string }) {
   const absolute = `${iso.replace("T", " ").slice(0, 16)} UTC`;
-  const label = useSyncExternalStore(subscribe, () => relativeTime(iso), () => absolute);
+  const label = useSyncExternalStore(
+    subscribe,
+    () => relativeTime(iso),
+    () => absolute,
+  );
   return (
     <time dateTime={iso} title={absolute} data-testid={testId}>
       {label}

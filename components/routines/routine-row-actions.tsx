@@ -8,7 +8,11 @@ import type { LibraryActions } from "./library-types";
 /** Hidden fields that bring the library back to the same search after a row action. */
 export type LibraryView = { q: string; showArchived: boolean };
 
-type Props = { routine: { id: string; name: string; archived: boolean }; view: LibraryView; actions: Pick<LibraryActions, "duplicate" | "archive" | "restore"> };
+type Props = {
+  routine: { id: string; name: string; archived: boolean };
+  view: LibraryView;
+  actions: Pick<LibraryActions, "duplicate" | "archive" | "restore">;
+};
 
 /** Duplicate and Archive (or Restore) for one routine. Errors appear under the buttons. */
 export function RoutineRowActions({ routine, view, actions }: Props) {
@@ -19,19 +23,40 @@ export function RoutineRowActions({ routine, view, actions }: Props) {
     <div className="flex flex-col items-end gap-1.5">
       <div className="flex justify-end gap-2">
         <RowForm routineId={routine.id} view={view} form={duplicate}>
-          <Button type="submit" size="sm" variant="secondary" pending={duplicate.pending} aria-label={`Duplicate ${routine.name}`} data-testid="duplicate-routine">
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            pending={duplicate.pending}
+            aria-label={`Duplicate ${routine.name}`}
+            data-testid="duplicate-routine"
+          >
             <Copy className="size-3.5" aria-hidden="true" />
             Duplicate
           </Button>
         </RowForm>
         <RowForm routineId={routine.id} view={view} form={toggle}>
           {routine.archived ? (
-            <Button type="submit" size="sm" variant="secondary" pending={toggle.pending} aria-label={`Restore ${routine.name}`} data-testid="restore-routine">
+            <Button
+              type="submit"
+              size="sm"
+              variant="secondary"
+              pending={toggle.pending}
+              aria-label={`Restore ${routine.name}`}
+              data-testid="restore-routine"
+            >
               <ArchiveRestore className="size-3.5" aria-hidden="true" />
               Restore
             </Button>
           ) : (
-            <Button type="submit" size="sm" variant="secondary" pending={toggle.pending} aria-label={`Archive ${routine.name}`} data-testid="archive-routine">
+            <Button
+              type="submit"
+              size="sm"
+              variant="secondary"
+              pending={toggle.pending}
+              aria-label={`Archive ${routine.name}`}
+              data-testid="archive-routine"
+            >
               <Archive className="size-3.5" aria-hidden="true" />
               Archive
             </Button>
@@ -49,7 +74,17 @@ export function RoutineRowActions({ routine, view, actions }: Props) {
 
 type FormHandle = { formAction: (formData: FormData) => void; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
 
-function RowForm({ routineId, view, form, children }: { routineId: string; view: LibraryView; form: FormHandle; children: ReactNode }) {
+function RowForm({
+  routineId,
+  view,
+  form,
+  children,
+}: {
+  routineId: string;
+  view: LibraryView;
+  form: FormHandle;
+  children: ReactNode;
+}) {
   return (
     <form action={form.formAction} onSubmit={form.onSubmit}>
       <input type="hidden" name="routineId" value={routineId} />

@@ -62,9 +62,15 @@ export function RoutineTable({ routines, view, actions, highlightId }: Props) {
                     publishedVersionNumber={routine.publishedVersionNumber}
                     openCommentCount={routine.openCommentCount}
                   />
-                  <span className="text-xs text-muted" data-testid="routine-version">v{routine.versionNumber}</span>
+                  <span className="text-xs text-muted" data-testid="routine-version">
+                    v{routine.versionNumber}
+                  </span>
                   {routine.changedToolCount > 0 ? (
-                    <Badge tone="warning" title="Tools this routine uses changed their schema since it was saved" data-testid="routine-tools-changed">
+                    <Badge
+                      tone="warning"
+                      title="Tools this routine uses changed their schema since it was saved"
+                      data-testid="routine-tools-changed"
+                    >
                       {routine.changedToolCount === 1 ? "1 tool changed" : `${routine.changedToolCount} tools changed`}
                     </Badge>
                   ) : null}

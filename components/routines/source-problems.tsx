@@ -6,10 +6,21 @@ import type { SourceProblem } from "./library-types";
  * The problems found in pasted text or JSON, each with its line and column. Choosing one selects that place in
  * the text box, so the author can fix it there.
  */
-export function SourceProblems({ problems, onJump, testId }: { problems: SourceProblem[]; onJump: (problem: SourceProblem) => void; testId: string }) {
+export function SourceProblems({
+  problems,
+  onJump,
+  testId,
+}: {
+  problems: SourceProblem[];
+  onJump: (problem: SourceProblem) => void;
+  testId: string;
+}) {
   const shown = problems.slice(0, 50);
   return (
-    <ol className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-border bg-surface-muted p-2 text-xs" data-testid={testId}>
+    <ol
+      className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-border bg-surface-muted p-2 text-xs"
+      data-testid={testId}
+    >
       {shown.map((problem, index) => (
         <li key={index}>
           <button
@@ -25,7 +36,9 @@ export function SourceProblems({ problems, onJump, testId }: { problems: SourceP
           </button>
         </li>
       ))}
-      {problems.length > shown.length ? <li className="px-2 py-1 text-muted">…and {problems.length - shown.length} more.</li> : null}
+      {problems.length > shown.length ? (
+        <li className="px-2 py-1 text-muted">…and {problems.length - shown.length} more.</li>
+      ) : null}
     </ol>
   );
 }

@@ -12,7 +12,13 @@ type Props = {
 };
 
 /** The working version's review status (unless it is the published one), the published version, open comments, and "Archived" for an archived routine. */
-export function StatusBadge({ status, archived, latestDecision, publishedVersionNumber = null, openCommentCount = 0 }: Props) {
+export function StatusBadge({
+  status,
+  archived,
+  latestDecision,
+  publishedVersionNumber = null,
+  openCommentCount = 0,
+}: Props) {
   const info = lifecycleStatus(status, latestDecision);
   // A working version that is the published one needs one badge, "published vN", not two.
   const statusShown = !(info.key === "published" && publishedVersionNumber !== null);
@@ -24,7 +30,11 @@ export function StatusBadge({ status, archived, latestDecision, publishedVersion
         </Badge>
       ) : null}
       {publishedVersionNumber !== null ? (
-        <Badge tone="success" data-testid="routine-published" title={`Version ${publishedVersionNumber} is the one that runs`}>
+        <Badge
+          tone="success"
+          data-testid="routine-published"
+          title={`Version ${publishedVersionNumber} is the one that runs`}
+        >
           published v{publishedVersionNumber}
         </Badge>
       ) : null}

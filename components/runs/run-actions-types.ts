@@ -14,5 +14,8 @@ export type RunActions = {
   rerunFromStep: FormAction;
   /** `decision`: approve | reject, optional `comment`, `values` as JSON text (a human step's form). */
   decideHumanStep: FormAction;
-  readVariable: (runId: string, key: string) => Promise<{ ok: true; value: string; bytes: number } | { ok: false; message: string }>;
+  readVariable: (
+    runId: string,
+    key: string,
+  ) => Promise<{ ok: true; value: string; bytes: number } | { ok: false; message: string }>;
 };

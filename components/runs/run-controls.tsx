@@ -7,13 +7,26 @@ import type { RunActions } from "./run-actions-types";
 import { useWakeOnSuccess } from "./use-wake-on-success";
 
 const CONTROLS = [
-  { action: "pause", label: "Pause", icon: Pause, when: (status: RunStatus) => status === "running" || status === "queued" || status === "waiting" },
+  {
+    action: "pause",
+    label: "Pause",
+    icon: Pause,
+    when: (status: RunStatus) => status === "running" || status === "queued" || status === "waiting",
+  },
   { action: "resume", label: "Resume", icon: Play, when: (status: RunStatus) => status === "paused" },
   { action: "cancel", label: "Cancel run", icon: Ban, when: (status: RunStatus) => !isFinished(status) },
 ] as const;
 
 /** Pause, resume and cancel for operators: only the buttons that make sense in the run's current status. */
-export function RunControls({ runId, status, control }: { runId: string; status: RunStatus; control: RunActions["control"] }) {
+export function RunControls({
+  runId,
+  status,
+  control,
+}: {
+  runId: string;
+  status: RunStatus;
+  control: RunActions["control"];
+}) {
   const { state, onSubmit, formAction, pending } = useFormAction(control, { status: "idle" });
   useWakeOnSuccess(state);
   const shown = CONTROLS.filter((item) => item.when(status));
@@ -31,7 +44,11 @@ export function RunControls({ runId, status, control }: { runId: string; status:
             disabled={pending}
             data-testid={`run-${action}`}
             onClick={(event) => {
-              if (action === "cancel" && !window.confirm("Cancel this run? Steps in flight are stopped and it cannot be resumed.")) event.preventDefault();
+              if (
+                action === "cancel" &&
+                !window.confirm("Cancel this run? Steps in flight are stopped and it cannot be resumed.")
+              )
+                event.preventDefault();
             }}
           >
             <Icon className="size-4" aria-hidden="true" />

@@ -5,7 +5,14 @@ import Link from "next/link";
 import { Badge } from "@/components/ui";
 import { isFinished } from "@/lib/events";
 import { estimateCost, type ModelPrice } from "@/lib/llm/pricing";
-import { elapsedMs, formatCost, formatDuration, formatTokens, selectConnection, selectHeader } from "@/lib/stores/run-view";
+import {
+  elapsedMs,
+  formatCost,
+  formatDuration,
+  formatTokens,
+  selectConnection,
+  selectHeader,
+} from "@/lib/stores/run-view";
 import type { RunActions } from "./run-actions-types";
 import { RunControls } from "./run-controls";
 import { RunStatusBadge } from "./run-status-badge";
@@ -27,15 +34,27 @@ export function RunHeader({ canControl, control, price }: Props) {
   const now = useNow(!finished && header.startedAt !== null);
   const cost = estimateCost(header, price.price);
   return (
-    <header className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2" data-testid="run-header">
-      <Link href="/runs" prefetch={false} className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground">
+    <header
+      className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2"
+      data-testid="run-header"
+    >
+      <Link
+        href="/runs"
+        prefetch={false}
+        className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
+      >
         <ChevronLeft className="size-4" aria-hidden="true" /> Runs
       </Link>
       <div className="flex min-w-0 items-center gap-2">
         <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
           {header.routineName}
         </h1>
-        <Link href={`/routines/${encodeURIComponent(header.routineId)}`} prefetch={false} className="text-xs text-accent hover:underline" data-testid="run-version-link">
+        <Link
+          href={`/routines/${encodeURIComponent(header.routineId)}`}
+          prefetch={false}
+          className="text-xs text-accent hover:underline"
+          data-testid="run-version-link"
+        >
           v{header.versionNumber}
         </Link>
         <RunStatusBadge status={header.status} />
@@ -56,7 +75,11 @@ export function RunHeader({ canControl, control, price }: Props) {
         </div>
         <div className="flex gap-1">
           <dt>Tokens</dt>
-          <dd className="tabular-nums text-foreground" data-testid="run-tokens" title={`${formatTokens(header.inputTokens)} in, ${formatTokens(header.outputTokens)} out`}>
+          <dd
+            className="tabular-nums text-foreground"
+            data-testid="run-tokens"
+            title={`${formatTokens(header.inputTokens)} in, ${formatTokens(header.outputTokens)} out`}
+          >
             {formatTokens(header.inputTokens + header.outputTokens)}
           </dd>
         </div>

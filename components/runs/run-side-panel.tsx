@@ -19,7 +19,15 @@ const TABS = [
 ] as const;
 
 /** The side panel: the progress checklist, the selected step's detail, the run's inputs, outputs and variables. */
-export function RunSidePanel({ runId, canControl, actions }: { runId: string; canControl: boolean; actions: RunActions }) {
+export function RunSidePanel({
+  runId,
+  canControl,
+  actions,
+}: {
+  runId: string;
+  canControl: boolean;
+  actions: RunActions;
+}) {
   const api = useRunViewApi();
   const [tab, setTab] = useState<TabId>("progress");
   const openStep = (stepId: string) => {
@@ -34,7 +42,11 @@ export function RunSidePanel({ runId, canControl, actions }: { runId: string; ca
     if (selected) setTab("step");
   }
   return (
-    <aside className="flex h-full min-h-0 flex-col border-l border-border bg-surface" data-testid="run-side-panel" aria-label="Run details">
+    <aside
+      className="flex h-full min-h-0 flex-col border-l border-border bg-surface"
+      data-testid="run-side-panel"
+      aria-label="Run details"
+    >
       <div className="p-3">
         <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="run-panel" label="Run details" />
       </div>

@@ -8,7 +8,10 @@ export function RunStatusBadge({ status, testId = "run-status" }: { status: RunS
   const Icon = style.icon;
   return (
     <Badge tone={style.tone} data-testid={testId} data-status={status} className="gap-1">
-      <Icon className={cn("size-3.5", status === "running" && "animate-spin motion-reduce:animate-none")} aria-hidden="true" />
+      <Icon
+        className={cn("size-3.5", status === "running" && "animate-spin motion-reduce:animate-none")}
+        aria-hidden="true"
+      />
       {style.label}
     </Badge>
   );

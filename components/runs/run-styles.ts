@@ -1,4 +1,14 @@
-import { Ban, CheckCircle2, CircleDashed, CircleSlash, Hand, Loader2, Pause, XCircle, type LucideIcon } from "lucide-react";
+import {
+  Ban,
+  CheckCircle2,
+  CircleDashed,
+  CircleSlash,
+  Hand,
+  Loader2,
+  Pause,
+  XCircle,
+  type LucideIcon,
+} from "lucide-react";
 import type { RunStatus, StepState } from "@/lib/events";
 
 type Tone = "neutral" | "accent" | "success" | "warning" | "danger";
@@ -6,11 +16,31 @@ type Tone = "neutral" | "accent" | "success" | "warning" | "danger";
 /** How each step state looks on the canvas and in lists: words beside the colour, never colour alone. */
 export const STEP_STATE_STYLE: Record<StepState, { label: string; tone: Tone; icon: LucideIcon; frame: string }> = {
   pending: { label: "Pending", tone: "neutral", icon: CircleDashed, frame: "border-border bg-surface" },
-  running: { label: "Running", tone: "accent", icon: Loader2, frame: "border-accent bg-accent-soft ring-2 ring-accent/30" },
+  running: {
+    label: "Running",
+    tone: "accent",
+    icon: Loader2,
+    frame: "border-accent bg-accent-soft ring-2 ring-accent/30",
+  },
   succeeded: { label: "Succeeded", tone: "success", icon: CheckCircle2, frame: "border-success bg-success-soft" },
-  failed: { label: "Failed", tone: "danger", icon: XCircle, frame: "border-danger bg-danger-soft ring-2 ring-danger/30" },
-  skipped: { label: "Skipped", tone: "neutral", icon: CircleSlash, frame: "border-dashed border-border bg-surface-muted opacity-70" },
-  waiting: { label: "Waiting", tone: "warning", icon: Hand, frame: "border-warning bg-warning-soft ring-2 ring-warning/30" },
+  failed: {
+    label: "Failed",
+    tone: "danger",
+    icon: XCircle,
+    frame: "border-danger bg-danger-soft ring-2 ring-danger/30",
+  },
+  skipped: {
+    label: "Skipped",
+    tone: "neutral",
+    icon: CircleSlash,
+    frame: "border-dashed border-border bg-surface-muted opacity-70",
+  },
+  waiting: {
+    label: "Waiting",
+    tone: "warning",
+    icon: Hand,
+    frame: "border-warning bg-warning-soft ring-2 ring-warning/30",
+  },
   cancelled: { label: "Cancelled", tone: "neutral", icon: Ban, frame: "border-border bg-surface-muted" },
 };
 

@@ -4,7 +4,12 @@ import { createContext, useContext, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import type { Step } from "@/lib/routine";
-import { createRunViewStore, type RunViewSnapshot, type RunViewStore, type RunViewStoreState } from "@/lib/stores/run-view";
+import {
+  createRunViewStore,
+  type RunViewSnapshot,
+  type RunViewStore,
+  type RunViewStoreState,
+} from "@/lib/stores/run-view";
 
 /** The routine's structure, which never changes during a run: steps by id for nodes, panels and the progress list. */
 export type RunStructure = { steps: ReadonlyMap<string, Step>; outgoing: ReadonlyMap<string, string[]> };

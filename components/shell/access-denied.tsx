@@ -9,9 +9,19 @@ export function AccessDenied({ sectionId, viewer }: { sectionId: SectionId; view
   const needed = section.roles.map((role) => ROLE_INFO[role].label.toLowerCase());
   const held = viewer.roles.map((role) => ROLE_INFO[role].label.toLowerCase());
   return (
-    <EmptyState icon={ShieldAlert} title={`You don't have access to ${section.label}`} testId="access-denied" action={<ButtonLink href="/" variant="secondary">Go to your start page</ButtonLink>}>
+    <EmptyState
+      icon={ShieldAlert}
+      title={`You don't have access to ${section.label}`}
+      testId="access-denied"
+      action={
+        <ButtonLink href="/" variant="secondary">
+          Go to your start page
+        </ButtonLink>
+      }
+    >
       <p data-testid="access-denied-message">
-        {section.label} needs the {formatList(needed)} role. You are signed in with the {held.length > 0 ? formatList(held) : "no"} role
+        {section.label} needs the {formatList(needed)} role. You are signed in with the{" "}
+        {held.length > 0 ? formatList(held) : "no"} role
         {held.length === 1 ? "" : "s"}. Ask an admin if you need access.
       </p>
     </EmptyState>

@@ -8,14 +8,27 @@ import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
 /** The signed-in frame: top bar with the user and their roles, navigation filtered by role, the page. */
-export function AppShell({ viewer, signOutAction, fullBleed = false, children }: { viewer: Viewer; signOutAction: () => Promise<void>; fullBleed?: boolean; children: ReactNode }) {
+export function AppShell({
+  viewer,
+  signOutAction,
+  fullBleed = false,
+  children,
+}: {
+  viewer: Viewer;
+  signOutAction: () => Promise<void>;
+  fullBleed?: boolean;
+  children: ReactNode;
+}) {
   const items = sectionsFor(viewer.roles).map(({ id, label, href }) => ({ id, label, href }));
   // The full-bleed pages are the heavy editors: prefetching every section as soon as the shell hydrates would make
   // the server render five pages while the canvas is opening. There, links load when followed.
   const prefetch = fullBleed ? false : undefined;
   return (
     <div className={fullBleed ? "flex h-dvh flex-col overflow-hidden" : "flex min-h-dvh flex-col"}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
@@ -33,7 +46,11 @@ export function AppShell({ viewer, signOutAction, fullBleed = false, children }:
         </nav>
       </header>
       <div className="flex min-h-0 flex-1">
-        <nav aria-label="Main" className="hidden w-56 shrink-0 border-r border-border bg-surface px-3 py-5 md:block" data-testid="main-nav">
+        <nav
+          aria-label="Main"
+          className="hidden w-56 shrink-0 border-r border-border bg-surface px-3 py-5 md:block"
+          data-testid="main-nav"
+        >
           <NavLinks items={items} orientation="vertical" prefetch={prefetch} />
         </nav>
         {fullBleed ? (

@@ -6,7 +6,9 @@ export function Brand({ size = "md" }: { size?: "md" | "lg" }) {
       <span className="flex size-8 items-center justify-center rounded-lg bg-accent text-accent-foreground">
         <Workflow className="size-4.5" aria-hidden="true" />
       </span>
-      <span className={size === "lg" ? "text-xl whitespace-nowrap" : "text-base whitespace-nowrap"}>Routine Studio</span>
+      <span className={size === "lg" ? "text-xl whitespace-nowrap" : "text-base whitespace-nowrap"}>
+        Routine Studio
+      </span>
     </span>
   );
 }

@@ -16,7 +16,15 @@ const ICONS: Record<SectionId, LucideIcon> = {
 
 type Item = { id: SectionId; label: string; href: string };
 
-export function NavLinks({ items, orientation, prefetch }: { items: Item[]; orientation: "vertical" | "horizontal"; prefetch?: false }) {
+export function NavLinks({
+  items,
+  orientation,
+  prefetch,
+}: {
+  items: Item[];
+  orientation: "vertical" | "horizontal";
+  prefetch?: false;
+}) {
   const pathname = usePathname();
   return (
     <ul className={cn(orientation === "vertical" ? "space-y-1" : "flex gap-1 overflow-x-auto py-1.5")}>

@@ -16,9 +16,18 @@ const subscribe = () => () => {};
 /** A three-way light/dark/system switch. Same size before and after hydration, so nothing jumps. */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
-  const mounted = useSyncExternalStore(subscribe, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   return (
-    <div role="radiogroup" aria-label="Theme" className="flex items-center rounded-lg border border-border bg-surface p-0.5" data-testid="theme-toggle">
+    <div
+      role="radiogroup"
+      aria-label="Theme"
+      className="flex items-center rounded-lg border border-border bg-surface p-0.5"
+      data-testid="theme-toggle"
+    >
       {OPTIONS.map(({ value, label, Icon }) => {
         const checked = mounted && theme === value;
         return (

@@ -7,16 +7,34 @@ import type { ActionState } from "@/lib/forms";
 import { ServerForm } from "./server-form";
 
 /** "Add server" and its dialog. The form is remounted each time it opens, so it starts blank. */
-export function AddServerButton({ action, allowedCommands }: { action: (state: ActionState, formData: FormData) => Promise<ActionState>; allowedCommands: string[] }) {
+export function AddServerButton({
+  action,
+  allowedCommands,
+}: {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  allowedCommands: string[];
+}) {
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
   return (
     <>
-      <Button onClick={() => { setRound((n) => n + 1); setOpen(true); }} data-testid="add-server">
+      <Button
+        onClick={() => {
+          setRound((n) => n + 1);
+          setOpen(true);
+        }}
+        data-testid="add-server"
+      >
         <Plus className="size-4" aria-hidden="true" />
         Add server
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Add a tool server" description="An MCP server the app calls tools on. Its tools appear in every routine designer." testId="add-server-dialog">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Add a tool server"
+        description="An MCP server the app calls tools on. Its tools appear in every routine designer."
+        testId="add-server-dialog"
+      >
         <div className="px-5 py-4">
           <ServerForm key={round} action={action} allowedCommands={allowedCommands} />
         </div>

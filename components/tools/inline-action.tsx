@@ -16,14 +16,19 @@ type Props = {
 
 /** One button that posts `fields` to a server action and reports the outcome through `onState`. */
 export function InlineAction({ action, fields, label, variant = "secondary", testId, onState }: Props) {
-  const { formAction, onSubmit, pending } = useFormAction(async (previous: ActionState, formData: FormData) => {
-    const next = await action(previous, formData);
-    onState?.(next);
-    return next;
-  }, { status: "idle" });
+  const { formAction, onSubmit, pending } = useFormAction(
+    async (previous: ActionState, formData: FormData) => {
+      const next = await action(previous, formData);
+      onState?.(next);
+      return next;
+    },
+    { status: "idle" },
+  );
   return (
     <form action={formAction} onSubmit={onSubmit}>
-      {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" size="sm" variant={variant} pending={pending} data-testid={testId}>
         {label}
       </Button>

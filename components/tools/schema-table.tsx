@@ -3,7 +3,12 @@ import type { SchemaField } from "@/lib/tools";
 
 /** A tool's parameters as a readable table: name, type, required, description, default. */
 export function SchemaTable({ fields, testId }: { fields: SchemaField[]; testId?: string }) {
-  if (fields.length === 0) return <p className="text-sm text-muted" data-testid={testId}>This tool takes no parameters.</p>;
+  if (fields.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid={testId}>
+        This tool takes no parameters.
+      </p>
+    );
   return (
     <div className="overflow-x-auto rounded-lg border border-border" data-testid={testId}>
       <Table>
@@ -23,7 +28,9 @@ export function SchemaTable({ fields, testId }: { fields: SchemaField[]; testId?
               <Td className="text-xs text-muted">{field.typeLabel}</Td>
               <Td className="text-sm">
                 {field.description || <span className="text-muted">—</span>}
-                {field.defaultValue !== undefined ? <span className="ml-1 text-xs text-muted">(default {JSON.stringify(field.defaultValue)})</span> : null}
+                {field.defaultValue !== undefined ? (
+                  <span className="ml-1 text-xs text-muted">(default {JSON.stringify(field.defaultValue)})</span>
+                ) : null}
               </Td>
             </tr>
           ))}

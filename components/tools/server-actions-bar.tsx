@@ -29,7 +29,18 @@ export function ServerActionsBar({ server, actions, canManage, canRefresh, allow
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         {canRefresh ? (
-          <InlineAction action={actions.refresh} fields={fields} onState={setOutcome} testId={testId("refresh")} label={<><RefreshCw className="size-4" aria-hidden="true" />Refresh</>} />
+          <InlineAction
+            action={actions.refresh}
+            fields={fields}
+            onState={setOutcome}
+            testId={testId("refresh")}
+            label={
+              <>
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Refresh
+              </>
+            }
+          />
         ) : null}
         {canManage ? (
           <InlineAction
@@ -37,7 +48,12 @@ export function ServerActionsBar({ server, actions, canManage, canRefresh, allow
             fields={{ ...fields, enabled: String(!server.enabled) }}
             onState={setOutcome}
             testId={testId("toggle")}
-            label={<><Power className="size-4" aria-hidden="true" />{server.enabled ? "Disable" : "Enable"}</>}
+            label={
+              <>
+                <Power className="size-4" aria-hidden="true" />
+                {server.enabled ? "Disable" : "Enable"}
+              </>
+            }
           />
         ) : null}
         {canManage && !server.builtIn ? (
@@ -54,11 +70,18 @@ export function ServerActionsBar({ server, actions, canManage, canRefresh, allow
         ) : null}
       </div>
       {outcome.status !== "idle" ? (
-        <Alert tone={outcome.status === "error" ? "error" : "success"} testId={testId("outcome")}>{outcome.message}</Alert>
+        <Alert tone={outcome.status === "error" ? "error" : "success"} testId={testId("outcome")}>
+          {outcome.message}
+        </Alert>
       ) : null}
       {canManage && !server.builtIn ? (
         <>
-          <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit ${server.name}`} testId={testId("edit-dialog")}>
+          <Dialog
+            open={editing}
+            onClose={() => setEditing(false)}
+            title={`Edit ${server.name}`}
+            testId={testId("edit-dialog")}
+          >
             <div className="px-5 py-4">
               <ServerForm action={actions.update} allowedCommands={allowedCommands} server={server} />
             </div>
@@ -71,13 +94,22 @@ export function ServerActionsBar({ server, actions, canManage, canRefresh, allow
             testId={testId("remove-dialog")}
           >
             <div className="flex justify-end gap-2 px-5 py-4">
-              <Button variant="secondary" onClick={() => setConfirmingRemove(false)}>Cancel</Button>
-              <InlineAction action={actions.remove} fields={fields} variant="danger" onState={(state) => {
+              <Button variant="secondary" onClick={() => setConfirmingRemove(false)}>
+                Cancel
+              </Button>
+              <InlineAction
+                action={actions.remove}
+                fields={fields}
+                variant="danger"
+                onState={(state) => {
                   setOutcome(state);
                   setConfirmingRemove(false);
                   // The server's own page no longer exists: go back to the list, which no longer shows it.
                   if (state.status === "success") router.push("/tools");
-                }} testId={testId("remove-confirm")} label="Remove server" />
+                }}
+                testId={testId("remove-confirm")}
+                label="Remove server"
+              />
             </div>
           </Dialog>
         </>

@@ -5,7 +5,14 @@ import { ServerActionsBar } from "./server-actions-bar";
 import { ServerStatusBadge } from "./server-status-badge";
 import type { ServerActions, ToolServerView } from "./tool-types";
 
-type Props = { server: ToolServerView; actions: ServerActions; canManage: boolean; canRefresh: boolean; allowedCommands: string[]; linkToTools?: boolean };
+type Props = {
+  server: ToolServerView;
+  actions: ServerActions;
+  canManage: boolean;
+  canRefresh: boolean;
+  allowedCommands: string[];
+  linkToTools?: boolean;
+};
 
 /** How the app reaches a server, without secrets: the command line, or the URL and whether a token is set. */
 export function transportSummary(server: ToolServerView): string {
@@ -25,7 +32,11 @@ export function ServerCard({ server, actions, canManage, canRefresh, allowedComm
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base font-semibold text-foreground">
               {linkToTools ? (
-                <Link href={`/tools/${server.id}`} className="hover:underline focus-visible:outline-2 focus-visible:outline-ring" data-testid={`server-link-${server.name}`}>
+                <Link
+                  href={`/tools/${server.id}`}
+                  className="hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  data-testid={`server-link-${server.name}`}
+                >
                   {server.name}
                 </Link>
               ) : (
@@ -36,14 +47,30 @@ export function ServerCard({ server, actions, canManage, canRefresh, allowedComm
             {server.builtIn ? <Badge tone="accent">Demo · started by npm start</Badge> : null}
           </div>
           {server.description ? <p className="text-sm text-muted">{server.description}</p> : null}
-          <p className="break-all font-mono text-xs text-muted" data-testid="server-transport">{transportSummary(server)}</p>
+          <p className="break-all font-mono text-xs text-muted" data-testid="server-transport">
+            {transportSummary(server)}
+          </p>
           <p className="text-xs text-muted">
-            <span data-testid="server-tool-count">{server.toolCount} tool{server.toolCount === 1 ? "" : "s"}</span>
+            <span data-testid="server-tool-count">
+              {server.toolCount} tool{server.toolCount === 1 ? "" : "s"}
+            </span>
             {" · "}
-            {server.lastRefreshAt ? <>refreshed <RelativeTimeLabel iso={server.lastRefreshAt} /></> : "never refreshed"}
+            {server.lastRefreshAt ? (
+              <>
+                refreshed <RelativeTimeLabel iso={server.lastRefreshAt} />
+              </>
+            ) : (
+              "never refreshed"
+            )}
           </p>
         </div>
-        <ServerActionsBar server={server} actions={actions} canManage={canManage} canRefresh={canRefresh} allowedCommands={allowedCommands} />
+        <ServerActionsBar
+          server={server}
+          actions={actions}
+          canManage={canManage}
+          canRefresh={canRefresh}
+          allowedCommands={allowedCommands}
+        />
       </div>
       {server.status === "error" && server.lastError ? (
         <div className="mt-3">

@@ -19,26 +19,58 @@ type Props = {
  * value; leaving those fields empty on edit keeps what is stored.
  */
 export function ServerForm({ action, allowedCommands, server, onSaved }: Props) {
-  const { state, formAction, onSubmit, pending } = useFormAction(async (previous: ActionState, formData: FormData) => {
-    const next = await action(previous, formData);
-    if (next.status === "success") onSaved?.();
-    return next;
-  }, { status: "idle" });
+  const { state, formAction, onSubmit, pending } = useFormAction(
+    async (previous: ActionState, formData: FormData) => {
+      const next = await action(previous, formData);
+      if (next.status === "success") onSaved?.();
+      return next;
+    },
+    { status: "idle" },
+  );
   const [transport, setTransport] = useState<"stdio" | "http">(server?.transport ?? "http");
   const errors = state.status === "error" ? state.fieldErrors : undefined;
   const prefix = server ? `edit-server-${server.id}` : "new-server";
   const commandsId = `${prefix}-commands`;
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid={`${prefix}-form`}>
-      {state.status === "error" ? <Alert tone="error" testId={`${prefix}-error`}>{state.message}</Alert> : null}
-      {state.status === "success" ? <Alert tone="success" testId={`${prefix}-success`}>{state.message}</Alert> : null}
+      {state.status === "error" ? (
+        <Alert tone="error" testId={`${prefix}-error`}>
+          {state.message}
+        </Alert>
+      ) : null}
+      {state.status === "success" ? (
+        <Alert tone="success" testId={`${prefix}-success`}>
+          {state.message}
+        </Alert>
+      ) : null}
       {server ? <input type="hidden" name="serverId" value={server.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${prefix}-name`} label="Name" hint="Routines refer to the server by this name, e.g. hr or crm." errors={errors?.name}>
-          {(aria) => <Input {...aria} name="name" defaultValue={server?.name} autoComplete="off" data-testid={`${prefix}-name`} />}
+        <Field
+          id={`${prefix}-name`}
+          label="Name"
+          hint="Routines refer to the server by this name, e.g. hr or crm."
+          errors={errors?.name}
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="name"
+              defaultValue={server?.name}
+              autoComplete="off"
+              data-testid={`${prefix}-name`}
+            />
+          )}
         </Field>
         <Field id={`${prefix}-description`} label="Description" errors={errors?.description}>
-          {(aria) => <Input {...aria} name="description" defaultValue={server?.description} autoComplete="off" data-testid={`${prefix}-description`} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              name="description"
+              defaultValue={server?.description}
+              autoComplete="off"
+              data-testid={`${prefix}-description`}
+            />
+          )}
         </Field>
       </div>
       <fieldset className="space-y-2">
@@ -62,19 +94,45 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
       </fieldset>
       {transport === "http" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${prefix}-url`} label="URL" hint="http:// or https://, e.g. https://mcp.example.com/mcp" errors={errors?.url}>
-            {(aria) => <Input {...aria} name="url" type="url" defaultValue={server?.url ?? ""} autoComplete="off" data-testid={`${prefix}-url`} />}
+          <Field
+            id={`${prefix}-url`}
+            label="URL"
+            hint="http:// or https://, e.g. https://mcp.example.com/mcp"
+            errors={errors?.url}
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                name="url"
+                type="url"
+                defaultValue={server?.url ?? ""}
+                autoComplete="off"
+                data-testid={`${prefix}-url`}
+              />
+            )}
           </Field>
           <div className="space-y-1">
             <Field
               id={`${prefix}-token`}
               label="Bearer token (optional)"
-              hint={server?.hasToken ? "A token is stored. Leave empty to keep it." : "Stored encrypted; never shown again."}
+              hint={
+                server?.hasToken ? "A token is stored. Leave empty to keep it." : "Stored encrypted; never shown again."
+              }
               errors={errors?.bearerToken}
             >
-              {(aria) => <Input {...aria} name="bearerToken" type="password" autoComplete="new-password" data-testid={`${prefix}-token`} />}
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="bearerToken"
+                  type="password"
+                  autoComplete="new-password"
+                  data-testid={`${prefix}-token`}
+                />
+              )}
             </Field>
-            {server?.hasToken ? <Checkbox id={`${prefix}-clear-token`} name="clearToken" label="Remove the stored token" /> : null}
+            {server?.hasToken ? (
+              <Checkbox id={`${prefix}-clear-token`} name="clearToken" label="Remove the stored token" />
+            ) : null}
           </div>
         </div>
       ) : (
@@ -83,22 +141,60 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
             <Field
               id={`${prefix}-command`}
               label="Command"
-              hint={<>Allowed command lines (more arguments may follow):{allowedCommands.map((line) => <code key={line} className="mt-1 block w-fit rounded bg-surface-muted px-1 font-mono">{line}</code>)}</>}
+              hint={
+                <>
+                  Allowed command lines (more arguments may follow):
+                  {allowedCommands.map((line) => (
+                    <code key={line} className="mt-1 block w-fit rounded bg-surface-muted px-1 font-mono">
+                      {line}
+                    </code>
+                  ))}
+                </>
+              }
               errors={errors?.command}
             >
-              {(aria) => <Input {...aria} name="command" list={commandsId} defaultValue={server?.command ?? ""} autoComplete="off" data-testid={`${prefix}-command`} />}
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="command"
+                  list={commandsId}
+                  defaultValue={server?.command ?? ""}
+                  autoComplete="off"
+                  data-testid={`${prefix}-command`}
+                />
+              )}
             </Field>
             <datalist id={commandsId}>
-              {[...new Set(allowedCommands.map((line) => line.split(/\s+/)[0]))].map((command) => <option key={command} value={command} />)}
+              {[...new Set(allowedCommands.map((line) => line.split(/\s+/)[0]))].map((command) => (
+                <option key={command} value={command} />
+              ))}
             </datalist>
-            <Field id={`${prefix}-args`} label="Arguments" hint="One per line, or space-separated on one line." errors={errors?.args}>
-              {(aria) => <Textarea {...aria} name="args" rows={3} mono defaultValue={server?.args.join("\n") ?? ""} data-testid={`${prefix}-args`} />}
+            <Field
+              id={`${prefix}-args`}
+              label="Arguments"
+              hint="One per line, or space-separated on one line."
+              errors={errors?.args}
+            >
+              {(aria) => (
+                <Textarea
+                  {...aria}
+                  name="args"
+                  rows={3}
+                  mono
+                  defaultValue={server?.args.join("\n") ?? ""}
+                  data-testid={`${prefix}-args`}
+                />
+              )}
             </Field>
           </div>
           <Field
             id={`${prefix}-env`}
             label="Environment (optional)"
-            hint={server?.envKeys.length ? `Stored: ${server.envKeys.join(", ")}. Leave empty to keep them; enter KEY=value lines to replace them.` : "KEY=value, one per line. Stored encrypted."}
+            hint={
+              server?.envKeys.length
+                ? `Stored: ${server.envKeys.join(", ")}. Leave empty to keep them; enter KEY=value lines to replace them.`
+                : "KEY=value, one per line. Stored encrypted."
+            }
             errors={errors?.env}
           >
             {(aria) => <Textarea {...aria} name="env" rows={2} mono data-testid={`${prefix}-env`} />}

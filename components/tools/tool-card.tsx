@@ -9,20 +9,34 @@ import { SchemaTable } from "./schema-table";
 import { TryToolForm } from "./try-tool-form";
 import type { ToolItem, TryToolState } from "./tool-types";
 
-type Annotations = { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+type Annotations = {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
 
 function AnnotationBadges({ annotations }: { annotations: unknown }) {
   const hints = (annotations ?? {}) as Annotations;
   return (
     <>
       {hints.readOnlyHint ? <Badge tone="success">read-only</Badge> : null}
-      {hints.readOnlyHint === false ? <Badge tone={hints.destructiveHint ? "danger" : "warning"}>{hints.destructiveHint ? "changes or deletes data" : "writes data"}</Badge> : null}
+      {hints.readOnlyHint === false ? (
+        <Badge tone={hints.destructiveHint ? "danger" : "warning"}>
+          {hints.destructiveHint ? "changes or deletes data" : "writes data"}
+        </Badge>
+      ) : null}
       {hints.idempotentHint ? <Badge>idempotent</Badge> : null}
     </>
   );
 }
 
-type Props = { serverId: string; tool: ToolItem; canTry: boolean; tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState> };
+type Props = {
+  serverId: string;
+  tool: ToolItem;
+  canTry: boolean;
+  tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState>;
+};
 
 /** One tool: a summary line that expands into its parameters, output schema and (for admins/operators) "try it". */
 export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
@@ -39,16 +53,29 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
         className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring"
         data-testid={`tool-toggle-${tool.name}`}
       >
-        <ChevronRight className={cn("mt-0.5 size-4 shrink-0 text-muted transition-transform", open && "rotate-90")} aria-hidden="true" />
+        <ChevronRight
+          className={cn("mt-0.5 size-4 shrink-0 text-muted transition-transform", open && "rotate-90")}
+          aria-hidden="true"
+        />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm font-semibold text-foreground">{tool.name}</span>
             {tool.title ? <span className="text-sm text-muted">{tool.title}</span> : null}
             <AnnotationBadges annotations={tool.annotations} />
-            {tool.removedAt ? <Badge tone="danger" data-testid="tool-removed">no longer offered</Badge> : null}
-            {tool.schemaError ? <Badge tone="danger" data-testid="tool-invalid-schema">invalid schema</Badge> : null}
+            {tool.removedAt ? (
+              <Badge tone="danger" data-testid="tool-removed">
+                no longer offered
+              </Badge>
+            ) : null}
+            {tool.schemaError ? (
+              <Badge tone="danger" data-testid="tool-invalid-schema">
+                invalid schema
+              </Badge>
+            ) : null}
             {tool.changedAt && !tool.removedAt ? (
-              <Badge tone="warning" data-testid="tool-changed">schema changed <RelativeTimeLabel iso={tool.changedAt} /></Badge>
+              <Badge tone="warning" data-testid="tool-changed">
+                schema changed <RelativeTimeLabel iso={tool.changedAt} />
+              </Badge>
             ) : null}
           </span>
           <span className="mt-0.5 line-clamp-2 block text-sm text-muted">{tool.description || "No description."}</span>
@@ -68,10 +95,17 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
           {tool.outputSchema ? (
             <details className="text-sm">
               <summary className="cursor-pointer font-semibold">Output schema</summary>
-              <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-surface-muted p-3 font-mono text-xs">{JSON.stringify(tool.outputSchema, null, 2)}</pre>
+              <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-surface-muted p-3 font-mono text-xs">
+                {JSON.stringify(tool.outputSchema, null, 2)}
+              </pre>
             </details>
           ) : null}
-          <p className="break-all font-mono text-xs text-muted" title="The content hash routines pin this tool's schema by">{tool.hash}</p>
+          <p
+            className="break-all font-mono text-xs text-muted"
+            title="The content hash routines pin this tool's schema by"
+          >
+            {tool.hash}
+          </p>
           {canTry && !tool.removedAt && !tool.schemaError ? (
             <section className="space-y-2 rounded-lg border border-border p-3">
               <h3 className="text-sm font-semibold">Try it</h3>

@@ -26,7 +26,9 @@ export function TryToolForm({ serverId, toolName, fields, action }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(fields.map((field) => [field.name, (form.get(`arg:${field.name}`) as string | null) ?? undefined]));
+    const values = Object.fromEntries(
+      fields.map((field) => [field.name, (form.get(`arg:${field.name}`) as string | null) ?? undefined]),
+    );
     const typed = argumentsFromForm(fields, values);
     if (!typed.ok) return setFieldErrors(typed.errors);
     setFieldErrors({});
@@ -39,25 +41,63 @@ export function TryToolForm({ serverId, toolName, fields, action }: Props) {
   const serverErrors = state.status === "error" ? state.fieldErrors : undefined;
 
   return (
-    <form onSubmit={(event) => { onSubmit(event); }} className="space-y-3" noValidate data-testid={`${prefix}-form`}>
+    <form
+      onSubmit={(event) => {
+        onSubmit(event);
+      }}
+      className="space-y-3"
+      noValidate
+      data-testid={`${prefix}-form`}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.map((field) => {
           const id = `${prefix}-${field.name}`;
           const errors = fieldErrors[field.name] ? [fieldErrors[field.name]!] : serverErrors?.[field.name];
           const name = `arg:${field.name}`;
-          if (field.kind === "boolean") return <Checkbox key={field.name} id={id} name={name} label={field.name} description={field.description} data-testid={id} />;
+          if (field.kind === "boolean")
+            return (
+              <Checkbox
+                key={field.name}
+                id={id}
+                name={name}
+                label={field.name}
+                description={field.description}
+                data-testid={id}
+              />
+            );
           return (
-            <Field key={field.name} id={id} label={<>{field.name}{field.required ? <span className="text-danger"> *</span> : null}</>} hint={field.description || field.typeLabel} errors={errors}>
+            <Field
+              key={field.name}
+              id={id}
+              label={
+                <>
+                  {field.name}
+                  {field.required ? <span className="text-danger"> *</span> : null}
+                </>
+              }
+              hint={field.description || field.typeLabel}
+              errors={errors}
+            >
               {(aria) =>
                 field.kind === "enum" ? (
                   <Select {...aria} name={name} defaultValue="" data-testid={id}>
                     <option value="">{field.required ? "Choose…" : "(not set)"}</option>
-                    {field.enumValues!.map((value) => <option key={value} value={value}>{value}</option>)}
+                    {field.enumValues!.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
                   </Select>
                 ) : field.kind === "json" ? (
                   <Textarea {...aria} name={name} rows={2} mono placeholder={field.typeLabel} data-testid={id} />
                 ) : (
-                  <Input {...aria} name={name} inputMode={field.kind === "string" ? undefined : "decimal"} autoComplete="off" data-testid={id} />
+                  <Input
+                    {...aria}
+                    name={name}
+                    inputMode={field.kind === "string" ? undefined : "decimal"}
+                    autoComplete="off"
+                    data-testid={id}
+                  />
                 )
               }
             </Field>
@@ -67,8 +107,14 @@ export function TryToolForm({ serverId, toolName, fields, action }: Props) {
       <Button type="submit" size="sm" pending={pending} data-testid={`${prefix}-submit`}>
         Call {toolName}
       </Button>
-      {state.status === "error" ? <Alert tone="error" testId={`${prefix}-error`}>{state.message}</Alert> : null}
-      {state.status === "success" && state.data ? <ToolResultView result={state.data} message={state.message} testId={`${prefix}-result`} /> : null}
+      {state.status === "error" ? (
+        <Alert tone="error" testId={`${prefix}-error`}>
+          {state.message}
+        </Alert>
+      ) : null}
+      {state.status === "success" && state.data ? (
+        <ToolResultView result={state.data} message={state.message} testId={`${prefix}-result`} />
+      ) : null}
     </form>
   );
 }

@@ -18,7 +18,17 @@ const iconColors: Record<Tone, string> = {
 };
 
 /** A message box. Errors and warnings are announced to screen readers as they appear. */
-export function Alert({ tone = "info", title, children, testId }: { tone?: Tone; title?: ReactNode; children?: ReactNode; testId?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  testId,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  testId?: string;
+}) {
   const Icon = icons[tone];
   return (
     <div

@@ -5,7 +5,15 @@ export function Card({ className, ...props }: ComponentProps<"section">) {
   return <section className={cn("rounded-xl border border-border bg-surface shadow-sm", className)} {...props} />;
 }
 
-export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-3 border-b border-border px-5 py-4">
       <div>

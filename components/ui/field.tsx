@@ -13,7 +13,9 @@ const textareaClasses =
 
 /** A multi-line text box; `mono` for code and structured text such as JSON. */
 export function Textarea({ className, mono, ...props }: ComponentProps<"textarea"> & { mono?: boolean }) {
-  return <textarea className={cn(textareaClasses, mono && "font-mono text-xs leading-relaxed", className)} {...props} />;
+  return (
+    <textarea className={cn(textareaClasses, mono && "font-mono text-xs leading-relaxed", className)} {...props} />
+  );
 }
 
 type FieldProps = {

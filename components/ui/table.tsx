@@ -12,7 +12,10 @@ export function Th({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
-      className={cn("border-b border-border px-4 py-2.5 text-xs font-medium uppercase tracking-wide text-muted", className)}
+      className={cn(
+        "border-b border-border px-4 py-2.5 text-xs font-medium uppercase tracking-wide text-muted",
+        className,
+      )}
       {...props}
     />
   );

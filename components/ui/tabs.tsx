@@ -33,13 +33,24 @@ export function TabList<Id extends string>({
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const current = tabs.findIndex((tab) => tab.id === value);
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     select(moves[event.key]);
   };
   return (
-    <div ref={listRef} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 rounded-lg bg-surface-muted p-1">
+    <div
+      ref={listRef}
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex gap-1 rounded-lg bg-surface-muted p-1"
+    >
       {tabs.map((tab) => {
         const selected = tab.id === value;
         return (
@@ -67,7 +78,17 @@ export function TabList<Id extends string>({
 }
 
 /** The content of one tab. Hidden panels stay mounted, so switching tabs keeps what was typed. */
-export function TabPanel({ idPrefix, id, active, children }: { idPrefix: string; id: string; active: boolean; children: ReactNode }) {
+export function TabPanel({
+  idPrefix,
+  id,
+  active,
+  children,
+}: {
+  idPrefix: string;
+  id: string;
+  active: boolean;
+  children: ReactNode;
+}) {
   return (
     <div role="tabpanel" id={panelId(idPrefix, id)} aria-labelledby={tabId(idPrefix, id)} hidden={!active}>
       {children}

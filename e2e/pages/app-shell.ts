@@ -12,7 +12,8 @@ export class AppShell {
   async expectNavigation(sections: SectionId[]) {
     const links = this.nav().getByRole("link");
     await expect(links).toHaveCount(sections.length);
-    for (const [index, id] of sections.entries()) await expect(links.nth(index)).toHaveAttribute("data-testid", `nav-${id}`);
+    for (const [index, id] of sections.entries())
+      await expect(links.nth(index)).toHaveAttribute("data-testid", `nav-${id}`);
     for (const id of ALL_SECTIONS.filter((section) => !sections.includes(section))) {
       await expect(this.nav().getByTestId(`nav-${id}`)).toHaveCount(0);
     }

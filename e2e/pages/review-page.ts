@@ -17,7 +17,9 @@ export class ReviewPage {
 
   async expectOpen(number: number) {
     await expect(this.root()).toHaveAttribute("data-version", String(number));
-    await expect(this.page.getByTestId("review-canvas-proposed").locator("[data-testid^='review-node-']").first()).toBeVisible();
+    await expect(
+      this.page.getByTestId("review-canvas-proposed").locator("[data-testid^='review-node-']").first(),
+    ).toBeVisible();
   }
 
   /** A step's node on one canvas. */

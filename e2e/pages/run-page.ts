@@ -44,7 +44,12 @@ export class RunPage {
         }
       };
       scan();
-      new MutationObserver(scan).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"], childList: true });
+      new MutationObserver(scan).observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ["data-state"],
+        childList: true,
+      });
     });
   }
 

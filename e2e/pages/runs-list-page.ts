@@ -13,7 +13,9 @@ export class RunsListPage {
 
   /** Waits until the list follows run statuses live (its stream is open), with rows or without. */
   async expectLive() {
-    await expect(this.page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty'][data-live]")).toBeVisible();
+    await expect(
+      this.page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty'][data-live]"),
+    ).toBeVisible();
   }
 
   row(runId: string): Locator {

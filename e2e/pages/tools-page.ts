@@ -31,7 +31,9 @@ export class ToolsPage {
   }
 
   /** Opens the add dialog and fills the form; `transport` picks the fields. */
-  async fillNewServer(server: { name: string; description?: string } & ({ url: string } | { command: string; args: string })) {
+  async fillNewServer(
+    server: { name: string; description?: string } & ({ url: string } | { command: string; args: string }),
+  ) {
     await this.addButton().click();
     await expect(this.addDialog()).toBeVisible();
     await this.page.getByTestId("new-server-name").fill(server.name);

@@ -18,6 +18,7 @@ export async function dal<K extends FixtureOperation>(
     body: JSON.stringify({ as: DEMO[as].email, operation, input }),
   });
   const body = (await response.json()) as { result?: unknown; error?: string };
-  if (!response.ok) throw new Error(`set-up ${operation} as ${as} answered ${response.status}: ${body.error ?? "no message"}`);
+  if (!response.ok)
+    throw new Error(`set-up ${operation} as ${as} answered ${response.status}: ${body.error ?? "no message"}`);
   return body.result as Awaited<ReturnType<FixtureOperations[K]>>;
 }

@@ -22,5 +22,8 @@ export async function expireSessionOf(context: BrowserContext): Promise<number> 
   if (!cookie) return 0;
   // better-auth's cookie is "<token>.<signature>", URL-encoded; the session row keeps the token.
   const token = decodeURIComponent(cookie.value).split(".")[0];
-  return withDatabase((db) => db.prepare(`UPDATE "session" SET "expiresAt" = ? WHERE "token" = ?`).run(Date.now() - 60_000, token).changes);
+  return withDatabase(
+    (db) =>
+      db.prepare(`UPDATE "session" SET "expiresAt" = ? WHERE "token" = ?`).run(Date.now() - 60_000, token).changes,
+  );
 }

@@ -6,7 +6,10 @@ const CONTROL = new URL("/__fake/", FAKE_OPENAI_URL);
 async function call(path: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(new URL(path, CONTROL), init);
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  if (!response.ok) throw new Error(`fake-openai ${init?.method ?? "GET"} /__fake/${path} answered ${response.status}: ${body?.error?.message ?? "no message"}`);
+  if (!response.ok)
+    throw new Error(
+      `fake-openai ${init?.method ?? "GET"} /__fake/${path} answered ${response.status}: ${body?.error?.message ?? "no message"}`,
+    );
   return body;
 }
 
@@ -17,7 +20,11 @@ async function call(path: string, init?: RequestInit): Promise<unknown> {
 export const fakeOpenAI = {
   /** Appends rules after those already there; the first rule matching a request answers it. */
   async addRules(rules: FakeRule[]): Promise<void> {
-    await call("rules", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rules }) });
+    await call("rules", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules }),
+    });
   },
 
   /**
@@ -25,7 +32,11 @@ export const fakeOpenAI = {
    * many were waiting. Use a gate name unique to the test.
    */
   async openGate(gate: string): Promise<number> {
-    const { waiting } = (await call("gates/open", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ gate }) })) as { waiting: number };
+    const { waiting } = (await call("gates/open", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ gate }),
+    })) as { waiting: number };
     return waiting;
   },
 

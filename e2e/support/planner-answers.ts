@@ -51,7 +51,10 @@ export function plannedLeave(name: string, balanceTool = "get_leave_balance") {
         { source: "explain", target: "s3" },
       ],
     },
-    rationale: { summary: "Added the decision the draft implied.", steps: { enough: "The draft files leave only when days are left.", s2: "Bound the dates." } },
+    rationale: {
+      summary: "Added the decision the draft implied.",
+      steps: { enough: "The draft files leave only when days are left.", s2: "Bound the dates." },
+    },
   };
 }
 
@@ -61,5 +64,7 @@ export function plannedLeave(name: string, balanceTool = "get_leave_balance") {
  * (fakeOpenAI.openGate), to watch the progress.
  */
 export async function answerPlanning(text: string, answer: unknown, options: { hold?: string } = {}): Promise<void> {
-  await fakeOpenAI.addRules([{ match: { anyMessageIncludes: text, responseFormat: "json_schema" }, ...options, reply: { json: answer } }]);
+  await fakeOpenAI.addRules([
+    { match: { anyMessageIncludes: text, responseFormat: "json_schema" }, ...options, reply: { json: answer } },
+  ]);
 }

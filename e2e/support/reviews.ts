@@ -11,9 +11,14 @@ import { createPaperRoutine } from "./routines";
  */
 export async function optimizeThroughApi(api: APIRequestContext, routineId: string, as: DemoRole): Promise<number> {
   const { versionId, revision } = await dal(as, "workingVersion", { routineId });
-  const response = await api.post(`/api/routines/${routineId}/optimize`, { data: { source: "canvas", basedOnVersionId: versionId, baseRevision: revision } });
+  const response = await api.post(`/api/routines/${routineId}/optimize`, {
+    data: { source: "canvas", basedOnVersionId: versionId, baseRevision: revision },
+  });
   expect(response.status(), await response.text()).toBe(200);
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { phase: string; versionNumber?: number; message: string });
+  const events = (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { phase: string; versionNumber?: number; message: string });
   const last = events.at(-1)!;
   expect(last.phase, last.message).toBe("done");
   return last.versionNumber!;
@@ -23,7 +28,11 @@ export async function optimizeThroughApi(api: APIRequestContext, routineId: stri
  * The state the review screen starts from: the expert's paper draft LEAVE_PAPER as version 1, and the fake
  * planner's routine (plannedLeave) as version 2, in review, optimized by `as` through the API. Returns the routine's id.
  */
-export async function optimizedLeaveInReview(api: APIRequestContext, name: string, as: DemoRole = "author"): Promise<string> {
+export async function optimizedLeaveInReview(
+  api: APIRequestContext,
+  name: string,
+  as: DemoRole = "author",
+): Promise<string> {
   const routineId = await createPaperRoutine(name, LEAVE_PAPER, as);
   await answerPlanning(name, plannedLeave(name));
   expect(await optimizeThroughApi(api, routineId, as)).toBe(2);
@@ -31,7 +40,12 @@ export async function optimizedLeaveInReview(api: APIRequestContext, name: strin
 }
 
 /** The reviewer comments on step `stepId` of the version in review and requests changes, with `reason`. */
-export async function requestChangesOnStep(routineId: string, stepId: string, comment: string, reason: string): Promise<void> {
+export async function requestChangesOnStep(
+  routineId: string,
+  stepId: string,
+  comment: string,
+  reason: string,
+): Promise<void> {
   const { versionId } = await dal("reviewer", "workingVersion", { routineId });
   await dal("reviewer", "addReviewComment", { versionId, stepId, body: comment });
   await dal("reviewer", "decideReview", { versionId, decision: "request_changes", comment: reason });

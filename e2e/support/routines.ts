@@ -8,14 +8,19 @@ export async function createPaperRoutine(name: string, text: string, owner: Demo
 
 /** Creates a routine from its JSON, as the library's "Import JSON" does; returns its id. */
 export async function createJsonRoutine(routine: { name: string }, owner: DemoRole = "author"): Promise<string> {
-  return (await dal(owner, "createRoutine", { name: routine.name, source: { kind: "json", text: JSON.stringify(routine) } })).routineId;
+  return (
+    await dal(owner, "createRoutine", { name: routine.name, source: { kind: "json", text: JSON.stringify(routine) } })
+  ).routineId;
 }
 
 /**
  * Takes the routine's working version through review to published: `submitter` submits it, the demo reviewer
  * approves and publishes it (what the review screen's buttons do). Returns the published version.
  */
-export async function publishWorkingVersion(routineId: string, submitter: DemoRole = "author"): Promise<{ versionId: string; number: number }> {
+export async function publishWorkingVersion(
+  routineId: string,
+  submitter: DemoRole = "author",
+): Promise<{ versionId: string; number: number }> {
   const version = await dal(submitter, "submitForReview", { routineId });
   await dal("reviewer", "decideReview", { versionId: version.versionId, decision: "approve" });
   await dal("reviewer", "publishVersion", { versionId: version.versionId });

@@ -7,8 +7,14 @@ export const roleSchema = z.enum(ROLES, { message: `Role must be one of: ${ROLES
 export type Role = z.infer<typeof roleSchema>;
 
 export const ROLE_INFO: Record<Role, { label: string; description: string }> = {
-  author: { label: "Author", description: "Draws routines, asks the planner to optimize them, submits them for review." },
-  reviewer: { label: "Reviewer", description: "Compares AI-optimized drafts with the expert's and approves or rejects them." },
+  author: {
+    label: "Author",
+    description: "Draws routines, asks the planner to optimize them, submits them for review.",
+  },
+  reviewer: {
+    label: "Reviewer",
+    description: "Compares AI-optimized drafts with the expert's and approves or rejects them.",
+  },
   operator: { label: "Operator", description: "Starts runs, watches them live, steps in and approves human steps." },
   admin: { label: "Admin", description: "Manages users and roles, tool servers and model settings." },
 };

@@ -7,23 +7,38 @@ import { ToolGatewayError } from "../tool-gateway";
  * Turns an error thrown by the DAL into a message the user can act on. Unknown errors are logged on the
  * server and reported without internals, so nothing sensitive reaches the browser.
  */
-export function toErrorState(error: unknown): { status: "error"; message: string; fieldErrors?: Record<string, string[]> } {
-  if (error instanceof ValidationError) return { status: "error", message: error.message, fieldErrors: error.fieldErrors };
+export function toErrorState(error: unknown): {
+  status: "error";
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+} {
+  if (error instanceof ValidationError)
+    return { status: "error", message: error.message, fieldErrors: error.fieldErrors };
   if (error instanceof ConflictError) {
-    return { status: "error", message: error.message, fieldErrors: error.field ? { [error.field]: [error.message] } : undefined };
+    return {
+      status: "error",
+      message: error.message,
+      fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
+    };
   }
-  if (error instanceof UnauthenticatedError) return { status: "error", message: "Your session has ended. Sign in again to continue." };
-  if (error instanceof ForbiddenError) return { status: "error", message: `You are not allowed to do that: ${error.message}` };
-  if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError || error instanceof StaleSaveError) return { status: "error", message: error.message };
+  if (error instanceof UnauthenticatedError)
+    return { status: "error", message: "Your session has ended. Sign in again to continue." };
+  if (error instanceof ForbiddenError)
+    return { status: "error", message: `You are not allowed to do that: ${error.message}` };
+  if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError || error instanceof StaleSaveError)
+    return { status: "error", message: error.message };
   if (error instanceof SecretUnreadableError) return { status: "error", message: error.message };
   // Gateway messages are written for people and never carry secrets (lib/tools/gateway/errors.ts).
-  if (error instanceof ToolGatewayError) return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
+  if (error instanceof ToolGatewayError)
+    return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
   console.error("[action] unexpected error", error);
   return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
 }
 
 /** For pages: runs a DAL read and turns a failure into the same user-facing message actions give. */
-export async function loadOrError<T>(load: () => Promise<T>): Promise<{ data: T; error: null } | { data: null; error: string }> {
+export async function loadOrError<T>(
+  load: () => Promise<T>,
+): Promise<{ data: T; error: null } | { data: null; error: string }> {
   try {
     return { data: await load(), error: null };
   } catch (error) {

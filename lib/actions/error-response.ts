@@ -19,5 +19,8 @@ export function statusOf(error: unknown): number {
  */
 export function errorResponse(error: unknown): Response {
   const { message, fieldErrors } = toErrorState(error);
-  return Response.json({ error: message, ...(fieldErrors ? { fieldErrors } : {}) }, { status: statusOf(error), headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { error: message, ...(fieldErrors ? { fieldErrors } : {}) },
+    { status: statusOf(error), headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -21,7 +21,11 @@ const defaultDeps = (): StreamDeps => ({ bus: runEventBus, limiter: runStreamLim
 const NOT_FOUND = "That run does not exist, or you do not have access to it.";
 
 function tooManyStreams(limiter: StreamLimiter): Response {
-  return jsonError(429, `You have ${limiter.maxPerUser} live run streams open already; close some run pages (or finished streams) and try again.`, { "Retry-After": "5" });
+  return jsonError(
+    429,
+    `You have ${limiter.maxPerUser} live run streams open already; close some run pages (or finished streams) and try again.`,
+    { "Retry-After": "5" },
+  );
 }
 
 /**
@@ -30,7 +34,11 @@ function tooManyStreams(limiter: StreamLimiter): Response {
  * stored events after Last-Event-ID (header, or `?lastEventId=`) and tails live ones until the run finishes or the
  * client goes away. A finished run whose events the client already has answers 204, which tells EventSource to stop.
  */
-export async function streamRunEvents(request: Request, runId: string, deps: StreamDeps = defaultDeps()): Promise<Response> {
+export async function streamRunEvents(
+  request: Request,
+  runId: string,
+  deps: StreamDeps = defaultDeps(),
+): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
   const { viewer } = authenticated.auth;

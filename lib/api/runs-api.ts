@@ -10,7 +10,9 @@ export const MAX_RUN_REQUEST_BYTES = 256 * 1024;
 
 const startRunBody = z
   .object({
-    routineId: z.string({ error: "Give the routineId of a published routine." }).min(1, "Give the routineId of a published routine."),
+    routineId: z
+      .string({ error: "Give the routineId of a published routine." })
+      .min(1, "Give the routineId of a published routine."),
     inputs: z.record(z.string(), z.unknown(), { error: "inputs must be an object of named values." }).optional(),
     request: z.string({ error: "request must be text." }).optional(),
   })
@@ -25,11 +27,14 @@ export function runLinks(runId: string) {
 async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   // A JSON content type also keeps cross-site HTML forms out: a browser cannot send one without a CORS preflight.
-  if (!/^application\/json\b/i.test(type)) throw new ValidationError('Send the body as JSON with "Content-Type: application/json".');
+  if (!/^application\/json\b/i.test(type))
+    throw new ValidationError('Send the body as JSON with "Content-Type: application/json".');
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_RUN_REQUEST_BYTES) throw new ValidationError(`The body is too large (at most ${MAX_RUN_REQUEST_BYTES / 1024} KB).`);
+  if (length > MAX_RUN_REQUEST_BYTES)
+    throw new ValidationError(`The body is too large (at most ${MAX_RUN_REQUEST_BYTES / 1024} KB).`);
   const text = await request.text();
-  if (text.length > MAX_RUN_REQUEST_BYTES) throw new ValidationError(`The body is too large (at most ${MAX_RUN_REQUEST_BYTES / 1024} KB).`);
+  if (text.length > MAX_RUN_REQUEST_BYTES)
+    throw new ValidationError(`The body is too large (at most ${MAX_RUN_REQUEST_BYTES / 1024} KB).`);
   try {
     return JSON.parse(text);
   } catch {
@@ -52,7 +57,10 @@ export async function postRun(request: Request): Promise<Response> {
     const { runId } = await startRun(viewer, { ...parsed.data, source: "api" });
     const run = await getRun(viewer, runId);
     const links = runLinks(runId);
-    return Response.json({ runId, status: run.status, links }, { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } });
+    return Response.json(
+      { runId, status: run.status, links },
+      { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     return errorResponse(error);
   }

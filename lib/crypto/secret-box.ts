@@ -27,7 +27,9 @@ export function sealSecret(plain: string, env: Record<string, string | undefined
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(env), iv);
   const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), data].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** Decrypts what sealSecret wrote; throws SecretUnreadableError for a wrong key or tampered text. */

@@ -18,11 +18,20 @@ const usage = { inputTokens: z.number().int().min(0), outputTokens: z.number().i
 const json = z.unknown();
 
 const eventData = {
-  "run.queued": z.object({ routineId: z.string(), routineName: z.string(), versionNumber: z.number().int(), inputs: z.record(z.string(), json) }),
+  "run.queued": z.object({
+    routineId: z.string(),
+    routineName: z.string(),
+    versionNumber: z.number().int(),
+    inputs: z.record(z.string(), json),
+  }),
   "run.started": z.object({ resumed: z.boolean().default(false) }),
   /** paused, resumed (running), waiting for a person or a sub-routine, or a control request noted. */
   "run.status": z.object({ status: z.enum(RUN_STATUSES), reason: z.string().optional() }),
-  "run.budget_exceeded": z.object({ budget: z.enum(["steps", "tokens", "wall_time", "step_timeout"]), limit: z.number(), used: z.number() }),
+  "run.budget_exceeded": z.object({
+    budget: z.enum(["steps", "tokens", "wall_time", "step_timeout"]),
+    limit: z.number(),
+    used: z.number(),
+  }),
   "run.finished": z.object({
     status: z.enum(FINISHED_RUN_STATUSES),
     error: z.string().optional(),
@@ -41,20 +50,56 @@ const eventData = {
     attempts: z.number().int().min(1).optional(),
   }),
   /** A tool call the engine accepted and sent, with its resolved arguments (variable keys shown as keys). */
-  "step.tool_call": z.object({ ...stepRef, server: z.string(), tool: z.string(), arguments: z.record(z.string(), json), byModel: z.boolean() }),
+  "step.tool_call": z.object({
+    ...stepRef,
+    server: z.string(),
+    tool: z.string(),
+    arguments: z.record(z.string(), json),
+    byModel: z.boolean(),
+  }),
   /** A tool call the engine refused: outside the routine's allowlist, not this step's tool, or invalid arguments. */
   "step.tool_refused": z.object({ ...stepRef, tool: z.string(), reason: z.string(), corrective: z.boolean() }),
-  "step.output": z.object({ ...stepRef, output: json.optional(), variableKey: z.string().optional(), preview: z.string().optional() }),
-  "step.retrying": z.object({ ...stepRef, attempt: z.number().int().min(1), reason: z.string(), delayMs: z.number().min(0) }),
-  "step.waiting": z.object({ ...stepRef, for: z.enum(["person", "subroutine"]), instruction: z.string().optional(), childRunId: z.string().optional() }),
+  "step.output": z.object({
+    ...stepRef,
+    output: json.optional(),
+    variableKey: z.string().optional(),
+    preview: z.string().optional(),
+  }),
+  "step.retrying": z.object({
+    ...stepRef,
+    attempt: z.number().int().min(1),
+    reason: z.string(),
+    delayMs: z.number().min(0),
+  }),
+  "step.waiting": z.object({
+    ...stepRef,
+    for: z.enum(["person", "subroutine"]),
+    instruction: z.string().optional(),
+    childRunId: z.string().optional(),
+  }),
   "step.succeeded": z.object({ ...stepRef, durationMs: z.number().min(0) }),
   "step.failed": z.object({ ...stepRef, error: z.string(), durationMs: z.number().min(0) }),
   "step.skipped": z.object({ stepId: z.string(), reason: z.string().optional() }),
   "step.cancelled": z.object({ ...stepRef }),
   /** A person decided a human step (or edited a step's input before a re-run). */
-  "step.intervention": z.object({ ...stepRef, by: z.string(), action: z.enum(["approved", "rejected", "submitted", "retried", "input_edited"]), comment: z.string().optional() }),
-  "branch.taken": z.object({ stepId: z.string(), edgeId: z.string(), label: z.string(), by: z.enum(["expression", "model", "only_way"]) }),
-  "variable.set": z.object({ key: z.string(), stepId: z.string(), bytes: z.number().int().min(0), preview: z.string() }),
+  "step.intervention": z.object({
+    ...stepRef,
+    by: z.string(),
+    action: z.enum(["approved", "rejected", "submitted", "retried", "input_edited"]),
+    comment: z.string().optional(),
+  }),
+  "branch.taken": z.object({
+    stepId: z.string(),
+    edgeId: z.string(),
+    label: z.string(),
+    by: z.enum(["expression", "model", "only_way"]),
+  }),
+  "variable.set": z.object({
+    key: z.string(),
+    stepId: z.string(),
+    bytes: z.number().int().min(0),
+    preview: z.string(),
+  }),
   /** The progress list as the executor sees it: each step of the routine, done or not, with its completion criterion. */
   "progress.updated": z.object({ done: z.array(z.string()), current: z.string().nullable() }),
 } as const;
@@ -70,12 +115,20 @@ export type RunEventData<T extends RunEventType> = z.output<(typeof eventData)[T
 export type RunEventInput = { [T in RunEventType]: { type: T; data: RunEventDataInput<T> } }[RunEventType];
 
 /** An event as stored and streamed. */
-export type RunEvent = { [T in RunEventType]: { runId: string; seq: number; at: string; type: T; data: RunEventData<T> } }[RunEventType];
+export type RunEvent = {
+  [T in RunEventType]: { runId: string; seq: number; at: string; type: T; data: RunEventData<T> };
+}[RunEventType];
 
 const runEventSchema = z.discriminatedUnion(
   "type",
   RUN_EVENT_TYPES.map((type) =>
-    z.object({ runId: z.string(), seq: z.number().int().min(1), at: z.string(), type: z.literal(type), data: eventData[type] }),
+    z.object({
+      runId: z.string(),
+      seq: z.number().int().min(1),
+      at: z.string(),
+      type: z.literal(type),
+      data: eventData[type],
+    }),
   ) as unknown as [z.ZodObject, ...z.ZodObject[]],
 );
 
@@ -88,7 +141,10 @@ export function parseRunEvent(raw: unknown): RunEvent | null {
 /** Checks an event's data before it is written; throws a readable error on a programming mistake. */
 export function checkEventInput(event: RunEventInput): RunEventInput {
   const parsed = eventData[event.type].safeParse(event.data);
-  if (!parsed.success) throw new Error(`Invalid ${event.type} event: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid ${event.type} event: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
   return { type: event.type, data: parsed.data } as RunEventInput;
 }
 

@@ -38,4 +38,6 @@ export function streamsPerUser(env: Record<string, string | undefined> = process
 const globalForLimits = globalThis as unknown as { routineStudioStreamLimiter?: StreamLimiter };
 
 /** The process's one limiter, shared by the run stream and the runs-list stream. */
-export const runStreamLimiter: StreamLimiter = (globalForLimits.routineStudioStreamLimiter ??= new StreamLimiter(streamsPerUser()));
+export const runStreamLimiter: StreamLimiter = (globalForLimits.routineStudioStreamLimiter ??= new StreamLimiter(
+  streamsPerUser(),
+));

@@ -2,15 +2,18 @@ import type { Edge, Routine } from "../routine";
 
 export type ConnectionRefusal = "unknown-step" | "self-loop" | "duplicate" | "from-end";
 
-export type ConnectionResult =
-  | { ok: true; edge: Edge }
-  | { ok: false; reason: ConnectionRefusal; message: string };
+export type ConnectionResult = { ok: true; edge: Edge } | { ok: false; reason: ConnectionRefusal; message: string };
 
 /**
  * A connection drawn on the canvas; React Flow's `Connection` fits. Only the source and target steps
  * matter: which handle it was dragged from does not change the edge that is created.
  */
-export type ConnectionRequest = { source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null };
+export type ConnectionRequest = {
+  source: string;
+  target: string;
+  sourceHandle?: string | null;
+  targetHandle?: string | null;
+};
 
 /**
  * Turns a connection drawn on the canvas into a new routine edge with a fresh id, or says why it is
@@ -36,7 +39,10 @@ export function connectionToEdge(routine: Routine, connection: ConnectionRequest
   }
   const id = freshEdgeId(routine.edges);
   if (source.kind !== "branch") return { ok: true, edge: { id, source: source.id, target: target.id } };
-  return { ok: true, edge: { id, source: source.id, target: target.id, condition: { label: nextConditionLabel(outgoing) } } };
+  return {
+    ok: true,
+    edge: { id, source: source.id, target: target.id, condition: { label: nextConditionLabel(outgoing) } },
+  };
 }
 
 /** `e<n>`: the first free id from the edge count up, so ids stay short and deterministic. */

@@ -39,11 +39,16 @@ export function diffRoutines(before: Routine, after: Routine, options: DiffOptio
 
 /** True when the diff holds no change at all. */
 export function isEmptyDiff(diff: RoutineDiff): boolean {
-  const empty = (c: CollectionDiff<unknown>) => c.added.length === 0 && c.removed.length === 0 && c.changed.length === 0;
+  const empty = (c: CollectionDiff<unknown>) =>
+    c.added.length === 0 && c.removed.length === 0 && c.changed.length === 0;
   return empty(diff.steps) && empty(diff.edges) && empty(diff.stages) && diff.routine.fields.length === 0;
 }
 
-function diffById<T extends { id: string }>(before: readonly T[], after: readonly T[], fields: (a: T, b: T) => string[]): CollectionDiff<T> {
+function diffById<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+  fields: (a: T, b: T) => string[],
+): CollectionDiff<T> {
   const beforeById = new Map(before.map((item) => [item.id, item]));
   const afterIds = new Set(after.map((item) => item.id));
   const diff: CollectionDiff<T> = { added: [], removed: before.filter((item) => !afterIds.has(item.id)), changed: [] };
@@ -59,7 +64,12 @@ function diffById<T extends { id: string }>(before: readonly T[], after: readonl
   return diff;
 }
 
-function changedFields(before: object, after: object, ignored: ReadonlySet<string>, nested: ReadonlySet<string>): string[] {
+function changedFields(
+  before: object,
+  after: object,
+  ignored: ReadonlySet<string>,
+  nested: ReadonlySet<string>,
+): string[] {
   const a = before as Record<string, unknown>;
   const b = after as Record<string, unknown>;
   const fields: string[] = [];

@@ -30,12 +30,20 @@ type Compound = ElkNode & { children: ElkNode[]; edges: ElkExtendedEdge[] };
  * cross-stage edges better but took a minute for 1,000 steps spread over five stages.
  */
 export function toElkGraph(routine: Routine, direction: LayoutDirection): ElkNode {
-  const root: Compound = { id: "root", layoutOptions: { ...graphOptions(direction), "elk.hierarchyHandling": "SEPARATE_CHILDREN" }, children: [], edges: [] };
+  const root: Compound = {
+    id: "root",
+    layoutOptions: { ...graphOptions(direction), "elk.hierarchyHandling": "SEPARATE_CHILDREN" },
+    children: [],
+    edges: [],
+  };
   const stageIndex = new Map<string, number>();
   routine.stages.forEach((stage, index) => {
     if (!stageIndex.has(stage.id)) stageIndex.set(stage.id, index);
   });
-  const stageOptions = { ...graphOptions(direction), "elk.padding": `[top=${STAGE_PADDING.top},left=${STAGE_PADDING.left},bottom=${STAGE_PADDING.bottom},right=${STAGE_PADDING.right}]` };
+  const stageOptions = {
+    ...graphOptions(direction),
+    "elk.padding": `[top=${STAGE_PADDING.top},left=${STAGE_PADDING.left},bottom=${STAGE_PADDING.bottom},right=${STAGE_PADDING.right}]`,
+  };
 
   const indexById = new Map<string, number>();
   const stageOfStep: (number | undefined)[] = [];
@@ -69,13 +77,23 @@ export function toElkGraph(routine: Routine, direction: LayoutDirection): ElkNod
     const targetStage = stageOfStep[target];
     const inner = sourceStage !== undefined && sourceStage === targetStage;
     const container = inner ? (stages.get(sourceStage) as Compound) : root;
-    const from = inner || sourceStage === undefined ? stepSource(stepNodes[source], routine.steps[source].kind === "branch", index) : elkStageId(sourceStage);
+    const from =
+      inner || sourceStage === undefined
+        ? stepSource(stepNodes[source], routine.steps[source].kind === "branch", index)
+        : elkStageId(sourceStage);
     const to = inner || targetStage === undefined ? elkStepId(target) : elkStageId(targetStage);
     if (from === to || seen.has(`${from}>${to}`)) return;
     seen.add(`${from}>${to}`);
     const elkEdge: ElkExtendedEdge = { id: `e${index}`, sources: [from], targets: [to] };
     const label = edge.condition?.label;
-    if (label) elkEdge.labels = [{ text: label, width: Math.min(LABEL.maxWidth, label.length * LABEL.charWidth) + LABEL.padding, height: LABEL.height }];
+    if (label)
+      elkEdge.labels = [
+        {
+          text: label,
+          width: Math.min(LABEL.maxWidth, label.length * LABEL.charWidth) + LABEL.padding,
+          height: LABEL.height,
+        },
+      ];
     container.edges.push(elkEdge);
   });
 

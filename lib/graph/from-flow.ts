@@ -33,7 +33,10 @@ export function applyFlowPositions(routine: Routine, nodes: readonly PositionedN
  * never showed (an endpoint step is missing) are kept. New canvas edges are not added here: create
  * them with connectionToEdge. Returns the same routine when nothing changed.
  */
-export function applyFlowEdges(routine: Routine, flowEdges: readonly Pick<StepEdge, "source" | "target" | "data">[]): Routine {
+export function applyFlowEdges(
+  routine: Routine,
+  flowEdges: readonly Pick<StepEdge, "source" | "target" | "data">[],
+): Routine {
   const byEdgeId = new Map<string, Pick<StepEdge, "source" | "target">>();
   for (const flowEdge of flowEdges) if (flowEdge.data) byEdgeId.set(flowEdge.data.edgeId, flowEdge);
   const stepIds = new Set(routine.steps.map((step) => step.id));

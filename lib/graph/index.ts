@@ -20,6 +20,27 @@ export { HANDLE_SIZE, outgoingEdgeIds, stepHandles } from "./handles";
 export { nodesBounds, type Bounds } from "./viewport";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
-export { connectionToEdge, freshEdgeId, type ConnectionRefusal, type ConnectionRequest, type ConnectionResult } from "./connect";
-export { hasUnpositionedSteps, layoutIfUnpositioned, layoutRoutine, placeNewSteps, type ElkLayouter, type LayoutDirection, type LayoutRoutineOptions } from "./layout";
-export { diffRoutines, isEmptyDiff, type ChangedItem, type CollectionDiff, type DiffOptions, type RoutineDiff } from "./diff";
+export {
+  connectionToEdge,
+  freshEdgeId,
+  type ConnectionRefusal,
+  type ConnectionRequest,
+  type ConnectionResult,
+} from "./connect";
+export {
+  hasUnpositionedSteps,
+  layoutIfUnpositioned,
+  layoutRoutine,
+  placeNewSteps,
+  type ElkLayouter,
+  type LayoutDirection,
+  type LayoutRoutineOptions,
+} from "./layout";
+export {
+  diffRoutines,
+  isEmptyDiff,
+  type ChangedItem,
+  type CollectionDiff,
+  type DiffOptions,
+  type RoutineDiff,
+} from "./diff";

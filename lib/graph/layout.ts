@@ -67,7 +67,10 @@ export function hasUnpositionedSteps(routine: Routine): boolean {
  * keeps the analyst's arrangement and places each new step beside the step it follows (placeNewSteps). Returns the
  * routine itself when every step has a position.
  */
-export async function layoutIfUnpositioned(routine: Routine, options: Partial<LayoutRoutineOptions> = {}): Promise<Routine> {
+export async function layoutIfUnpositioned(
+  routine: Routine,
+  options: Partial<LayoutRoutineOptions> = {},
+): Promise<Routine> {
   if (!hasUnpositionedSteps(routine)) return routine;
   if (routine.steps.every((step) => !step.position)) return layoutRoutine(routine, { direction: "RIGHT", ...options });
   return placeNewSteps(routine);
@@ -88,10 +91,13 @@ export function placeNewSteps(routine: Routine): Routine {
       const size = NODE_SIZE[byId.get(id)!.kind];
       return x < at.x + size.width && at.x < x + width && y < at.y + size.height && at.y < y + height;
     });
-  const bottom = () => Math.max(0, ...[...placed.entries()].map(([id, at]) => at.y + NODE_SIZE[byId.get(id)!.kind].height));
+  const bottom = () =>
+    Math.max(0, ...[...placed.entries()].map(([id, at]) => at.y + NODE_SIZE[byId.get(id)!.kind].height));
   // Repeat so a chain of new steps is placed one after another, each beside the one it follows.
-  for (let pending = routine.steps.filter((step) => !step.position); pending.length > 0; ) {
-    const next = pending.find((step) => routine.edges.some((edge) => edge.target === step.id && placed.has(edge.source))) ?? pending[0]!;
+  for (let pending = routine.steps.filter((step) => !step.position); pending.length > 0;) {
+    const next =
+      pending.find((step) => routine.edges.some((edge) => edge.target === step.id && placed.has(edge.source))) ??
+      pending[0]!;
     const size = NODE_SIZE[next.kind];
     const from = routine.edges.find((edge) => edge.target === next.id && placed.has(edge.source));
     let x = 0;
@@ -105,5 +111,8 @@ export function placeNewSteps(routine: Routine): Routine {
     placed.set(next.id, { x, y });
     pending = pending.filter((step) => step !== next);
   }
-  return { ...routine, steps: routine.steps.map((step) => (step.position ? step : { ...step, position: placed.get(step.id)! })) };
+  return {
+    ...routine,
+    steps: routine.steps.map((step) => (step.position ? step : { ...step, position: placed.get(step.id)! })),
+  };
 }

@@ -54,9 +54,20 @@ export function routineToFlow(routine: Routine, options: RoutineToFlowOptions = 
     // canvas computes its first viewport (lib/graph/viewport.ts), and opening a thousand steps needs no measuring
     // pass (React Flow still observes each node and re-measures one whose size differs).
     const size = NODE_SIZE[step.kind];
-    const base = { id: step.id, type: step.kind, data: { stepId: step.id }, ...size, measured: size, handles: stepHandles(step, outgoing.get(step.id) ?? []) };
+    const base = {
+      id: step.id,
+      type: step.kind,
+      data: { stepId: step.id },
+      ...size,
+      measured: size,
+      handles: stepHandles(step, outgoing.get(step.id) ?? []),
+    };
     if (!origin) return { ...base, position };
-    return { ...base, position: { x: position.x - origin.x, y: position.y - origin.y }, parentId: stageNodeId(step.stageId as string) };
+    return {
+      ...base,
+      position: { x: position.x - origin.x, y: position.y - origin.y },
+      parentId: stageNodeId(step.stageId as string),
+    };
   });
 
   return { nodes: [...stageNodes, ...stepNodes], edges: flowEdges(routine), unpositioned };
@@ -95,7 +106,12 @@ function stepBox(step: Step, position: XY): Box {
 
 function union(a: Box | undefined, b: Box): Box {
   if (!a) return b;
-  return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
+  return {
+    x: Math.min(a.x, b.x),
+    y: Math.min(a.y, b.y),
+    right: Math.max(a.right, b.right),
+    bottom: Math.max(a.bottom, b.bottom),
+  };
 }
 
 /** Group nodes sized to their steps plus padding; stages with no steps go in a row below everything. */
@@ -106,7 +122,8 @@ function stageGroupNodes(routine: Routine, absolute: ReadonlyMap<Step, XY>): Sta
   for (const step of routine.steps) {
     const box = stepBox(step, absolute.get(step) as XY);
     everything = union(everything, box);
-    if (step.stageId !== undefined && stageIds.has(step.stageId)) boxes.set(step.stageId, union(boxes.get(step.stageId), box));
+    if (step.stageId !== undefined && stageIds.has(step.stageId))
+      boxes.set(step.stageId, union(boxes.get(step.stageId), box));
   }
 
   let emptyX = everything?.x ?? 0;

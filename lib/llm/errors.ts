@@ -23,7 +23,11 @@ export class LlmError extends Error {
   readonly status?: number;
   /** How many requests were sent before giving up (0 when none could be). */
   readonly attempts: number;
-  constructor(code: LlmErrorCode, message: string, options: { status?: number; attempts?: number; cause?: unknown } = {}) {
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    options: { status?: number; attempts?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "LlmError";
     this.code = code;
@@ -44,5 +48,8 @@ export class LlmNotConfiguredError extends LlmError {
 
 /** True for an LlmError, also across module copies (server bundles can hold two). */
 export function isLlmError(error: unknown): error is LlmError {
-  return error instanceof LlmError || (error instanceof Error && (error.name === "LlmError" || error.name === "LlmNotConfiguredError") && "code" in error);
+  return (
+    error instanceof LlmError ||
+    (error instanceof Error && (error.name === "LlmError" || error.name === "LlmNotConfiguredError") && "code" in error)
+  );
 }

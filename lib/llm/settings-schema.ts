@@ -13,8 +13,14 @@ export const baseUrlSchema = z
   .trim()
   .min(1, "Enter the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1.")
   .max(2_000, "The base URL is too long.")
-  .refine((value) => URL.canParse(value), "Enter a full URL starting with http:// or https://, e.g. http://localhost:11434/v1.")
-  .refine((value) => !URL.canParse(value) || ["http:", "https:"].includes(new URL(value).protocol), "Only http:// and https:// URLs are supported.")
+  .refine(
+    (value) => URL.canParse(value),
+    "Enter a full URL starting with http:// or https://, e.g. http://localhost:11434/v1.",
+  )
+  .refine(
+    (value) => !URL.canParse(value) || ["http:", "https:"].includes(new URL(value).protocol),
+    "Only http:// and https:// URLs are supported.",
+  )
   .transform((value) => value.replace(/\/+$/, ""));
 
 /** One role's settings. An empty model means the role is not configured. */
@@ -33,7 +39,10 @@ export const roleSettingsSchema = z.object({
 });
 export type RoleSettings = z.infer<typeof roleSettingsSchema>;
 
-const rolesShape = Object.fromEntries(LLM_ROLES.map((role) => [role, roleSettingsSchema])) as Record<LlmRole, typeof roleSettingsSchema>;
+const rolesShape = Object.fromEntries(LLM_ROLES.map((role) => [role, roleSettingsSchema])) as Record<
+  LlmRole,
+  typeof roleSettingsSchema
+>;
 
 /** The model settings without the API key: what is stored in the clear and shown to admins. */
 export const llmSettingsSchema = z.object({

@@ -94,7 +94,11 @@ const PER_MESSAGE = 4;
 const REPLY_PRIMING = 3;
 
 /** The prompt's tokens: every message, plus the response_format schema, which the server reads too. */
-export function countPromptTokens(count: TokenCounter, messages: readonly ChatMessage[], responseSchema?: Record<string, unknown>): number {
+export function countPromptTokens(
+  count: TokenCounter,
+  messages: readonly ChatMessage[],
+  responseSchema?: Record<string, unknown>,
+): number {
   let total = REPLY_PRIMING;
   for (const message of messages) {
     total += PER_MESSAGE + count(message.content ?? "");

@@ -7,7 +7,9 @@ const MAX_ID = 64;
  * (then `source-target-2`, …). Edge ids are referred to by nothing else in a routine, so renumbering them never
  * breaks a reference, and a repair round is not spent on them.
  */
-export function assignEdgeIds<T extends Omit<Edge, "id"> & { id?: string }>(edges: readonly T[]): Array<T & { id: string }> {
+export function assignEdgeIds<T extends Omit<Edge, "id"> & { id?: string }>(
+  edges: readonly T[],
+): Array<T & { id: string }> {
   const taken = new Set<string>();
   const kept = edges.map((edge) => {
     if (edge.id === undefined || taken.has(edge.id)) return undefined;

@@ -1,6 +1,13 @@
 import type { RemainingIssue } from "./contract/contract";
 
-export const PLANNER_ERROR_CODES = ["empty_draft", "too_large", "not_json", "invalid_after_repairs", "model_error", "aborted"] as const;
+export const PLANNER_ERROR_CODES = [
+  "empty_draft",
+  "too_large",
+  "not_json",
+  "invalid_after_repairs",
+  "model_error",
+  "aborted",
+] as const;
 export type PlannerErrorCode = (typeof PLANNER_ERROR_CODES)[number];
 
 /**

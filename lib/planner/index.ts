@@ -4,10 +4,27 @@ export { DEFAULT_PLANNER_BUDGET } from "./budget";
 export * from "./contract";
 export { isPlannerError, PLANNER_ERROR_CODES, PlannerError, type PlannerErrorCode } from "./errors";
 export { optimizeDraft, type OptimizeDraftOptions } from "./optimize-draft";
-export { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, plannerOutputSchema, type PlannerOutput } from "./output-schema";
+export {
+  PLANNER_RESPONSE_FORMAT,
+  PLANNER_RESPONSE_SCHEMA,
+  plannerOutputSchema,
+  type PlannerOutput,
+} from "./output-schema";
 export { parsePlannerAnswer, type AnswerProblem, type ParsedAnswer } from "./parse";
 export { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
-export { startOptimization, type OptimizationDeps, type OptimizationStart, type WorkingVersion } from "./run-optimization";
+export {
+  startOptimization,
+  type OptimizationDeps,
+  type OptimizationStart,
+  type WorkingVersion,
+} from "./run-optimization";
 export { countPromptTokens, createTokenCounter, type TokenCounter } from "../llm";
 export { formatToolList } from "./tool-list";
-export type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
+export type {
+  OptimizeResult,
+  PlannerBudget,
+  PlannerDraft,
+  PlannerModel,
+  PlannerProgress,
+  PlannerRationale,
+} from "./types";

@@ -1,4 +1,12 @@
-import { type ChatMessage, type ChatResult, countPromptTokens, createTokenCounter, isLlmError, type LlmCallContext, type TokenCounter } from "../llm";
+import {
+  type ChatMessage,
+  type ChatResult,
+  countPromptTokens,
+  createTokenCounter,
+  isLlmError,
+  type LlmCallContext,
+  type TokenCounter,
+} from "../llm";
 import { lookupFromList, validateRoutine, type Routine, type ToolDefinition } from "../routine";
 import { checkFirstPrompt, checkRepairPrompt, DEFAULT_PLANNER_BUDGET } from "./budget";
 import { MAX_DRAFT_CHARS } from "./contract/contract";
@@ -8,7 +16,14 @@ import { parsePlannerAnswer, type AnswerProblem } from "./parse";
 import { describeProblem, fromValidation, toRemainingIssues } from "./problems";
 import { buildPlannerMessages, buildRepairMessages, draftText, promptHash, type DraftText } from "./prompt";
 import { formatToolList } from "./tool-list";
-import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerProgress, PlannerRationale } from "./types";
+import type {
+  OptimizeResult,
+  PlannerBudget,
+  PlannerDraft,
+  PlannerModel,
+  PlannerProgress,
+  PlannerRationale,
+} from "./types";
 
 export type OptimizeDraftOptions = {
   draft: PlannerDraft;
@@ -50,7 +65,12 @@ export async function optimizeDraft(options: OptimizeDraftOptions): Promise<Opti
   const initial = buildPlannerMessages(source, tools);
   const hash = promptHash(initial);
   checkFirstPrompt(
-    { total: countPromptTokens(count, initial, PLANNER_RESPONSE_SCHEMA), draft: count(source.text), tools: count(formatToolList(tools)), toolCount: tools.length },
+    {
+      total: countPromptTokens(count, initial, PLANNER_RESPONSE_SCHEMA),
+      draft: count(source.text),
+      tools: count(formatToolList(tools)),
+      toolCount: tools.length,
+    },
     budget,
   );
 
@@ -60,8 +80,14 @@ export async function optimizeDraft(options: OptimizeDraftOptions): Promise<Opti
   let messages: ChatMessage[] = initial;
   for (let attempt = 1; ; attempt++) {
     const repair = attempt - 1;
-    if (repair > 0) progress("repairing", attempt, `Asking the model to fix the routine (repair ${repair} of ${maxRepairs})…`);
-    else progress("planning", attempt, `Asking the planner model${llm.model ? ` (${llm.model})` : ""} to write the routine…`);
+    if (repair > 0)
+      progress("repairing", attempt, `Asking the model to fix the routine (repair ${repair} of ${maxRepairs})…`);
+    else
+      progress(
+        "planning",
+        attempt,
+        `Asking the planner model${llm.model ? ` (${llm.model})` : ""} to write the routine…`,
+      );
     const answer = await ask(llm, messages, budget, options, repair > 0);
     usage.inputTokens += answer.usage.inputTokens;
     usage.outputTokens += answer.usage.outputTokens;
@@ -118,10 +144,17 @@ export async function optimizeDraft(options: OptimizeDraftOptions): Promise<Opti
 /** The draft as the model will read it, refused when empty or longer than MAX_DRAFT_CHARS. */
 function readableDraft(draft: PlannerDraft): DraftText {
   if (draft.kind === "canvas" && draft.routine.steps.every((step) => step.kind === "end")) {
-    throw new PlannerError("empty_draft", "The canvas has no steps to optimize yet. Draw the steps first, or paste a draft as text.");
+    throw new PlannerError(
+      "empty_draft",
+      "The canvas has no steps to optimize yet. Draw the steps first, or paste a draft as text.",
+    );
   }
   const source = draftText(draft);
-  if (source.text.trim() === "") throw new PlannerError("empty_draft", "The draft is empty. Paste the steps as free text or in the paper's form (Step 1. …).");
+  if (source.text.trim() === "")
+    throw new PlannerError(
+      "empty_draft",
+      "The draft is empty. Paste the steps as free text or in the paper's form (Step 1. …).",
+    );
   if (source.text.length > MAX_DRAFT_CHARS) {
     const what = draft.kind === "canvas" ? "The routine on the canvas is" : "This draft is";
     throw new PlannerError(
@@ -132,7 +165,13 @@ function readableDraft(draft: PlannerDraft): DraftText {
   return source;
 }
 
-async function ask(llm: PlannerModel, messages: ChatMessage[], budget: PlannerBudget, options: OptimizeDraftOptions, repair: boolean): Promise<ChatResult> {
+async function ask(
+  llm: PlannerModel,
+  messages: ChatMessage[],
+  budget: PlannerBudget,
+  options: OptimizeDraftOptions,
+  repair: boolean,
+): Promise<ChatResult> {
   if (options.signal?.aborted) throw cancelled();
   try {
     return await llm.chat({
@@ -155,11 +194,18 @@ const cancelled = () => new PlannerError("aborted", "The optimization was cancel
 /** The rationale for steps the routine has, without empty entries. */
 function keepKnownSteps(rationale: PlannerRationale, routine: Routine): PlannerRationale {
   const ids = new Set(routine.steps.map((step) => step.id));
-  const steps = Object.fromEntries(Object.entries(rationale.steps).filter(([id, reason]) => ids.has(id) && reason !== ""));
+  const steps = Object.fromEntries(
+    Object.entries(rationale.steps).filter(([id, reason]) => ids.has(id) && reason !== ""),
+  );
   return { summary: rationale.summary, steps };
 }
 
-type Report = (phase: "planning" | "validating" | "repairing", attempt: number, message: string, within?: number) => void;
+type Report = (
+  phase: "planning" | "validating" | "repairing",
+  attempt: number,
+  message: string,
+  within?: number,
+) => void;
 
 /** Progress from 5 % to 85 % over the model calls (the caller reports saving and done): each call a share of it. */
 function progressReporter(onProgress: OptimizeDraftOptions["onProgress"], calls: number): Report {

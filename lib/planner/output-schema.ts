@@ -45,7 +45,10 @@ export const plannerRationaleSchema = z.object({
   steps: z.record(z.string().max(64), z.string().trim().max(LIMITS.textLength)).default({}),
 });
 
-export const plannerOutputSchema = z.object({ routine: plannerRoutineSchema, rationale: plannerRationaleSchema.default({ summary: "", steps: {} }) });
+export const plannerOutputSchema = z.object({
+  routine: plannerRoutineSchema,
+  rationale: plannerRationaleSchema.default({ summary: "", steps: {} }),
+});
 export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
 
 /**
@@ -56,16 +59,28 @@ export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
  * to the model as issues to repair (see docs/decisions/0010-planner.md).
  */
 export const PLANNER_RESPONSE_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(plannerOutputSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(plannerOutputSchema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   return schema;
 })();
 
-export const PLANNER_RESPONSE_FORMAT = { name: "planned_routine", schema: PLANNER_RESPONSE_SCHEMA, strict: false } as const;
+export const PLANNER_RESPONSE_FORMAT = {
+  name: "planned_routine",
+  schema: PLANNER_RESPONSE_SCHEMA,
+  strict: false,
+} as const;
 
 /**
  * The planner's routine as a Routine: our schema version and id, every edge with a unique id, steps and edges in
  * the order the model wrote them, no positions (saving lays the routine out).
  */
 export function toRoutine(output: PlannerOutput, routineId: string): Routine {
-  return routineSchema.parse({ ...output.routine, edges: assignEdgeIds(output.routine.edges), schemaVersion: ROUTINE_SCHEMA_VERSION, id: routineId });
+  return routineSchema.parse({
+    ...output.routine,
+    edges: assignEdgeIds(output.routine.edges),
+    schemaVersion: ROUTINE_SCHEMA_VERSION,
+    id: routineId,
+  });
 }

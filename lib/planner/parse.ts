@@ -37,7 +37,11 @@ export function parsePlannerAnswer(content: string | null): ParsedAnswer {
     return { ok: false, kind: "not_json", detail: "the answer is not valid JSON" };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, kind: "schema", problems: [{ path: "(answer)", message: 'Answer with one JSON object {"routine": {…}, "rationale": {…}}.' }] };
+    return {
+      ok: false,
+      kind: "schema",
+      problems: [{ path: "(answer)", message: 'Answer with one JSON object {"routine": {…}, "rationale": {…}}.' }],
+    };
   }
   const parsed = plannerOutputSchema.safeParse(value);
   if (parsed.success) return { ok: true, output: parsed.data };

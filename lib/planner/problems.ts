@@ -7,7 +7,11 @@ import type { AnswerProblem } from "./parse";
  * (["steps", 3, "inputs"]), the answer nests it under "routine".
  */
 export function fromValidation(issue: ValidationIssue): AnswerProblem {
-  return { path: formatPath(["routine", ...issue.path]), ...(issue.stepId === undefined ? {} : { stepId: issue.stepId }), message: issue.message };
+  return {
+    path: formatPath(["routine", ...issue.path]),
+    ...(issue.stepId === undefined ? {} : { stepId: issue.stepId }),
+    message: issue.message,
+  };
 }
 
 /** One line of a repair request: where, then what. */
@@ -20,5 +24,11 @@ export function describeProblem(problem: AnswerProblem): string {
 const MAX_REPORTED = 50;
 
 export function toRemainingIssues(problems: readonly AnswerProblem[]): RemainingIssue[] {
-  return problems.slice(0, MAX_REPORTED).map((problem) => ({ ...(problem.stepId === undefined ? {} : { stepId: problem.stepId }), path: problem.path, message: problem.message }));
+  return problems
+    .slice(0, MAX_REPORTED)
+    .map((problem) => ({
+      ...(problem.stepId === undefined ? {} : { stepId: problem.stepId }),
+      path: problem.path,
+      message: problem.message,
+    }));
 }

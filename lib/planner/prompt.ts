@@ -14,7 +14,8 @@ export type DraftText = { text: string; format: "free text" | "paper text" | "ca
  * model keep step ids and tools exactly.
  */
 export function draftText(draft: PlannerDraft): DraftText {
-  if (draft.kind === "canvas") return { text: renderRoutineText(withoutPositions(draft.routine)), format: "canvas as paper text" };
+  if (draft.kind === "canvas")
+    return { text: renderRoutineText(withoutPositions(draft.routine)), format: "canvas as paper text" };
   return { text: draft.text, format: draft.kind === "paper" ? "paper text" : "free text" };
 }
 
@@ -24,7 +25,8 @@ function withoutPositions(routine: Routine): Routine {
 
 const FORMAT_NOTES: Record<DraftText["format"], string> = {
   "free text": "The expert wrote it as free text.",
-  "paper text": "It is in the paper's text form: one step per line, `Step 3. Name: description, input …, output …, using tool_name tool;`, branches as `Branch 4-1 Step 1. …`.",
+  "paper text":
+    "It is in the paper's text form: one step per line, `Step 3. Name: description, input …, output …, using tool_name tool;`, branches as `Branch 4-1 Step 1. …`.",
   "canvas as paper text":
     "It is the routine currently drawn on the canvas, in the paper's text form; lines in [brackets] give exact ids, tools, bindings and connections. Improve it; keep the id of every step you keep.",
 };
@@ -53,9 +55,14 @@ export const MAX_LISTED_ISSUES = 30;
  * A repair request: the conversation so far, the model's previous answer, and what is wrong with it. The model
  * sees its own answer so it can fix it rather than start over.
  */
-export function buildRepairMessages(initial: readonly ChatMessage[], previousAnswer: string, problems: readonly string[]): ChatMessage[] {
+export function buildRepairMessages(
+  initial: readonly ChatMessage[],
+  previousAnswer: string,
+  problems: readonly string[],
+): ChatMessage[] {
   const listed = problems.slice(0, MAX_LISTED_ISSUES).map((problem) => `- ${problem}`);
-  if (problems.length > listed.length) listed.push(`- … and ${problems.length - listed.length} more problems of the same kinds.`);
+  if (problems.length > listed.length)
+    listed.push(`- … and ${problems.length - listed.length} more problems of the same kinds.`);
   const request = [
     "Your answer has these problems:",
     ...listed,

@@ -7,7 +7,14 @@ import { optimizeDraft } from "./optimize-draft";
 import type { OptimizeResult, PlannerBudget, PlannerDraft, PlannerModel, PlannerRationale } from "./types";
 
 /** The routine's working version, as the optimize request is checked against it. */
-export type WorkingVersion = { routine: Routine; versionId: string; versionNumber: number; revision: number; status: string; archived: boolean };
+export type WorkingVersion = {
+  routine: Routine;
+  versionId: string;
+  versionNumber: number;
+  revision: number;
+  status: string;
+  archived: boolean;
+};
 
 /** What the optimization needs from the app: the DAL and the model settings, injected so this stays testable. */
 export type OptimizationDeps = {
@@ -19,7 +26,15 @@ export type OptimizationDeps = {
     routineId: string;
     basedOnVersionId: string;
     routine: Routine;
-    provenance: { model: string; promptHash: string; inputTokens: number; outputTokens: number; repairCount: number; sourceDraft: string; rationale: PlannerRationale };
+    provenance: {
+      model: string;
+      promptHash: string;
+      inputTokens: number;
+      outputTokens: number;
+      repairCount: number;
+      sourceDraft: string;
+      rationale: PlannerRationale;
+    };
   }): Promise<{ versionId: string; number: number }>;
   /** The author-facing message for an error the DAL threw while saving, and whether it was a conflict. */
   describeError(error: unknown): { message: string; conflict: boolean };
@@ -41,7 +56,10 @@ const NOTHING_SAVED = "Nothing was saved.";
  * review; it ends with exactly one `done` or `failed` event and never throws. Authorization is the caller's (the
  * route) and the DAL's.
  */
-export async function startOptimization(input: { routineId: string; userId: string; request: OptimizeRequest }, deps: OptimizationDeps): Promise<OptimizationStart> {
+export async function startOptimization(
+  input: { routineId: string; userId: string; request: OptimizeRequest },
+  deps: OptimizationDeps,
+): Promise<OptimizationStart> {
   const { routineId, userId, request } = input;
   const working = await deps.loadWorking(routineId);
   const refusal = refuse(working, request);
@@ -50,7 +68,8 @@ export async function startOptimization(input: { routineId: string; userId: stri
   try {
     llm = await deps.plannerModel({ userId, routineId, versionId: working.versionId });
   } catch (error) {
-    if (isLlmError(error) && error.code === "not_configured") return { ok: false, status: 503, body: { error: error.message, code: "not_configured" } };
+    if (isLlmError(error) && error.code === "not_configured")
+      return { ok: false, status: 503, body: { error: error.message, code: "not_configured" } };
     throw error;
   }
   const tools = await deps.listTools();
@@ -63,8 +82,10 @@ export async function startOptimization(input: { routineId: string; userId: stri
 
 function refuse(working: WorkingVersion, request: OptimizeRequest): string | undefined {
   if (working.archived) return "This routine is archived; restore it from the library before optimizing it.";
-  if (working.versionId !== request.basedOnVersionId) return "This routine has a newer version than the one on this page. Reload the page, then optimize again.";
-  if (working.status === "in_review") return `Version ${working.versionNumber} is in review; withdraw it before optimizing.`;
+  if (working.versionId !== request.basedOnVersionId)
+    return "This routine has a newer version than the one on this page. Reload the page, then optimize again.";
+  if (working.status === "in_review")
+    return `Version ${working.versionNumber} is in review; withdraw it before optimizing.`;
   if (request.baseRevision !== undefined && request.baseRevision !== working.revision) {
     return "The routine was saved again since this page read it. Wait until all changes are saved, then optimize again.";
   }
@@ -79,13 +100,36 @@ function requestDraft(request: OptimizeRequest, routine: Routine): PlannerDraft 
   return paper.ok && paper.routine.steps.length > 0 ? { kind: "paper", text } : { kind: "text", text };
 }
 
-type Prepared = { routineId: string; userId: string; working: WorkingVersion; draft: PlannerDraft; tools: ToolDefinition[]; llm: PlannerModel };
+type Prepared = {
+  routineId: string;
+  userId: string;
+  working: WorkingVersion;
+  draft: PlannerDraft;
+  tools: ToolDefinition[];
+  llm: PlannerModel;
+};
 
-async function runOptimization(prepared: Prepared, deps: OptimizationDeps, emit: (event: OptimizeEvent) => void, signal: AbortSignal): Promise<void> {
+async function runOptimization(
+  prepared: Prepared,
+  deps: OptimizationDeps,
+  emit: (event: OptimizeEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   const { routineId, userId, working, draft, tools, llm } = prepared;
   let attempt = 1;
-  const fail = (code: Extract<OptimizeEvent, { phase: "failed" }>["code"], message: string, issues?: Extract<OptimizeEvent, { phase: "failed" }>["issues"]) =>
-    emit({ phase: "failed", attempt, percent: 100, code, message: withNothingSaved(message), ...(issues?.length ? { issues } : {}) });
+  const fail = (
+    code: Extract<OptimizeEvent, { phase: "failed" }>["code"],
+    message: string,
+    issues?: Extract<OptimizeEvent, { phase: "failed" }>["issues"],
+  ) =>
+    emit({
+      phase: "failed",
+      attempt,
+      percent: 100,
+      code,
+      message: withNothingSaved(message),
+      ...(issues?.length ? { issues } : {}),
+    });
 
   let result: OptimizeResult;
   try {
@@ -101,7 +145,8 @@ async function runOptimization(prepared: Prepared, deps: OptimizationDeps, emit:
       countTokens: deps.countTokens,
       onProgress: (progress) => {
         attempt = progress.attempt;
-        if (progress.phase === "planning" || progress.phase === "validating" || progress.phase === "repairing") emit({ ...progress, phase: progress.phase });
+        if (progress.phase === "planning" || progress.phase === "validating" || progress.phase === "repairing")
+          emit({ ...progress, phase: progress.phase });
       },
     });
   } catch (error) {
@@ -150,8 +195,14 @@ async function runOptimization(prepared: Prepared, deps: OptimizationDeps, emit:
 /** "Explain changes" covers what changed: reasons for steps identical to the base version's are dropped. */
 function changedStepsOnly(rationale: PlannerRationale, base: Routine, optimized: Routine): PlannerRationale {
   const diff = diffRoutines(base, optimized);
-  const changed = new Set([...diff.steps.added.map((step) => step.id), ...diff.steps.changed.map((item) => item.after.id)]);
-  return { summary: rationale.summary, steps: Object.fromEntries(Object.entries(rationale.steps).filter(([id]) => changed.has(id))) };
+  const changed = new Set([
+    ...diff.steps.added.map((step) => step.id),
+    ...diff.steps.changed.map((item) => item.after.id),
+  ]);
+  return {
+    summary: rationale.summary,
+    steps: Object.fromEntries(Object.entries(rationale.steps).filter(([id]) => changed.has(id))),
+  };
 }
 
 function withNothingSaved(message: string): string {

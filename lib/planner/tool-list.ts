@@ -12,8 +12,13 @@ function clip(text: string, max: number): string {
 type Property = { type?: unknown; description?: unknown; enum?: unknown; items?: { type?: unknown } };
 
 function typeOf(property: Property): string {
-  const type = Array.isArray(property.type) ? property.type.filter((part) => typeof part === "string").join(" | ") : typeof property.type === "string" ? property.type : "any";
-  if (type === "array" && property.items && typeof property.items.type === "string") return `array of ${property.items.type}`;
+  const type = Array.isArray(property.type)
+    ? property.type.filter((part) => typeof part === "string").join(" | ")
+    : typeof property.type === "string"
+      ? property.type
+      : "any";
+  if (type === "array" && property.items && typeof property.items.type === "string")
+    return `array of ${property.items.type}`;
   return type || "any";
 }
 
@@ -23,7 +28,10 @@ function formatParam(name: string, property: Property, required: boolean): strin
   if (Array.isArray(property.enum) && property.enum.length > 0 && property.enum.length <= MAX_ENUM_VALUES) {
     parts.push(`one of ${property.enum.map((value) => JSON.stringify(value)).join(", ")}`);
   }
-  const description = typeof property.description === "string" && property.description.trim() ? `: ${clip(property.description, MAX_PARAM_DESCRIPTION)}` : "";
+  const description =
+    typeof property.description === "string" && property.description.trim()
+      ? `: ${clip(property.description, MAX_PARAM_DESCRIPTION)}`
+      : "";
   return `${name} (${parts.join(", ")})${description}`;
 }
 
@@ -36,14 +44,19 @@ function formatParam(name: string, property: Property, required: boolean): strin
  */
 export function formatToolList(tools: readonly ToolDefinition[]): string {
   if (tools.length === 0) return "(No tools are registered: use skill, human, branch and end steps only.)";
-  const sorted = [...tools].sort((a, b) => a.server.localeCompare(b.server, "en") || a.name.localeCompare(b.name, "en"));
+  const sorted = [...tools].sort(
+    (a, b) => a.server.localeCompare(b.server, "en") || a.name.localeCompare(b.name, "en"),
+  );
   return sorted
     .map((tool) => {
       const properties = (tool.inputSchema?.properties ?? {}) as Record<string, Property>;
       const required = new Set(tool.inputSchema?.required ?? []);
       const names = Object.keys(properties);
       const header = `- ${tool.server}/${tool.name}: ${clip(tool.description || "(no description)", MAX_TOOL_DESCRIPTION)}`;
-      const inputs = names.length === 0 ? "  inputs: none" : `  inputs: ${names.map((name) => formatParam(name, properties[name], required.has(name))).join("; ")}`;
+      const inputs =
+        names.length === 0
+          ? "  inputs: none"
+          : `  inputs: ${names.map((name) => formatParam(name, properties[name], required.has(name))).join("; ")}`;
       return `${header}\n${inputs}`;
     })
     .join("\n");

@@ -9,7 +9,8 @@ export type PlannerModel = { readonly model: string; chat(request: ChatRequest):
  * The draft to optimize: free text, the paper's text form, or the routine on the canvas (sent to the model as
  * paper text). `text` is required for text and paper, `routine` for canvas.
  */
-export type PlannerDraft = { kind: "text"; text: string } | { kind: "paper"; text: string } | { kind: "canvas"; routine: Routine };
+export type PlannerDraft =
+  { kind: "text"; text: string } | { kind: "paper"; text: string } | { kind: "canvas"; routine: Routine };
 
 /** Per model call: the prompt may hold at most maxInputTokens; the answer is capped at maxOutputTokens. */
 export type PlannerBudget = { maxInputTokens: number; maxOutputTokens: number };

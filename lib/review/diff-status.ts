@@ -40,9 +40,11 @@ export function reviewDiff(base: Routine | null, proposed: Routine): ReviewDiff 
   const changes: StepChange[] = [];
   for (const step of proposed.steps) {
     const status = sides.proposed.steps[step.id];
-    if (status === "added" || status === "changed") changes.push({ stepId: step.id, name: step.name, status, fields: fieldsById.get(step.id) ?? [] });
+    if (status === "added" || status === "changed")
+      changes.push({ stepId: step.id, name: step.name, status, fields: fieldsById.get(step.id) ?? [] });
   }
-  for (const step of diff.steps.removed) changes.push({ stepId: step.id, name: step.name, status: "removed", fields: [] });
+  for (const step of diff.steps.removed)
+    changes.push({ stepId: step.id, name: step.name, status: "removed", fields: [] });
 
   const added = diff.steps.added.length;
   const changed = diff.steps.changed.length;

@@ -1,5 +1,6 @@
 /** Where a routine's working version stands, as people say it: a draft sent back is "changes requested". */
-export type LifecycleKey = "draft" | "changes_requested" | "in_review" | "approved" | "published" | "rejected" | "archived";
+export type LifecycleKey =
+  "draft" | "changes_requested" | "in_review" | "approved" | "published" | "rejected" | "archived";
 
 export type LifecycleTone = "neutral" | "accent" | "success" | "warning" | "danger";
 
@@ -21,7 +22,8 @@ const LABELS: Record<LifecycleKey, { label: string; tone: LifecycleTone }> = {
  * Unknown statuses read as themselves rather than failing the page.
  */
 export function lifecycleStatus(status: string, latestDecision?: string | null): LifecycleStatus {
-  if (status === "draft" && latestDecision === "changes_requested") return { key: "changes_requested", ...LABELS.changes_requested };
+  if (status === "draft" && latestDecision === "changes_requested")
+    return { key: "changes_requested", ...LABELS.changes_requested };
   const key = status as LifecycleKey;
   return Object.hasOwn(LABELS, key) ? { key, ...LABELS[key] } : { key: "draft", label: status, tone: "neutral" };
 }
@@ -30,7 +32,13 @@ export function lifecycleStatus(status: string, latestDecision?: string | null):
  * Why the designer is read only, or null when the viewer edits: the version's state first (it applies to
  * everyone), then the viewer's role.
  */
-export function readOnlyReason(input: { status: string; archived: boolean; canEdit: boolean; versionNumber: number; canWithdraw: boolean }): string | null {
+export function readOnlyReason(input: {
+  status: string;
+  archived: boolean;
+  canEdit: boolean;
+  versionNumber: number;
+  canWithdraw: boolean;
+}): string | null {
   if (input.canEdit) return null;
   if (input.archived) return "Read only: this routine is archived. Restore it from the library to edit it.";
   if (input.status === "in_review") {

@@ -28,7 +28,13 @@ export function stepDetailRows(base: Routine | null, proposed: Routine, stepId: 
   const rows: DetailRow[] = after.map((entry) => {
     const old = beforeByKey.get(entry.key);
     if (!old) return { key: entry.key, label: entry.label, before: null, after: entry.value, status: "added" };
-    return { key: entry.key, label: entry.label, before: old.value, after: entry.value, status: old.value === entry.value ? "same" : "changed" };
+    return {
+      key: entry.key,
+      label: entry.label,
+      before: old.value,
+      after: entry.value,
+      status: old.value === entry.value ? "same" : "changed",
+    };
   });
   // Rows only the base has go where they stood in it: after the row that preceded them there.
   before.forEach((entry, index) => {
@@ -67,14 +73,20 @@ function describeStep(routine: Routine, step: Step): Entry[] {
   if (step.kind === "routine") add("routineId", "Sub-routine", step.routineId);
   if (step.kind === "skill" || step.kind === "human") add("instruction", "Instruction", step.instruction);
   if ("inputs" in step) {
-    for (const [name, binding] of Object.entries(step.inputs)) add(`inputs.${name}`, `Input ${name}`, describeBinding(binding, routine));
+    for (const [name, binding] of Object.entries(step.inputs))
+      add(`inputs.${name}`, `Input ${name}`, describeBinding(binding, routine));
   }
   if ("outputs" in step) {
-    for (const output of step.outputs) add(`outputs.${output.name}`, `Output ${output.name}`, output.description || "(no description)");
+    for (const output of step.outputs)
+      add(`outputs.${output.name}`, `Output ${output.name}`, output.description || "(no description)");
   }
   if (step.kind === "human") {
     for (const field of step.form) {
-      add(`form.${field.name}`, `Form field ${field.name}`, `${field.type}${field.required ? ", required" : ""}${field.description ? ` — ${field.description}` : ""}`);
+      add(
+        `form.${field.name}`,
+        `Form field ${field.name}`,
+        `${field.type}${field.required ? ", required" : ""}${field.description ? ` — ${field.description}` : ""}`,
+      );
     }
   }
   if ("completion" in step) add("completion", "Done when", step.completion);
@@ -84,7 +96,13 @@ function describeStep(routine: Routine, step: Step): Entry[] {
     add("retry", "Retry", step.retry && `${step.retry.maxAttempts} attempts, ${step.retry.backoffMs} ms apart`);
     add("requiresApproval", "Needs approval", step.requiresApproval ? "yes" : undefined);
   }
-  add("stage", "Stage", step.stageId === undefined ? undefined : (routine.stages.find((stage) => stage.id === step.stageId)?.name ?? step.stageId));
+  add(
+    "stage",
+    "Stage",
+    step.stageId === undefined
+      ? undefined
+      : (routine.stages.find((stage) => stage.id === step.stageId)?.name ?? step.stageId),
+  );
   routine.edges
     .filter((edge) => edge.source === step.id)
     .forEach((edge) => {

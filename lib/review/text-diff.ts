@@ -38,7 +38,11 @@ export function foldUnchanged(lines: readonly TextDiffLine[], context = 3): Text
     const keepBefore = atStart ? 0 : context;
     const keepAfter = atEnd ? 0 : context;
     if (run.length > keepBefore + keepAfter + 1) {
-      rows.push(...run.slice(0, keepBefore), { kind: "skipped", count: run.length - keepBefore - keepAfter }, ...run.slice(run.length - keepAfter));
+      rows.push(
+        ...run.slice(0, keepBefore),
+        { kind: "skipped", count: run.length - keepBefore - keepAfter },
+        ...run.slice(run.length - keepAfter),
+      );
     } else {
       rows.push(...run);
     }

@@ -7,7 +7,12 @@ export function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
   if (!a || !b) return a ?? b;
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
 }
 
 /**
@@ -15,7 +20,12 @@ export function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
  * the canvas) around it and the zoom kept within [minZoom, maxZoom]. Both review canvases open at the viewport of
  * the union of the two versions, so a step that kept its place sits at the same spot on both.
  */
-export function fitBounds(bounds: Bounds, width: number, height: number, options: { minZoom: number; maxZoom: number; padding: number }): Viewport {
+export function fitBounds(
+  bounds: Bounds,
+  width: number,
+  height: number,
+  options: { minZoom: number; maxZoom: number; padding: number },
+): Viewport {
   const usableWidth = width * (1 - 2 * options.padding);
   const usableHeight = height * (1 - 2 * options.padding);
   const fit = Math.min(usableWidth / Math.max(bounds.width, 1), usableHeight / Math.max(bounds.height, 1));

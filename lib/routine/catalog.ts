@@ -6,7 +6,11 @@ export type ToolDefinition = {
   name: string;
   description: string;
   /** The tool's input JSON Schema (an object schema with `properties` and `required`). */
-  inputSchema: { type?: string; properties?: Record<string, { type?: string | string[]; description?: string }>; required?: string[] };
+  inputSchema: {
+    type?: string;
+    properties?: Record<string, { type?: string | string[]; description?: string }>;
+    required?: string[];
+  };
 };
 
 /**

@@ -34,7 +34,11 @@ class Scanner {
 
   private spaces(): void {
     const text = this.text;
-    while (this.at < text.length && (text[this.at] === " " || text[this.at] === "\n" || text[this.at] === "\r" || text[this.at] === "\t")) this.at++;
+    while (
+      this.at < text.length &&
+      (text[this.at] === " " || text[this.at] === "\n" || text[this.at] === "\r" || text[this.at] === "\t")
+    )
+      this.at++;
   }
 
   private value(): void {
@@ -53,7 +57,8 @@ class Scanner {
     }
     NUMBER.lastIndex = this.at;
     const number = NUMBER.exec(this.text);
-    if (!number) this.fail(`Unexpected '${char}': expected a value (text in double quotes, a number, true, false, null, [ or {).`);
+    if (!number)
+      this.fail(`Unexpected '${char}': expected a value (text in double quotes, a number, true, false, null, [ or {).`);
     this.at += number[0].length;
   }
 
@@ -70,7 +75,12 @@ class Scanner {
     }
     for (;;) {
       this.spaces();
-      if (this.text[this.at] !== '"') this.fail(this.at >= this.text.length ? "The text ends inside an object: a '}' is missing." : "Expected a property name in double quotes (is there a comma too many?).");
+      if (this.text[this.at] !== '"')
+        this.fail(
+          this.at >= this.text.length
+            ? "The text ends inside an object: a '}' is missing."
+            : "Expected a property name in double quotes (is there a comma too many?).",
+        );
       const key = this.string();
       this.spaces();
       if (this.text[this.at] !== ":") this.fail("Expected ':' after the property name.");
@@ -82,7 +92,13 @@ class Scanner {
       this.spaces();
       const next = this.text[this.at++];
       if (next === "}") return;
-      if (next !== ",") this.fail(next === undefined ? "The text ends inside an object: a '}' is missing." : "Expected ',' or '}' after the value.", this.at - 1);
+      if (next !== ",")
+        this.fail(
+          next === undefined
+            ? "The text ends inside an object: a '}' is missing."
+            : "Expected ',' or '}' after the value.",
+          this.at - 1,
+        );
     }
   }
 
@@ -101,7 +117,13 @@ class Scanner {
       this.spaces();
       const next = this.text[this.at++];
       if (next === "]") return;
-      if (next !== ",") this.fail(next === undefined ? "The text ends inside a list: a ']' is missing." : "Expected ',' or ']' after the value.", this.at - 1);
+      if (next !== ",")
+        this.fail(
+          next === undefined
+            ? "The text ends inside a list: a ']' is missing."
+            : "Expected ',' or ']' after the value.",
+          this.at - 1,
+        );
     }
   }
 
@@ -140,7 +162,8 @@ export function findJsonError(text: string): { offset: number; message: string }
 /** Offsets of the values at `paths` in valid JSON text; a path that does not exist gets its nearest ancestor's. */
 export function locateJsonPaths(text: string, paths: ReadonlyArray<Path>): number[] {
   const wanted = new Map<string, number>();
-  for (const path of paths) for (let length = 0; length <= path.length; length++) wanted.set(JSON.stringify(path.slice(0, length)), -1);
+  for (const path of paths)
+    for (let length = 0; length <= path.length; length++) wanted.set(JSON.stringify(path.slice(0, length)), -1);
   const longest = paths.reduce((most, path) => Math.max(most, path.length), 0);
   try {
     new Scanner(text, (path, offset) => {

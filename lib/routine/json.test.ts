@@ -18,10 +18,16 @@ describe("exportRoutineJson", () => {
     const reversed = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(reversed);
       if (value === null || typeof value !== "object") return value;
-      return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([key, item]) => [key, reversed(item)]),
+      );
     };
     const text = exportRoutineJson(routine);
-    expect(text.startsWith('{\n  "schemaVersion": 2,\n  "id": "leave_request",\n  "name": "Apply for leave",')).toBe(true);
+    expect(text.startsWith('{\n  "schemaVersion": 2,\n  "id": "leave_request",\n  "name": "Apply for leave",')).toBe(
+      true,
+    );
     expect(text.endsWith("}\n")).toBe(true);
     expect(exportRoutineJson(reversed(routine) as typeof routine)).toBe(text);
   });
@@ -42,15 +48,34 @@ describe("importRoutineJson", () => {
     expect(errorsOf(importRoutineJson('{\n  "id": "x",\n  "name": tru\n}'))).toEqual([
       { line: 3, column: 11, message: expect.stringMatching(/not valid JSON: Unexpected 't'/) },
     ]);
-    expect(errorsOf(importRoutineJson('{\r\n  "a": 1,\r\n}'))[0]).toMatchObject({ line: 3, column: 1, message: expect.stringMatching(/comma too many/) });
-    expect(errorsOf(importRoutineJson('{"a": "line\nbreak"}'))[0]).toMatchObject({ line: 1, column: 12, message: expect.stringMatching(/\\n/) });
-    expect(errorsOf(importRoutineJson("[1, 2"))[0]).toMatchObject({ line: 1, column: 6, message: expect.stringMatching(/']' is missing/) });
-    expect(errorsOf(importRoutineJson(""))[0]).toMatchObject({ line: 1, column: 1, message: expect.stringMatching(/ends too early/) });
+    expect(errorsOf(importRoutineJson('{\r\n  "a": 1,\r\n}'))[0]).toMatchObject({
+      line: 3,
+      column: 1,
+      message: expect.stringMatching(/comma too many/),
+    });
+    expect(errorsOf(importRoutineJson('{"a": "line\nbreak"}'))[0]).toMatchObject({
+      line: 1,
+      column: 12,
+      message: expect.stringMatching(/\\n/),
+    });
+    expect(errorsOf(importRoutineJson("[1, 2"))[0]).toMatchObject({
+      line: 1,
+      column: 6,
+      message: expect.stringMatching(/']' is missing/),
+    });
+    expect(errorsOf(importRoutineJson(""))[0]).toMatchObject({
+      line: 1,
+      column: 1,
+      message: expect.stringMatching(/ends too early/),
+    });
   });
 
   it("maps schema errors to readable paths at their place in the file", () => {
     const routine = makeRoutine();
-    const broken = exportRoutineJson({ ...routine, steps: [{ ...routine.steps[0], name: "" }, ...routine.steps.slice(1)] }).replace('"id": "check"', '"id": "bad id"');
+    const broken = exportRoutineJson({
+      ...routine,
+      steps: [{ ...routine.steps[0], name: "" }, ...routine.steps.slice(1)],
+    }).replace('"id": "check"', '"id": "bad id"');
     const errors = errorsOf(importRoutineJson(broken));
     const lines = broken.split("\n");
     const idLine = lines.findIndex((line) => line.includes('"bad id"')) + 1;
@@ -62,7 +87,11 @@ describe("importRoutineJson", () => {
   });
 
   it("points at the nearest existing value when a field is missing", () => {
-    const errors = errorsOf(importRoutineJson('{\n  "schemaVersion": 2,\n  "id": "r",\n  "name": "R",\n  "steps": [\n    { "id": "a", "kind": "tool", "name": "A" }\n  ],\n  "edges": []\n}'));
+    const errors = errorsOf(
+      importRoutineJson(
+        '{\n  "schemaVersion": 2,\n  "id": "r",\n  "name": "R",\n  "steps": [\n    { "id": "a", "kind": "tool", "name": "A" }\n  ],\n  "edges": []\n}',
+      ),
+    );
     expect(errors).toEqual([{ line: 6, column: 5, message: expect.stringMatching(/^steps\[0\]\.tool: /) }]);
   });
 
@@ -82,12 +111,26 @@ describe("importRoutineJson", () => {
 
   it("refuses a routine from a newer Routine Studio", () => {
     expect(errorsOf(importRoutineJson('{\n  "schemaVersion": 9\n}'))).toEqual([
-      { line: 2, column: 20, message: expect.stringMatching(/^schemaVersion: This routine was made by a newer Routine Studio \(schema version 9\)/) },
+      {
+        line: 2,
+        column: 20,
+        message: expect.stringMatching(
+          /^schemaVersion: This routine was made by a newer Routine Studio \(schema version 9\)/,
+        ),
+      },
     ]);
   });
 
   it("never throws on deep nesting or odd input", () => {
-    for (const input of ["[".repeat(100_000), `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`, "null", "42", '"text"', "[]", undefined as unknown as string]) {
+    for (const input of [
+      "[".repeat(100_000),
+      `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+      "null",
+      "42",
+      '"text"',
+      "[]",
+      undefined as unknown as string,
+    ]) {
       expect(() => importRoutineJson(input)).not.toThrow();
       expect(importRoutineJson(input).ok).toBe(false);
     }
@@ -96,7 +139,10 @@ describe("importRoutineJson", () => {
 
 describe("importRoutineJson: the paper's JSON form", () => {
   it("reads it as the same routine the paper text gives", () => {
-    const fromJson = importRoutineJson(JSON.stringify(LEAVE_REQUEST_PAPER_JSON, null, 2), { defaultServer: "hr", name: "Apply for leave" });
+    const fromJson = importRoutineJson(JSON.stringify(LEAVE_REQUEST_PAPER_JSON, null, 2), {
+      defaultServer: "hr",
+      name: "Apply for leave",
+    });
     const fromText = parseRoutineText(LEAVE_REQUEST_TEXT, { defaultServer: "hr" });
     if (!fromJson.ok || !fromText.ok) throw new Error("both parse");
     expect(fromJson.format).toBe("paper");
@@ -104,10 +150,12 @@ describe("importRoutineJson: the paper's JSON form", () => {
   });
 
   it("makes a finish step without a tool an end step", () => {
-    const result = importRoutineJson(JSON.stringify([
-      { step: 1, name: "Ask", description: "ask", tool: null, type: "node" },
-      { step: 2, name: "Done", description: "all done", tool: null, type: "finish" },
-    ]));
+    const result = importRoutineJson(
+      JSON.stringify([
+        { step: 1, name: "Ask", description: "ask", tool: null, type: "node" },
+        { step: 2, name: "Done", description: "all done", tool: null, type: "finish" },
+      ]),
+    );
     expect(result.ok && result.routine.steps.map((step) => [step.id, step.kind, step.description])).toEqual([
       ["s1", "skill", "ask"],
       ["s2", "end", "all done"],
@@ -116,7 +164,15 @@ describe("importRoutineJson: the paper's JSON form", () => {
   });
 
   it("reports bad items where they are", () => {
-    const text = JSON.stringify([{ step: "1", name: "A", type: "node" }, { step: "9-1_1", name: "B", type: "branchnode" }, { step: "x", name: "C", type: "teleport" }], null, 2);
+    const text = JSON.stringify(
+      [
+        { step: "1", name: "A", type: "node" },
+        { step: "9-1_1", name: "B", type: "branchnode" },
+        { step: "x", name: "C", type: "teleport" },
+      ],
+      null,
+      2,
+    );
     const errors = errorsOf(importRoutineJson(text));
     expect(errors.map((issue) => [issue.line, issue.message])).toEqual([
       [8, expect.stringMatching(/^Item 2: Branch 9-1 belongs under Step 9/)],
@@ -129,7 +185,13 @@ describe("findJsonError", () => {
   it("finds an error exactly when JSON.parse fails", () => {
     const jsonish = fc.oneof(
       fc.json(),
-      fc.json().chain((text) => fc.tuple(fc.nat(text.length), fc.constantFrom("", ",", "}", "]", '"', "\\", "\n", "x", "{", "-", "1e", "tru")).map(([at, insert]) => text.slice(0, at) + insert + text.slice(at + 1))),
+      fc
+        .json()
+        .chain((text) =>
+          fc
+            .tuple(fc.nat(text.length), fc.constantFrom("", ",", "}", "]", '"', "\\", "\n", "x", "{", "-", "1e", "tru"))
+            .map(([at, insert]) => text.slice(0, at) + insert + text.slice(at + 1)),
+        ),
       fc.string({ maxLength: 12 }),
     );
     fc.assert(

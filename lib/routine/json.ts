@@ -13,10 +13,45 @@ export type ImportResult =
 
 /** Keys in this order wherever they appear; other keys (binding names, literal values' keys) alphabetically after. */
 const KEY_ORDER = [
-  "schemaVersion", "id", "kind", "name", "description", "intents", "inputs", "stages", "steps", "edges",
-  "stageId", "position", "x", "y", "tool", "server", "routineId", "instruction", "outputs", "form", "completion",
-  "timeoutMs", "retry", "maxAttempts", "backoffMs", "requiresApproval", "outcome", "source", "target", "condition",
-  "label", "expression", "type", "required", "from", "value", "stepId", "path", "hint",
+  "schemaVersion",
+  "id",
+  "kind",
+  "name",
+  "description",
+  "intents",
+  "inputs",
+  "stages",
+  "steps",
+  "edges",
+  "stageId",
+  "position",
+  "x",
+  "y",
+  "tool",
+  "server",
+  "routineId",
+  "instruction",
+  "outputs",
+  "form",
+  "completion",
+  "timeoutMs",
+  "retry",
+  "maxAttempts",
+  "backoffMs",
+  "requiresApproval",
+  "outcome",
+  "source",
+  "target",
+  "condition",
+  "label",
+  "expression",
+  "type",
+  "required",
+  "from",
+  "value",
+  "stepId",
+  "path",
+  "hint",
 ];
 const RANK = new Map(KEY_ORDER.map((key, index) => [key, index]));
 
@@ -28,7 +63,9 @@ export function exportRoutineJson(routine: Routine): string {
 function ordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(ordered);
   if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort((a, b) => (RANK.get(a) ?? KEY_ORDER.length) - (RANK.get(b) ?? KEY_ORDER.length) || (a < b ? -1 : a > b ? 1 : 0));
+  const keys = Object.keys(value).sort(
+    (a, b) => (RANK.get(a) ?? KEY_ORDER.length) - (RANK.get(b) ?? KEY_ORDER.length) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   return Object.fromEntries(keys.map((key) => [key, ordered((value as Record<string, unknown>)[key])]));
 }
 
@@ -39,7 +76,11 @@ function ordered(value: unknown): unknown {
 export function importRoutineJson(text: string, options: ParseOptions = {}): ImportResult {
   if (typeof text !== "string") return failAt(1, 1, "Expected the routine as JSON text.");
   if (text.length > MAX_JSON_LENGTH) {
-    return failAt(1, 1, `This file is ${formatCount(text.length)} characters long; Routine Studio imports at most ${formatCount(MAX_JSON_LENGTH)}.`);
+    return failAt(
+      1,
+      1,
+      `This file is ${formatCount(text.length)} characters long; Routine Studio imports at most ${formatCount(MAX_JSON_LENGTH)}.`,
+    );
   }
   const body = text.startsWith("\uFEFF") ? ` ${text.slice(1)}` : text;
   let raw: unknown;
@@ -48,7 +89,11 @@ export function importRoutineJson(text: string, options: ParseOptions = {}): Imp
   } catch (error) {
     const found = findJsonError(body);
     const { line, column } = lineColumn(body, found?.offset ?? 0);
-    return failAt(line, column, `This is not valid JSON: ${found?.message ?? (error instanceof Error ? error.message : "it could not be read")}`);
+    return failAt(
+      line,
+      column,
+      `This is not valid JSON: ${found?.message ?? (error instanceof Error ? error.message : "it could not be read")}`,
+    );
   }
   try {
     if (isPaperJson(raw)) {
@@ -61,9 +106,18 @@ export function importRoutineJson(text: string, options: ParseOptions = {}): Imp
       return result.migratedFrom === undefined ? base : { ...base, migratedFrom: result.migratedFrom };
     }
     const issues = result.errors.slice(0, 50);
-    const offsets = locateJsonPaths(body, issues.map((issue) => issue.at));
+    const offsets = locateJsonPaths(
+      body,
+      issues.map((issue) => issue.at),
+    );
     const position = positionFinder(body);
-    return { ok: false, errors: issues.map((issue, index) => ({ ...position(offsets[index]), message: `${issue.path}: ${issue.message}` })) };
+    return {
+      ok: false,
+      errors: issues.map((issue, index) => ({
+        ...position(offsets[index]),
+        message: `${issue.path}: ${issue.message}`,
+      })),
+    };
   } catch (error) {
     const detail = error instanceof RangeError ? "its values are nested too deeply" : "of an unexpected problem";
     return failAt(1, 1, `This routine could not be read because ${detail}.`);

@@ -16,9 +16,13 @@ function toV1(routine: Routine, options: { bareDefaultTools: boolean; withVersio
   const steps = rest.steps.map((step) => {
     const out: Record<string, unknown> = { ...step };
     if (step.kind === "tool") {
-      out.tool = options.bareDefaultTools && step.tool.server === "default" && !step.tool.name.includes("/") ? step.tool.name : `${step.tool.server}/${step.tool.name}`;
+      out.tool =
+        options.bareDefaultTools && step.tool.server === "default" && !step.tool.name.includes("/")
+          ? step.tool.name
+          : `${step.tool.server}/${step.tool.name}`;
     }
-    if ("inputs" in step) out.inputs = Object.fromEntries(Object.entries(step.inputs).map(([name, value]) => [name, binding(value)]));
+    if ("inputs" in step)
+      out.inputs = Object.fromEntries(Object.entries(step.inputs).map(([name, value]) => [name, binding(value)]));
     return out;
   });
   return { ...(options.withVersion ? { schemaVersion: 1 } : {}), ...rest, steps };
@@ -40,9 +44,19 @@ describe("migrateRoutine", () => {
           kind: "tool",
           name: "A",
           tool: "hr/get_leave_balance",
-          inputs: { who: { source: "input", name: "employee_id" }, why: { source: "ask", question: "the reason" }, n: { source: "literal", value: 3 } },
+          inputs: {
+            who: { source: "input", name: "employee_id" },
+            why: { source: "ask", question: "the reason" },
+            n: { source: "literal", value: 3 },
+          },
         },
-        { id: "b", kind: "tool", name: "B", tool: "notify", inputs: { x: { source: "ask" }, y: { source: "step", stepId: "a", path: "balance.days" } } },
+        {
+          id: "b",
+          kind: "tool",
+          name: "B",
+          tool: "notify",
+          inputs: { x: { source: "ask" }, y: { source: "step", stepId: "a", path: "balance.days" } },
+        },
       ],
       edges: [{ id: "e", source: "a", target: "b" }],
     };
@@ -51,7 +65,11 @@ describe("migrateRoutine", () => {
     expect(result.migratedFrom).toBe(1);
     expect(result.routine.steps[0]).toMatchObject({
       tool: { server: "hr", name: "get_leave_balance" },
-      inputs: { who: { from: "input", name: "employee_id" }, why: { from: "model", hint: "the reason" }, n: { from: "literal", value: 3 } },
+      inputs: {
+        who: { from: "input", name: "employee_id" },
+        why: { from: "model", hint: "the reason" },
+        n: { from: "literal", value: 3 },
+      },
     });
     expect(result.routine.steps[1]).toMatchObject({
       tool: { server: "default", name: "notify" },
@@ -62,10 +80,15 @@ describe("migrateRoutine", () => {
 
   it("gives back every generated routine from its version 1 form, with or without schemaVersion", () => {
     fc.assert(
-      fc.property(arbitraryRoutine({ maxSteps: 8 }), fc.boolean(), fc.boolean(), (routine, bareDefaultTools, withVersion) => {
-        const result = migrateRoutine(toV1(routine, { bareDefaultTools, withVersion }));
-        expect(result).toEqual({ ok: true, routine, migratedFrom: 1 });
-      }),
+      fc.property(
+        arbitraryRoutine({ maxSteps: 8 }),
+        fc.boolean(),
+        fc.boolean(),
+        (routine, bareDefaultTools, withVersion) => {
+          const result = migrateRoutine(toV1(routine, { bareDefaultTools, withVersion }));
+          expect(result).toEqual({ ok: true, routine, migratedFrom: 1 });
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -95,7 +118,18 @@ describe("migrateRoutine", () => {
   });
 
   it("reports schema problems with readable paths", () => {
-    const result = migrateRoutine({ ...makeRoutine(), steps: [{ id: "a", kind: "tool", name: "A", tool: { server: "hr", name: "x" }, inputs: { "bad name": { from: "input", name: "x" } } }] });
+    const result = migrateRoutine({
+      ...makeRoutine(),
+      steps: [
+        {
+          id: "a",
+          kind: "tool",
+          name: "A",
+          tool: { server: "hr", name: "x" },
+          inputs: { "bad name": { from: "input", name: "x" } },
+        },
+      ],
+    });
     expect(!result.ok && result.errors.map((issue) => issue.path)).toEqual(['steps[0].inputs["bad name"]']);
   });
 

@@ -3,7 +3,8 @@ import { ROUTINE_SCHEMA_VERSION, routineSchema, type Routine } from "./schema";
 /** A problem with stored or imported routine JSON: a readable path (`steps[2].tool`), its parts, and the message. */
 export type RoutineIssue = { path: string; at: Array<string | number>; message: string };
 
-export type MigrateResult = { ok: true; routine: Routine; migratedFrom?: number } | { ok: false; errors: RoutineIssue[] };
+export type MigrateResult =
+  { ok: true; routine: Routine; migratedFrom?: number } | { ok: false; errors: RoutineIssue[] };
 
 type Raw = Record<string, unknown>;
 
@@ -35,7 +36,9 @@ export function migrateRoutine(raw: unknown): MigrateResult {
   if (!parsed.success) {
     return { ok: false, errors: parsed.error.issues.map((issue) => toIssue(issue.path, issue.message)) };
   }
-  return version < ROUTINE_SCHEMA_VERSION ? { ok: true, routine: parsed.data, migratedFrom: version } : { ok: true, routine: parsed.data };
+  return version < ROUTINE_SCHEMA_VERSION
+    ? { ok: true, routine: parsed.data, migratedFrom: version }
+    : { ok: true, routine: parsed.data };
 }
 
 function stepFromV1(step: unknown): unknown {
@@ -43,10 +46,15 @@ function stepFromV1(step: unknown): unknown {
   const next: Raw = { ...step };
   if (typeof step.tool === "string") {
     const slash = step.tool.indexOf("/");
-    next.tool = slash > 0 ? { server: step.tool.slice(0, slash), name: step.tool.slice(slash + 1) } : { server: "default", name: step.tool };
+    next.tool =
+      slash > 0
+        ? { server: step.tool.slice(0, slash), name: step.tool.slice(slash + 1) }
+        : { server: "default", name: step.tool };
   }
   if (isObject(step.inputs)) {
-    next.inputs = Object.fromEntries(Object.entries(step.inputs).map(([name, binding]) => [name, bindingFromV1(binding)]));
+    next.inputs = Object.fromEntries(
+      Object.entries(step.inputs).map(([name, binding]) => [name, bindingFromV1(binding)]),
+    );
   }
   return next;
 }

@@ -11,7 +11,11 @@ const TYPES = ["node", "branch", "branchnode", "finish"] as const;
 
 /** Whether parsed JSON looks like the Routine paper's own form: a list of `{ step, name, description, tool, type }`. */
 export function isPaperJson(raw: unknown): raw is unknown[] {
-  return Array.isArray(raw) && raw.length > 0 && raw.every((item) => typeof item === "object" && item !== null && "step" in item && "type" in item);
+  return (
+    Array.isArray(raw) &&
+    raw.length > 0 &&
+    raw.every((item) => typeof item === "object" && item !== null && "step" in item && "type" in item)
+  );
 }
 
 /**
@@ -27,7 +31,10 @@ export function importPaperJson(items: unknown[], text: string, options: ParseOp
   }
   const issues = new Issues();
   const fields = ["step", "name", "description", "tool", "type"];
-  const offsets = locateJsonPaths(text, items.flatMap((_, index) => [[index], ...fields.map((field) => [index, field])]));
+  const offsets = locateJsonPaths(
+    text,
+    items.flatMap((_, index) => [[index], ...fields.map((field) => [index, field])]),
+  );
   const position = positionFinder(text);
   const posOf = (index: number, field?: string): Pos => {
     const slot = index * (fields.length + 1) + (field === undefined ? 0 : fields.indexOf(field) + 1);
@@ -45,7 +52,10 @@ export function importPaperJson(items: unknown[], text: string, options: ParseOp
     }
     const label = readStepNumber(item.step);
     if (!label) {
-      issues.error(posOf(index, "step"), `${where}: step must be a number like "3", or "4-1_2" for branch 4-1's step 2.`);
+      issues.error(
+        posOf(index, "step"),
+        `${where}: step must be a number like "3", or "4-1_2" for branch 4-1's step 2.`,
+      );
       return;
     }
     const misnumbered =

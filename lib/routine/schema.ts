@@ -19,12 +19,21 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export const idSchema = z.string().regex(ID, "Use 1–64 letters, digits, '-' or '_'.");
-export const identifierSchema = z.string().regex(IDENTIFIER, "Use a name like employee_id: letters, digits, '_', not starting with a digit.");
+export const identifierSchema = z
+  .string()
+  .regex(IDENTIFIER, "Use a name like employee_id: letters, digits, '_', not starting with a digit.");
 const nameSchema = z.string().trim().min(1, "Give it a name.").max(LIMITS.nameLength);
 const textSchema = z.string().max(LIMITS.textLength);
 
 export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValueSchema),
+    z.record(z.string(), jsonValueSchema),
+  ]),
 );
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -44,7 +53,11 @@ export const bindingSchema = z.discriminatedUnion("from", [
   z.object({ from: z.literal("literal"), value: jsonValueSchema }),
   z.object({ from: z.literal("input"), name: identifierSchema }),
   /** `path` starts with the output's name, optionally followed by a dotted path into it: `balance.days`. */
-  z.object({ from: z.literal("step"), stepId: idSchema, path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/, "Use output_name or output_name.field.") }),
+  z.object({
+    from: z.literal("step"),
+    stepId: idSchema,
+    path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/, "Use output_name or output_name.field."),
+  }),
   z.object({ from: z.literal("model"), hint: textSchema.default("") }),
 ]);
 export type Binding = z.infer<typeof bindingSchema>;
@@ -76,7 +89,9 @@ export const toolStepSchema = z.object({
   /** When the step counts as done, in words the executor and the progress list use. */
   completion: textSchema.optional(),
   timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
-  retry: z.object({ maxAttempts: z.number().int().min(1).max(10), backoffMs: z.number().int().min(0).max(600_000) }).optional(),
+  retry: z
+    .object({ maxAttempts: z.number().int().min(1).max(10), backoffMs: z.number().int().min(0).max(600_000) })
+    .optional(),
   requiresApproval: z.boolean().default(false),
 });
 

@@ -40,7 +40,11 @@ const KNOWN =
   "id, kind, name, description, instruction, tool, routine, stage, in, out, field, next, completion, timeout, retry, approval, position, outcome; above the steps: intent, input, stage, edge order, edge from";
 
 /** Reads every `[…]` on an annotation line (`start` = index of the first '['). */
-export function parseAnnotationLine(line: string, lineNumber: number, start: number): { annotations: Annotation[]; error?: TextIssue } {
+export function parseAnnotationLine(
+  line: string,
+  lineNumber: number,
+  start: number,
+): { annotations: Annotation[]; error?: TextIssue } {
   const reader = new AnnotationReader(line, start);
   const annotations: Annotation[] = [];
   try {
@@ -131,7 +135,8 @@ function readIdentifier(r: AnnotationReader): string {
   r.skipSpaces();
   const at = r.at;
   const name = r.word("a name like employee_id");
-  if (!IDENTIFIER.test(name)) r.fail(`'${name}' is not a valid name: use letters, digits and '_', not starting with a digit.`, at);
+  if (!IDENTIFIER.test(name))
+    r.fail(`'${name}' is not a valid name: use letters, digits and '_', not starting with a digit.`, at);
   return name;
 }
 
@@ -139,7 +144,8 @@ function readKind(r: AnnotationReader): StepKind {
   r.skipSpaces();
   const at = r.at;
   const kind = r.word("a step kind").toLowerCase();
-  if (!(STEP_KINDS as readonly string[]).includes(kind)) r.fail(`Unknown step kind '${kind}'. Use tool, skill, branch, human, routine or end.`, at);
+  if (!(STEP_KINDS as readonly string[]).includes(kind))
+    r.fail(`Unknown step kind '${kind}'. Use tool, skill, branch, human, routine or end.`, at);
   return kind as StepKind;
 }
 
@@ -147,7 +153,8 @@ function readNumber(r: AnnotationReader, what: string): number {
   r.skipSpaces();
   const at = r.at;
   const word = r.word(what);
-  if (!JSON_NUMBER.test(word) || !Number.isFinite(Number(word))) r.fail(`Expected ${what} (a number), found '${word}'.`, at);
+  if (!JSON_NUMBER.test(word) || !Number.isFinite(Number(word)))
+    r.fail(`Expected ${what} (a number), found '${word}'.`, at);
   return Number(word);
 }
 
@@ -159,7 +166,7 @@ function readTool(r: AnnotationReader): Body {
 
 function readStageDefinition(r: AnnotationReader): Body {
   const id = readId(r);
-  r.expect(":", "and the stage's name, as in [stage collect: \"Collect the request\"]");
+  r.expect(":", 'and the stage\'s name, as in [stage collect: "Collect the request"]');
   const name = r.text(true);
   let description: string | undefined;
   while (r.eat(",")) {
@@ -180,7 +187,8 @@ function readParam(r: AnnotationReader): ParamSpec {
     else if (option === "type") {
       r.expect(":", "after 'type'");
       const type = r.word("a type").toLowerCase();
-      if (!(PARAM_TYPES as readonly string[]).includes(type)) r.fail(`Unknown type '${type}'. Use ${PARAM_TYPES.join(", ")}.`);
+      if (!(PARAM_TYPES as readonly string[]).includes(type))
+        r.fail(`Unknown type '${type}'. Use ${PARAM_TYPES.join(", ")}.`);
       param.type = type as Param["type"];
     } else if (option === "description") {
       r.expect(":", "after 'description'");
@@ -195,7 +203,8 @@ function readBinding(r: AnnotationReader): Body {
   r.expect("=", "and where the value comes from, as in [in days = input days]");
   const char = r.peek();
   if (char === '"') return { key: "in", name, binding: { from: "literal", value: r.string() } };
-  if (char === "[" || char === "{") return { key: "in", name, binding: { from: "literal", value: r.jsonComposite() as JsonValue } };
+  if (char === "[" || char === "{")
+    return { key: "in", name, binding: { from: "literal", value: r.jsonComposite() as JsonValue } };
   const at = r.at;
   const word = r.word('input NAME, step ID.output, model "hint", or a value such as 3, "text" or true');
   const lower = word.toLowerCase();
@@ -205,13 +214,18 @@ function readBinding(r: AnnotationReader): Body {
     const refAt = r.at;
     const ref = r.word("a step id and output, as in step s2.balance");
     const dot = ref.indexOf(".");
-    if (dot <= 0 || dot === ref.length - 1) r.fail(`Write the step id, a dot and its output, as in step s2.balance (found '${ref}').`, refAt);
+    if (dot <= 0 || dot === ref.length - 1)
+      r.fail(`Write the step id, a dot and its output, as in step s2.balance (found '${ref}').`, refAt);
     return { key: "in", name, binding: { from: "step", stepId: ref.slice(0, dot), path: ref.slice(dot + 1) } };
   }
-  if (lower === "true" || lower === "false") return { key: "in", name, binding: { from: "literal", value: lower === "true" } };
+  if (lower === "true" || lower === "false")
+    return { key: "in", name, binding: { from: "literal", value: lower === "true" } };
   if (lower === "null") return { key: "in", name, binding: { from: "literal", value: null } };
   if (JSON_NUMBER.test(word)) return { key: "in", name, binding: { from: "literal", value: Number(word) } };
-  return r.fail(`'${word}' is not a value source: write input NAME, step ID.output, model "hint", or a value such as 3, "text" or true.`, at);
+  return r.fail(
+    `'${word}' is not a value source: write input NAME, step ID.output, model "hint", or a value such as 3, "text" or true.`,
+    at,
+  );
 }
 
 function readNext(r: AnnotationReader): NextSpec {

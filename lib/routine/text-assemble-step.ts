@@ -40,7 +40,15 @@ const APPLIES: Record<StepKind, ReadonlySet<string>> = {
   routine: new Set([...COMMON, "routine", "in", "out"]),
   end: new Set([...COMMON, "outcome"]),
 };
-const FIELD_OF: Record<string, string> = { stage: "stageId", timeout: "timeoutMs", approval: "requiresApproval", routine: "routineId", in: "inputs", out: "outputs", field: "form" };
+const FIELD_OF: Record<string, string> = {
+  stage: "stageId",
+  timeout: "timeoutMs",
+  approval: "requiresApproval",
+  routine: "routineId",
+  in: "inputs",
+  out: "outputs",
+  field: "form",
+};
 
 type Of<K extends Annotation["key"]> = Extract<Annotation, { key: K }>;
 
@@ -50,24 +58,33 @@ export function readStep(entry: Entry, branchLines: boolean, options: ParseOptio
   const single = new Map<string, Annotation>();
   const multi: Record<"in" | "out" | "field" | "next", Annotation[]> = { in: [], out: [], field: [], next: [] };
   for (const note of entry.annotations) {
-    if (HEADER_ONLY.has(note.key)) issues.error(note.pos, `[${note.key.replace("-def", "").replace("-", " ")}] describes the whole routine: put it above the first step.`);
+    if (HEADER_ONLY.has(note.key))
+      issues.error(
+        note.pos,
+        `[${note.key.replace("-def", "").replace("-", " ")}] describes the whole routine: put it above the first step.`,
+      );
     else if (note.key in multi) multi[note.key as keyof typeof multi].push(note);
-    else if (single.has(note.key)) issues.error(note.pos, `[${note.key}] is given twice for ${formatLabel(entry.label)}.`);
+    else if (single.has(note.key))
+      issues.error(note.pos, `[${note.key}] is given twice for ${formatLabel(entry.label)}.`);
     else single.set(note.key, note);
   }
   const get = <K extends Annotation["key"]>(key: K) => single.get(key) as Of<K> | undefined;
-  const kind = get("kind")?.value ?? inferKind(plain, { tool: single.has("tool"), routine: single.has("routine"), branchLines });
+  const kind =
+    get("kind")?.value ?? inferKind(plain, { tool: single.has("tool"), routine: single.has("routine"), branchLines });
   const where = formatLabel(entry.label);
   for (const note of [...single.values(), ...multi.in, ...multi.out, ...multi.field]) {
-    if (!APPLIES[kind].has(note.key)) issues.error(note.pos, `[${note.key}] does not apply to ${where}, a ${kind} step.`);
+    if (!APPLIES[kind].has(note.key))
+      issues.error(note.pos, `[${note.key}] does not apply to ${where}, a ${kind} step.`);
   }
-  if (plain.tool !== undefined && kind !== "tool") issues.warn(entry.pos, `'using ${plain.tool} tool' is ignored: ${where} is a ${kind} step.`);
+  if (plain.tool !== undefined && kind !== "tool")
+    issues.warn(entry.pos, `'using ${plain.tool} tool' is ignored: ${where} is a ${kind} step.`);
   if ((plain.inputs.length > 0 || plain.outputs.length > 0) && !KINDS_WITH_IO.has(kind)) {
     issues.warn(entry.pos, `The input/output words are ignored: ${where} is a ${kind} step.`);
   }
 
   const fieldPos: Record<string, Pos> = {};
-  for (const note of [...single.values(), ...multi.in, ...multi.out, ...multi.field]) fieldPos[FIELD_OF[note.key] ?? note.key] ??= note.pos;
+  for (const note of [...single.values(), ...multi.in, ...multi.out, ...multi.field])
+    fieldPos[FIELD_OF[note.key] ?? note.key] ??= note.pos;
   const name = get("name")?.value ?? plain.name;
   const fields: Record<string, unknown> = { kind, name, description: get("description")?.value ?? plain.description };
   const stage = get("stage");
@@ -78,8 +95,14 @@ export function readStep(entry: Entry, branchLines: boolean, options: ParseOptio
   if (kind === "tool") {
     const tool = get("tool");
     const toolName = tool?.name ?? plain.tool;
-    if (toolName === undefined) issues.error(entry.pos, `${where} is a tool step but names no tool: end the line with 'using get_leave_balance tool' or add [tool: server/name].`);
-    else fields.tool = tool?.server !== undefined ? { server: tool.server, name: toolName } : resolveTool(toolName, options);
+    if (toolName === undefined)
+      issues.error(
+        entry.pos,
+        `${where} is a tool step but names no tool: end the line with 'using get_leave_balance tool' or add [tool: server/name].`,
+      );
+    else
+      fields.tool =
+        tool?.server !== undefined ? { server: tool.server, name: toolName } : resolveTool(toolName, options);
     const retry = get("retry");
     if (retry) fields.retry = { maxAttempts: retry.maxAttempts, backoffMs: retry.backoffMs };
     if (get("timeout")) fields.timeoutMs = get("timeout")?.value;
@@ -97,12 +120,18 @@ export function readStep(entry: Entry, branchLines: boolean, options: ParseOptio
   }
   if (kind === "end" && get("outcome")) fields.outcome = get("outcome")?.value;
   if (KINDS_WITH_IO.has(kind)) {
-    fields.inputs = multi.in.length > 0 ? readInputs(multi.in as Array<Of<"in">>, where, issues) : plainInputs(plain.inputs);
-    fields.outputs = multi.out.length > 0 ? readOutputs(multi.out as Array<Of<"out">>, where, issues) : plainOutputs(plain.outputs);
+    fields.inputs =
+      multi.in.length > 0 ? readInputs(multi.in as Array<Of<"in">>, where, issues) : plainInputs(plain.inputs);
+    fields.outputs =
+      multi.out.length > 0 ? readOutputs(multi.out as Array<Of<"out">>, where, issues) : plainOutputs(plain.outputs);
   }
-  if (kind === "human") fields.form = readParams(multi.field as Array<Of<"field">>, `${where} has two form fields named`, issues);
+  if (kind === "human")
+    fields.form = readParams(multi.field as Array<Of<"field">>, `${where} has two form fields named`, issues);
 
-  const nexts = multi.next.length > 0 ? (multi.next as Array<Of<"next">>).map((note) => ({ next: note.next, pos: note.pos })) : undefined;
+  const nexts =
+    multi.next.length > 0
+      ? (multi.next as Array<Of<"next">>).map((note) => ({ next: note.next, pos: note.pos }))
+      : undefined;
   if (nexts && nexts.length > 1 && nexts.some((item) => item.next.target.type === "none")) {
     issues.error(nexts[0].pos, `${where} has [next: none] together with other [next]s: keep one or the other.`);
   }
@@ -134,7 +163,11 @@ function readOutputs(notes: Array<Of<"out">>, where: string, issues: IssueSink):
 }
 
 /** `[input …]` / `[field …]` annotations as params; the schema fills type "string", required true, description "". */
-export function readParams(notes: ReadonlyArray<Of<"input"> | Of<"field">>, duplicate: string, issues: IssueSink): Array<Partial<Param>> {
+export function readParams(
+  notes: ReadonlyArray<Of<"input"> | Of<"field">>,
+  duplicate: string,
+  issues: IssueSink,
+): Array<Partial<Param>> {
   const seen = new Set<string>();
   return notes.map(({ param, pos }) => {
     if (seen.has(param.name)) issues.error(pos, `${duplicate} '${param.name}'.`);

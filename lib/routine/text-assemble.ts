@@ -1,13 +1,32 @@
 import { LIMITS, ROUTINE_SCHEMA_VERSION, routineSchema, type Edge, type Routine } from "./schema";
 import type { Annotation, NextSpec, Pos } from "./text-annotations";
-import { readParams, readStep, type Entry, type IssueSink, type ParseOptions, type StepDraft } from "./text-assemble-step";
+import {
+  readParams,
+  readStep,
+  type Entry,
+  type IssueSink,
+  type ParseOptions,
+  type StepDraft,
+} from "./text-assemble-step";
 import { formatCount, type TextIssue } from "./text-lexer";
-import { branchLineFlags, defaultEdgeId, defaultEdges, FINISH, formatLabel, generatedStepId, labelKey } from "./text-structure";
+import {
+  branchLineFlags,
+  defaultEdgeId,
+  defaultEdges,
+  FINISH,
+  formatLabel,
+  generatedStepId,
+  labelKey,
+} from "./text-structure";
 
 export type ParseResult = { ok: true; routine: Routine; warnings: TextIssue[] } | { ok: false; errors: TextIssue[] };
 
 /** What stands above the first step: the `Routine:` line, prose lines (the description) and routine annotations. */
-export type Header = { title?: { name: string; pos: Pos }; prose: Array<{ text: string; pos: Pos }>; annotations: Annotation[] };
+export type Header = {
+  title?: { name: string; pos: Pos };
+  prose: Array<{ text: string; pos: Pos }>;
+  annotations: Annotation[];
+};
 
 const MAX_ERRORS = 50;
 const TOP: Pos = { line: 1, column: 1 };
@@ -33,7 +52,15 @@ type Placed = { edge: Edge; pos: Pos };
 export function assembleRoutine(header: Header, entries: Entry[], options: ParseOptions, issues: Issues): ParseResult {
   if (entries.length > LIMITS.steps) {
     const pos = entries[LIMITS.steps].pos;
-    return { ok: false, errors: [{ ...pos, message: `This text has ${formatCount(entries.length)} steps; a routine holds at most ${formatCount(LIMITS.steps)}. Split it into sub-routines.` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          ...pos,
+          message: `This text has ${formatCount(entries.length)} steps; a routine holds at most ${formatCount(LIMITS.steps)}. Split it into sub-routines.`,
+        },
+      ],
+    };
   }
   const flags = branchLineFlags(entries.map((entry) => entry.label));
   const drafts = entries.map((entry, index) => readStep(entry, flags[index], options, issues));
@@ -41,7 +68,12 @@ export function assembleRoutine(header: Header, entries: Entry[], options: Parse
 
   const taken = new Set(drafts.flatMap((draft) => (draft.explicitId ? [draft.explicitId] : [])));
   const ids = drafts.map((draft, index) => draft.explicitId ?? claim(generatedStepId(entries[index].label), taken));
-  const skeleton = entries.map((entry, index) => ({ ...entry.plain, label: entry.label, kind: drafts[index].kind, name: drafts[index].name }));
+  const skeleton = entries.map((entry, index) => ({
+    ...entry.plain,
+    label: entry.label,
+    kind: drafts[index].kind,
+    name: drafts[index].name,
+  }));
   const defaults = defaultEdges(skeleton);
   let finishId: string | undefined;
   const known = new Set(ids);
@@ -97,7 +129,12 @@ export function assembleRoutine(header: Header, entries: Entry[], options: Parse
   const raw = { schemaVersion: ROUTINE_SCHEMA_VERSION, ...head.fields, steps, edges: ordered.map((item) => item.edge) };
   const parsed = routineSchema.safeParse(raw);
   if (parsed.success) return { ok: true, routine: parsed.data, warnings: issues.warnings };
-  return { ok: false, errors: parsed.error.issues.slice(0, MAX_ERRORS).map((issue) => locate(issue.path, issue.message, { entries, drafts, placed: ordered, head })) };
+  return {
+    ok: false,
+    errors: parsed.error.issues
+      .slice(0, MAX_ERRORS)
+      .map((issue) => locate(issue.path, issue.message, { entries, drafts, placed: ordered, head })),
+  };
 }
 
 function claim(base: string, taken: Set<string>): string {
@@ -115,7 +152,10 @@ type HeaderRead = {
 };
 
 function readHeader(header: Header, options: ParseOptions, issues: Issues): HeaderRead {
-  const fieldPos: Record<string, Pos[]> = { name: [header.title?.pos ?? TOP], description: [header.prose[0]?.pos ?? TOP] };
+  const fieldPos: Record<string, Pos[]> = {
+    name: [header.title?.pos ?? TOP],
+    description: [header.prose[0]?.pos ?? TOP],
+  };
   const single = new Map<string, Annotation>();
   const read: HeaderRead = { fields: {}, fieldPos, edgesFrom: [] };
   const intents: string[] = [];
@@ -130,7 +170,11 @@ function readHeader(header: Header, options: ParseOptions, issues: Issues): Head
         inputs.push(note);
         break;
       case "stage-def":
-        stages.push({ id: note.id, name: note.name, ...(note.description !== undefined ? { description: note.description } : {}) });
+        stages.push({
+          id: note.id,
+          name: note.name,
+          ...(note.description !== undefined ? { description: note.description } : {}),
+        });
         break;
       case "edge-from":
         read.edgesFrom.push({ source: note.source, next: note.next, pos: note.pos });
@@ -146,7 +190,10 @@ function readHeader(header: Header, options: ParseOptions, issues: Issues): Head
         single.set(note.key, note);
         break;
       default:
-        issues.error(note.pos, `[${note.key}] belongs under a step: put it on an indented line below the step it describes.`);
+        issues.error(
+          note.pos,
+          `[${note.key}] belongs under a step: put it on an indented line below the step it describes.`,
+        );
         continue;
     }
     const key = { "stage-def": "stages", input: "inputs", intent: "intents" }[note.key as string] ?? note.key;
@@ -157,7 +204,8 @@ function readHeader(header: Header, options: ParseOptions, issues: Issues): Head
   if (order?.key === "edge-order") read.edgeOrder = { ids: order.ids, pos: order.pos };
   const text = (key: "id" | "name" | "description") => (single.get(key) as { value: string } | undefined)?.value;
   const name = text("name") ?? header.title?.name ?? options.name ?? "Untitled routine";
-  if (text("description") !== undefined && header.prose.length > 0) issues.warn(header.prose[0].pos, "These lines are ignored: the [description] annotation gives the description.");
+  if (text("description") !== undefined && header.prose.length > 0)
+    issues.warn(header.prose[0].pos, "These lines are ignored: the [description] annotation gives the description.");
   read.fields = {
     id: text("id") ?? options.id ?? slug(name),
     name,
@@ -170,7 +218,13 @@ function readHeader(header: Header, options: ParseOptions, issues: Issues): Head
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 64) || "routine";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 64) || "routine"
+  );
 }
 
 function reorder(placed: Placed[], order: string[], pos: Pos, issues: Issues): Placed[] {
@@ -209,7 +263,10 @@ function locate(path: readonly PropertyKey[], message: string, context: Context)
   if (top === "steps") return { ...(context.entries[LIMITS.steps]?.pos ?? TOP), message };
   if (top === "edges") {
     const item = typeof index === "number" ? context.placed[index] : context.placed[LIMITS.edges];
-    const what = typeof index === "number" ? `Connection ${item?.edge.id ?? index}: ${trail([field, ...rest].filter((part) => part !== undefined))}: ` : "";
+    const what =
+      typeof index === "number"
+        ? `Connection ${item?.edge.id ?? index}: ${trail([field, ...rest].filter((part) => part !== undefined))}: `
+        : "";
     return { ...(item?.pos ?? TOP), message: `${what}${message}` };
   }
   const positions = context.head.fieldPos[String(top)] ?? [];

@@ -100,7 +100,8 @@ function readBranchLabel(line: string, start: number): LineKind {
   scan.spaces();
   const k = scan.number();
   if (k === undefined) return scan.fail(`Expected the branch number after '-', as in ${EXAMPLE_BRANCH}.`);
-  if (scan.spaces() === 0 || !scan.word("step")) return scan.fail(`Expected 'Step' and the step's number within the branch, as in ${EXAMPLE_BRANCH}.`);
+  if (scan.spaces() === 0 || !scan.word("step"))
+    return scan.fail(`Expected 'Step' and the step's number within the branch, as in ${EXAMPLE_BRANCH}.`);
   scan.spaces();
   const i = scan.number();
   if (i === undefined) return scan.fail(`Expected the step's number within the branch, as in ${EXAMPLE_BRANCH}.`);
@@ -158,14 +159,16 @@ export class AnnotationReader {
 
   end(): void {
     if (this.peek() === undefined) this.fail("This annotation has no closing ']'.");
-    if (!this.eat("]")) this.fail("Expected ']' to close the annotation; put text with spaces or punctuation in double quotes.");
+    if (!this.eat("]"))
+      this.fail("Expected ']' to close the annotation; put text with spaces or punctuation in double quotes.");
   }
 
   word(what: string): string {
     this.skipSpaces();
     WORD.lastIndex = this.at;
     const found = WORD.exec(this.line);
-    if (!found) this.fail(this.line[this.at] === undefined ? "This annotation has no closing ']'." : `Expected ${what}.`);
+    if (!found)
+      this.fail(this.line[this.at] === undefined ? "This annotation has no closing ']'." : `Expected ${what}.`);
     this.at += found[0].length;
     return found[0];
   }
@@ -185,7 +188,10 @@ export class AnnotationReader {
     try {
       return JSON.parse(this.line.slice(open, at + 1)) as string;
     } catch {
-      return this.fail('This quoted text has a broken escape: use \\" for a quote, \\\\ for a backslash, \\n for a new line.', open);
+      return this.fail(
+        'This quoted text has a broken escape: use \\" for a quote, \\\\ for a backslash, \\n for a new line.',
+        open,
+      );
     }
   }
 
@@ -223,7 +229,8 @@ export class AnnotationReader {
         if (depth === 0) break;
       }
     }
-    if (at >= this.line.length) this.fail(`This value is never closed: add the closing '${this.line[open] === "[" ? "]" : "}"}'.`, open);
+    if (at >= this.line.length)
+      this.fail(`This value is never closed: add the closing '${this.line[open] === "[" ? "]" : "}"}'.`, open);
     this.at = at + 1;
     try {
       return JSON.parse(this.line.slice(open, at + 1));

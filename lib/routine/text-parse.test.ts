@@ -18,7 +18,11 @@ describe("parseRoutineText: the paper's plain text", () => {
   const routine = parsed(parseRoutineText(LEAVE_REQUEST_TEXT, { defaultServer: "hr" }));
 
   it("reads the header: name, description, an id from the name", () => {
-    expect(routine).toMatchObject({ id: "apply-for-leave", name: "Apply for leave", description: "Handles an employee's request for annual leave." });
+    expect(routine).toMatchObject({
+      id: "apply-for-leave",
+      name: "Apply for leave",
+      description: "Handles an employee's request for annual leave.",
+    });
   });
 
   it("gives steps stable ids and infers kinds", () => {
@@ -78,7 +82,8 @@ describe("parseRoutineText: the paper's plain text", () => {
   });
 
   it("uses the last main step as the finish when it is an end step", () => {
-    const text = "Step 1. Check: This step performs a branch condition check:\nBranch 1-1 Step 1. Stop: If empty, tell them and terminate the workflow;\nBranch 1-2 Step 1. Go: If not, carry on;\nStep 2. Done: terminate the workflow;";
+    const text =
+      "Step 1. Check: This step performs a branch condition check:\nBranch 1-1 Step 1. Stop: If empty, tell them and terminate the workflow;\nBranch 1-2 Step 1. Go: If not, carry on;\nStep 2. Done: terminate the workflow;";
     const routine = parsed(parseRoutineText(text));
     expect(routine.steps.map((item) => [item.id, item.kind])).toEqual([
       ["s1", "branch"],
@@ -95,14 +100,20 @@ describe("parseRoutineText: the paper's plain text", () => {
   });
 
   it("reads a main step followed by branch lines as a branch step, and a branch without 'If' by its first step's name", () => {
-    const routine = parsed(parseRoutineText("Step 1. Route: decide;\nBranch 1-1 Step 1. Fast lane: go;\nBranch 1-2 Step 1. Slow lane: wait;"));
+    const routine = parsed(
+      parseRoutineText(
+        "Step 1. Route: decide;\nBranch 1-1 Step 1. Fast lane: go;\nBranch 1-2 Step 1. Slow lane: wait;",
+      ),
+    );
     expect(routine.steps[0].kind).toBe("branch");
     expect(routine.edges.slice(0, 2).map((edge) => edge.condition?.label)).toEqual(["Fast lane", "Slow lane"]);
   });
 
   it("warns about numbering gaps but reads on", () => {
     const result = parseRoutineText("Step 1. A: a;\nStep 3. B: b;");
-    expect(result.ok && result.warnings).toEqual([{ line: 2, column: 1, message: "Step 3 follows Step 1: Step 2 is missing." }]);
+    expect(result.ok && result.warnings).toEqual([
+      { line: 2, column: 1, message: "Step 3 follows Step 1: Step 2 is missing." },
+    ]);
   });
 });
 
@@ -157,10 +168,17 @@ describe("parseRoutineText: annotations", () => {
       retry: { maxAttempts: 3, backoffMs: 1000 },
       requiresApproval: true,
     });
-    expect(step(routine, "ask", "human").form).toEqual([{ name: "days", type: "integer", required: true, description: "" }]);
+    expect(step(routine, "ask", "human").form).toEqual([
+      { name: "days", type: "integer", required: true, description: "" },
+    ]);
     expect(step(routine, "none", "routine").routineId).toBe("policy");
     expect(routine.edges).toEqual([
-      { id: "go", source: "check", target: "ask", condition: { label: "enough days", expression: "days <= remaining_days" } },
+      {
+        id: "go",
+        source: "check",
+        target: "ask",
+        condition: { label: "enough days", expression: "days <= remaining_days" },
+      },
       { id: "check-none", source: "check", target: "none", condition: { label: "not enough" } },
       { id: "none-end", source: "none", target: "end" },
     ]);
@@ -182,7 +200,8 @@ describe("parseRoutineText: annotations", () => {
   });
 
   it("reads [edge order] and [edge from]", () => {
-    const text = "[edge from ghost: s1, id: x]\n[edge order: s1-s2, x]\nStep 1. A: a;\nStep 2. B: terminate the workflow;";
+    const text =
+      "[edge from ghost: s1, id: x]\n[edge order: s1-s2, x]\nStep 1. A: a;\nStep 2. B: terminate the workflow;";
     const result = parseRoutineText(text);
     expect(result.ok && result.routine.edges.map((edge) => edge.id)).toEqual(["s1-s2", "x"]);
     expect(result.ok && result.warnings).toEqual([{ line: 1, column: 1, message: "No step has the id 'ghost'." }]);
@@ -199,7 +218,13 @@ describe("parseRoutineText: errors point at the line and column", () => {
   it.each([
     ["a step number that is not a number", "Step 1. A: a;\nStep x. B: b;", 2, 6, /whole number/],
     ["a missing period", "Step 1 A: a;", 1, 8, /period/],
-    ["a branch under no such step", "Step 1. A: a;\nBranch 9-1 Step 1. B: If x, b;", 2, 1, /belongs under Step 9, but there is no Step 9/],
+    [
+      "a branch under no such step",
+      "Step 1. A: a;\nBranch 9-1 Step 1. B: If x, b;",
+      2,
+      1,
+      /belongs under Step 9, but there is no Step 9/,
+    ],
     ["a branch before any step", "Branch 1-1 Step 1. B: b;", 1, 1, /before any step/],
     ["a malformed branch label", "Step 1. A: a;\n  Branch 1.1 Step 1. B: b;", 2, 11, /'-'/],
     ["steps out of order", "Step 2. A: a;\nStep 1. B: b;", 2, 1, /comes after Step 2/],
@@ -212,7 +237,13 @@ describe("parseRoutineText: errors point at the line and column", () => {
     ["prose between steps", "Step 1. A: a;\nthen something else", 2, 1, /not a step/],
     ["a step with no name", "Step 1. : a;", 1, 8, /name/],
     ["a tool step with no tool", "Step 1. A: a;\n    [kind: tool]", 1, 1, /names no tool/],
-    ["an annotation that does not fit the kind", "Step 1. A: a;\n    [timeout: 5000]", 2, 5, /does not apply to Step 1, a skill step/],
+    [
+      "an annotation that does not fit the kind",
+      "Step 1. A: a;\n    [timeout: 5000]",
+      2,
+      5,
+      /does not apply to Step 1, a skill step/,
+    ],
     ["a routine annotation under a step", "Step 1. A: a;\n    [intent: hi]", 2, 5, /above the first step/],
     ["a step annotation above the steps", "[tool: hr/x]\nStep 1. A: a;", 1, 1, /belongs under a step/],
     ["a [next] to a missing label", "Step 1. A: a;\n    [next: Step 7]", 2, 5, /no Step 7/],
@@ -233,18 +264,33 @@ describe("parseRoutineText: errors point at the line and column", () => {
     const started = performance.now();
     const errors = errorsOf("x".repeat(5_000_000));
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(errors).toEqual([{ line: 1, column: 1, message: expect.stringMatching(/5,000,000 characters.*at most 1,000,000/) }]);
+    expect(errors).toEqual([
+      { line: 1, column: 1, message: expect.stringMatching(/5,000,000 characters.*at most 1,000,000/) },
+    ]);
   });
 
   it("never throws, whatever the input", () => {
-    for (const input of [null, undefined, 42, "[", "[[[[", "Step 1. A:\n    [in x = [[[[", `Step 1. A:\n    [in x = ${"[".repeat(5000)}${"]".repeat(5000)}]`]) {
+    for (const input of [
+      null,
+      undefined,
+      42,
+      "[",
+      "[[[[",
+      "Step 1. A:\n    [in x = [[[[",
+      `Step 1. A:\n    [in x = ${"[".repeat(5000)}${"]".repeat(5000)}]`,
+    ]) {
       expect(() => parseRoutineText(input as string)).not.toThrow();
     }
   });
 });
 
 describe("parseRoutineText: size", () => {
-  const plainSteps = (count: number) => Array.from({ length: count }, (_, index) => `Step ${index + 1}. Step ${index + 1}: do thing ${index + 1}, input employee id, output result ${index + 1}, using tool_${index % 25} tool;`).join("\n");
+  const plainSteps = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) =>
+        `Step ${index + 1}. Step ${index + 1}: do thing ${index + 1}, input employee id, output result ${index + 1}, using tool_${index % 25} tool;`,
+    ).join("\n");
 
   it("reads 1,999 steps (2,000 with the appended end, the limit) well within the time budget", () => {
     const started = performance.now();
@@ -258,6 +304,10 @@ describe("parseRoutineText: size", () => {
     const result = parseRoutineText(plainSteps(5000));
     expect(performance.now() - started).toBeLessThan(5000);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors[0]).toMatchObject({ line: 2001, column: 1, message: expect.stringMatching(/5,000 steps; a routine holds at most 2,000/) });
+    expect(!result.ok && result.errors[0]).toMatchObject({
+      line: 2001,
+      column: 1,
+      message: expect.stringMatching(/5,000 steps; a routine holds at most 2,000/),
+    });
   });
 });

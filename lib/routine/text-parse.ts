@@ -59,7 +59,8 @@ export const MAX_TEXT_LENGTH = 1_000_000;
 
 /** Reads the paper text form (plain lines plus optional annotations) into a routine. Never throws. */
 export function parseRoutineText(text: string, options: ParseOptions = {}): ParseResult {
-  if (typeof text !== "string") return { ok: false, errors: [{ line: 1, column: 1, message: "Expected the routine as text." }] };
+  if (typeof text !== "string")
+    return { ok: false, errors: [{ line: 1, column: 1, message: "Expected the routine as text." }] };
   if (text.length > MAX_TEXT_LENGTH) {
     const message = `This text is ${formatCount(text.length)} characters long; a routine's text may be at most ${formatCount(MAX_TEXT_LENGTH)}. Split it into sub-routines.`;
     return { ok: false, errors: [{ line: 1, column: 1, message }] };
@@ -96,7 +97,8 @@ function parseLines(lines: string[], options: ParseOptions): ParseResult {
       }
       case "title": {
         const name = line.slice(kind.start).trim();
-        if (entries.length > 0) issues.error(at(1), "The 'Routine:' line names the routine: put it above the first step.");
+        if (entries.length > 0)
+          issues.error(at(1), "The 'Routine:' line names the routine: put it above the first step.");
         else if (header.title) issues.error(at(1), "The routine is named twice: keep one 'Routine:' line.");
         else if (name === "") issues.error(at(kind.start + 1), "Write the routine's name after 'Routine:'.");
         else header.title = { name, pos: at(1) };
@@ -113,10 +115,18 @@ function parseLines(lines: string[], options: ParseOptions): ParseResult {
         const rest = line.slice(kind.rest);
         const { name, body } = splitStepLine(rest);
         if (name === "") {
-          issues.error(at(kind.rest + 1), `Give ${formatLabel(kind.label)} a name before the ':', as in 'Step 3. Check leave balance: …;'.`);
+          issues.error(
+            at(kind.rest + 1),
+            `Give ${formatLabel(kind.label)} a name before the ':', as in 'Step 3. Check leave balance: …;'.`,
+          );
           break;
         }
-        entries.push({ label: kind.label, plain: { name, ...parseStepBody(body, check.branchStart) }, pos, annotations: [] });
+        entries.push({
+          label: kind.label,
+          plain: { name, ...parseStepBody(body, check.branchStart) },
+          pos,
+          annotations: [],
+        });
         break;
       }
       case "malformed":
@@ -135,7 +145,8 @@ function parseLines(lines: string[], options: ParseOptions): ParseResult {
   }
   if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
   if (entries.length === 0 && !sawAnnotation && header.title === undefined) {
-    const message = "No steps found: write one step per line, as in 'Step 1. Check leave balance: …, using get_leave_balance tool;'.";
+    const message =
+      "No steps found: write one step per line, as in 'Step 1. Check leave balance: …, using get_leave_balance tool;'.";
     return { ok: false, errors: [{ line: 1, column: 1, message }] };
   }
   if (entries.length === 0) issues.warn({ line: 1, column: 1 }, "This routine has no steps yet.");

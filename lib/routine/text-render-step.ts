@@ -1,5 +1,13 @@
 import type { Binding, Edge, Output, Step, StepKind } from "./schema";
-import { formatBinding, formatEdgeSpec, formatNumber, formatOutput, formatParam, formatToolPart, quote } from "./text-format";
+import {
+  formatBinding,
+  formatEdgeSpec,
+  formatNumber,
+  formatOutput,
+  formatParam,
+  formatToolPart,
+  quote,
+} from "./text-format";
 import { classifyLine } from "./text-lexer";
 import {
   BRANCH_PHRASE,
@@ -32,19 +40,37 @@ export function choosePlainLine(step: Step, wish: PlainWish): { line: string; pl
       .join(" ") || "Step";
   const head = `${formatLabel(wish.label)}. ${name}`;
   const description = /[\r\n]/.test(step.description) ? "" : step.description;
-  const lead = wish.branchStart && wish.cond !== undefined && !/[\r\n]/.test(wish.cond) ? (description ? `If ${wish.cond}, ${description}` : `If ${wish.cond}`) : description;
+  const lead =
+    wish.branchStart && wish.cond !== undefined && !/[\r\n]/.test(wish.cond)
+      ? description
+        ? `If ${wish.cond}, ${description}`
+        : `If ${wish.cond}`
+      : description;
   const io = KINDS_WITH_IO.has(step.kind) ? ioClauses(step as Extract<Step, { inputs: unknown }>) : [];
   const tool = step.kind === "tool" && PLAIN_TOOL.test(step.tool.name) ? [`using ${step.tool.name} tool`] : [];
   const candidates = [[lead, ...io, ...tool], [...io, ...tool], tool, []];
   let fallback: { line: string; plain: PlainStep } | undefined;
   for (const [index, parts] of candidates.entries()) {
-    const line = `${head}${bodyOf(parts.filter((part) => part !== ""), step.kind === "branch", wish.terminate)}`;
+    const line = `${head}${bodyOf(
+      parts.filter((part) => part !== ""),
+      step.kind === "branch",
+      wish.terminate,
+    )}`;
     const plain = readBack(line, wish.branchStart);
     if (!plain || !acceptable(plain, step)) continue;
-    if (index > 0 || (plain.description === step.description && plain.cond === (wish.branchStart ? wish.cond : undefined))) return { line, plain };
+    if (
+      index > 0 ||
+      (plain.description === step.description && plain.cond === (wish.branchStart ? wish.cond : undefined))
+    )
+      return { line, plain };
     fallback ??= { line, plain };
   }
-  return fallback ?? { line: `${head};`, plain: { name, description: "", terminate: false, branchCheck: false, inputs: [], outputs: [] } };
+  return (
+    fallback ?? {
+      line: `${head};`,
+      plain: { name, description: "", terminate: false, branchCheck: false, inputs: [], outputs: [] },
+    }
+  );
 }
 
 function bodyOf(parts: string[], branch: boolean, terminate: boolean): string {
@@ -71,8 +97,11 @@ function acceptable(plain: PlainStep, step: Step): boolean {
 }
 
 function ioClauses(step: { inputs: Record<string, Binding>; outputs: Output[] }): string[] {
-  const item = (name: string, words: string | undefined) => (words !== undefined && identifierise(words) === name && safeItem(words) ? words : humanize(name));
-  const inputs = Object.entries(step.inputs).map(([name, binding]) => item(name, binding.from === "model" ? binding.hint : undefined));
+  const item = (name: string, words: string | undefined) =>
+    words !== undefined && identifierise(words) === name && safeItem(words) ? words : humanize(name);
+  const inputs = Object.entries(step.inputs).map(([name, binding]) =>
+    item(name, binding.from === "model" ? binding.hint : undefined),
+  );
   const outputs = step.outputs.map((output) => item(output.name, output.description));
   const clauses: string[] = [];
   if (inputs.length > 0) clauses.push(`input ${inputs.join(", ")}`);
@@ -85,7 +114,12 @@ function safeItem(words: string): boolean {
 }
 
 /** The annotation lines under a step: everything its plain line does not say exactly. */
-export function stepAnnotationLines(step: Step, plain: PlainStep, inferred: StepKind, explicitEdges: Edge[] | null): string[] {
+export function stepAnnotationLines(
+  step: Step,
+  plain: PlainStep,
+  inferred: StepKind,
+  explicitEdges: Edge[] | null,
+): string[] {
   const facts = [`[id: ${step.id}]`];
   if (inferred !== step.kind) facts.push(`[kind: ${step.kind}]`);
   if (plain.name !== step.name) facts.push(`[name: ${quote(step.name)}]`);
@@ -94,8 +128,10 @@ export function stepAnnotationLines(step: Step, plain: PlainStep, inferred: Step
   if (step.kind === "routine") facts.push(`[routine: ${step.routineId}]`);
   if (step.stageId !== undefined) facts.push(`[stage: ${step.stageId}]`);
   if (step.position) facts.push(`[position: ${formatNumber(step.position.x)}, ${formatNumber(step.position.y)}]`);
-  if ((step.kind === "skill" || step.kind === "human") && step.instruction !== "") facts.push(`[instruction: ${quote(step.instruction)}]`);
-  if ((step.kind === "tool" || step.kind === "skill") && step.completion !== undefined) facts.push(`[completion: ${quote(step.completion)}]`);
+  if ((step.kind === "skill" || step.kind === "human") && step.instruction !== "")
+    facts.push(`[instruction: ${quote(step.instruction)}]`);
+  if ((step.kind === "tool" || step.kind === "skill") && step.completion !== undefined)
+    facts.push(`[completion: ${quote(step.completion)}]`);
   if (step.kind === "tool") {
     if (step.timeoutMs !== undefined) facts.push(`[timeout: ${step.timeoutMs}]`);
     if (step.retry) facts.push(`[retry: ${step.retry.maxAttempts} x ${step.retry.backoffMs}]`);
@@ -107,10 +143,16 @@ export function stepAnnotationLines(step: Step, plain: PlainStep, inferred: Step
   if ("inputs" in step && !sameInputs(plainInputs(plain.inputs), step.inputs)) {
     for (const [name, binding] of Object.entries(step.inputs)) data.push(formatBinding(name, binding));
   }
-  if ("outputs" in step && !sameOutputs(plainOutputs(plain.outputs), step.outputs)) for (const output of step.outputs) data.push(formatOutput(output));
+  if ("outputs" in step && !sameOutputs(plainOutputs(plain.outputs), step.outputs))
+    for (const output of step.outputs) data.push(formatOutput(output));
   if (step.kind === "human") for (const field of step.form) data.push(formatParam("field", field));
 
-  const wiring = explicitEdges === null ? [] : explicitEdges.length === 0 ? [`[next: none]`] : explicitEdges.map((edge) => `[next: ${formatEdgeSpec(edge)}]`);
+  const wiring =
+    explicitEdges === null
+      ? []
+      : explicitEdges.length === 0
+        ? [`[next: none]`]
+        : explicitEdges.map((edge) => `[next: ${formatEdgeSpec(edge)}]`);
   return [facts, data, wiring].filter((group) => group.length > 0).map((group) => `    ${group.join(" ")}`);
 }
 
@@ -125,5 +167,10 @@ function sameInputs(plain: Record<string, Binding>, actual: Record<string, Bindi
 }
 
 function sameOutputs(plain: Output[], actual: Output[]): boolean {
-  return plain.length === actual.length && plain.every((output, index) => output.name === actual[index].name && output.description === actual[index].description);
+  return (
+    plain.length === actual.length &&
+    plain.every(
+      (output, index) => output.name === actual[index].name && output.description === actual[index].description,
+    )
+  );
 }

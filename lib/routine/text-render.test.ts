@@ -29,14 +29,25 @@ describe("renderRoutineText", () => {
   });
 
   it("writes a designer-made routine with plain lines and the annotations that make it exact", () => {
-    const check = toolStep({ id: "check", name: "Check balance", inputs: { employee_id: { from: "input", name: "employee_id" } }, timeoutMs: 5000 });
+    const check = toolStep({
+      id: "check",
+      name: "Check balance",
+      inputs: { employee_id: { from: "input", name: "employee_id" } },
+      timeoutMs: 5000,
+    });
     const enough = branchStep({ id: "enough", name: "Enough days?" });
     const book = toolStep({ id: "book", name: "Book", tool: { server: "hr", name: "apply_leave" } });
     const refuse = skillStep({ id: "refuse", name: "Refuse", instruction: "" });
     const done = endStep({ id: "done", name: "Done" });
     const routine = makeRoutine({
       steps: [check, enough, book, refuse, done],
-      edges: [edge(check, enough), edge(enough, book, "Enough days"), edge(enough, refuse, "Not enough, sorry"), edge(book, done), edge(refuse, done)],
+      edges: [
+        edge(check, enough),
+        edge(enough, book, "Enough days"),
+        edge(enough, refuse, "Not enough, sorry"),
+        edge(book, done),
+        edge(refuse, done),
+      ],
     });
     expect(renderRoutineText(routine)).toBe(
       [
@@ -62,12 +73,19 @@ describe("renderRoutineText", () => {
   });
 
   it("moves what a plain line cannot hold into annotations", () => {
-    const odd = skillStep({ id: "odd", name: "Name: with colon", description: "line one\nline two, input x", instruction: "Do it" });
+    const odd = skillStep({
+      id: "odd",
+      name: "Name: with colon",
+      description: "line one\nline two, input x",
+      instruction: "Do it",
+    });
     const routine = makeRoutine({ description: "Two\nlines", steps: [odd], edges: [] });
     const text = renderRoutineText(routine);
     expect(text).toContain('[description: "Two\\nlines"]');
     expect(text).toContain("Step 1. Name with colon;");
-    expect(text).toContain('[name: "Name: with colon"] [description: "line one\\nline two, input x"] [instruction: "Do it"]');
+    expect(text).toContain(
+      '[name: "Name: with colon"] [description: "line one\\nline two, input x"] [instruction: "Do it"]',
+    );
     expect(text).toContain("[next: none]");
     expect(roundTrip(routine)).toEqual(routine);
   });
@@ -86,7 +104,10 @@ describe("renderRoutineText", () => {
   });
 
   it("round-trips a routine with duplicate step ids (invalid, but schema-shaped)", () => {
-    const routine = makeRoutine({ steps: [skillStep({ id: "x" }), skillStep({ id: "x" })], edges: [{ id: "x-x", source: "x", target: "x" }] });
+    const routine = makeRoutine({
+      steps: [skillStep({ id: "x" }), skillStep({ id: "x" })],
+      edges: [{ id: "x-x", source: "x", target: "x" }],
+    });
     expect(roundTrip(routine)).toEqual(routine);
   });
 
@@ -113,7 +134,12 @@ describe("renderRoutineText", () => {
 
   it("parses damaged text without throwing, pointing inside the text", () => {
     const damaged = fc
-      .tuple(arbitraryRoutine({ maxSteps: 5 }), fc.nat(), fc.nat(), fc.constantFrom("", "[", "]", '"', "Step 9.", "Branch 1-1 Step 1.", ":", "\n", "[next: "))
+      .tuple(
+        arbitraryRoutine({ maxSteps: 5 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom("", "[", "]", '"', "Step 9.", "Branch 1-1 Step 1.", ":", "\n", "[next: "),
+      )
       .map(([routine, at, cut, insert]) => {
         const text = renderRoutineText(routine);
         const from = at % (text.length + 1);

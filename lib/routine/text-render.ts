@@ -3,7 +3,16 @@ import { formatEdgeSpec, formatParam, quote } from "./text-format";
 import { classifyLine } from "./text-lexer";
 import { inferKind } from "./text-line";
 import { choosePlainLine, stepAnnotationLines } from "./text-render-step";
-import { branchLineFlags, defaultEdgeId, defaultEdges, finishIndex, FINISH, LabelTracker, type DefaultEdge, type Label } from "./text-structure";
+import {
+  branchLineFlags,
+  defaultEdgeId,
+  defaultEdges,
+  finishIndex,
+  FINISH,
+  LabelTracker,
+  type DefaultEdge,
+  type Label,
+} from "./text-structure";
 
 /**
  * Writes a routine in the paper text form: plain `Step N.` / `Branch N-k Step i.` lines in the order of
@@ -32,17 +41,30 @@ export function renderRoutineText(routine: Routine): string {
   const groupMain = labels.map(() => -1);
   labels.forEach((label, index) => (groupMain[index] = label.type === "main" ? index : groupMain[index - 1]));
   const plains = steps.map((step, index) => {
-    const from = branchStarts[index] ? outgoing[groupMain[index]].find((edge) => edge.target === step.id && edge.condition) : undefined;
-    return choosePlainLine(step, { label: labels[index], branchStart: branchStarts[index], cond: from?.condition?.label, terminate: terminate[index] });
+    const from = branchStarts[index]
+      ? outgoing[groupMain[index]].find((edge) => edge.target === step.id && edge.condition)
+      : undefined;
+    return choosePlainLine(step, {
+      label: labels[index],
+      branchStart: branchStarts[index],
+      cond: from?.condition?.label,
+      terminate: terminate[index],
+    });
   });
-  const defaults = defaultEdges(steps.map((step, index) => ({ ...plains[index].plain, label: labels[index], kind: step.kind, name: step.name })));
+  const defaults = defaultEdges(
+    steps.map((step, index) => ({ ...plains[index].plain, label: labels[index], kind: step.kind, name: step.name })),
+  );
 
   const lines = headerLines(routine, orphans);
   const natural = [...orphans];
   steps.forEach((step, index) => {
     const plain = plains[index].plain;
     const explicit = matchesDefaults(step.id, outgoing[index], defaults[index], steps) ? null : outgoing[index];
-    const inferred = inferKind(plain, { tool: step.kind === "tool", routine: step.kind === "routine", branchLines: flags[index] });
+    const inferred = inferKind(plain, {
+      tool: step.kind === "tool",
+      routine: step.kind === "routine",
+      branchLines: flags[index],
+    });
     lines.push(plains[index].line);
     for (const line of stepAnnotationLines(step, plain, inferred, explicit)) lines.push(line);
     for (const edge of outgoing[index]) natural.push(edge);
@@ -58,13 +80,19 @@ function headerLines(routine: Routine, orphans: Edge[]): string[] {
   const lines = /[\r\n]/.test(routine.name) ? [`[name: ${quote(routine.name)}]`] : [`Routine: ${routine.name}`];
   lines.push(`[id: ${routine.id}]`);
   const { description } = routine;
-  const prose = description !== "" && description === description.trim() && !/[\r\n]/.test(description) && classifyLine(description).type === "prose";
+  const prose =
+    description !== "" &&
+    description === description.trim() &&
+    !/[\r\n]/.test(description) &&
+    classifyLine(description).type === "prose";
   if (prose) lines.push(description);
   else if (description !== "") lines.push(`[description: ${quote(description)}]`);
   for (const intent of routine.intents) lines.push(`[intent: ${quote(intent)}]`);
   for (const input of routine.inputs) lines.push(formatParam("input", input));
   for (const stage of routine.stages) {
-    lines.push(`[stage ${stage.id}: ${quote(stage.name)}${stage.description === "" ? "" : `, description: ${quote(stage.description)}`}]`);
+    lines.push(
+      `[stage ${stage.id}: ${quote(stage.name)}${stage.description === "" ? "" : `, description: ${quote(stage.description)}`}]`,
+    );
   }
   for (const edge of orphans) lines.push(`[edge from ${edge.source}: ${formatEdgeSpec(edge)}]`);
   lines.push("");
@@ -103,7 +131,9 @@ function assignLabels(steps: Step[], outgoing: Edge[][], edges: Edge[]): Label[]
     n++;
     group = null;
     if (step.kind === "branch") {
-      const starts = new Set(outgoing[index].filter((edge) => edge.condition && edge.target !== step.id).map((edge) => edge.target));
+      const starts = new Set(
+        outgoing[index].filter((edge) => edge.condition && edge.target !== step.id).map((edge) => edge.target),
+      );
       group = { n, starts, k: 0, i: 0, last: index };
     }
     return { type: "main", n };
@@ -115,13 +145,21 @@ function assignLabels(steps: Step[], outgoing: Edge[][], edges: Edge[]): Label[]
  * end steps, where it reads naturally ("Step 6. End: terminate the workflow;") and wires nothing.
  */
 function wantsTerminate(steps: Step[], labels: Label[], flags: boolean[], outgoing: Edge[][]): boolean[] {
-  const skeleton = steps.map((step, index) => ({ label: labels[index], kind: step.kind, name: step.name, terminate: false }));
+  const skeleton = steps.map((step, index) => ({
+    label: labels[index],
+    kind: step.kind,
+    name: step.name,
+    terminate: false,
+  }));
   const plain = defaultEdges(skeleton);
   const finish = finishIndex(skeleton);
   return steps.map((step, index) => {
     if (step.kind === "end") return true;
     if ((labels[index].type === "main" && flags[index]) || finish === FINISH) return false;
-    return !matchesDefaults(step.id, outgoing[index], plain[index], steps) && matchesDefaults(step.id, outgoing[index], [{ target: finish }], steps);
+    return (
+      !matchesDefaults(step.id, outgoing[index], plain[index], steps) &&
+      matchesDefaults(step.id, outgoing[index], [{ target: finish }], steps)
+    );
   });
 }
 
@@ -133,6 +171,8 @@ function matchesDefaults(source: string, actual: Edge[], wired: DefaultEdge[], s
     const target = steps[wire.target].id;
     if (edge.target !== target || edge.id !== defaultEdgeId(source, target)) return false;
     if (wire.label === undefined) return edge.condition === undefined;
-    return edge.condition !== undefined && edge.condition.label === wire.label && edge.condition.expression === undefined;
+    return (
+      edge.condition !== undefined && edge.condition.label === wire.label && edge.condition.expression === undefined
+    );
   });
 }

@@ -43,22 +43,36 @@ export class LabelTracker {
     const { n, k, i } = label;
     const name = `Branch ${n}-${k}`;
     if (this.seenMains.size === 0) {
-      return { branchStart: false, error: `${name} comes before any step: put it right under Step ${n}, the step that checks the condition.` };
+      return {
+        branchStart: false,
+        error: `${name} comes before any step: put it right under Step ${n}, the step that checks the condition.`,
+      };
     }
     if (n !== this.lastMain) {
-      const where = this.seenMains.has(n) ? `it must come right after Step ${n}, before Step ${this.lastMain}` : `there is no Step ${n} above it`;
-      return { branchStart: false, error: `${name} belongs under Step ${n}, but ${where} (the step above is Step ${this.lastMain}).` };
+      const where = this.seenMains.has(n)
+        ? `it must come right after Step ${n}, before Step ${this.lastMain}`
+        : `there is no Step ${n} above it`;
+      return {
+        branchStart: false,
+        error: `${name} belongs under Step ${n}, but ${where} (the step above is Step ${this.lastMain}).`,
+      };
     }
     if (k === this.branchK) {
       if (i <= this.branchI) {
-        return { branchStart: false, error: `${name} Step ${i} comes after ${name} Step ${this.branchI}: number each branch's steps in order, each number once.` };
+        return {
+          branchStart: false,
+          error: `${name} Step ${i} comes after ${name} Step ${this.branchI}: number each branch's steps in order, each number once.`,
+        };
       }
       const warning = i === this.branchI + 1 ? undefined : `${name} jumps from Step ${this.branchI} to Step ${i}.`;
       this.branchI = i;
       return { branchStart: false, warning };
     }
     if (this.seenK.has(k) || k < this.branchK) {
-      return { branchStart: false, error: `${name} appears again after Branch ${n}-${this.branchK}: keep each branch's steps together, branches in order.` };
+      return {
+        branchStart: false,
+        error: `${name} appears again after Branch ${n}-${this.branchK}: keep each branch's steps together, branches in order.`,
+      };
     }
     const warning = i === 1 ? undefined : `${name} starts at Step ${i}, not Step 1.`;
     this.branchK = k;
@@ -70,11 +84,15 @@ export class LabelTracker {
   private checkMain(n: number): LabelCheck {
     const first = this.seenMains.size === 0;
     if (!first && n <= this.lastMain) {
-      return { branchStart: false, error: `Step ${n} comes after Step ${this.lastMain}: number the steps in order, each number once.` };
+      return {
+        branchStart: false,
+        error: `Step ${n} comes after Step ${this.lastMain}: number the steps in order, each number once.`,
+      };
     }
     let warning: string | undefined;
     if (first && n !== 1) warning = `The first step is numbered ${n}, not 1.`;
-    if (!first && n !== this.lastMain + 1) warning = `Step ${n} follows Step ${this.lastMain}: Step ${this.lastMain + 1} is missing.`;
+    if (!first && n !== this.lastMain + 1)
+      warning = `Step ${n} follows Step ${this.lastMain}: Step ${this.lastMain + 1} is missing.`;
     this.lastMain = n;
     this.seenMains.add(n);
     this.branchK = 0;
@@ -139,7 +157,10 @@ export function defaultEdges(entries: readonly SkeletonEntry[]): DefaultEdge[][]
     if (entry.label.type === "main") {
       const branches = branchesOf.get(index) ?? [];
       if (branches.length > 0) {
-        return branches.map((branch) => ({ target: branch[0], label: entries[branch[0]].cond ?? entries[branch[0]].name }));
+        return branches.map((branch) => ({
+          target: branch[0],
+          label: entries[branch[0]].cond ?? entries[branch[0]].name,
+        }));
       }
       return [{ target: entry.terminate ? finish : afterMain(index) }];
     }

@@ -61,5 +61,7 @@ export function isValid(issues: readonly ValidationIssue[]): boolean {
 
 function failure(error: unknown): ValidationIssue {
   const detail = error instanceof Error ? error.message : String(error);
-  return issue("validation-failed", `The routine could not be checked completely (${detail}); it may be malformed.`, { path: [] });
+  return issue("validation-failed", `The routine could not be checked completely (${detail}); it may be malformed.`, {
+    path: [],
+  });
 }

@@ -7,8 +7,21 @@ import { sqlTime, statement } from "./run-sqlite";
  * recordAudit for writes made on the run store's connection: the entry lands in the same transaction as the run
  * change it records. Call inside writeRuns. Details hold ids and names, never inputs, outputs or secrets.
  */
-export function auditRunAction(entry: { action: AuditAction; actor: { id: string; email: string }; runId: string; detail: Record<string, unknown> }): void {
+export function auditRunAction(entry: {
+  action: AuditAction;
+  actor: { id: string; email: string };
+  runId: string;
+  detail: Record<string, unknown>;
+}): void {
   statement(
     `INSERT INTO "audit_log" ("id", "at", "actorId", "actorEmail", "action", "targetType", "targetId", "detail") VALUES (?, ?, ?, ?, ?, 'run', ?, ?)`,
-  ).run(randomUUID(), sqlTime(new Date()), entry.actor.id, entry.actor.email, entry.action, entry.runId, JSON.stringify(entry.detail));
+  ).run(
+    randomUUID(),
+    sqlTime(new Date()),
+    entry.actor.id,
+    entry.actor.email,
+    entry.action,
+    entry.runId,
+    JSON.stringify(entry.detail),
+  );
 }

@@ -25,7 +25,8 @@ export function defaultBudgets(env: NodeJS.ProcessEnv = process.env): Budgets {
     const raw = env[BUDGET_ENV[key]]?.trim();
     const value = raw ? Number(raw) : NaN;
     if (Number.isSafeInteger(value) && value > 0) budgets[key] = value;
-    else if (raw) console.warn(`[runs] ${BUDGET_ENV[key]}="${raw}" is not a positive whole number; using ${budgets[key]}.`);
+    else if (raw)
+      console.warn(`[runs] ${BUDGET_ENV[key]}="${raw}" is not a positive whole number; using ${budgets[key]}.`);
   }
   return budgets;
 }

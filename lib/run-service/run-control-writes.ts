@@ -18,7 +18,12 @@ import type { Viewer } from "../access";
 export type ControlledRun = { snapshot: RunSnapshot; executing: boolean; now: Date };
 
 /** One run's change, its events and its audit entry; `runId` defaults to the run being controlled. */
-export type ControlWrite = { runId?: string; change: RunChange; events: RunEventInput[]; audit: { action: AuditAction; detail: Record<string, unknown> } };
+export type ControlWrite = {
+  runId?: string;
+  change: RunChange;
+  events: RunEventInput[];
+  audit: { action: AuditAction; detail: Record<string, unknown> };
+};
 
 /** Reads for `decide`, inside the same transaction: another run (a sub-routine), and a run's unfinished children. */
 export type ControlReads = { load(runId: string): ControlledRun | null; openChildren(runId: string): string[] };
@@ -27,7 +32,11 @@ export type ControlReads = { load(runId: string): ControlledRun | null; openChil
  * Runs `decide` on the run as stored and writes what it returns, all in one transaction; ConflictError (or any
  * error `decide` throws) leaves everything as it was. Returns the run's status afterwards.
  */
-export async function writeControl(viewer: Viewer, runId: string, decide: (run: ControlledRun, reads: ControlReads) => ControlWrite[]): Promise<RunStatus> {
+export async function writeControl(
+  viewer: Viewer,
+  runId: string,
+  decide: (run: ControlledRun, reads: ControlReads) => ControlWrite[],
+): Promise<RunStatus> {
   const outcome = await writeRuns(() => {
     const now = new Date();
     const load = (id: string): ControlledRun | null => {
@@ -57,13 +66,16 @@ export async function writeControl(viewer: Viewer, runId: string, decide: (run: 
 }
 
 function openChildren(runId: string): string[] {
-  const rows = statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "status" NOT IN ('succeeded', 'failed', 'cancelled')`).all(runId) as Array<{ id: string }>;
+  const rows = statement(
+    `SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "status" NOT IN ('succeeded', 'failed', 'cancelled')`,
+  ).all(runId) as Array<{ id: string }>;
   return rows.map((row) => row.id);
 }
 
 /** Whether a worker holds an unexpired lease on the run (it is executing it, or is about to). */
 function leaseIsLive(runId: string, now: Date): boolean {
-  const row = statement(`SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`).get(runId) as { leaseOwner: string | null; leaseUntil: string | null } | undefined;
+  const row = statement(`SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`).get(runId) as
+    { leaseOwner: string | null; leaseUntil: string | null } | undefined;
   return Boolean(row?.leaseOwner && row.leaseUntil && row.leaseUntil > sqlTime(now));
 }
 
@@ -73,8 +85,12 @@ export function requireStatus(snapshot: RunSnapshot, allowed: readonly RunStatus
 }
 
 export function refuseFinished(snapshot: RunSnapshot, doing: string): void {
-  if (isFinished(snapshot.status)) throw new ConflictError(`This run has already ${snapshot.status === "succeeded" ? "succeeded" : snapshot.status === "failed" ? "failed" : "been cancelled"}; it cannot be ${doing}.`);
+  if (isFinished(snapshot.status))
+    throw new ConflictError(
+      `This run has already ${snapshot.status === "succeeded" ? "succeeded" : snapshot.status === "failed" ? "failed" : "been cancelled"}; it cannot be ${doing}.`,
+    );
 }
 
 /** Milliseconds since `from` (0 when unknown). */
-export const since = (from: Date | null | undefined, now: Date) => Math.max(0, now.getTime() - (from?.getTime() ?? now.getTime()));
+export const since = (from: Date | null | undefined, now: Date) =>
+  Math.max(0, now.getTime() - (from?.getTime() ?? now.getTime()));

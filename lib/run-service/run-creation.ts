@@ -27,23 +27,44 @@ export type PublishedRoutine = {
  * approved: what runs must be what was reviewed.
  */
 export async function findPublishedRoutine(routineId: string): Promise<PublishedRoutine> {
-  const row = await prisma.routine.findUnique({ where: { id: routineId }, select: { id: true, name: true, ownerId: true, archivedAt: true, publishedVersionId: true } });
+  const row = await prisma.routine.findUnique({
+    where: { id: routineId },
+    select: { id: true, name: true, ownerId: true, archivedAt: true, publishedVersionId: true },
+  });
   if (!row) throw new NotFoundError("That routine does not exist.");
   if (row.archivedAt) throw new ConflictError(`"${row.name}" is archived; restore it before running it.`);
-  if (!row.publishedVersionId) throw new ConflictError(`"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`);
+  if (!row.publishedVersionId)
+    throw new ConflictError(
+      `"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`,
+    );
   const version = await prisma.routineVersion.findUnique({
     where: { id: row.publishedVersionId },
     select: { id: true, number: true, content: true, toolHashes: true },
   });
-  if (!version) throw new ConflictError(`"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`);
+  if (!version)
+    throw new ConflictError(
+      `"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`,
+    );
   const changes = toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes());
   if (changes.length > 0) {
-    const names = changes.map((change) => `${change.server}/${change.name} (${change.change === "removed" ? "no longer available" : "schema changed"})`).join(", ");
+    const names = changes
+      .map(
+        (change) =>
+          `${change.server}/${change.name} (${change.change === "removed" ? "no longer available" : "schema changed"})`,
+      )
+      .join(", ");
     throw new ConflictError(
       `"${row.name}" version ${version.number} cannot run: tools it uses changed since it was approved: ${names}. An author accepts the changes on a new draft and a reviewer approves it again.`,
     );
   }
-  return { routineId: row.id, routineName: row.name, ownerId: row.ownerId, versionId: version.id, versionNumber: version.number, routine: readStoredRoutine(version.content) };
+  return {
+    routineId: row.id,
+    routineName: row.name,
+    ownerId: row.ownerId,
+    versionId: version.id,
+    versionNumber: version.number,
+    routine: readStoredRoutine(version.content),
+  };
 }
 
 export type QueuedRun = {
@@ -84,6 +105,11 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
     time,
     time,
   );
-  const data = { routineId: run.published.routineId, routineName: run.published.routineName, versionNumber: run.published.versionNumber, inputs: run.inputs };
+  const data = {
+    routineId: run.published.routineId,
+    routineName: run.published.routineName,
+    versionNumber: run.published.versionNumber,
+    inputs: run.inputs,
+  };
   return insertEvents(run.id, 0, [{ type: "run.queued", data }], now)[0]!;
 }

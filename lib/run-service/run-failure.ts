@@ -13,11 +13,19 @@ import { applyRunChange } from "./run-writes";
 export async function failRunOnError(runId: string, owner: string, error: unknown): Promise<void> {
   // errorMessage masks anything shaped like a credential: a library's error may quote a header it was given.
   const reason = `The run stopped on an internal error: ${errorMessage(error)}`;
-  const row = readRuns(() => statement(`SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`).get(runId)) as
+  const row = readRuns(() =>
+    statement(`SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`).get(
+      runId,
+    ),
+  ) as
     | { startedAt: string | null; createdAt: string; inputTokens: number; outputTokens: number; status: string }
     | undefined;
   if (!row || !["queued", "running"].includes(row.status)) return;
-  const open = readRuns(() => statement(`SELECT "id", "stepId", "iteration", "startedAt" FROM "step_run" WHERE "runId" = ? AND "state" IN ('running', 'pending') ORDER BY "rowid"`).all(runId)) as Array<{
+  const open = readRuns(() =>
+    statement(
+      `SELECT "id", "stepId", "iteration", "startedAt" FROM "step_run" WHERE "runId" = ? AND "state" IN ('running', 'pending') ORDER BY "rowid"`,
+    ).all(runId),
+  ) as Array<{
     id: string;
     stepId: string;
     iteration: number;
@@ -27,13 +35,40 @@ export async function failRunOnError(runId: string, owner: string, error: unknow
   const since = (value: string | null) => Math.max(0, now.getTime() - (readTime(value)?.getTime() ?? now.getTime()));
   const change: RunChange = {
     run: { status: "failed", error: reason, finishedAt: now, control: null },
-    steps: open.map((step) => ({ id: step.id, stepId: step.stepId, iteration: step.iteration, state: "failed" as const, error: reason, finishedAt: now })),
+    steps: open.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      iteration: step.iteration,
+      state: "failed" as const,
+      error: reason,
+      finishedAt: now,
+    })),
   };
   const events: RunEventInput[] = [
-    ...open.map((step) => ({ type: "step.failed" as const, data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration, error: reason, durationMs: since(step.startedAt) } })),
-    { type: "run.finished", data: { status: "failed", error: reason, durationMs: since(row.startedAt ?? row.createdAt), inputTokens: row.inputTokens, outputTokens: row.outputTokens } },
+    ...open.map((step) => ({
+      type: "step.failed" as const,
+      data: {
+        stepRunId: step.id,
+        stepId: step.stepId,
+        iteration: step.iteration,
+        error: reason,
+        durationMs: since(step.startedAt),
+      },
+    })),
+    {
+      type: "run.finished",
+      data: {
+        status: "failed",
+        error: reason,
+        durationMs: since(row.startedAt ?? row.createdAt),
+        inputTokens: row.inputTokens,
+        outputTokens: row.outputTokens,
+      },
+    },
   ];
-  const result = await writeRuns(() => applyRunChange(runId, change, events, { owner, leaseUntil: new Date(now.getTime() + 1000) }, now));
+  const result = await writeRuns(() =>
+    applyRunChange(runId, change, events, { owner, leaseUntil: new Date(now.getTime() + 1000) }, now),
+  );
   runEventBus.publish(runId, result.events);
   publishWoken(result.woken);
 }

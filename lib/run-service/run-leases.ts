@@ -17,15 +17,26 @@ export async function claimRuns(owner: string, limit: number, leaseMs: number, n
   if (limit <= 0) return [];
   return writeRuns(() => {
     const params = { now: sqlTime(now), limit };
-    const ids = (statement(`SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit`).all(params) as Array<{ id: string }>).map((row) => row.id);
-    const claim = statement(`UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`);
+    const ids = (
+      statement(`SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit`).all(
+        params,
+      ) as Array<{ id: string }>
+    ).map((row) => row.id);
+    const claim = statement(
+      `UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`,
+    );
     const until = sqlTime(new Date(now.getTime() + leaseMs));
     return ids.filter((id) => claim.run({ id, owner, until, now: params.now }).changes === 1);
   });
 }
 
 /** Extends `owner`'s leases on `runIds`; returns the ids it no longer holds (another worker took them over). */
-export async function renewLeases(owner: string, runIds: readonly string[], leaseMs: number, now = new Date()): Promise<string[]> {
+export async function renewLeases(
+  owner: string,
+  runIds: readonly string[],
+  leaseMs: number,
+  now = new Date(),
+): Promise<string[]> {
   if (runIds.length === 0) return [];
   return writeRuns(() => {
     const renew = statement(`UPDATE "run" SET "leaseUntil" = ? WHERE "id" = ? AND "leaseOwner" = ?`);
@@ -36,7 +47,12 @@ export async function renewLeases(owner: string, runIds: readonly string[], leas
 
 /** Gives a run back after the engine returned, so it can be claimed again if it is still runnable. */
 export async function releaseLease(owner: string, runId: string): Promise<void> {
-  await writeRuns(() => statement(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`).run(runId, owner));
+  await writeRuns(() =>
+    statement(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`).run(
+      runId,
+      owner,
+    ),
+  );
 }
 
 /**
@@ -45,13 +61,25 @@ export async function releaseLease(owner: string, runId: string): Promise<void> 
  * left alone and its runs wait for the lease to expire, which is always safe.
  */
 export async function freeDeadOwnersLeases(host = hostname()): Promise<number> {
-  const owners = readRuns(() => statement(`SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" IS NOT NULL AND "status" IN ('queued', 'running')`).all()) as Array<{
+  const owners = readRuns(() =>
+    statement(
+      `SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" IS NOT NULL AND "status" IN ('queued', 'running')`,
+    ).all(),
+  ) as Array<{
     leaseOwner: string;
   }>;
   // Compared in JavaScript, not with LIKE, whose wildcards a host name could contain.
-  const dead = owners.map((row) => row.leaseOwner).filter((owner) => owner.startsWith(`${host}/`) && !processAlive(Number(owner.split("/")[1])));
+  const dead = owners
+    .map((row) => row.leaseOwner)
+    .filter((owner) => owner.startsWith(`${host}/`) && !processAlive(Number(owner.split("/")[1])));
   if (dead.length === 0) return 0;
-  return writeRuns(() => dead.reduce((freed, owner) => freed + statement(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`).run(owner).changes, 0));
+  return writeRuns(() =>
+    dead.reduce(
+      (freed, owner) =>
+        freed + statement(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`).run(owner).changes,
+      0,
+    ),
+  );
 }
 
 function processAlive(pid: number): boolean {

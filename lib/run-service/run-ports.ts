@@ -23,7 +23,8 @@ export function executorModelPort(): ModelPort {
 }
 
 function startedBy(runId: string): string | null {
-  const row = readRuns(() => statement(`SELECT "startedById" FROM "run" WHERE "id" = ?`).get(runId)) as { startedById: string | null } | undefined;
+  const row = readRuns(() => statement(`SELECT "startedById" FROM "run" WHERE "id" = ?`).get(runId)) as
+    { startedById: string | null } | undefined;
   return row?.startedById ?? null;
 }
 

@@ -54,8 +54,10 @@ export type StepRunRow = {
   updatedAt: string;
 };
 
-export const toRunStatus = (value: string): RunStatus => ((RUN_STATUSES as readonly string[]).includes(value) ? (value as RunStatus) : "failed");
-export const toStepState = (value: string): StepState => ((STEP_STATES as readonly string[]).includes(value) ? (value as StepState) : "failed");
+export const toRunStatus = (value: string): RunStatus =>
+  (RUN_STATUSES as readonly string[]).includes(value) ? (value as RunStatus) : "failed";
+export const toStepState = (value: string): StepState =>
+  (STEP_STATES as readonly string[]).includes(value) ? (value as StepState) : "failed";
 export const toControl = (value: string | null): RunControl => (value === "pause" || value === "cancel" ? value : null);
 
 /** Stored JSON text, or null when absent or unreadable (a damaged row shows as empty, it does not break the page). */
@@ -73,7 +75,8 @@ export function readRecord(text: string | null): Record<string, JsonValue> {
   return value && typeof value === "object" && !Array.isArray(value) ? value : {};
 }
 
-export const writeJson = (value: JsonValue | null | undefined): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+export const writeJson = (value: JsonValue | null | undefined): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
   return {

@@ -46,7 +46,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const MAX_GATE_WAIT_MS = 10_000;
 const BUSY_RETRIES = 5;
 
-type Pending = { work: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; attempts: number };
+type Pending = {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  attempts: number;
+};
 
 // Writes waiting for the next flush. On globalThis with the connection: one queue per process.
 const globalForQueue = globalThis as unknown as { routineStudioRunWrites?: { pending: Pending[]; scheduled: boolean } };
@@ -131,6 +136,8 @@ export function sqlTime(date: Date): string {
 /** A DateTime column as stored by Prisma (ISO text, or epoch milliseconds) or by this store. */
 export function readTime(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
-  const date = new Date(typeof value === "string" && !value.includes("T") ? `${value.replace(" ", "T")}Z` : (value as string | number));
+  const date = new Date(
+    typeof value === "string" && !value.includes("T") ? `${value.replace(" ", "T")}Z` : (value as string | number),
+  );
   return Number.isNaN(date.getTime()) ? null : date;
 }

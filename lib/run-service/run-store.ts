@@ -7,7 +7,15 @@ import { NotFoundError } from "../db/core";
 import { readBudgets } from "./run-budgets";
 import { readStoredRoutine } from "../db/routines";
 import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
-import { readRecord, toControl, toRunHeader, toRunStatus, toStepSnapshot, type RunRow, type StepRunRow } from "./run-records";
+import {
+  readRecord,
+  toControl,
+  toRunHeader,
+  toRunStatus,
+  toStepSnapshot,
+  type RunRow,
+  type StepRunRow,
+} from "./run-records";
 import { readRuns, statement, writeRuns } from "./run-sqlite";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
@@ -48,19 +56,23 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
     readVariable: async (runId, key) => readRunVariableValue(runId, key),
 
     async readControl(runId) {
-      const row = readRuns(() => statement(`SELECT "control" FROM "run" WHERE "id" = ?`).get(runId)) as { control: string | null } | undefined;
+      const row = readRuns(() => statement(`SELECT "control" FROM "run" WHERE "id" = ?`).get(runId)) as
+        { control: string | null } | undefined;
       return toControl(row?.control ?? null);
     },
 
     async startChildRun(parent, routineId, inputs) {
-      const existing = readRuns(() => statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(parent.runId, parent.stepRunId)) as
-        | { id: string }
-        | undefined;
+      const existing = readRuns(() =>
+        statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(
+          parent.runId,
+          parent.stepRunId,
+        ),
+      ) as { id: string } | undefined;
       // A worker that crashed after starting the child but before recording it finds the same child again.
       if (existing) return existing.id;
-      const parentRow = readRuns(() => statement(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`).get(parent.runId)) as
-        | Pick<RunRow, "startedById" | "budgets">
-        | undefined;
+      const parentRow = readRuns(() =>
+        statement(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`).get(parent.runId),
+      ) as Pick<RunRow, "startedById" | "budgets"> | undefined;
       if (!parentRow) throw new NotFoundError(`Run ${parent.runId} does not exist.`);
       const published = await findPublishedRoutine(routineId);
       const id = randomUUID();
@@ -82,9 +94,9 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
     },
 
     async childRun(childRunId) {
-      const row = readRuns(() => statement(`SELECT "status", "outputs", "error" FROM "run" WHERE "id" = ?`).get(childRunId)) as
-        | Pick<RunRow, "status" | "outputs" | "error">
-        | undefined;
+      const row = readRuns(() =>
+        statement(`SELECT "status", "outputs", "error" FROM "run" WHERE "id" = ?`).get(childRunId),
+      ) as Pick<RunRow, "status" | "outputs" | "error"> | undefined;
       if (!row) return null;
       const status = toRunStatus(row.status);
       const outputs: Record<string, JsonValue> | null = status === "succeeded" ? readRecord(row.outputs) : null;
@@ -96,12 +108,16 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
 /** The run as the engine reads it, with the routine of its version; null for an unknown id. */
 export function loadRunSnapshot(runId: string): RunSnapshot | null {
   return readRuns(() => {
-    const row = statement(`SELECT "run".*, "routine_version"."content" AS "content" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`).get(
-      runId,
-    ) as (RunRow & { content: string }) | undefined;
+    const row = statement(
+      `SELECT "run".*, "routine_version"."content" AS "content" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
+    ).get(runId) as (RunRow & { content: string }) | undefined;
     if (!row) return null;
     const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
-    return { ...toRunHeader(row), routine: routineOfVersion(row.versionId, row.content), steps: steps.map(toStepSnapshot) };
+    return {
+      ...toRunHeader(row),
+      routine: routineOfVersion(row.versionId, row.content),
+      steps: steps.map(toStepSnapshot),
+    };
   });
 }
 
@@ -122,7 +138,9 @@ function routineOfVersion(versionId: string, content: string): Routine {
 
 /** A variable's whole value, or null when the run has no such key. */
 export function readRunVariableValue(runId: string, key: string): string | null {
-  const row = readRuns(() => statement(`SELECT "value" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key)) as { value: string } | undefined;
+  const row = readRuns(() =>
+    statement(`SELECT "value" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key),
+  ) as { value: string } | undefined;
   return row?.value ?? null;
 }
 

@@ -1,7 +1,14 @@
 import "server-only";
 import type { JsonValue, ToolDefinition, ToolRef } from "../routine";
 import type { ToolOutcome, ToolPort } from "../runner";
-import { argumentIssues, sharedToolGateway, type ToolCallResult, type ToolGateway, ToolGatewayError, type ToolServerConfig } from "../tool-gateway";
+import {
+  argumentIssues,
+  sharedToolGateway,
+  type ToolCallResult,
+  type ToolGateway,
+  ToolGatewayError,
+  type ToolServerConfig,
+} from "../tool-gateway";
 import { toolKey } from "../tools";
 import { prisma } from "../db/core";
 import { readDefinition, toGatewayConfig } from "../db/tools";
@@ -50,7 +57,11 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
         return toOutcome(await gateway.callTool(entry.config, tool.name, args, { idempotencyKey, timeoutMs, signal }));
       } catch (error) {
         if (error instanceof ToolGatewayError) return { ok: false, error: error.message, retryable: error.retryable };
-        return { ok: false, error: `Tool "${tool.name}" on server "${tool.server}" failed: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+        return {
+          ok: false,
+          error: `Tool "${tool.name}" on server "${tool.server}" failed: ${error instanceof Error ? error.message : String(error)}`,
+          retryable: false,
+        };
       }
     },
   };
@@ -58,9 +69,15 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
 
 async function readTool(ref: ToolRef): Promise<Known | Unknown> {
   const server = await prisma.toolServer.findUnique({ where: { name: ref.server } });
-  if (!server) return { problem: `The tool server "${ref.server}" is not registered, so "${ref.name}" cannot be called.` };
-  if (!server.enabled) return { problem: `The tool server "${ref.server}" is disabled, so "${ref.name}" cannot be called. An admin can enable it on the Tools page.` };
-  const snapshot = await prisma.toolSnapshot.findFirst({ where: { serverId: server.id, toolName: ref.name, current: true, removedAt: null } });
+  if (!server)
+    return { problem: `The tool server "${ref.server}" is not registered, so "${ref.name}" cannot be called.` };
+  if (!server.enabled)
+    return {
+      problem: `The tool server "${ref.server}" is disabled, so "${ref.name}" cannot be called. An admin can enable it on the Tools page.`,
+    };
+  const snapshot = await prisma.toolSnapshot.findFirst({
+    where: { serverId: server.id, toolName: ref.name, current: true, removedAt: null },
+  });
   if (!snapshot) return { problem: `The server "${ref.server}" no longer offers the tool "${ref.name}".` };
   let config: ToolServerConfig;
   try {
@@ -82,7 +99,12 @@ async function readTool(ref: ToolRef): Promise<Known | Unknown> {
 
 /** A tool's answer as the engine wants it: structured content, else the text (parsed when it is JSON). */
 export function toOutcome(result: ToolCallResult): ToolOutcome {
-  if (result.isError) return { ok: false, error: result.text.trim() || "The tool reported an error without a message.", retryable: false };
+  if (result.isError)
+    return {
+      ok: false,
+      error: result.text.trim() || "The tool reported an error without a message.",
+      retryable: false,
+    };
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
     return { ok: true, value: result.structuredContent as JsonValue, text: result.text };
   }

@@ -4,7 +4,10 @@ import type { RunControl } from "../runner";
 type Listeners = { work: Set<() => void>; control: Set<(runId: string, control: RunControl) => void> };
 
 // On globalThis: route handlers, server actions and the worker may hold different copies of this module.
-const listeners = ((globalThis as { routineStudioRunWake?: Listeners }).routineStudioRunWake ??= { work: new Set(), control: new Set() });
+const listeners = ((globalThis as { routineStudioRunWake?: Listeners }).routineStudioRunWake ??= {
+  work: new Set(),
+  control: new Set(),
+});
 
 /** Tells this process's run worker that there is work (a new run, a resumed one, an operator's decision). */
 export function wakeRunWorker(): void {

@@ -24,7 +24,12 @@ export function runWorkerConfig(env: NodeJS.ProcessEnv = process.env): RunWorker
   };
 }
 
-export type RunWorkerOverrides = Partial<RunWorkerConfig> & { tools?: ToolPort; model?: ModelPort; engineOptions?: RunEngineOptions; log?: Pick<Console, "info" | "warn" | "error"> };
+export type RunWorkerOverrides = Partial<RunWorkerConfig> & {
+  tools?: ToolPort;
+  model?: ModelPort;
+  engineOptions?: RunEngineOptions;
+  log?: Pick<Console, "info" | "warn" | "error">;
+};
 
 /** A worker over the app's database, registry tools, executor model and event bus (not started). */
 export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
@@ -37,7 +42,14 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     sink: busEventSink,
     options: overrides.engineOptions,
   });
-  return createRunWorker({ engine, owner, concurrency: config.concurrency, leaseMs: config.leaseMs, pollMs: config.pollMs, log: overrides.log });
+  return createRunWorker({
+    engine,
+    owner,
+    concurrency: config.concurrency,
+    leaseMs: config.leaseMs,
+    pollMs: config.pollMs,
+    log: overrides.log,
+  });
 }
 
 // One worker per process, on globalThis like the Prisma client: Next may load this module more than once.

@@ -97,9 +97,13 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       // A busy or unreachable database: keep the lease, so the run is tried again once it expires, not in a loop.
       if (error instanceof DatabaseUnavailableError) return log.error(`[runs] run ${runId} stopped: ${error.message}`);
       log.error(`[runs] run ${runId} failed unexpectedly: ${errorMessage(error)}`);
-      await failRunOnError(runId, options.owner, error).catch((failure: unknown) => log.error(`[runs] run ${runId} could not be marked failed: ${errorMessage(failure)}`));
+      await failRunOnError(runId, options.owner, error).catch((failure: unknown) =>
+        log.error(`[runs] run ${runId} could not be marked failed: ${errorMessage(failure)}`),
+      );
     }
-    await releaseLease(options.owner, runId).catch((error: unknown) => log.error(`[runs] the lease on run ${runId} could not be released: ${errorMessage(error)}`));
+    await releaseLease(options.owner, runId).catch((error: unknown) =>
+      log.error(`[runs] the lease on run ${runId} could not be released: ${errorMessage(error)}`),
+    );
   }
 
   async function renew(): Promise<void> {
@@ -118,7 +122,12 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       if (started) return;
       started = true;
       unsubscribe.push(onRunWork(wake), onRunControl(control));
-      timers.push(setInterval(() => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)), Math.max(100, options.leaseMs / 3)));
+      timers.push(
+        setInterval(
+          () => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)),
+          Math.max(100, options.leaseMs / 3),
+        ),
+      );
       timers.push(setInterval(() => sweep(), options.pollMs));
       for (const timer of timers) timer.unref?.();
       sweep();
@@ -137,7 +146,9 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
 
   function sweep(): void {
     freeDeadOwnersLeases()
-      .catch((error: unknown) => log.error(`[runs] checking for runs of stopped workers failed: ${errorMessage(error)}`))
+      .catch((error: unknown) =>
+        log.error(`[runs] checking for runs of stopped workers failed: ${errorMessage(error)}`),
+      )
       .finally(wake);
   }
 }

@@ -22,8 +22,28 @@ export class RunNotWrittenError extends Error {
 type RunFields = NonNullable<RunChange["run"]>;
 type StepFields = NonNullable<RunChange["steps"]>[number];
 
-const RUN_COLUMNS = ["status", "inputTokens", "outputTokens", "stepsExecuted", "startedAt", "control", "outputs", "error", "finishedAt"] as const;
-const STEP_COLUMNS = ["attempt", "input", "output", "outputRef", "error", "inputTokens", "outputTokens", "startedAt", "finishedAt"] as const;
+const RUN_COLUMNS = [
+  "status",
+  "inputTokens",
+  "outputTokens",
+  "stepsExecuted",
+  "startedAt",
+  "control",
+  "outputs",
+  "error",
+  "finishedAt",
+] as const;
+const STEP_COLUMNS = [
+  "attempt",
+  "input",
+  "output",
+  "outputRef",
+  "error",
+  "inputTokens",
+  "outputTokens",
+  "startedAt",
+  "finishedAt",
+] as const;
 
 function runValue(key: (typeof RUN_COLUMNS)[number], fields: RunFields): unknown {
   const value = fields[key];
@@ -63,9 +83,9 @@ export function applyRunChange(
   const params: Record<string, unknown> = { id: runId, count: events.length, now: sqlTime(now) };
   for (const key of columns) params[key] = runValue(key, fields);
   if (guard.owner !== null) Object.assign(params, { owner: guard.owner, leaseUntil: sqlTime(guard.leaseUntil) });
-  const updated = statement(`UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`).get(params) as
-    | { lastSeq: number; parentRunId: string | null }
-    | undefined;
+  const updated = statement(
+    `UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`,
+  ).get(params) as { lastSeq: number; parentRunId: string | null } | undefined;
   if (!updated) throw new RunNotWrittenError(runId);
 
   for (const step of change.steps ?? []) upsertStepRun(runId, step, now);
@@ -79,20 +99,38 @@ export function applyRunChange(
 function upsertStepRun(runId: string, step: StepFields, now: Date): void {
   const columns = STEP_COLUMNS.filter((key) => step[key] !== undefined);
   const insertColumns = ["id", "runId", "stepId", "iteration", "state", "updatedAt", ...columns];
-  const values = ["@id", "@runId", "@stepId", "@iteration", step.state !== undefined ? "@state" : "'pending'", "@now", ...columns.map((key) => `@${key}`)];
-  const updates = [...(step.state !== undefined ? ["state"] : []), ...columns].map((key) => `"${key}" = excluded."${key}"`);
+  const values = [
+    "@id",
+    "@runId",
+    "@stepId",
+    "@iteration",
+    step.state !== undefined ? "@state" : "'pending'",
+    "@now",
+    ...columns.map((key) => `@${key}`),
+  ];
+  const updates = [...(step.state !== undefined ? ["state"] : []), ...columns].map(
+    (key) => `"${key}" = excluded."${key}"`,
+  );
   updates.push(`"updatedAt" = excluded."updatedAt"`);
   const sql =
     `INSERT INTO "step_run" (${insertColumns.map((key) => `"${key}"`).join(", ")}) VALUES (${values.join(", ")}) ` +
     `ON CONFLICT("id") DO UPDATE SET ${updates.join(", ")} WHERE "step_run"."runId" = excluded."runId"`;
-  const params: Record<string, unknown> = { id: step.id, runId, stepId: step.stepId, iteration: step.iteration, now: sqlTime(now) };
+  const params: Record<string, unknown> = {
+    id: step.id,
+    runId,
+    stepId: step.stepId,
+    iteration: step.iteration,
+    now: sqlTime(now),
+  };
   if (step.state !== undefined) params.state = step.state;
   for (const key of columns) params[key] = stepValue(key, step);
   if (statement(sql).run(params).changes === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
 }
 
 function insertVariable(runId: string, variable: { key: string; stepId: string; value: string }, now: Date): void {
-  statement(`INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+  statement(
+    `INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
     randomUUID(),
     runId,
     variable.key,
@@ -105,7 +143,9 @@ function insertVariable(runId: string, variable: { key: string; stepId: string; 
 
 /** Appends events numbered from `afterSeq + 1`; the unique (runId, seq) index refuses a gap-filling race. */
 export function insertEvents(runId: string, afterSeq: number, events: RunEventInput[], now: Date): RunEvent[] {
-  const insert = statement(`INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`);
+  const insert = statement(
+    `INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`,
+  );
   const at = now.toISOString();
   return events.map((event, index) => {
     const seq = afterSeq + index + 1;

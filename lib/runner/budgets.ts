@@ -3,7 +3,12 @@ import type { Budgets } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 
 /** Limits for a run started without its own, generous enough for any routine a person reviews. */
-export const DEFAULT_BUDGETS: Budgets = { maxSteps: 200, maxTokens: 400_000, wallTimeMs: 30 * 60_000, stepTimeoutMs: 5 * 60_000 };
+export const DEFAULT_BUDGETS: Budgets = {
+  maxSteps: 200,
+  maxTokens: 400_000,
+  wallTimeMs: 30 * 60_000,
+  stepTimeoutMs: 5 * 60_000,
+};
 
 export type BudgetName = "steps" | "tokens" | "wall_time" | "step_timeout";
 
@@ -43,7 +48,12 @@ export const tokensUsed = (snapshot: RunSnapshot) => snapshot.inputTokens + snap
 export function activeMs(snapshot: RunSnapshot, index: RoutineIndex): number {
   let total = 0;
   for (const run of snapshot.steps) {
-    if (!run.startedAt || !run.finishedAt || (run.state !== "succeeded" && run.state !== "failed" && run.state !== "cancelled")) continue;
+    if (
+      !run.startedAt ||
+      !run.finishedAt ||
+      (run.state !== "succeeded" && run.state !== "failed" && run.state !== "cancelled")
+    )
+      continue;
     const kind = index.step(run.stepId)?.kind;
     if (kind === "human" || kind === "routine") continue;
     total += Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime());
@@ -52,10 +62,16 @@ export function activeMs(snapshot: RunSnapshot, index: RoutineIndex): number {
 }
 
 /** The budget that stops the run before it starts another step, if any. */
-export function budgetBeforeStep(snapshot: RunSnapshot, index: RoutineIndex, newStep: boolean): BudgetExceededError | null {
+export function budgetBeforeStep(
+  snapshot: RunSnapshot,
+  index: RoutineIndex,
+  newStep: boolean,
+): BudgetExceededError | null {
   const { budgets } = snapshot;
-  if (newStep && snapshot.stepsExecuted >= budgets.maxSteps) return new BudgetExceededError("steps", budgets.maxSteps, snapshot.stepsExecuted);
-  if (tokensUsed(snapshot) >= budgets.maxTokens) return new BudgetExceededError("tokens", budgets.maxTokens, tokensUsed(snapshot));
+  if (newStep && snapshot.stepsExecuted >= budgets.maxSteps)
+    return new BudgetExceededError("steps", budgets.maxSteps, snapshot.stepsExecuted);
+  if (tokensUsed(snapshot) >= budgets.maxTokens)
+    return new BudgetExceededError("tokens", budgets.maxTokens, tokensUsed(snapshot));
   const worked = activeMs(snapshot, index);
   if (worked >= budgets.wallTimeMs) return new BudgetExceededError("wall_time", budgets.wallTimeMs, worked);
   return null;

@@ -55,16 +55,33 @@ export function buildExecutorContext(input: ExecutorContextInput): ExecutorConte
   const render = () => {
     const kept = summaries.slice(dropped);
     const valueLines = [
-      ...(full.length > 0 ? ["Needed by the current and next steps:", ...full.map((entry) => `- ${entry.stepId}.${entry.name} = ${show(entry.value, shortValues ? SHORT_VALUE_CHARS : Infinity)}`)] : []),
+      ...(full.length > 0
+        ? [
+            "Needed by the current and next steps:",
+            ...full.map(
+              (entry) =>
+                `- ${entry.stepId}.${entry.name} = ${show(entry.value, shortValues ? SHORT_VALUE_CHARS : Infinity)}`,
+            ),
+          ]
+        : []),
       ...(kept.length > 0 || dropped > 0 ? ["Earlier results (one line each):"] : []),
       ...(dropped > 0 ? [`- (${dropped} older result${dropped === 1 ? "" : "s"} left out)`] : []),
       ...kept.map((entry) => `- ${entry.stepId}.${entry.name}: ${show(entry.value, SUMMARY_CHARS)}`),
-      ...(variables.length > 0 ? ["Variables (pass the key; the system swaps the value in):", ...variables.map((item) => `- ${item.key} (from step ${item.stepId}): ${item.preview}`)] : []),
+      ...(variables.length > 0
+        ? [
+            "Variables (pass the key; the system swaps the value in):",
+            ...variables.map((item) => `- ${item.key} (from step ${item.stepId}): ${item.preview}`),
+          ]
+        : []),
     ];
     const sections = [PREAMBLE, `## Routine\n${input.routineText.trimEnd()}`, `## Progress\n${progress}`];
     if (valueLines.length > 0) sections.push(`## Values\n${valueLines.join("\n")}`);
-    if (snapshot.request) sections.push(`## Request\n${clip(snapshot.request, shortText ? SHORT_TEXT_CHARS : Infinity)}`);
-    if (Object.keys(snapshot.inputs).length > 0) sections.push(`## Run inputs\n${clip(JSON.stringify(snapshot.inputs, null, 1), shortText ? SHORT_TEXT_CHARS : Infinity)}`);
+    if (snapshot.request)
+      sections.push(`## Request\n${clip(snapshot.request, shortText ? SHORT_TEXT_CHARS : Infinity)}`);
+    if (Object.keys(snapshot.inputs).length > 0)
+      sections.push(
+        `## Run inputs\n${clip(JSON.stringify(snapshot.inputs, null, 1), shortText ? SHORT_TEXT_CHARS : Infinity)}`,
+      );
     return sections.join("\n\n");
   };
 
@@ -91,7 +108,8 @@ function neededOutputs(input: ExecutorContextInput): Set<string> {
   const needed = new Set<string>();
   for (const step of [input.step, ...upcomingSteps(input.index, input.step.id, input.lookahead)]) {
     if ("inputs" in step) {
-      for (const binding of Object.values(step.inputs)) if (binding.from === "step") needed.add(`${binding.stepId}.${binding.path.split(".")[0]}`);
+      for (const binding of Object.values(step.inputs))
+        if (binding.from === "step") needed.add(`${binding.stepId}.${binding.path.split(".")[0]}`);
     }
     if (step.kind !== "branch") continue;
     for (const edge of input.index.outgoing(step.id)) {
@@ -114,9 +132,13 @@ function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): Entry[] {
   const byStep = new Map<string, Entry[]>();
   for (const run of snapshot.steps) {
     if (index.step(run.stepId)?.kind === "branch") continue;
-    if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output)) continue;
+    if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
+      continue;
     byStep.delete(run.stepId);
-    byStep.set(run.stepId, Object.entries(run.output).map(([name, value]) => ({ stepId: run.stepId, name, value })));
+    byStep.set(
+      run.stepId,
+      Object.entries(run.output).map(([name, value]) => ({ stepId: run.stepId, name, value })),
+    );
   }
   return [...byStep.values()].flat();
 }

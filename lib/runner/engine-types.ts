@@ -40,7 +40,9 @@ export interface RunEngine {
   execute(runId: string, signal?: AbortSignal): Promise<RunStatus>;
 }
 
-export type ResolvedOptions = Required<Omit<RunEngineOptions, "countTokens">> & { countTokens: TokenCounter | undefined };
+export type ResolvedOptions = Required<Omit<RunEngineOptions, "countTokens">> & {
+  countTokens: TokenCounter | undefined;
+};
 
 export function resolveOptions(options: RunEngineOptions = {}): ResolvedOptions {
   return {

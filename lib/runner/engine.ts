@@ -17,7 +17,12 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     const snapshot = await deps.store.load(runId);
     if (!snapshot) throw new Error(`Run ${runId} does not exist.`);
     if (isFinished(snapshot.status)) return snapshot.status;
-    const session = createSession({ store: deps.store, tools: deps.tools, model: deps.model, sink: deps.sink, clock }, options, snapshot, signal);
+    const session = createSession(
+      { store: deps.store, tools: deps.tools, model: deps.model, sink: deps.sink, clock },
+      options,
+      snapshot,
+      signal,
+    );
     return session.run();
   }
 

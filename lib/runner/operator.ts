@@ -25,18 +25,33 @@ export class OperatorDecisionError extends Error {
  * the tool with them; rejected, it fails. The run is set to `queued` so a worker picks it up; the engine fails the
  * run on a rejection and carries on otherwise.
  */
-export function operatorDecision(snapshot: RunSnapshot, stepRunId: string, decision: OperatorDecision, now: Date): { change: RunChange; events: RunEventInput[] } {
+export function operatorDecision(
+  snapshot: RunSnapshot,
+  stepRunId: string,
+  decision: OperatorDecision,
+  now: Date,
+): { change: RunChange; events: RunEventInput[] } {
   const stepRun = snapshot.steps.find((run) => run.id === stepRunId);
   if (!stepRun) throw new OperatorDecisionError("This step run is not part of the run.");
-  if (stepRun.state !== "waiting") throw new OperatorDecisionError("This step is not waiting for a decision (any more).");
+  if (stepRun.state !== "waiting")
+    throw new OperatorDecisionError("This step is not waiting for a decision (any more).");
   const step = snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
   const approval = step?.kind === "tool" && step.requiresApproval;
-  if (!step || (step.kind !== "human" && !approval)) throw new OperatorDecisionError("This step waits for a sub-routine, not for a person.");
+  if (!step || (step.kind !== "human" && !approval))
+    throw new OperatorDecisionError("This step waits for a sub-routine, not for a person.");
 
   const ref = { id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration };
   const durationMs = Math.max(0, now.getTime() - (stepRun.startedAt?.getTime() ?? now.getTime()));
   const events: RunEventInput[] = [
-    { type: "step.intervention", data: { ...stepRef(stepRun), by: decision.by, action: decision.action, ...(decision.comment ? { comment: decision.comment } : {}) } },
+    {
+      type: "step.intervention",
+      data: {
+        ...stepRef(stepRun),
+        by: decision.by,
+        action: decision.action,
+        ...(decision.comment ? { comment: decision.comment } : {}),
+      },
+    },
   ];
   let stepChange: RunChange["steps"];
   if (decision.action === "rejected") {
@@ -44,7 +59,8 @@ export function operatorDecision(snapshot: RunSnapshot, stepRunId: string, decis
     stepChange = [{ ...ref, state: "failed", error, finishedAt: now }];
     events.push({ type: "step.failed", data: { ...stepRef(stepRun), error, durationMs } });
   } else if (approval) {
-    if (decision.action !== "approved") throw new OperatorDecisionError("A tool call is approved or rejected, not filled in.");
+    if (decision.action !== "approved")
+      throw new OperatorDecisionError("A tool call is approved or rejected, not filled in.");
     stepChange = [{ ...ref, state: "pending" }];
   } else {
     const form = step.kind === "human" ? step.form : [];
@@ -57,9 +73,18 @@ export function operatorDecision(snapshot: RunSnapshot, stepRunId: string, decis
       output = checkForm(form, decision.values);
     }
     stepChange = [{ ...ref, state: "succeeded", output, finishedAt: now }];
-    events.push({ type: "step.output", data: { ...stepRef(stepRun), output } }, { type: "step.succeeded", data: { ...stepRef(stepRun), durationMs } });
+    events.push(
+      { type: "step.output", data: { ...stepRef(stepRun), output } },
+      { type: "step.succeeded", data: { ...stepRef(stepRun), durationMs } },
+    );
   }
-  events.push({ type: "run.status", data: { status: "queued", reason: `An operator ${decision.action === "rejected" ? "rejected" : decision.action} "${step.name}".` } });
+  events.push({
+    type: "run.status",
+    data: {
+      status: "queued",
+      reason: `An operator ${decision.action === "rejected" ? "rejected" : decision.action} "${step.name}".`,
+    },
+  });
   return { change: { run: { status: "queued" }, steps: stepChange }, events };
 }
 
@@ -85,7 +110,8 @@ function checkForm(form: Param[], values: Record<string, JsonValue>): Record<str
     if (!TYPE_CHECKS[field.type](value)) problems.push(`${field.name} must be of type ${field.type}`);
     output[field.name] = value;
   }
-  for (const name of Object.keys(values)) if (!form.some((field) => field.name === name)) problems.push(`${name} is not a field of this form`);
+  for (const name of Object.keys(values))
+    if (!form.some((field) => field.name === name)) problems.push(`${name} is not a field of this form`);
   if (problems.length > 0) throw new OperatorDecisionError(`The form is not complete: ${problems.join("; ")}.`);
   return output;
 }

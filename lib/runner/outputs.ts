@@ -3,7 +3,8 @@ import type { JsonValue, Output } from "../routine";
 /** The output name a step with no declared outputs keeps its result under. */
 export const RESULT_OUTPUT = "result";
 
-const isObject = (value: JsonValue): value is Record<string, JsonValue> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: JsonValue): value is Record<string, JsonValue> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A step's outputs by name from one value (a tool's result, a skill's answer, a child run's outputs): one declared
@@ -14,7 +15,9 @@ export function fillOutputs(declared: Output[], value: JsonValue): Record<string
   if (declared.length === 0) return { [RESULT_OUTPUT]: value };
   if (declared.length === 1) return { [declared[0].name]: value };
   if (isObject(value) && declared.some((output) => Object.hasOwn(value, output.name))) {
-    return Object.fromEntries(declared.map((output) => [output.name, Object.hasOwn(value, output.name) ? value[output.name] : null]));
+    return Object.fromEntries(
+      declared.map((output) => [output.name, Object.hasOwn(value, output.name) ? value[output.name] : null]),
+    );
   }
   return { [declared[0].name]: value };
 }

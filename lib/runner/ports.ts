@@ -71,7 +71,9 @@ export type RunSnapshot = {
 
 /** What one engine transition writes. Applied in one transaction together with its events. */
 export type RunChange = {
-  run?: Partial<Pick<RunSnapshot, "status" | "inputTokens" | "outputTokens" | "stepsExecuted" | "startedAt" | "control">> & {
+  run?: Partial<
+    Pick<RunSnapshot, "status" | "inputTokens" | "outputTokens" | "stepsExecuted" | "startedAt" | "control">
+  > & {
     outputs?: Record<string, JsonValue> | null;
     error?: string | null;
     finishedAt?: Date | null;
@@ -107,22 +109,36 @@ export interface RunStore {
    * Queues a child run of the published version of `routineId` for a `routine` step; returns the child's id.
    * Idempotent per parent step run: called again for the same `parent` (after a restart) it returns the same child.
    */
-  startChildRun(parent: { runId: string; stepRunId: string }, routineId: string, inputs: Record<string, JsonValue>): Promise<string>;
+  startChildRun(
+    parent: { runId: string; stepRunId: string },
+    routineId: string,
+    inputs: Record<string, JsonValue>,
+  ): Promise<string>;
   /** Where a child run stands; outputs once it succeeded. */
-  childRun(childRunId: string): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null>;
+  childRun(
+    childRunId: string,
+  ): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null>;
 }
 
 /** A tool's answer: its structured content (or text parsed as JSON when it is JSON), and its text. */
 export type ToolOutcome =
   | { ok: true; value: JsonValue; text: string }
-  | { ok: false; error: string; /** A timeout or lost connection may succeed when tried again; a tool's own error not. */ retryable: boolean };
+  | {
+      ok: false;
+      error: string;
+      /** A timeout or lost connection may succeed when tried again; a tool's own error not. */ retryable: boolean;
+    };
 
 export interface ToolPort {
   /** The current definitions of the given tools (input schemas), for prompts and argument checks. */
   describe(tools: ToolRef[]): Promise<ToolDefinition[]>;
   /** Checks arguments against the tool's input schema; returns problems in words, empty when valid. */
   checkArguments(tool: ToolRef, args: Record<string, JsonValue>): Promise<string[]>;
-  call(tool: ToolRef, args: Record<string, JsonValue>, options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal }): Promise<ToolOutcome>;
+  call(
+    tool: ToolRef,
+    args: Record<string, JsonValue>,
+    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal },
+  ): Promise<ToolOutcome>;
 }
 
 /** The executor model (lib/llm's LlmClient fits). */

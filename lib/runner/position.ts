@@ -42,7 +42,8 @@ export function derivePosition(snapshot: RunSnapshot, index: RoutineIndex): Posi
     return { kind: "next", step: index.start, iteration: 1 };
   }
   const step = index.step(last.stepId);
-  if (!step) return { kind: "failed", stepRun: last, error: `Step "${last.stepId}" is not in this version of the routine.` };
+  if (!step)
+    return { kind: "failed", stepRun: last, error: `Step "${last.stepId}" is not in this version of the routine.` };
   switch (last.state) {
     case "running":
     case "pending":

@@ -3,7 +3,14 @@ import type { Routine, Step } from "../routine";
 import type { RunSnapshot } from "./ports";
 
 /** One line of the progress list (Aime's progress management): a step, done or not, and when it counts as done. */
-export type ProgressItem = { stepId: string; number: number; name: string; done: boolean; current: boolean; completion: string };
+export type ProgressItem = {
+  stepId: string;
+  number: number;
+  name: string;
+  done: boolean;
+  current: boolean;
+  completion: string;
+};
 
 /** When a step counts as done: its own criterion, else what its kind means by finishing. */
 export function completionOf(step: Step): string {
@@ -12,7 +19,9 @@ export function completionOf(step: Step): string {
     case "tool":
       return `${step.tool.name} returned its result`;
     case "skill":
-      return step.outputs.length > 0 ? `${step.outputs.map((output) => output.name).join(", ")} written` : "the answer is written";
+      return step.outputs.length > 0
+        ? `${step.outputs.map((output) => output.name).join(", ")} written`
+        : "the answer is written";
     case "branch":
       return "one way out is taken";
     case "human":
@@ -41,13 +50,19 @@ export function progressItems(routine: Routine, snapshot: RunSnapshot, currentSt
 /** The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, the current step marked. */
 export function renderProgress(items: ProgressItem[]): string {
   return items
-    .map((item) => `- [${item.done ? "x" : " "}] Step ${item.number}. ${item.name} [id: ${item.stepId}] (done when: ${item.completion})${item.current ? " ← current" : ""}`)
+    .map(
+      (item) =>
+        `- [${item.done ? "x" : " "}] Step ${item.number}. ${item.name} [id: ${item.stepId}] (done when: ${item.completion})${item.current ? " ← current" : ""}`,
+    )
     .join("\n");
 }
 
 export function progressEvent(items: ProgressItem[]): RunEventInput {
   return {
     type: "progress.updated",
-    data: { done: items.filter((item) => item.done).map((item) => item.stepId), current: items.find((item) => item.current)?.stepId ?? null },
+    data: {
+      done: items.filter((item) => item.done).map((item) => item.stepId),
+      current: items.find((item) => item.current)?.stepId ?? null,
+    },
   };
 }

@@ -19,7 +19,12 @@ function withoutPositions(routine: Routine): Routine {
 }
 
 /** One execute() call on one run: the services its steps share, and the loop that drives the run. */
-export function createSession(deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model">> & { sink: RunEngineDeps["sink"]; clock: Clock }, options: ResolvedOptions, snapshot: RunSnapshot, signal: AbortSignal) {
+export function createSession(
+  deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model">> & { sink: RunEngineDeps["sink"]; clock: Clock },
+  options: ResolvedOptions,
+  snapshot: RunSnapshot,
+  signal: AbortSignal,
+) {
   const writer = new RunWriter(deps.store, deps.sink, snapshot);
   const index = indexRoutine(snapshot.routine);
   const allowlist = toolAllowlist(snapshot.routine);
@@ -75,11 +80,20 @@ export function createSession(deps: Required<Pick<RunEngineDeps, "store" | "tool
     if (current.status === "running") return;
     const startedAt = current.startedAt ?? new Date(deps.clock.now());
     if (current.status === "queued" && current.steps.length === 0) {
-      await writer.commit({ run: { status: "running", startedAt } }, [{ type: "run.started", data: { resumed: false } }]);
+      await writer.commit({ run: { status: "running", startedAt } }, [
+        { type: "run.started", data: { resumed: false } },
+      ]);
       return;
     }
-    const reason = current.status === "paused" ? "Resumed after a pause." : current.status === "waiting" ? "The wait is over." : "Resumed.";
-    await writer.commit({ run: { status: "running", startedAt } }, [{ type: "run.status", data: { status: "running", reason } }]);
+    const reason =
+      current.status === "paused"
+        ? "Resumed after a pause."
+        : current.status === "waiting"
+          ? "The wait is over."
+          : "Resumed.";
+    await writer.commit({ run: { status: "running", startedAt } }, [
+      { type: "run.status", data: { status: "running", reason } },
+    ]);
   }
 
   async function run(): Promise<RunStatus> {

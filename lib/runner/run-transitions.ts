@@ -18,27 +18,47 @@ export function openStepRun(snapshot: RunSnapshot): StepRunSnapshot | undefined 
 }
 
 /** Ends the run as failed, closing `stepRun` (if still open) as failed with the same reason. */
-export async function failRun(ctx: TransitionContext, error: string, stepRun?: StepRunSnapshot, extra: RunEventInput[] = [], input?: JsonValue): Promise<RunStatus> {
+export async function failRun(
+  ctx: TransitionContext,
+  error: string,
+  stepRun?: StepRunSnapshot,
+  extra: RunEventInput[] = [],
+  input?: JsonValue,
+): Promise<RunStatus> {
   const { writer } = ctx;
   const now = ctx.now();
   const at = new Date(now);
   const change: RunChange = { run: { status: "failed", error, finishedAt: at, control: null } };
   const events: RunEventInput[] = [];
   if (stepRun && stepRun.state !== "failed") {
-    change.steps = [{ ...ref(stepRun), state: "failed", error, finishedAt: at, ...(input !== undefined ? { input } : {}) }];
+    change.steps = [
+      { ...ref(stepRun), state: "failed", error, finishedAt: at, ...(input !== undefined ? { input } : {}) },
+    ];
     events.push({ type: "step.failed", data: { ...stepRef(stepRun), error, durationMs: durationOf(stepRun, now) } });
   }
-  events.push(...extra, { type: "run.finished", data: { status: "failed", error, durationMs: elapsed(writer.snapshot, now), ...usage(writer.snapshot) } });
+  events.push(...extra, {
+    type: "run.finished",
+    data: { status: "failed", error, durationMs: elapsed(writer.snapshot, now), ...usage(writer.snapshot) },
+  });
   await writer.commit(change, events);
   return "failed";
 }
 
-export function budgetExceeded(ctx: TransitionContext, exceeded: BudgetExceededError, stepRun?: StepRunSnapshot): Promise<RunStatus> {
-  return failRun(ctx, exceeded.message, stepRun, [{ type: "run.budget_exceeded", data: { budget: exceeded.budget, limit: exceeded.limit, used: exceeded.used } }]);
+export function budgetExceeded(
+  ctx: TransitionContext,
+  exceeded: BudgetExceededError,
+  stepRun?: StepRunSnapshot,
+): Promise<RunStatus> {
+  return failRun(ctx, exceeded.message, stepRun, [
+    { type: "run.budget_exceeded", data: { budget: exceeded.budget, limit: exceeded.limit, used: exceeded.used } },
+  ]);
 }
 
 /** Cancels the run and the step in flight or waiting. */
-export async function cancelRun(ctx: TransitionContext, stepRun = openStepRun(ctx.writer.snapshot)): Promise<RunStatus> {
+export async function cancelRun(
+  ctx: TransitionContext,
+  stepRun = openStepRun(ctx.writer.snapshot),
+): Promise<RunStatus> {
   const { writer } = ctx;
   const now = ctx.now();
   const change: RunChange = { run: { status: "cancelled", finishedAt: new Date(now), control: null } };
@@ -47,19 +67,27 @@ export async function cancelRun(ctx: TransitionContext, stepRun = openStepRun(ct
     change.steps = [{ ...ref(stepRun), state: "cancelled", finishedAt: new Date(now) }];
     events.push({ type: "step.cancelled", data: stepRef(stepRun) });
   }
-  events.push({ type: "run.finished", data: { status: "cancelled", durationMs: elapsed(writer.snapshot, now), ...usage(writer.snapshot) } });
+  events.push({
+    type: "run.finished",
+    data: { status: "cancelled", durationMs: elapsed(writer.snapshot, now), ...usage(writer.snapshot) },
+  });
   await writer.commit(change, events);
   return "cancelled";
 }
 
 export async function pauseRun(ctx: TransitionContext): Promise<RunStatus> {
-  await ctx.writer.commit({ run: { status: "paused", control: null } }, [{ type: "run.status", data: { status: "paused", reason: "Paused by an operator." } }]);
+  await ctx.writer.commit({ run: { status: "paused", control: null } }, [
+    { type: "run.status", data: { status: "paused", reason: "Paused by an operator." } },
+  ]);
   return "paused";
 }
 
 /** Marks the run waiting (it may be `queued` after a wake-up that came too early). */
 export async function markWaiting(ctx: TransitionContext, reason: string): Promise<RunStatus> {
-  if (ctx.writer.snapshot.status !== "waiting") await ctx.writer.commit({ run: { status: "waiting" } }, [{ type: "run.status", data: { status: "waiting", reason } }]);
+  if (ctx.writer.snapshot.status !== "waiting")
+    await ctx.writer.commit({ run: { status: "waiting" } }, [
+      { type: "run.status", data: { status: "waiting", reason } },
+    ]);
   return "waiting";
 }
 
@@ -67,13 +95,20 @@ export async function markWaiting(ctx: TransitionContext, reason: string): Promi
  * Finishes the run as succeeded: the end step run (if any) succeeds, every step never reached is marked skipped,
  * and the run's outputs are the last outputs produced (plus the end step's outcome), in one commit.
  */
-export async function finishRun(ctx: TransitionContext, endStep: Step | null, endRun?: StepRunSnapshot): Promise<RunStatus> {
+export async function finishRun(
+  ctx: TransitionContext,
+  endStep: Step | null,
+  endRun?: StepRunSnapshot,
+): Promise<RunStatus> {
   const { writer, index } = ctx;
   const snapshot = writer.snapshot;
   const now = ctx.now();
   const at = new Date(now);
   const outputs = finalOutputs(snapshot, index, endStep);
-  const change: RunChange = { run: { status: "succeeded", outputs, finishedAt: at, error: null, control: null }, steps: [] };
+  const change: RunChange = {
+    run: { status: "succeeded", outputs, finishedAt: at, error: null, control: null },
+    steps: [],
+  };
   const events: RunEventInput[] = [];
   if (endRun && endRun.state !== "succeeded") {
     change.steps!.push({ ...ref(endRun), state: "succeeded", output: null, finishedAt: at });
@@ -86,15 +121,25 @@ export async function finishRun(ctx: TransitionContext, endStep: Step | null, en
     change.steps!.push({ id: `${snapshot.id}.skip.${step.id}`, stepId: step.id, iteration: 1, state: "skipped" });
     events.push({ type: "step.skipped", data: { stepId: step.id, reason: "Not on the path this run took." } });
   }
-  const afterwards = { ...snapshot, steps: [...snapshot.steps.map((run) => (run.id === endRun?.id ? { ...run, state: "succeeded" as const } : run))] };
+  const afterwards = {
+    ...snapshot,
+    steps: [...snapshot.steps.map((run) => (run.id === endRun?.id ? { ...run, state: "succeeded" as const } : run))],
+  };
   events.push(progressEvent(progressItems(index.routine, afterwards, null)));
-  events.push({ type: "run.finished", data: { status: "succeeded", outputs, durationMs: elapsed(snapshot, now), ...usage(snapshot) } });
+  events.push({
+    type: "run.finished",
+    data: { status: "succeeded", outputs, durationMs: elapsed(snapshot, now), ...usage(snapshot) },
+  });
   await writer.commit(change, events);
   return "succeeded";
 }
 
 /** The outputs of the newest step run that produced any (branch choices aside), and the end step's outcome. */
-export function finalOutputs(snapshot: RunSnapshot, index: RoutineIndex, endStep: Step | null): Record<string, JsonValue> {
+export function finalOutputs(
+  snapshot: RunSnapshot,
+  index: RoutineIndex,
+  endStep: Step | null,
+): Record<string, JsonValue> {
   let outputs: Record<string, JsonValue> = {};
   for (let at = snapshot.steps.length - 1; at >= 0; at--) {
     const run = snapshot.steps[at];

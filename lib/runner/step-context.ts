@@ -42,13 +42,22 @@ const MAX_SHOWN = 4_000;
 const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
 
 /** The context a handler works with for one execution of `step`. */
-export function stepContext(services: SessionServices, step: Step, stepRun: StepRunSnapshot, guard: StepGuard, presetInput: JsonValue | null): StepContext {
+export function stepContext(
+  services: SessionServices,
+  step: Step,
+  stepRun: StepRunSnapshot,
+  guard: StepGuard,
+  presetInput: JsonValue | null,
+): StepContext {
   const { writer } = services;
   const run = writer.snapshot;
 
   const record = async (events: RunEventInput[], stepFields: Partial<StepRunSnapshot> = {}) => {
     guard.assertOpen();
-    await writer.commit({ steps: [{ ...stepFields, id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration }] }, events);
+    await writer.commit(
+      { steps: [{ ...stepFields, id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration }] },
+      events,
+    );
   };
 
   const chat = async (request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult> => {
@@ -58,7 +67,8 @@ export function stepContext(services: SessionServices, step: Step, stepRun: Step
     try {
       result = await services.model.chat({
         ...request,
-        maxTokens: request.maxTokens ?? Math.max(1, Math.min(services.options.maxOutputTokens, limit - tokensUsed(run))),
+        maxTokens:
+          request.maxTokens ?? Math.max(1, Math.min(services.options.maxOutputTokens, limit - tokensUsed(run))),
         signal: guard.signal,
         context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
       });
@@ -71,7 +81,15 @@ export function stepContext(services: SessionServices, step: Step, stepRun: Step
     await writer.commit(
       {
         run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens },
-        steps: [{ id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration, inputTokens: stepRun.inputTokens + inputTokens, outputTokens: stepRun.outputTokens + outputTokens }],
+        steps: [
+          {
+            id: stepRun.id,
+            stepId: stepRun.stepId,
+            iteration: stepRun.iteration,
+            inputTokens: stepRun.inputTokens + inputTokens,
+            outputTokens: stepRun.outputTokens + outputTokens,
+          },
+        ],
       },
       [
         {

@@ -7,7 +7,15 @@ import type { StepOutcome } from "./handlers/types";
 import { LeaseLostError, type RunChange, type RunControl, type StepRunSnapshot } from "./ports";
 import type { BranchChoice, Position } from "./position";
 import { progressEvent, progressItems } from "./progress";
-import { budgetExceeded, cancelRun, durationOf, failRun, finishRun, markWaiting, type TransitionContext } from "./run-transitions";
+import {
+  budgetExceeded,
+  cancelRun,
+  durationOf,
+  failRun,
+  finishRun,
+  markWaiting,
+  type TransitionContext,
+} from "./run-transitions";
 import { stepRef } from "./run-writer";
 import { stepContext, type SessionServices } from "./step-context";
 import { StepGuard } from "./step-guard";
@@ -34,7 +42,10 @@ function newStepRunId(session: StepSession): string {
  * Returns the run's status when the run stops here (finished, failed, waiting, cancelled, or "running" when the
  * worker stops), or null to go on with the next step.
  */
-export async function executeStep(session: StepSession, position: Extract<Position, { kind: "next" | "again" }>): Promise<RunStatus | null> {
+export async function executeStep(
+  session: StepSession,
+  position: Extract<Position, { kind: "next" | "again" }>,
+): Promise<RunStatus | null> {
   const { writer, clock, index } = session;
   const snapshot = writer.snapshot;
   const step = position.step;
@@ -46,18 +57,42 @@ export async function executeStep(session: StepSession, position: Extract<Positi
     const id = newStepRunId(session);
     const fields = { id, stepId: step.id, iteration: position.iteration };
     const progress = progressItems(index.routine, snapshot, step.id);
-    await writer.commit({ run: { stepsExecuted: snapshot.stepsExecuted + 1 }, steps: [{ ...fields, state: "running", attempt: 1, startedAt: new Date(now) }] }, [
-      { type: "step.started", data: { stepRunId: id, stepId: step.id, iteration: position.iteration, attempt: 1 } },
-      progressEvent(progress),
-    ]);
+    await writer.commit(
+      {
+        run: { stepsExecuted: snapshot.stepsExecuted + 1 },
+        steps: [{ ...fields, state: "running", attempt: 1, startedAt: new Date(now) }],
+      },
+      [
+        { type: "step.started", data: { stepRunId: id, stepId: step.id, iteration: position.iteration, attempt: 1 } },
+        progressEvent(progress),
+      ],
+    );
     stepRun = writer.stepRun(id);
   } else {
     stepRun = position.stepRun;
     presetInput = stepRun.input;
     const attempt = stepRun.attempt + 1;
-    await writer.commit({ steps: [{ id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration, state: "running", attempt, startedAt: new Date(now), error: null }] }, [
-      { type: "step.started", data: { ...stepRef(stepRun), attempt, ...(presetInput !== null ? { input: presetInput } : {}) } },
-    ]);
+    await writer.commit(
+      {
+        steps: [
+          {
+            id: stepRun.id,
+            stepId: stepRun.stepId,
+            iteration: stepRun.iteration,
+            state: "running",
+            attempt,
+            startedAt: new Date(now),
+            error: null,
+          },
+        ],
+      },
+      [
+        {
+          type: "step.started",
+          data: { ...stepRef(stepRun), attempt, ...(presetInput !== null ? { input: presetInput } : {}) },
+        },
+      ],
+    );
   }
 
   const budgets = snapshot.budgets;
@@ -102,7 +137,12 @@ export async function executeStep(session: StepSession, position: Extract<Positi
 }
 
 /** Commits a step's outcome; returns the run's status when the run stops, or null to go on. */
-export async function settle(session: StepSession, step: Step, stepRun: StepRunSnapshot, outcome: StepOutcome): Promise<RunStatus | null> {
+export async function settle(
+  session: StepSession,
+  step: Step,
+  stepRun: StepRunSnapshot,
+  outcome: StepOutcome,
+): Promise<RunStatus | null> {
   const { writer, clock } = session;
   const now = clock.now();
   const at = new Date(now);
@@ -113,10 +153,24 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
     case "finish":
       return finishRun(session.transitions, step, stepRun);
     case "waiting": {
-      const change: RunChange = { run: { status: "waiting" }, steps: [{ ...ref, state: "waiting", ...(outcome.input !== undefined ? { input: outcome.input } : {}) }] };
-      const reason = outcome.for === "person" ? `Waiting for an operator at "${step.name}".` : `Waiting for a sub-routine at "${step.name}".`;
+      const change: RunChange = {
+        run: { status: "waiting" },
+        steps: [{ ...ref, state: "waiting", ...(outcome.input !== undefined ? { input: outcome.input } : {}) }],
+      };
+      const reason =
+        outcome.for === "person"
+          ? `Waiting for an operator at "${step.name}".`
+          : `Waiting for a sub-routine at "${step.name}".`;
       await writer.commit(change, [
-        { type: "step.waiting", data: { ...stepRef(stepRun), for: outcome.for, ...(outcome.instruction ? { instruction: outcome.instruction } : {}), ...(outcome.childRunId ? { childRunId: outcome.childRunId } : {}) } },
+        {
+          type: "step.waiting",
+          data: {
+            ...stepRef(stepRun),
+            for: outcome.for,
+            ...(outcome.instruction ? { instruction: outcome.instruction } : {}),
+            ...(outcome.childRunId ? { childRunId: outcome.childRunId } : {}),
+          },
+        },
         { type: "run.status", data: { status: "waiting", reason } },
       ]);
       if (outcome.for !== "subroutine") return "waiting";
@@ -130,9 +184,17 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
       let outputRef: string | null = null;
       if (step.kind === "branch") {
         const choice = outputs as BranchChoice;
-        events.push({ type: "branch.taken", data: { stepId: step.id, edgeId: choice.edgeId, label: choice.label, by: choice.by } });
+        events.push({
+          type: "branch.taken",
+          data: { stepId: step.id, edgeId: choice.edgeId, label: choice.label, by: choice.by },
+        });
       } else {
-        const held = holdLargeOutputs(step.id, outputs, variableKeys(writer.snapshot), session.options.variableThresholdBytes);
+        const held = holdLargeOutputs(
+          step.id,
+          outputs,
+          variableKeys(writer.snapshot),
+          session.options.variableThresholdBytes,
+        );
         outputs = held.outputs;
         variables = held.variables;
         outputRef = held.outputRef;
@@ -142,7 +204,13 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
       events.push({ type: "step.output", data: { ...stepRef(stepRun), output: outputs, ...shown } });
       events.push({ type: "step.succeeded", data: { ...stepRef(stepRun), durationMs: durationOf(stepRun, now) } });
       const input = outcome.input !== undefined ? { input: outcome.input } : {};
-      await writer.commit({ steps: [{ ...ref, state: "succeeded", output: outputs, outputRef, error: null, finishedAt: at, ...input }], variables }, events);
+      await writer.commit(
+        {
+          steps: [{ ...ref, state: "succeeded", output: outputs, outputRef, error: null, finishedAt: at, ...input }],
+          variables,
+        },
+        events,
+      );
       return null;
     }
   }
@@ -152,7 +220,11 @@ export async function settle(session: StepSession, step: Step, stepRun: StepRunS
  * A step that waits: asks its handler whether the wait is over (a sub-routine finished) and settles it if so.
  * A step waiting for a person stays waiting until the server records the decision.
  */
-export async function resumeWaiting(session: StepSession, step: Step, stepRun: StepRunSnapshot): Promise<RunStatus | null> {
+export async function resumeWaiting(
+  session: StepSession,
+  step: Step,
+  stepRun: StepRunSnapshot,
+): Promise<RunStatus | null> {
   const guard = new StepGuard({
     clock: session.clock,
     outer: session.signal,
@@ -174,7 +246,9 @@ export async function resumeWaiting(session: StepSession, step: Step, stepRun: S
   }
   if (!outcome) return markWaiting(session.transitions, `Waiting at "${step.name}".`);
   if (session.writer.snapshot.status !== "running") {
-    await session.writer.commit({ run: { status: "running" } }, [{ type: "run.status", data: { status: "running", reason: `"${step.name}" is no longer waiting.` } }]);
+    await session.writer.commit({ run: { status: "running" } }, [
+      { type: "run.status", data: { status: "running", reason: `"${step.name}" is no longer waiting.` } },
+    ]);
   }
   return settle(session, step, stepRun, outcome);
 }

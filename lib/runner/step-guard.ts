@@ -7,7 +7,13 @@ export type StopReason = { kind: "cancel" } | { kind: "shutdown" } | { kind: "bu
 /** The abort reason handed to tools and the model, so their errors say what stopped them. */
 export class StepStopped extends Error {
   constructor(readonly reason: StopReason) {
-    super(reason.kind === "budget" ? reason.error.message : reason.kind === "cancel" ? "The run was cancelled." : "The worker is shutting down.");
+    super(
+      reason.kind === "budget"
+        ? reason.error.message
+        : reason.kind === "cancel"
+          ? "The run was cancelled."
+          : "The worker is shutting down.",
+    );
     this.name = "StepStopped";
   }
 }

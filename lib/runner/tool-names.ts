@@ -24,7 +24,10 @@ export function toolNames(allowlist: readonly ToolRef[]): ToolNames {
   const byName = new Map<string, ToolRef>();
   for (const tool of allowlist) {
     if (byKey.has(keyOf(tool))) continue;
-    const base = SAFE.test(tool.name) && counts.get(tool.name) === 1 ? tool.name : `${tool.server}__${tool.name}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 60);
+    const base =
+      SAFE.test(tool.name) && counts.get(tool.name) === 1
+        ? tool.name
+        : `${tool.server}__${tool.name}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 60);
     let name = base;
     for (let n = 2; byName.has(name); n++) name = `${base.slice(0, 60)}_${n}`;
     byKey.set(keyOf(tool), name);

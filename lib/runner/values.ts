@@ -103,7 +103,9 @@ export class RunValues {
       if (Array.isArray(item)) return Promise.all(item.map(walk));
       if (item && typeof item === "object") {
         if (isVariableStub(item) && keys.has(item.$var)) return this.variable(item.$var);
-        const entries = await Promise.all(Object.entries(item).map(async ([key, inner]) => [key, await walk(inner)] as const));
+        const entries = await Promise.all(
+          Object.entries(item).map(async ([key, inner]) => [key, await walk(inner)] as const),
+        );
         return Object.fromEntries(entries);
       }
       return item;

@@ -9,7 +9,12 @@ export const DEFAULT_VARIABLE_THRESHOLD_BYTES = 2048;
 const PREVIEW_CHARS = 200;
 
 export function isVariableStub(value: unknown): value is VariableStub {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { $var?: unknown }).$var === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { $var?: unknown }).$var === "string"
+  );
 }
 
 export function jsonText(value: JsonValue): string {
@@ -45,7 +50,8 @@ export function variableList(snapshot: RunSnapshot): Array<{ key: string; stepId
   for (const run of snapshot.steps) {
     const output = run.output;
     if (!output || typeof output !== "object" || Array.isArray(output)) continue;
-    for (const value of Object.values(output)) if (isVariableStub(value)) list.push({ key: value.$var, stepId: run.stepId, preview: value.preview });
+    for (const value of Object.values(output))
+      if (isVariableStub(value)) list.push({ key: value.$var, stepId: run.stepId, preview: value.preview });
   }
   return list;
 }
@@ -71,7 +77,12 @@ export function holdLargeOutputs(
   outputs: Record<string, JsonValue>,
   keys: Set<string>,
   thresholdBytes: number,
-): { outputs: Record<string, JsonValue>; variables: NonNullable<RunChange["variables"]>; events: RunEventInput[]; outputRef: string | null } {
+): {
+  outputs: Record<string, JsonValue>;
+  variables: NonNullable<RunChange["variables"]>;
+  events: RunEventInput[];
+  outputRef: string | null;
+} {
   const kept: Record<string, JsonValue> = {};
   const variables: NonNullable<RunChange["variables"]> = [];
   const events: RunEventInput[] = [];

@@ -32,7 +32,8 @@ export function defineAction<Schema extends z.ZodType, Result>(
       else requireRole(viewer, ...access);
       const raw = args.at(-1);
       const parsed = schema.safeParse(raw instanceof FormData ? formValues(raw, options.arrays) : raw);
-      if (!parsed.success) throw ValidationError.fromZod(parsed.error, options.invalidMessage ?? "Some fields need attention.");
+      if (!parsed.success)
+        throw ValidationError.fromZod(parsed.error, options.invalidMessage ?? "Some fields need attention.");
       return await run(viewer, parsed.data);
     } catch (error) {
       unstable_rethrow(error);

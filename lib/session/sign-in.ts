@@ -18,20 +18,34 @@ export const INVALID_CREDENTIALS = "That email and password do not match an acco
  * Signs in with email and password through better-auth (which sets the session cookie via nextCookies),
  * throttles repeated failures per email, and records the attempt in the audit log.
  */
-export async function signInWithPassword(email: string, password: string, requestHeaders: Headers): Promise<SignInOutcome> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  requestHeaders: Headers,
+): Promise<SignInOutcome> {
   const retryAfterMs = throttle.retryAfterMs(email);
   if (retryAfterMs > 0) {
     const minutes = Math.ceil(retryAfterMs / 60_000);
-    return { ok: false, reason: "throttled", message: `Too many failed attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
+    return {
+      ok: false,
+      reason: "throttled",
+      message: `Too many failed attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    };
   }
   try {
     const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: requestHeaders });
     throttle.reset(email);
-    await recordAudit({ action: "auth.sign_in", actor: { id: result.user.id, email: result.user.email } }).catch(logAuditFailure);
+    await recordAudit({ action: "auth.sign_in", actor: { id: result.user.id, email: result.user.email } }).catch(
+      logAuditFailure,
+    );
     return { ok: true, userId: result.user.id };
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 403) {
-      return { ok: false, reason: "deactivated", message: "This account has been deactivated. Ask an admin to reactivate it." };
+      return {
+        ok: false,
+        reason: "deactivated",
+        message: "This account has been deactivated. Ask an admin to reactivate it.",
+      };
     }
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
       throttle.recordFailure(email);
@@ -39,14 +53,18 @@ export async function signInWithPassword(email: string, password: string, reques
       return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
     }
     const translated = translateDbError(error instanceof APIError ? (error.cause ?? error) : error);
-    if (translated instanceof DatabaseUnavailableError) return { ok: false, reason: "unavailable", message: translated.message };
+    if (translated instanceof DatabaseUnavailableError)
+      return { ok: false, reason: "unavailable", message: translated.message };
     console.error("[auth] sign-in failed unexpectedly", error);
     return { ok: false, reason: "unavailable", message: "Sign-in is unavailable right now. Please try again shortly." };
   }
 }
 
 /** Ends the session in the database and clears the cookie, then records it. */
-export async function signOutCurrent(requestHeaders: Headers, actor: { id: string; email: string } | null): Promise<void> {
+export async function signOutCurrent(
+  requestHeaders: Headers,
+  actor: { id: string; email: string } | null,
+): Promise<void> {
   await auth.api.signOut({ headers: requestHeaders });
   if (actor) await recordAudit({ action: "auth.sign_out", actor }).catch(logAuditFailure);
 }

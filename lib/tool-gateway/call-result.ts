@@ -30,7 +30,10 @@ export function toCallResult(
   if (!isError && raw.structuredContent !== undefined && tool.outputSchema) {
     const compiled = compileSchema(tool.outputSchema);
     if (compiled.ok && !compiled.validate(raw.structuredContent)) {
-      const issues = formatIssues(compiled.validate.errors).map((issue) => ({ ...issue, path: issue.path.replace("(arguments)", "(result)") }));
+      const issues = formatIssues(compiled.validate.errors).map((issue) => ({
+        ...issue,
+        path: issue.path.replace("(arguments)", "(result)"),
+      }));
       throw gatewayError(
         "protocol_error",
         ctx,

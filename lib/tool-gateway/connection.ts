@@ -7,7 +7,13 @@ import { createDeadline, delay, failureWithin, raceAbort, type Deadline } from "
 import { gatewayError, normalizeToolError, ToolGatewayError, type ToolErrorContext } from "./errors";
 import { fetchAllTools } from "./tool-list";
 import { openTransport, secretsOf, type OpenedTransport } from "./transport";
-import { IDEMPOTENCY_META_KEY, type CallToolOptions, type GatewayTool, type ToolCallResult, type ToolServerConfig } from "./types";
+import {
+  IDEMPOTENCY_META_KEY,
+  type CallToolOptions,
+  type GatewayTool,
+  type ToolCallResult,
+  type ToolServerConfig,
+} from "./types";
 import { assertValidArguments } from "./validate-arguments";
 
 export type ConnectionOptions = {
@@ -71,7 +77,12 @@ export class ServerConnection {
   }
 
   /** Validates, sends and shapes one `tools/call`. Tool-level errors are returned with `isError: true`. */
-  async callTool(name: string, args: Record<string, unknown>, options: CallToolOptions, defaultTimeoutMs: number): Promise<ToolCallResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    defaultTimeoutMs: number,
+  ): Promise<ToolCallResult> {
     const deadline = createDeadline(options.timeoutMs ?? defaultTimeoutMs, options.signal);
     const ctx = { ...this.context("call"), tool: name };
     try {
@@ -84,7 +95,10 @@ export class ServerConnection {
         ...(options.idempotencyKey ? { _meta: { [IDEMPOTENCY_META_KEY]: options.idempotencyKey } } : {}),
       };
       const send = (client: Client) =>
-        client.request({ method: "tools/call", params }, CallToolResultSchema, { signal: deadline.signal, timeout: deadline.remainingMs() });
+        client.request({ method: "tools/call", params }, CallToolResultSchema, {
+          signal: deadline.signal,
+          timeout: deadline.remainingMs(),
+        });
       const started = performance.now();
       const raw = await send(live.client).catch(async (err: unknown) => {
         // A restarted HTTP server answers 404 to our old session before running anything: safe to resend once.
@@ -92,7 +106,10 @@ export class ServerConnection {
         this.dispose(live);
         return send((await this.acquire(deadline)).client);
       });
-      const limits = { maxOutputBytes: options.maxOutputBytes ?? this.options.maxOutputBytes, durationMs: performance.now() - started };
+      const limits = {
+        maxOutputBytes: options.maxOutputBytes ?? this.options.maxOutputBytes,
+        durationMs: performance.now() - started,
+      };
       return toCallResult(raw, tool, ctx, limits);
     } catch (err) {
       throw this.failed(err, deadline, ctx);
@@ -137,8 +154,14 @@ export class ServerConnection {
       tool = tools.find((candidate) => candidate.name === name);
     }
     if (!tool) {
-      const offered = tools.slice(0, 20).map((t) => t.name).join(", ") || "no tools";
-      throw gatewayError("unknown_tool", ctx, `is not offered by the server (it offers: ${offered}).`, { details: { available: tools.map((t) => t.name) } });
+      const offered =
+        tools
+          .slice(0, 20)
+          .map((t) => t.name)
+          .join(", ") || "no tools";
+      throw gatewayError("unknown_tool", ctx, `is not offered by the server (it offers: ${offered}).`, {
+        details: { available: tools.map((t) => t.name) },
+      });
     }
     return tool;
   }
@@ -158,7 +181,11 @@ export class ServerConnection {
 
   private acquire(deadline: Deadline): Promise<Live> {
     if (this.shutDown) {
-      return Promise.reject(gatewayError("server_unavailable", this.context(), "is closed: the gateway was shut down.", { retryable: false }));
+      return Promise.reject(
+        gatewayError("server_unavailable", this.context(), "is closed: the gateway was shut down.", {
+          retryable: false,
+        }),
+      );
     }
     if (this.live && !this.live.closed) return Promise.resolve(this.live);
     this.connecting ??= this.connect().finally(() => {
@@ -169,7 +196,8 @@ export class ServerConnection {
 
   private async connect(): Promise<Live> {
     const ctx = this.context("connect");
-    const closedError = () => gatewayError("server_unavailable", ctx, "is closed: the gateway was shut down.", { retryable: false });
+    const closedError = () =>
+      gatewayError("server_unavailable", ctx, "is closed: the gateway was shut down.", { retryable: false });
     const wait = this.retryAt - Date.now();
     if (wait > 0) await delay(wait, this.shutdownSignal.signal).catch(() => undefined);
     if (this.shutDown) throw closedError();
@@ -200,8 +228,13 @@ export class ServerConnection {
       const error = this.shutDown
         ? closedError()
         : timer.aborted
-        ? gatewayError("timeout", ctx, `did not complete the MCP handshake within ${this.options.connectTimeoutMs} ms.`, { cause: err })
-        : normalizeToolError(err, ctx);
+          ? gatewayError(
+              "timeout",
+              ctx,
+              `did not complete the MCP handshake within ${this.options.connectTimeoutMs} ms.`,
+              { cause: err },
+            )
+          : normalizeToolError(err, ctx);
       throw withStderr(error, stderr, ctx.secrets ?? []);
     }
   }
@@ -267,7 +300,12 @@ function withStderr(error: ToolGatewayError, stderr: string, secrets: readonly s
   let text = stderr;
   for (const secret of secrets) text = text.split(secret).join("[redacted]");
   if (!text) return error;
-  const lastLine = text.split("\n").filter((line) => line.trim()).pop()?.slice(0, 200) ?? "";
+  const lastLine =
+    text
+      .split("\n")
+      .filter((line) => line.trim())
+      .pop()
+      ?.slice(0, 200) ?? "";
   const details = { ...(typeof error.details === "object" && error.details ? error.details : {}), stderr: text };
   return new ToolGatewayError(error.code, `${error.message} Its last output: ${lastLine}`, {
     server: error.server,

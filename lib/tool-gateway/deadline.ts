@@ -58,7 +58,10 @@ export function failureWithin(err: unknown, deadline: Deadline, ctx: ToolErrorCo
   }
   if (deadline.signal.aborted) {
     const what = ctx.operation === "call" ? "did not answer" : "did not respond";
-    return gatewayError("timeout", ctx, `${what} within ${formatMs(deadline.timeoutMs)}.`, { cause: err, details: { timeoutMs: deadline.timeoutMs } });
+    return gatewayError("timeout", ctx, `${what} within ${formatMs(deadline.timeoutMs)}.`, {
+      cause: err,
+      details: { timeoutMs: deadline.timeoutMs },
+    });
   }
   return normalizeToolError(err, { ...ctx, timeoutMs: ctx.timeoutMs ?? deadline.timeoutMs });
 }

@@ -66,7 +66,18 @@ export function gatewayError(
   return new ToolGatewayError(code, `${subjectOf(ctx)} ${text}`, { server: ctx.server, tool: ctx.tool, ...extra });
 }
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ETIMEDOUT",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /**
  * Maps anything thrown while talking to a server (SDK `McpError`, `StreamableHTTPError`, Node system errors,
@@ -84,20 +95,30 @@ export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGat
   const name = err instanceof Error ? err.name : "";
   if (name === "AbortError") return say("cancelled", "was cancelled.");
   if (name === "TimeoutError") return say("timeout", `did not answer within ${formatMs(ctx.timeoutMs)}.`);
-  if (name === "UnauthorizedError") return say("server_unavailable", "requires authorization the gateway does not have (HTTP 401).", { retryable: false, details: { httpStatus: 401 } });
+  if (name === "UnauthorizedError")
+    return say("server_unavailable", "requires authorization the gateway does not have (HTTP 401).", {
+      retryable: false,
+      details: { httpStatus: 401 },
+    });
 
   const httpStatus = streamableHttpStatus(err);
   if (httpStatus !== undefined) return fromHttpStatus(httpStatus, ctx, reason, say);
 
   const sysCode = systemCode(err);
   if (sysCode === "ENOENT" || sysCode === "EACCES") {
-    return say("server_unavailable", `could not be started: the command was not found or is not executable (${sysCode}).`, { retryable: false, details: { code: sysCode } });
+    return say(
+      "server_unavailable",
+      `could not be started: the command was not found or is not executable (${sysCode}).`,
+      { retryable: false, details: { code: sysCode } },
+    );
   }
   if (sysCode && NETWORK_CODES.has(sysCode)) {
     return say("server_unavailable", `is not reachable (${sysCode}).`, { details: { code: sysCode } });
   }
-  if (err instanceof TypeError && /fetch failed/i.test(err.message)) return say("server_unavailable", `is not reachable (${reason}).`);
-  if (/ReadBuffer exceeded/i.test(reason)) return say("output_too_large", `sent a message larger than the transport accepts (${reason}).`);
+  if (err instanceof TypeError && /fetch failed/i.test(err.message))
+    return say("server_unavailable", `is not reachable (${reason}).`);
+  if (/ReadBuffer exceeded/i.test(reason))
+    return say("output_too_large", `sent a message larger than the transport accepts (${reason}).`);
   if (/not connected/i.test(reason)) return say("connection_lost", "lost its connection.");
   return say("protocol_error", `failed: ${reason}`);
 }
@@ -108,29 +129,38 @@ function fromMcpError(err: McpError, ctx: ToolErrorContext, reason: string, say:
   switch (err.code) {
     case ErrorCode.ConnectionClosed:
       // During connect this means the server never came up (a stdio child that exited at start-up).
-      if (ctx.operation === "connect") return say("server_unavailable", "exited or closed the connection during the MCP handshake.");
+      if (ctx.operation === "connect")
+        return say("server_unavailable", "exited or closed the connection during the MCP handshake.");
       return say("connection_lost", "closed the connection (the server exited or the link dropped).");
     case ErrorCode.RequestTimeout:
       return say("timeout", `did not answer within ${formatMs(ctx.timeoutMs)}.`);
     case ErrorCode.InvalidParams:
-      if (ctx.tool && /\bnot found\b|\bunknown tool\b/i.test(reason)) return say("unknown_tool", "is not offered by the server.");
-      if (/structured content|output schema/i.test(reason)) return say("protocol_error", `returned output that breaks its own output schema: ${reason}`);
+      if (ctx.tool && /\bnot found\b|\bunknown tool\b/i.test(reason))
+        return say("unknown_tool", "is not offered by the server.");
+      if (/structured content|output schema/i.test(reason))
+        return say("protocol_error", `returned output that breaks its own output schema: ${reason}`);
       return say("invalid_arguments", `rejected the arguments: ${reason}`, { details: { mcpCode: err.code } });
     default:
-      return say("protocol_error", `answered with an MCP error ${err.code}: ${reason}`, { details: { mcpCode: err.code } });
+      return say("protocol_error", `answered with an MCP error ${err.code}: ${reason}`, {
+        details: { mcpCode: err.code },
+      });
   }
 }
 
 function fromHttpStatus(status: number, ctx: ToolErrorContext, reason: string, say: Say): ToolGatewayError {
   const details = { httpStatus: status };
   if (status === 401 || status === 403) {
-    return say("server_unavailable", `refused the credentials (HTTP ${status}): check the bearer token.`, { retryable: false, details });
+    return say("server_unavailable", `refused the credentials (HTTP ${status}): check the bearer token.`, {
+      retryable: false,
+      details,
+    });
   }
   if (status === 404 && ctx.operation !== "connect") {
     // A Streamable HTTP server answers 404 for a session it no longer knows (it restarted): start a new one.
     return say("connection_lost", "no longer knows this session (HTTP 404); it will be re-established.", { details });
   }
-  if (status === 404) return say("server_unavailable", "has no MCP endpoint at this URL (HTTP 404).", { retryable: false, details });
+  if (status === 404)
+    return say("server_unavailable", "has no MCP endpoint at this URL (HTTP 404).", { retryable: false, details });
   if (status >= 500 || status === 429) return say("server_unavailable", `is failing (HTTP ${status}).`, { details });
   if (status === -1) return say("protocol_error", `answered in a way MCP does not allow: ${reason}`);
   return say("server_unavailable", `rejected the request (HTTP ${status}): ${reason}`, { retryable: false, details });
@@ -140,7 +170,10 @@ function fromHttpStatus(status: number, ctx: ToolErrorContext, reason: string, s
  * `tool_error` for a result the tool marked `isError`, or `null`. The gateway returns such results rather than
  * throwing, so a runner can tell "the tool said no" from "we could not reach it"; use this when you want it thrown.
  */
-export function toolResultError(result: ToolCallResult, ctx: { server: string; tool: string }): ToolGatewayError | null {
+export function toolResultError(
+  result: ToolCallResult,
+  ctx: { server: string; tool: string },
+): ToolGatewayError | null {
   if (!result.isError) return null;
   const text = truncate(result.text.trim() || "(no message)", 500);
   return gatewayError("tool_error", ctx, `reported an error: ${text}`, { details: { content: result.content } });

@@ -45,7 +45,8 @@ export function createToolGateway(options: ToolGatewayOptions = {}): ToolGateway
       connectionFor(config).listTools(createDeadline(budget.timeoutMs ?? defaultTimeoutMs, budget.signal)),
     callTool: (config, toolName, args, callOptions = {}) =>
       connectionFor(config).callTool(toolName, args, callOptions, defaultTimeoutMs),
-    ping: (config, budget = {}) => connectionFor(config).ping(createDeadline(budget.timeoutMs ?? defaultTimeoutMs, budget.signal)),
+    ping: (config, budget = {}) =>
+      connectionFor(config).ping(createDeadline(budget.timeoutMs ?? defaultTimeoutMs, budget.signal)),
     async invalidate(serverId) {
       const entry = connections.get(serverId);
       connections.delete(serverId);

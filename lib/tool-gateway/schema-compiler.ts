@@ -49,7 +49,8 @@ function compileUncached(schema: unknown): CompiledSchema {
   const dialect = typeof $schema === "string" && DRAFT_2020.test($schema) ? draft2020 : draft07;
   // A root `$id` would be registered in the shared Ajv instance and collide when a server changes the schema;
   // an unknown `$schema` (draft-04, 2019-09) would make Ajv refuse it outright: read those as draft-07.
-  const body = dialect === draft07 && typeof $schema === "string" && DRAFT_07.test($schema) ? { $schema, ...rest } : rest;
+  const body =
+    dialect === draft07 && typeof $schema === "string" && DRAFT_07.test($schema) ? { $schema, ...rest } : rest;
   try {
     const validate = dialect.compile(body);
     // The validator is self-contained once compiled; dropping Ajv's own reference keeps memory bounded by our LRU.
@@ -63,7 +64,10 @@ function compileUncached(schema: unknown): CompiledSchema {
 /** Turns Ajv errors into `{ path, message }` with dotted paths and plain words ("days: must be number"). */
 export function formatIssues(errors: readonly ErrorObject[] | null | undefined): SchemaIssue[] {
   return (errors ?? []).map((error) => {
-    const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segments = error.instancePath
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     const params = error.params as Record<string, unknown>;
     let message = error.message ?? "is invalid";
     if (error.keyword === "required") {
@@ -81,5 +85,8 @@ export function formatIssues(errors: readonly ErrorObject[] | null | undefined):
 
 function joinPath(segments: string[]): string {
   if (segments.length === 0) return "(arguments)";
-  return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), "");
+  return segments.reduce(
+    (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+    "",
+  );
 }

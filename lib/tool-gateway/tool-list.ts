@@ -30,7 +30,11 @@ export async function fetchAllTools(client: Client, server: string, options: Req
     if (seenCursors.has(cursor)) break;
     seenCursors.add(cursor);
   }
-  throw gatewayError("protocol_error", { server }, `kept paginating its tool list (over ${MAX_PAGES} pages or a repeated cursor).`);
+  throw gatewayError(
+    "protocol_error",
+    { server },
+    `kept paginating its tool list (over ${MAX_PAGES} pages or a repeated cursor).`,
+  );
 }
 
 /** One listed tool in gateway shape, or `null` when it has not even a name to show. */

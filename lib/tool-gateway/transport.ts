@@ -46,7 +46,12 @@ export function openTransport(config: ToolServerConfig): OpenedTransport {
     throw gatewayError("server_unavailable", { server: config.name }, "has an invalid URL.", { retryable: false });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw gatewayError("server_unavailable", { server: config.name }, `has a URL with unsupported scheme "${url.protocol}".`, { retryable: false });
+    throw gatewayError(
+      "server_unavailable",
+      { server: config.name },
+      `has a URL with unsupported scheme "${url.protocol}".`,
+      { retryable: false },
+    );
   }
   const headers: Record<string, string> = {};
   if (spec.bearerToken) headers.Authorization = `Bearer ${spec.bearerToken}`;

@@ -95,7 +95,12 @@ export type ToolGatewayOptions = {
 /** The app's single entry to MCP tools. Connections are per server and reused across calls. */
 export interface ToolGateway {
   listTools(config: ToolServerConfig, options?: RequestBudget): Promise<GatewayTool[]>;
-  callTool(config: ToolServerConfig, toolName: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<ToolCallResult>;
+  callTool(
+    config: ToolServerConfig,
+    toolName: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<ToolCallResult>;
   /** Round-trip time of an MCP `ping`, connecting first if needed. */
   ping(config: ToolServerConfig, options?: RequestBudget): Promise<{ durationMs: number }>;
   /** Drops the server's connection (the next use reconnects) — e.g. after its registry entry changed. */

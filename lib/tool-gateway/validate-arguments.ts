@@ -32,10 +32,14 @@ export function argumentIssues(tool: Pick<GatewayTool, "inputSchema">, args: unk
  */
 export function assertValidArguments(tool: GatewayTool, args: unknown, ctx: ToolErrorContext): void {
   if (tool.schemaError) {
-    throw gatewayError("invalid_schema", ctx, `cannot be called: its ${tool.schemaError}`, { details: { schemaError: tool.schemaError } });
+    throw gatewayError("invalid_schema", ctx, `cannot be called: its ${tool.schemaError}`, {
+      details: { schemaError: tool.schemaError },
+    });
   }
   const issues = argumentIssues(tool, args);
   if (issues.length === 0) return;
   const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-  throw gatewayError("invalid_arguments", ctx, `got invalid arguments (nothing was sent): ${summary}`, { details: issues });
+  throw gatewayError("invalid_arguments", ctx, `got invalid arguments (nothing was sent): ${summary}`, {
+    details: issues,
+  });
 }

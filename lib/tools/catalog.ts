@@ -43,5 +43,8 @@ export function searchTools(tools: readonly ToolDefinition[], query: string): To
 }
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[_\s]+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[_\s]+/g, " ")
+    .trim();
 }

@@ -47,7 +47,15 @@ export function toolChanges(pins: ToolPins, current: ReadonlyMap<string, string>
       if (currentHash === pinnedHash) return [];
       const slash = key.indexOf("/");
       const change = currentHash === null ? "removed" : "changed";
-      return [{ server: key.slice(0, slash), name: key.slice(slash + 1), change, pinnedHash, currentHash } satisfies ToolChange];
+      return [
+        {
+          server: key.slice(0, slash),
+          name: key.slice(slash + 1),
+          change,
+          pinnedHash,
+          currentHash,
+        } satisfies ToolChange,
+      ];
     });
 }
 
@@ -56,7 +64,9 @@ export function readToolPins(stored: string | null | undefined): ToolPins {
   try {
     const parsed: unknown = JSON.parse(stored ?? "{}");
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
   } catch {
     return {};
   }

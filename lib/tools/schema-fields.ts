@@ -16,7 +16,8 @@ export type SchemaField = {
 
 type JsonSchema = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function primaryType(schema: JsonSchema): string | undefined {
   const type = schema.type;
@@ -44,7 +45,9 @@ function kindOf(schema: JsonSchema): SchemaField["kind"] {
 /** The top-level parameters of an input schema, required ones first, each in the schema's order. */
 export function schemaFields(inputSchema: unknown): SchemaField[] {
   if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return [];
-  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.filter((name) => typeof name === "string") : []);
+  const required = new Set(
+    Array.isArray(inputSchema.required) ? inputSchema.required.filter((name) => typeof name === "string") : [],
+  );
   const fields = Object.entries(inputSchema.properties).map(([name, raw]): SchemaField => {
     const schema = isObject(raw) ? raw : {};
     const kind = kindOf(schema);
@@ -68,7 +71,10 @@ export type FormArguments = { ok: true; args: Record<string, unknown> } | { ok: 
  * left out, so the tool applies its own defaults; a required field left empty is reported here, before the
  * gateway checks the full schema.
  */
-export function argumentsFromForm(fields: readonly SchemaField[], values: Record<string, string | undefined>): FormArguments {
+export function argumentsFromForm(
+  fields: readonly SchemaField[],
+  values: Record<string, string | undefined>,
+): FormArguments {
   const args: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -86,13 +92,15 @@ export function argumentsFromForm(fields: readonly SchemaField[], values: Record
     }
     if (field.kind === "integer" || field.kind === "number") {
       const value = Number(text);
-      if (!Number.isFinite(value) || (field.kind === "integer" && !Number.isInteger(value))) errors[field.name] = `${field.name} must be ${field.kind === "integer" ? "a whole number" : "a number"}.`;
+      if (!Number.isFinite(value) || (field.kind === "integer" && !Number.isInteger(value)))
+        errors[field.name] = `${field.name} must be ${field.kind === "integer" ? "a whole number" : "a number"}.`;
       else args[field.name] = value;
     } else if (field.kind === "json") {
       try {
         args[field.name] = JSON.parse(text);
       } catch {
-        errors[field.name] = `${field.name} must be JSON (${field.typeLabel}), e.g. ${field.typeLabel.startsWith("array") ? '["a", "b"]' : '{"key": "value"}'}.`;
+        errors[field.name] =
+          `${field.name} must be JSON (${field.typeLabel}), e.g. ${field.typeLabel.startsWith("array") ? '["a", "b"]' : '{"key": "value"}'}.`;
       }
     } else {
       args[field.name] = text;

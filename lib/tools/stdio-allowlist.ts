@@ -15,7 +15,19 @@ export const DEFAULT_STDIO_ALLOWLIST = [
 ].join(";");
 
 /** Flags that make node/npx/deno/bun evaluate code given on the command line. */
-const INLINE_CODE_FLAGS = new Set(["-e", "--eval", "-p", "--print", "-c", "--call", "-r", "--require", "--import", "--loader", "--experimental-loader"]);
+const INLINE_CODE_FLAGS = new Set([
+  "-e",
+  "--eval",
+  "-p",
+  "--print",
+  "-c",
+  "--call",
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+]);
 
 /** Parses `;`- or newline-separated entries; words are split on whitespace (no quoting: keep entries simple). */
 export function parseStdioAllowlist(config: string | undefined = DEFAULT_STDIO_ALLOWLIST): StdioAllowlistEntry[] {
@@ -34,8 +46,14 @@ export function configuredStdioAllowlist(env: Record<string, string | undefined>
 export const describeEntry = (entry: StdioAllowlistEntry) => [entry.command, ...entry.args].join(" ");
 
 /** null when the command may run; otherwise why not, in a sentence an admin can act on. */
-export function checkStdioCommand(command: string, args: readonly string[], allowlist: readonly StdioAllowlistEntry[]): string | null {
-  const entry = allowlist.find((candidate) => candidate.command === command && candidate.args.every((arg, i) => args[i] === arg));
+export function checkStdioCommand(
+  command: string,
+  args: readonly string[],
+  allowlist: readonly StdioAllowlistEntry[],
+): string | null {
+  const entry = allowlist.find(
+    (candidate) => candidate.command === command && candidate.args.every((arg, i) => args[i] === arg),
+  );
   if (!entry) {
     const allowed = allowlist.map(describeEntry).join("; ") || "none";
     return `"${[command, ...args].join(" ")}" is not on the allowlist of stdio commands. Allowed: ${allowed}. An administrator can change MCP_STDIO_ALLOWLIST.`;

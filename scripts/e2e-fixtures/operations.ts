@@ -2,7 +2,14 @@
 // each operation is a DAL function, or a short composition of them, run as a demo user. The DAL checks roles,
 // validates its input and writes exactly what the app's own actions write.
 import { readRoutineSource } from "@/app/(app)/routines/read-source";
-import { addReviewComment, decideReview, publishVersion, startNewDraft, submitForReview, withdrawFromReview } from "@/lib/db/reviews";
+import {
+  addReviewComment,
+  decideReview,
+  publishVersion,
+  startNewDraft,
+  submitForReview,
+  withdrawFromReview,
+} from "@/lib/db/reviews";
 import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
 import { getRoutineForEditing } from "@/lib/db/library";
 import { ValidationError } from "@/lib/db/core";
@@ -11,19 +18,33 @@ import type { Viewer } from "@/lib/access";
 /** The working version of a routine as the designer opens it: its content, and what later writes refer to. */
 async function workingVersion(viewer: Viewer, input: { routineId: string }) {
   const working = await getRoutineForEditing(viewer, input.routineId);
-  const routine = JSON.parse(working.routineJson) as Record<string, unknown> & { steps: Array<Record<string, unknown> & { id: string }> };
-  return { versionId: working.versionId, versionNumber: working.versionNumber, revision: working.revision, status: working.status, routine };
+  const routine = JSON.parse(working.routineJson) as Record<string, unknown> & {
+    steps: Array<Record<string, unknown> & { id: string }>;
+  };
+  return {
+    versionId: working.versionId,
+    versionNumber: working.versionNumber,
+    revision: working.revision,
+    status: working.status,
+    routine,
+  };
 }
 
 /**
  * Creates a routine as the library does: blank, or read from pasted paper text or JSON (refused with the reader's
  * problems, as the dialog shows them). Returns its id and working version.
  */
-async function createRoutineFrom(viewer: Viewer, input: { name: string; source?: { kind: "text" | "json"; text: string } }) {
+async function createRoutineFrom(
+  viewer: Viewer,
+  input: { name: string; source?: { kind: "text" | "json"; text: string } },
+) {
   let routine: unknown;
   if (input.source) {
     const read = await readRoutineSource(viewer, input.source.kind, input.source.text, input.name);
-    if (!read.ok) throw new ValidationError(`The ${input.source.kind} does not read: ${read.errors.map((error) => error.message).join("; ")}`);
+    if (!read.ok)
+      throw new ValidationError(
+        `The ${input.source.kind} does not read: ${read.errors.map((error) => error.message).join("; ")}`,
+      );
     routine = read.routine;
   }
   const created = await createRoutine(viewer, { name: input.name, routine, source: input.source?.kind ?? "blank" });

@@ -19,7 +19,9 @@ const callSchema = z.strictObject({
 /** Starts the service on 127.0.0.1:`port` (0 = any free port) and resolves its base URL once it listens. */
 export async function startFixtureServer(port: number): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: `e2e fixtures: ${error instanceof Error ? error.message : String(error)}` }));
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: `e2e fixtures: ${error instanceof Error ? error.message : String(error)}` }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -29,7 +31,8 @@ export async function startFixtureServer(port: number): Promise<{ url: string; s
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== "POST" || req.url !== "/call") return send(res, 404, { error: "e2e fixtures: POST /call { as, operation, input } is the only endpoint." });
+  if (req.method !== "POST" || req.url !== "/call")
+    return send(res, 404, { error: "e2e fixtures: POST /call { as, operation, input } is the only endpoint." });
   const text = await readBody(req);
   if (text === null) return send(res, 413, { error: `e2e fixtures: the body is over ${MAX_BODY_BYTES} bytes.` });
   let json: unknown;

@@ -26,7 +26,12 @@ export class IdSource {
  * call's arguments are cut short so they no longer parse as JSON, the way a model stopped mid-call sends them; a
  * reply without tool calls gets one, named after the request's first tool.
  */
-export function buildAnswer(reply: FakeReply | undefined, request: ChatRequest, ids: IdSource, brokenArguments = false): Answer {
+export function buildAnswer(
+  reply: FakeReply | undefined,
+  request: ChatRequest,
+  ids: IdSource,
+  brokenArguments = false,
+): Answer {
   const content = reply?.json !== undefined ? JSON.stringify(reply.json) : (reply?.content ?? null);
   let toolCalls: AnswerToolCall[] = (reply?.toolCalls ?? []).map((call) => ({
     id: call.id ?? ids.next("call_fake_"),
@@ -45,7 +50,12 @@ export function buildAnswer(reply: FakeReply | undefined, request: ChatRequest, 
   const promptText = request.messages.map(messageText).join("\n");
   const prompt = reply?.usage?.prompt_tokens ?? estimateTokens(promptText);
   const completion = reply?.usage?.completion_tokens ?? estimateTokens(answerText);
-  return { content: content ?? (toolCalls.length > 0 ? null : ""), toolCalls, finishReason, usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } };
+  return {
+    content: content ?? (toolCalls.length > 0 ? null : ""),
+    toolCalls,
+    finishReason,
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+  };
 }
 
 /** The rough rule of thumb for English text: a token is about four characters. */

@@ -22,14 +22,20 @@ const responseFormatSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("json_object") }),
   z.looseObject({
     type: z.literal("json_schema"),
-    json_schema: z.looseObject({ name: z.string().min(1), schema: z.record(z.string(), z.unknown()).optional(), strict: z.boolean().nullish() }),
+    json_schema: z.looseObject({
+      name: z.string().min(1),
+      schema: z.record(z.string(), z.unknown()).optional(),
+      strict: z.boolean().nullish(),
+    }),
   }),
 ]);
 
 export const chatRequestSchema = z.looseObject({
   model: z.string().min(1),
   messages: z.array(messageSchema).min(1),
-  tools: z.array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }).optional() })).optional(),
+  tools: z
+    .array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string() }).optional() }))
+    .optional(),
   tool_choice: z.unknown().optional(),
   response_format: responseFormatSchema.optional(),
   stream: z.boolean().nullish(),

@@ -22,7 +22,11 @@ export async function handleChatCompletion(res: ServerResponse, body: unknown, c
   const matched = context.state.take(request);
   if (!matched) {
     const last = messageText(request.messages[request.messages.length - 1]).slice(0, 200);
-    return sendError(res, 500, `fake-openai: no rule matches this request (model "${request.model}"). Last message: ${last}`);
+    return sendError(
+      res,
+      500,
+      `fake-openai: no rule matches this request (model "${request.model}"). Last message: ${last}`,
+    );
   }
   context.entry.ruleId = matched.ruleId;
   const { rule } = matched;
@@ -53,7 +57,10 @@ export async function handleChatCompletion(res: ServerResponse, body: unknown, c
 
 function retryHeaders(fault: Extract<FakeFault, { kind: "http" }>): Record<string, string> {
   if (fault.retryAfterSeconds === undefined) return {};
-  return { "retry-after": String(Math.ceil(fault.retryAfterSeconds)), "retry-after-ms": String(Math.round(fault.retryAfterSeconds * 1000)) };
+  return {
+    "retry-after": String(Math.ceil(fault.retryAfterSeconds)),
+    "retry-after-ms": String(Math.round(fault.retryAfterSeconds * 1000)),
+  };
 }
 
 /** Aborts when the connection closes before the response was finished (the client gave up or the server closed). */

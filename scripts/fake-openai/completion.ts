@@ -67,12 +67,23 @@ export function completionChunks(answer: Answer, meta: CompletionMeta, includeUs
   const chunks: object[] = [chunk({ role: "assistant", content: answer.content === null ? null : "", refusal: null })];
   for (const piece of pieces(answer.content ?? "")) chunks.push(chunk({ content: piece }));
   answer.toolCalls.forEach((call, index) => {
-    chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-    for (const piece of pieces(call.arguments)) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    chunks.push(
+      chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
+    );
+    for (const piece of pieces(call.arguments))
+      chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   chunks.push(chunk({}, answer.finishReason));
   if (includeUsage) {
-    chunks.push({ id: meta.id, object: "chat.completion.chunk", created: meta.created, model: meta.model, system_fingerprint: "fp_fake_openai", choices: [], usage: answer.usage });
+    chunks.push({
+      id: meta.id,
+      object: "chat.completion.chunk",
+      created: meta.created,
+      model: meta.model,
+      system_fingerprint: "fp_fake_openai",
+      choices: [],
+      usage: answer.usage,
+    });
   }
   return chunks;
 }

@@ -17,7 +17,12 @@ type Control = { state: ScenarioState; log: RequestLog; gates: Gates };
  * start-up scenario, closes every gate and clears the log. It needs no API key: it is a test harness, not part of
  * the API the product sees.
  */
-export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, control: Control): Promise<void> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  control: Control,
+): Promise<void> {
   const route = `${req.method} ${path.slice(CONTROL_PREFIX.length)}`;
   switch (route) {
     case "GET requests":
@@ -28,7 +33,12 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       control.log.clear();
       return sendJson(res, 200, { ok: true, rules: control.state.ruleCount() });
     case "POST scenario": {
-      const scenario = await readValid(req, res, fakeScenarioSchema, "a scenario { rules: FakeRule[], models?: string[] }");
+      const scenario = await readValid(
+        req,
+        res,
+        fakeScenarioSchema,
+        "a scenario { rules: FakeRule[], models?: string[] }",
+      );
       if (!scenario) return;
       control.state.setScenario(scenario);
       return sendJson(res, 200, { ok: true, rules: control.state.ruleCount() });
@@ -45,12 +55,21 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       return sendJson(res, 200, { ok: true, gate: body.gate, waiting: control.gates.open(body.gate) });
     }
     default:
-      return sendError(res, 404, `fake-openai: no control endpoint ${req.method} ${path}; try POST /__fake/scenario, POST /__fake/rules, GET /__fake/requests, POST /__fake/gates/open or POST /__fake/reset.`);
+      return sendError(
+        res,
+        404,
+        `fake-openai: no control endpoint ${req.method} ${path}; try POST /__fake/scenario, POST /__fake/rules, GET /__fake/requests, POST /__fake/gates/open or POST /__fake/reset.`,
+      );
   }
 }
 
 /** The body parsed with `schema`, or undefined after answering 400 (or 413) with what is wrong. */
-async function readValid<T>(req: IncomingMessage, res: ServerResponse, schema: z.ZodType<T>, expected: string): Promise<T | undefined> {
+async function readValid<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: z.ZodType<T>,
+  expected: string,
+): Promise<T | undefined> {
   const body = await readJsonBody(req);
   if (!body.ok) {
     sendError(res, body.status, body.message);

@@ -32,11 +32,21 @@ export type StreamOptions = { includeUsage: boolean; chunkDelayMs: number; fault
  * Streams an answer as server-sent events (`data: <chunk>\n\n` … `data: [DONE]\n\n`). Faults: malformed-json sends
  * one event whose data is not JSON after the first chunk; drop destroys the socket halfway through the chunks.
  */
-export async function streamAnswer(res: ServerResponse, answer: Answer, meta: CompletionMeta, options: StreamOptions): Promise<void> {
-  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+export async function streamAnswer(
+  res: ServerResponse,
+  answer: Answer,
+  meta: CompletionMeta,
+  options: StreamOptions,
+): Promise<void> {
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   res.flushHeaders();
   const events = completionChunks(answer, meta, options.includeUsage).map((chunk) => JSON.stringify(chunk));
-  if (options.fault?.kind === "malformed-json") events.splice(1, events.length - 1, events[1].slice(0, Math.floor(events[1].length / 2)));
+  if (options.fault?.kind === "malformed-json")
+    events.splice(1, events.length - 1, events[1].slice(0, Math.floor(events[1].length / 2)));
   const dropAt = options.fault?.kind === "drop" ? Math.max(1, Math.floor(events.length / 2)) : Infinity;
   for (const [index, data] of events.entries()) {
     if (index > 0 && !(await wait(options.chunkDelayMs, options.signal))) return;

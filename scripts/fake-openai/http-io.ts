@@ -30,16 +30,33 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 /** An OpenAI-shaped error body for a status, with the type and code the real API uses for it. */
 export function openAIError(status: number, message?: string, param: string | null = null): OpenAIErrorBody {
   const kind = ERROR_KINDS[status] ?? { type: status >= 500 ? "server_error" : "invalid_request_error", code: null };
-  return { error: { message: message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`, type: kind.type, code: kind.code, param } };
+  return {
+    error: {
+      message: message ?? DEFAULT_MESSAGES[status] ?? `HTTP ${status}`,
+      type: kind.type,
+      code: kind.code,
+      param,
+    },
+  };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, status: number, message?: string, options: { param?: string | null; headers?: Record<string, string> } = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message?: string,
+  options: { param?: string | null; headers?: Record<string, string> } = {},
+): void {
   sendJson(res, status, openAIError(status, message, options.param ?? null), options.headers);
 }
 
@@ -51,7 +68,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY_BYTES} bytes.` };
+    if (size > MAX_BODY_BYTES)
+      return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY_BYTES} bytes.` };
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString("utf8");

@@ -13,10 +13,12 @@ export function ruleMatches(match: FakeMatch | undefined, request: ChatRequest):
   if (match.lastRole !== undefined && last.role !== match.lastRole) return false;
   if (match.model !== undefined && request.model !== match.model) return false;
   if (match.hasTools !== undefined && (request.tools?.length ?? 0) > 0 !== match.hasTools) return false;
-  if (match.responseFormat !== undefined && (request.response_format?.type ?? "text") !== match.responseFormat) return false;
+  if (match.responseFormat !== undefined && (request.response_format?.type ?? "text") !== match.responseFormat)
+    return false;
   if (match.toolResultIncludes !== undefined) {
     const needle = match.toolResultIncludes;
-    if (!request.messages.some((message) => message.role === "tool" && messageText(message).includes(needle))) return false;
+    if (!request.messages.some((message) => message.role === "tool" && messageText(message).includes(needle)))
+      return false;
   }
   return true;
 }

@@ -24,7 +24,14 @@ export class RequestLog {
   private entries: RecordedRequest[] = [];
 
   record(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): RecordedRequest {
-    const entry: RecordedRequest = { method, path, headers: withoutSecrets(headers), body, ruleId: null, at: new Date().toISOString() };
+    const entry: RecordedRequest = {
+      method,
+      path,
+      headers: withoutSecrets(headers),
+      body,
+      ruleId: null,
+      at: new Date().toISOString(),
+    };
     this.entries.push(entry);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     return entry;

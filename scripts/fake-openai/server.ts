@@ -69,7 +69,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (path.startsWith(CONTROL_PREFIX)) return handleControl(req, res, path, { state, log, gates });
     if (path !== "/v1" && !path.startsWith("/v1/")) {
-      return sendError(res, 404, `fake-openai: unknown path ${path}; the API is under /v1 and the control endpoints under /__fake/.`);
+      return sendError(
+        res,
+        404,
+        `fake-openai: unknown path ${path}; the API is under /v1 and the control endpoints under /__fake/.`,
+      );
     }
     const body = req.method === "POST" ? await readJsonBody(req) : undefined;
     const entry = log.record(req.method ?? "GET", path, req.headers, body?.ok ? (body.json ?? null) : null);
@@ -77,13 +81,17 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (refusal) return sendError(res, 401, refusal);
     if (body && !body.ok) return sendError(res, body.status, body.message);
 
-    if (req.method === "POST" && path === "/v1/chat/completions") return handleChatCompletion(res, body?.json, { state, gates, ids, entry });
-    if (req.method === "GET" && path === "/v1/models") return sendJson(res, 200, { object: "list", data: state.modelIds().map(modelObject) });
+    if (req.method === "POST" && path === "/v1/chat/completions")
+      return handleChatCompletion(res, body?.json, { state, gates, ids, entry });
+    if (req.method === "GET" && path === "/v1/models")
+      return sendJson(res, 200, { object: "list", data: state.modelIds().map(modelObject) });
     const model = /^\/v1\/models\/([^/]+)$/.exec(path);
     if (req.method === "GET" && model) {
       const id = decodeURIComponent(model[1]);
       if (state.modelIds().includes(id)) return sendJson(res, 200, modelObject(id));
-      return sendError(res, 404, `The model '${id}' does not exist or you do not have access to it.`, { param: "model" });
+      return sendError(res, 404, `The model '${id}' does not exist or you do not have access to it.`, {
+        param: "model",
+      });
     }
     return sendError(res, 404, `Invalid URL (${req.method} ${path})`);
   }

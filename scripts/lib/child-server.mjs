@@ -27,7 +27,9 @@ export function startChildServer({ name, args, env, ready, port, check }) {
       stop();
       reject(error);
     };
-    child.once("exit", (code) => fail(new Error(`${name} exited (code ${code}) before it was ready; is port ${port} free?`)));
+    child.once("exit", (code) =>
+      fail(new Error(`${name} exited (code ${code}) before it was ready; is port ${port} free?`)),
+    );
     child.stdout.on("data", (chunk) => {
       buffered += chunk.toString();
       const match = ready.exec(buffered);
@@ -41,7 +43,9 @@ export function startChildServer({ name, args, env, ready, port, check }) {
           clearTimeout(timer);
           child.removeAllListeners("exit");
           child.once("exit", (code) => code && console.error(`✖ ${name} stopped (code ${code}).`));
-          console.log(`✔ ${name[0].toUpperCase()}${name.slice(1)} ready at ${url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          console.log(
+            `✔ ${name[0].toUpperCase()}${name.slice(1)} ready at ${url} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          );
           resolve({ url, child });
         })
         .catch(fail);

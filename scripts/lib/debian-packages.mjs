@@ -16,7 +16,10 @@ export function ensureDebianPackage(pkg, binary) {
   }
   if (!listsUpdated) run("Updating apt package lists", "apt-get", ["update"]);
   listsUpdated = true;
-  run(`Installing Debian's ${pkg}`, "apt-get", ["install", "-y", pkg], { ...process.env, DEBIAN_FRONTEND: "noninteractive" });
+  run(`Installing Debian's ${pkg}`, "apt-get", ["install", "-y", pkg], {
+    ...process.env,
+    DEBIAN_FRONTEND: "noninteractive",
+  });
 }
 
 /** Makes sure the e2e tests' browser is installed (playwright.config.ts). */

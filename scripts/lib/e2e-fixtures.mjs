@@ -9,7 +9,15 @@ import { startChildServer } from "./child-server.mjs";
 export function startE2eFixtures(port, env) {
   return startChildServer({
     name: "the e2e set-up service",
-    args: ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/e2e-fixtures.ts", "--port", String(port)],
+    args: [
+      "--import",
+      "./scripts/lib/server-only.mjs",
+      "--import",
+      "tsx",
+      "scripts/e2e-fixtures.ts",
+      "--port",
+      String(port),
+    ],
     env,
     port,
     ready: /e2e fixtures listening on (http:\/\/\S+)/,

@@ -25,11 +25,15 @@ export function keepPrebuilds(root) {
     const partial = `${file}.${process.pid}.tmp`;
     const packed = spawnSync("tar", ["-czf", partial, "-C", dir, binary], { encoding: "utf8" });
     if (packed.status !== 0) {
-      console.warn(`⚠ Could not keep the ${name} binary for later installs: ${(packed.stderr || packed.error?.message || "").trim()}`);
+      console.warn(
+        `⚠ Could not keep the ${name} binary for later installs: ${(packed.stderr || packed.error?.message || "").trim()}`,
+      );
       continue;
     }
     renameSync(partial, file);
-    console.log(`✔ Kept the compiled ${name} binary for later installs on this machine (${file.replace(homedir(), "~")})`);
+    console.log(
+      `✔ Kept the compiled ${name} binary for later installs on this machine (${file.replace(homedir(), "~")})`,
+    );
   }
 }
 
@@ -42,7 +46,9 @@ function cachedPrebuildPath(dir) {
     const rc = require("prebuild-install/rc")(pkg);
     return util.cachedPrebuild(util.getDownloadUrl({ ...rc, pkg }));
   } catch (error) {
-    console.warn(`⚠ Could not tell where prebuild-install caches ${dir}: ${error instanceof Error ? error.message : error}`);
+    console.warn(
+      `⚠ Could not tell where prebuild-install caches ${dir}: ${error instanceof Error ? error.message : error}`,
+    );
     return null;
   }
 }

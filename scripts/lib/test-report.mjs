@@ -15,7 +15,13 @@ export function browserTestAttempts(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        for (const result of test.results) attempts.push({ title: [...titles, spec.title].join(" › "), ms: result.duration, status: result.status, project: test.projectName });
+        for (const result of test.results)
+          attempts.push({
+            title: [...titles, spec.title].join(" › "),
+            ms: result.duration,
+            status: result.status,
+            project: test.projectName,
+          });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -41,5 +47,6 @@ export function printSlowest(report, count = 10) {
   const attempts = browserTestAttempts(report);
   if (attempts.length === 0) return;
   console.log(`\nSlowest ${Math.min(count, attempts.length)} browser tests:`);
-  for (const { title, ms } of slowest(attempts, count)) console.log(`  ${(ms / 1000).toFixed(1).padStart(5)} s  ${title}`);
+  for (const { title, ms } of slowest(attempts, count))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(5)} s  ${title}`);
 }

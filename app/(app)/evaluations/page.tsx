@@ -10,7 +10,12 @@ export default function EvaluationsPage() {
       sectionId="evaluations"
       icon={FlaskConical}
       title="No evaluation suites yet"
-      notes={[{ roles: ["author", "admin"], text: "As an author you will write test requests for your routines here and see their tool-call accuracy." }]}
+      notes={[
+        {
+          roles: ["author", "admin"],
+          text: "As an author you will write test requests for your routines here and see their tool-call accuracy.",
+        },
+      ]}
       otherwise="As a reviewer you will read each routine's accuracy here before you approve it."
     />
   );

@@ -32,16 +32,24 @@ const rowForm = z.object({
   archived: z.literal("1").optional().catch(undefined),
 });
 
-export const createBlankRoutineAction = defineAction(WRITER_ROLES, blankForm, async (viewer, { name, description }): Promise<CreateRoutineState> => {
-  return created(await createRoutine(viewer, { name, description: description || undefined, source: "blank" }), []);
-});
+export const createBlankRoutineAction = defineAction(
+  WRITER_ROLES,
+  blankForm,
+  async (viewer, { name, description }): Promise<CreateRoutineState> => {
+    return created(await createRoutine(viewer, { name, description: description || undefined, source: "blank" }), []);
+  },
+);
 
 /** Parses pasted paper text or JSON; creates the routine only when it reads cleanly. */
 function createFromSource(kind: Exclude<RoutineSource, "blank">) {
   return defineAction(WRITER_ROLES, sourceForm, async (viewer, { name, text }): Promise<CreateRoutineState> => {
     const result = await readRoutineSource(viewer, kind, text, name);
     if (!result.ok) return problemsState(kind, result.errors);
-    const routine = await createRoutine(viewer, { name: name || result.routine.name, routine: result.routine, source: kind });
+    const routine = await createRoutine(viewer, {
+      name: name || result.routine.name,
+      routine: result.routine,
+      source: kind,
+    });
     return created(routine, result.warnings);
   });
 }
@@ -53,11 +61,15 @@ export const createRoutineFromJsonAction = createFromSource("json");
 // Row actions end on the library again, keeping its search, with a notice about what happened (no JS needed).
 // The DAL validates the routine id; redirect() passes through defineAction.
 
-export const duplicateRoutineAction = defineAction(WRITER_ROLES, rowForm, async (viewer, form): Promise<ActionState> => {
-  const copy = await duplicateRoutine(viewer, { routineId: form.routineId });
-  revalidatePath("/routines");
-  redirect(libraryUrl(form, "created", copy.id));
-});
+export const duplicateRoutineAction = defineAction(
+  WRITER_ROLES,
+  rowForm,
+  async (viewer, form): Promise<ActionState> => {
+    const copy = await duplicateRoutine(viewer, { routineId: form.routineId });
+    revalidatePath("/routines");
+    redirect(libraryUrl(form, "created", copy.id));
+  },
+);
 
 function setArchived(archived: boolean) {
   return defineAction(WRITER_ROLES, rowForm, async (viewer, form): Promise<ActionState> => {
@@ -72,7 +84,11 @@ export const archiveRoutineAction = setArchived(true);
 export const restoreRoutineAction = setArchived(false);
 
 /** The library URL with the search the form was sent from, plus a notice about `id`. */
-function libraryUrl({ q, archived }: z.infer<typeof rowForm>, notice: "created" | "archived" | "restored", id: string): string {
+function libraryUrl(
+  { q, archived }: z.infer<typeof rowForm>,
+  notice: "created" | "archived" | "restored",
+  id: string,
+): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (archived) params.set("archived", archived);
@@ -83,11 +99,20 @@ function libraryUrl({ q, archived }: z.infer<typeof rowForm>, notice: "created" 
 
 function created(routine: { id: string; name: string }, warnings: SourceProblem[]): CreateRoutineState {
   revalidatePath("/routines");
-  return { status: "success", message: `“${routine.name}” was created.`, data: { id: routine.id, name: routine.name, warnings } };
+  return {
+    status: "success",
+    message: `“${routine.name}” was created.`,
+    data: { id: routine.id, name: routine.name, warnings },
+  };
 }
 
 function problemsState(kind: "text" | "json", problems: SourceProblem[]): CreateRoutineState {
   const what = kind === "text" ? "The text could not be read as a routine" : "This JSON is not a valid routine";
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  return { status: "error", message: `${what} (${count}); nothing was created. Fix it and try again.`, problems, fieldErrors: { text: [`${count} found; see the list.`] } };
+  return {
+    status: "error",
+    message: `${what} (${count}); nothing was created. Fix it and try again.`,
+    problems,
+    fieldErrors: { text: [`${count} found; see the list.`] },
+  };
 }

@@ -43,7 +43,13 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
         description="Step-by-step plans that an agent follows to call your tools. Open one to read it or edit it on the canvas."
         actions={
           canCreate ? (
-            <NewRoutine actions={{ blank: createBlankRoutineAction, text: createRoutineFromTextAction, json: createRoutineFromJsonAction }} />
+            <NewRoutine
+              actions={{
+                blank: createBlankRoutineAction,
+                text: createRoutineFromTextAction,
+                json: createRoutineFromJsonAction,
+              }}
+            />
           ) : null
         }
       />
@@ -54,12 +60,21 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
           {result.error}
         </Alert>
       ) : shown.length === 0 ? (
-        <LibraryEmpty q={q} showArchived={showArchived} canCreate={canCreate} hiddenArchived={all.length - shown.length} />
+        <LibraryEmpty
+          q={q}
+          showArchived={showArchived}
+          canCreate={canCreate}
+          hiddenArchived={all.length - shown.length}
+        />
       ) : (
         <RoutineTable
           routines={shown.map(toRow)}
           view={view}
-          actions={canCreate ? { duplicate: duplicateRoutineAction, archive: archiveRoutineAction, restore: restoreRoutineAction } : undefined}
+          actions={
+            canCreate
+              ? { duplicate: duplicateRoutineAction, archive: archiveRoutineAction, restore: restoreRoutineAction }
+              : undefined
+          }
           highlightId={noticeRoutine?.id}
         />
       )}

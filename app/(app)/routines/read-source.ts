@@ -4,13 +4,19 @@ import { importRoutineJson, parseRoutineText, type Routine, type ToolRef } from 
 import type { Viewer } from "@/lib/access";
 import { registryToolCatalog } from "@/lib/db/tools";
 
-export type SourceResult = { ok: true; routine: Routine; warnings: SourceProblem[] } | { ok: false; errors: SourceProblem[] };
+export type SourceResult =
+  { ok: true; routine: Routine; warnings: SourceProblem[] } | { ok: false; errors: SourceProblem[] };
 
 /**
  * Reads pasted paper text or JSON into a Routine, or the problems that stop it, each at a line and column.
  * A tool named without its server ("using get_leave_balance tool") is looked up in the catalog.
  */
-export async function readRoutineSource(viewer: Viewer, kind: "text" | "json", text: string, name: string): Promise<SourceResult> {
+export async function readRoutineSource(
+  viewer: Viewer,
+  kind: "text" | "json",
+  text: string,
+  name: string,
+): Promise<SourceResult> {
   const options = { name: name || undefined, resolveTool: await catalogResolver(viewer) };
   return kind === "json" ? importRoutineJson(text, options) : parseRoutineText(text, options);
 }

@@ -42,9 +42,20 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
   if (!allowed) return <AccessDenied sectionId="runs" viewer={viewer} />;
   const params = await searchParams;
   const status = one(params.status);
-  const values: RunsFilterValues = { routine: one(params.routine), status: (RUN_STATUSES as readonly string[]).includes(status) ? status : "", startedBy: one(params.startedBy) };
+  const values: RunsFilterValues = {
+    routine: one(params.routine),
+    status: (RUN_STATUSES as readonly string[]).includes(status) ? status : "",
+    startedBy: one(params.startedBy),
+  };
   const [runs, routines, everyone] = await Promise.all([
-    loadOrError(() => listRuns(viewer, { routineId: values.routine || undefined, status: (values.status || undefined) as RunStatus | undefined, startedBy: values.startedBy || undefined, limit: 200 })),
+    loadOrError(() =>
+      listRuns(viewer, {
+        routineId: values.routine || undefined,
+        status: (values.status || undefined) as RunStatus | undefined,
+        startedBy: values.startedBy || undefined,
+        limit: 200,
+      }),
+    ),
     loadOrError(() => listRoutines(viewer, { includeArchived: true })),
     loadOrError(() => listRuns(viewer, { limit: 200 })),
   ]);
@@ -58,19 +69,46 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
         title="Runs"
         description="Every execution of a published routine. Open one to watch its steps live, step in, or approve what waits for you."
       />
-      <RunsFilters values={values} routines={(routines.data ?? []).map(({ id, name }) => ({ id, name }))} starters={[...starters].map(([id, name]) => ({ id, name }))} viewerId={viewer.id} />
+      <RunsFilters
+        values={values}
+        routines={(routines.data ?? []).map(({ id, name }) => ({ id, name }))}
+        starters={[...starters].map(([id, name]) => ({ id, name }))}
+        viewerId={viewer.id}
+      />
       {runs.error !== null ? (
-        <Alert tone="error" title="The runs could not be loaded" testId="runs-error">{runs.error}</Alert>
+        <Alert tone="error" title="The runs could not be loaded" testId="runs-error">
+          {runs.error}
+        </Alert>
       ) : (
         <RunsTable
           runs={runs.data.map(toRow)}
           empty={
             filtered ? (
-              <EmptyState icon={PlayCircle} title="No runs match these filters" testId="runs-empty" action={<ButtonLink href="/runs" variant="secondary">Clear filters</ButtonLink>}>
+              <EmptyState
+                icon={PlayCircle}
+                title="No runs match these filters"
+                testId="runs-empty"
+                action={
+                  <ButtonLink href="/runs" variant="secondary">
+                    Clear filters
+                  </ButtonLink>
+                }
+              >
                 Try another routine or status.
               </EmptyState>
             ) : (
-              <EmptyState icon={PlayCircle} title="No runs yet" testId="runs-empty" action={canStart ? <ButtonLink href="/routines" variant="secondary">Choose a routine to run</ButtonLink> : undefined}>
+              <EmptyState
+                icon={PlayCircle}
+                title="No runs yet"
+                testId="runs-empty"
+                action={
+                  canStart ? (
+                    <ButtonLink href="/routines" variant="secondary">
+                      Choose a routine to run
+                    </ButtonLink>
+                  ) : undefined
+                }
+              >
                 {canStart
                   ? "Open a published routine and press Run, or start runs from other systems with POST /api/runs and a personal API token."
                   : "Runs of your routines will be listed here, with every step and tool call."}

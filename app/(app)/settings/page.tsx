@@ -8,9 +8,27 @@ import { sectionAccess } from "@/lib/session/index";
 export const metadata: Metadata = { title: "Settings" };
 
 const AREAS = [
-  { href: "/settings/users", icon: Users, title: "Users and roles", text: "Invite people, assign roles, deactivate accounts.", testId: "settings-users" },
-  { href: "/settings/audit", icon: History, title: "Audit log", text: "Who signed in, and who changed which user or role.", testId: "settings-audit" },
-  { href: "/settings/models", icon: Cpu, title: "Model endpoints", text: "The OpenAI-compatible endpoint, API key and model of the planner, executor and other roles; token usage.", testId: "settings-models" },
+  {
+    href: "/settings/users",
+    icon: Users,
+    title: "Users and roles",
+    text: "Invite people, assign roles, deactivate accounts.",
+    testId: "settings-users",
+  },
+  {
+    href: "/settings/audit",
+    icon: History,
+    title: "Audit log",
+    text: "Who signed in, and who changed which user or role.",
+    testId: "settings-audit",
+  },
+  {
+    href: "/settings/models",
+    icon: Cpu,
+    title: "Model endpoints",
+    text: "The OpenAI-compatible endpoint, API key and model of the planner, executor and other roles; token usage.",
+    testId: "settings-models",
+  },
 ] as const;
 
 export default async function SettingsPage() {

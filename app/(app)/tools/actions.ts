@@ -5,7 +5,15 @@ import { z } from "zod";
 import type { ToolServerFormValues, TryToolState } from "@/components/tools/tool-types";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
-import { createToolServer, refreshToolServer, removeToolServer, setToolServerEnabled, tryTool, updateToolServer, type RefreshOutcome } from "@/lib/db/tools";
+import {
+  createToolServer,
+  refreshToolServer,
+  removeToolServer,
+  setToolServerEnabled,
+  tryTool,
+  updateToolServer,
+  type RefreshOutcome,
+} from "@/lib/db/tools";
 import { ValidationError } from "@/lib/db/core";
 import { parseEnvField, splitArgsField, type ToolServerInput } from "@/lib/tools";
 import { ADMIN_ROLES, RUN_CONTROL_ROLES } from "@/lib/access";
@@ -32,7 +40,12 @@ function serverInputFrom(form: z.infer<typeof serverForm>, editing: boolean): To
     return {
       name: form.name,
       description: form.description,
-      transport: { kind: "http", url: form.url, bearerToken: form.bearerToken || undefined, clearToken: form.clearToken === "on" },
+      transport: {
+        kind: "http",
+        url: form.url,
+        bearerToken: form.bearerToken || undefined,
+        clearToken: form.clearToken === "on",
+      },
     };
   }
   const env = parseEnvField(form.env);
@@ -42,7 +55,12 @@ function serverInputFrom(form: z.infer<typeof serverForm>, editing: boolean): To
   return {
     name: form.name,
     description: form.description,
-    transport: { kind: "stdio", command: form.command.trim(), args: splitArgsField(form.args), env: keepEnv ? undefined : env.env },
+    transport: {
+      kind: "stdio",
+      command: form.command.trim(),
+      args: splitArgsField(form.args),
+      env: keepEnv ? undefined : env.env,
+    },
   };
 }
 
@@ -52,11 +70,15 @@ function refreshMessage(saved: string, refresh: RefreshOutcome): string {
     : `${saved} Its tools could not be listed yet: ${refresh.error}`;
 }
 
-export const createToolServerAction = defineAction(ADMIN_ROLES, serverForm, async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
-  const { refresh } = await createToolServer(viewer, serverInputFrom(form, false));
-  revalidatePath("/tools");
-  return { status: "success", message: refreshMessage("Server added.", refresh) };
-});
+export const createToolServerAction = defineAction(
+  ADMIN_ROLES,
+  serverForm,
+  async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
+    const { refresh } = await createToolServer(viewer, serverInputFrom(form, false));
+    revalidatePath("/tools");
+    return { status: "success", message: refreshMessage("Server added.", refresh) };
+  },
+);
 
 export const updateToolServerAction = defineAction(
   ADMIN_ROLES,
@@ -90,7 +112,10 @@ export const setToolServerEnabledAction = defineAction(
     await setToolServerEnabled(viewer, serverId, enabled === "true");
     revalidatePath("/tools");
     revalidatePath(`/tools/${serverId}`);
-    return { status: "success", message: enabled === "true" ? "Server enabled." : "Server disabled: its tools left the palette." };
+    return {
+      status: "success",
+      message: enabled === "true" ? "Server enabled." : "Server disabled: its tools left the palette.",
+    };
   },
   { invalidMessage: MALFORMED },
 );
@@ -108,12 +133,19 @@ export const refreshToolServerAction = defineAction(
       outcome.changed.length ? `${outcome.changed.length} changed (${outcome.changed.join(", ")})` : "",
       outcome.removed.length ? `${outcome.removed.length} removed (${outcome.removed.join(", ")})` : "",
     ].filter(Boolean);
-    return { status: "success", message: `Refreshed: ${outcome.toolCount} tools${changes.length ? `; ${changes.join(", ")}` : ", no changes"}.` };
+    return {
+      status: "success",
+      message: `Refreshed: ${outcome.toolCount} tools${changes.length ? `; ${changes.join(", ")}` : ", no changes"}.`,
+    };
   },
   { invalidMessage: MALFORMED },
 );
 
-const tryForm = z.object({ serverId: z.string().min(1), toolName: z.string().min(1), arguments: z.string().max(1_000_000, "The arguments are too large.") });
+const tryForm = z.object({
+  serverId: z.string().min(1),
+  toolName: z.string().min(1),
+  arguments: z.string().max(1_000_000, "The arguments are too large."),
+});
 
 /** "Try it": the form sends the arguments it typed from the schema as JSON; the gateway validates them. */
 export const tryToolAction = defineAction(
@@ -132,7 +164,13 @@ export const tryToolAction = defineAction(
     return {
       status: "success",
       message: result.isError ? "The tool answered with an error." : `The tool answered in ${result.durationMs} ms.`,
-      data: { text: result.text, isError: result.isError, durationMs: result.durationMs, bytes: result.bytes, structured: result.structuredContent ?? null },
+      data: {
+        text: result.text,
+        isError: result.isError,
+        durationMs: result.durationMs,
+        bytes: result.bytes,
+        structured: result.structuredContent ?? null,
+      },
     };
   },
   { invalidMessage: MALFORMED },

@@ -19,7 +19,12 @@ export async function acceptInvitationAction(_previous: ActionState, formData: F
     password: formData.get("password") ?? "",
     confirm: formData.get("confirm") ?? "",
   });
-  if (!parsed.success) return { status: "error", message: "Check the highlighted fields.", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  if (!parsed.success)
+    return {
+      status: "error",
+      message: "Check the highlighted fields.",
+      fieldErrors: z.flattenError(parsed.error).fieldErrors,
+    };
   let email: string;
   try {
     ({ email } = await acceptInvitation({ token: parsed.data.token, password: parsed.data.password }));

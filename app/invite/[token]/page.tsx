@@ -19,13 +19,20 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   if (invitation.status !== "valid") {
     return (
       <AuthPageFrame title="Invitation">
-        <Alert tone="warning" testId="invitation-problem">{PROBLEMS[invitation.status]}</Alert>
-        <ButtonLink href="/sign-in" variant="secondary" className="w-full">Go to sign-in</ButtonLink>
+        <Alert tone="warning" testId="invitation-problem">
+          {PROBLEMS[invitation.status]}
+        </Alert>
+        <ButtonLink href="/sign-in" variant="secondary" className="w-full">
+          Go to sign-in
+        </ButtonLink>
       </AuthPageFrame>
     );
   }
   return (
-    <AuthPageFrame title={`Welcome, ${invitation.name}`} subtitle={`Choose a password for ${invitation.email} to finish setting up your account.`}>
+    <AuthPageFrame
+      title={`Welcome, ${invitation.name}`}
+      subtitle={`Choose a password for ${invitation.email} to finish setting up your account.`}
+    >
       <AcceptInvitationForm token={token} email={invitation.email} action={acceptInvitationAction} />
     </AuthPageFrame>
   );

@@ -12,8 +12,11 @@ type Props = {
 };
 
 function apiKeyHint(view: ModelSettingsFormView): string {
-  if (!view.hasApiKey) return "Stored encrypted and never shown again. Leave empty for servers that need none (Ollama, LM Studio, vLLM).";
-  return view.source === "environment" ? "A key is set in OPENAI_API_KEY. Leave empty to keep it." : "A key is saved. Leave empty to keep it; enter a new one to replace it.";
+  if (!view.hasApiKey)
+    return "Stored encrypted and never shown again. Leave empty for servers that need none (Ollama, LM Studio, vLLM).";
+  return view.source === "environment"
+    ? "A key is set in OPENAI_API_KEY. Leave empty to keep it."
+    : "A key is saved. Leave empty to keep it; enter a new one to replace it.";
 }
 
 /**
@@ -23,22 +26,36 @@ function apiKeyHint(view: ModelSettingsFormView): string {
 export function ModelSettingsForm({ action, view }: Props) {
   const apiKeyRef = useRef<HTMLInputElement>(null);
   const clearRef = useRef<HTMLInputElement>(null);
-  const { state, formAction, onSubmit, pending } = useFormAction(async (previous: ActionState, formData: FormData) => {
-    const next = await action(previous, formData);
-    if (next.status === "success") {
-      if (apiKeyRef.current) apiKeyRef.current.value = "";
-      if (clearRef.current) clearRef.current.checked = false;
-    }
-    return next;
-  }, { status: "idle" });
+  const { state, formAction, onSubmit, pending } = useFormAction(
+    async (previous: ActionState, formData: FormData) => {
+      const next = await action(previous, formData);
+      if (next.status === "success") {
+        if (apiKeyRef.current) apiKeyRef.current.value = "";
+        if (clearRef.current) clearRef.current.checked = false;
+      }
+      return next;
+    },
+    { status: "idle" },
+  );
   const errors = state.status === "error" ? state.fieldErrors : undefined;
   return (
     <Card>
-      <CardHeader title="Endpoint and models" description="One OpenAI-compatible API (OpenAI, Azure OpenAI, vLLM, Ollama, LM Studio…) serves every role." />
+      <CardHeader
+        title="Endpoint and models"
+        description="One OpenAI-compatible API (OpenAI, Azure OpenAI, vLLM, Ollama, LM Studio…) serves every role."
+      />
       <CardBody>
         <form action={formAction} onSubmit={onSubmit} className="space-y-5" noValidate data-testid="models-form">
-          {state.status === "error" ? <Alert tone="error" testId="models-form-error">{state.message}</Alert> : null}
-          {state.status === "success" ? <Alert tone="success" testId="models-form-success">{state.message}</Alert> : null}
+          {state.status === "error" ? (
+            <Alert tone="error" testId="models-form-error">
+              {state.message}
+            </Alert>
+          ) : null}
+          {state.status === "success" ? (
+            <Alert tone="success" testId="models-form-success">
+              {state.message}
+            </Alert>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               id="models-baseUrl"
@@ -46,13 +63,46 @@ export function ModelSettingsForm({ action, view }: Props) {
               hint="Usually ends in /v1: https://api.openai.com/v1, https://<resource>.openai.azure.com/openai/v1, http://localhost:11434/v1 (Ollama), http://localhost:1234/v1 (LM Studio)."
               errors={errors?.baseUrl}
             >
-              {(aria) => <Input {...aria} name="baseUrl" type="url" defaultValue={view.baseUrl} autoComplete="off" placeholder="https://api.openai.com/v1" data-testid="models-baseUrl" />}
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="baseUrl"
+                  type="url"
+                  defaultValue={view.baseUrl}
+                  autoComplete="off"
+                  placeholder="https://api.openai.com/v1"
+                  data-testid="models-baseUrl"
+                />
+              )}
             </Field>
             <div className="space-y-1">
-              <Field id="models-apiKey" label="API key" hint={<span data-testid="models-apiKey-status">{apiKeyHint(view)}</span>} errors={errors?.apiKey}>
-                {(aria) => <Input {...aria} ref={apiKeyRef} name="apiKey" type="password" autoComplete="new-password" defaultValue="" data-testid="models-apiKey" />}
+              <Field
+                id="models-apiKey"
+                label="API key"
+                hint={<span data-testid="models-apiKey-status">{apiKeyHint(view)}</span>}
+                errors={errors?.apiKey}
+              >
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    ref={apiKeyRef}
+                    name="apiKey"
+                    type="password"
+                    autoComplete="new-password"
+                    defaultValue=""
+                    data-testid="models-apiKey"
+                  />
+                )}
               </Field>
-              {view.hasApiKey ? <Checkbox ref={clearRef} id="models-clearApiKey" name="clearApiKey" label="Remove the saved key" data-testid="models-clearApiKey" /> : null}
+              {view.hasApiKey ? (
+                <Checkbox
+                  ref={clearRef}
+                  id="models-clearApiKey"
+                  name="clearApiKey"
+                  label="Remove the saved key"
+                  data-testid="models-clearApiKey"
+                />
+              ) : null}
             </div>
           </div>
           <div className="space-y-4">

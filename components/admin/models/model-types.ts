@@ -1,7 +1,16 @@
 import type { LlmRole } from "@/lib/llm";
 
 /** One role as the settings form shows it (plain values, so a client component can take it). */
-export type RoleFormView = { role: LlmRole; title: string; purpose: string; model: string; timeoutMs: number; maxRetries: number; configured: boolean; modelEnvVar: string };
+export type RoleFormView = {
+  role: LlmRole;
+  title: string;
+  purpose: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  configured: boolean;
+  modelEnvVar: string;
+};
 
 /** The model settings as the page hands them to its client components: never the API key, only whether one is set. */
 export type ModelSettingsFormView = {

@@ -12,7 +12,10 @@ const number = (value: number) => value.toLocaleString("en-US");
 export function ModelUsage({ totals, calls }: { totals: UsageTotalRow[]; calls: UsageCallRow[] }) {
   return (
     <Card data-testid="models-usage">
-      <CardHeader title="Model calls" description="Every call the planner, runner and connection tests made, with the tokens it used." />
+      <CardHeader
+        title="Model calls"
+        description="Every call the planner, runner and connection tests made, with the tokens it used."
+      />
       <Table data-testid="models-usage-totals">
         <thead>
           <tr>
@@ -66,7 +69,11 @@ export function ModelUsage({ totals, calls }: { totals: UsageTotalRow[]; calls: 
                 <Td className="max-w-xs">
                   {call.status === "ok" ? <Badge tone="success">ok</Badge> : <Badge tone="danger">failed</Badge>}
                   {call.attempts > 1 ? <span className="ml-2 text-xs text-muted">{call.attempts} attempts</span> : null}
-                  {call.error ? <p className="mt-1 truncate text-xs text-muted" title={call.error}>{call.error}</p> : null}
+                  {call.error ? (
+                    <p className="mt-1 truncate text-xs text-muted" title={call.error}>
+                      {call.error}
+                    </p>
+                  ) : null}
                 </Td>
                 <Td className="text-right tabular-nums">
                   {number(call.inputTokens)} / {number(call.outputTokens)}

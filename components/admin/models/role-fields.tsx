@@ -15,16 +15,51 @@ export function RoleFields({ role, errors, source }: Props) {
         <Field
           id={`${id}-model`}
           label="Model"
-          hint={source === "environment" ? `Empty: not configured. From ${role.modelEnvVar} until saved here.` : "Empty: this role is not configured."}
+          hint={
+            source === "environment"
+              ? `Empty: not configured. From ${role.modelEnvVar} until saved here.`
+              : "Empty: this role is not configured."
+          }
           errors={error("model")}
         >
-          {(aria) => <Input {...aria} name={`${role.role}.model`} defaultValue={role.model} autoComplete="off" placeholder="e.g. gpt-4.1-mini or llama3.1:8b" data-testid={`${id}-model`} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              name={`${role.role}.model`}
+              defaultValue={role.model}
+              autoComplete="off"
+              placeholder="e.g. gpt-4.1-mini or llama3.1:8b"
+              data-testid={`${id}-model`}
+            />
+          )}
         </Field>
         <Field id={`${id}-timeout`} label="Timeout (seconds)" hint="Per attempt, 1–600." errors={error("timeoutMs")}>
-          {(aria) => <Input {...aria} name={`${role.role}.timeoutSeconds`} type="number" inputMode="numeric" min={1} max={600} defaultValue={role.timeoutMs / 1000} data-testid={`${id}-timeout`} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              name={`${role.role}.timeoutSeconds`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={600}
+              defaultValue={role.timeoutMs / 1000}
+              data-testid={`${id}-timeout`}
+            />
+          )}
         </Field>
         <Field id={`${id}-retries`} label="Retries" hint="On 429, 5xx and timeouts, 0–8." errors={error("maxRetries")}>
-          {(aria) => <Input {...aria} name={`${role.role}.maxRetries`} type="number" inputMode="numeric" min={0} max={8} defaultValue={role.maxRetries} data-testid={`${id}-retries`} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              name={`${role.role}.maxRetries`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={8}
+              defaultValue={role.maxRetries}
+              data-testid={`${id}-retries`}
+            />
+          )}
         </Field>
       </div>
     </fieldset>

@@ -30,7 +30,9 @@ export function BindingEditor({ id, binding, upstream, routineInputs, onChange }
         {routineInputs.length ? (
           <optgroup label="Routine inputs">
             {routineInputs.map((input) => (
-              <option key={input.name} value={`input:${input.name}`}>{input.name}</option>
+              <option key={input.name} value={`input:${input.name}`}>
+                {input.name}
+              </option>
             ))}
           </optgroup>
         ) : null}
@@ -45,10 +47,22 @@ export function BindingEditor({ id, binding, upstream, routineInputs, onChange }
         ) : null}
       </Select>
       {binding?.from === "model" ? (
-        <Input aria-label="Hint for the model" placeholder="Hint: what the model should take" value={binding.hint} onChange={(event) => onChange({ from: "model", hint: event.target.value })} className="h-8 text-xs" />
+        <Input
+          aria-label="Hint for the model"
+          placeholder="Hint: what the model should take"
+          value={binding.hint}
+          onChange={(event) => onChange({ from: "model", hint: event.target.value })}
+          className="h-8 text-xs"
+        />
       ) : null}
       {binding?.from === "literal" ? (
-        <Input aria-label="Fixed value" value={typeof binding.value === "string" ? binding.value : JSON.stringify(binding.value)} onChange={(event) => onChange({ from: "literal", value: parseLiteral(event.target.value) })} className="h-8 font-mono text-xs" data-testid={`literal-${id}`} />
+        <Input
+          aria-label="Fixed value"
+          value={typeof binding.value === "string" ? binding.value : JSON.stringify(binding.value)}
+          onChange={(event) => onChange({ from: "literal", value: parseLiteral(event.target.value) })}
+          className="h-8 font-mono text-xs"
+          data-testid={`literal-${id}`}
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A compact labelled row for the inspector. */
-export function InspectorField({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
+export function InspectorField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-xs font-medium text-muted">

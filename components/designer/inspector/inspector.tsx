@@ -13,7 +13,11 @@ import { ToolStepPanel } from "./tool-step-panel";
 import type { ToolDefinition, Step } from "@/lib/routine";
 
 const selectSelectedStepIds = (state: DesignerStoreState) => state.selectedStepIds;
-const selectMultiSelection = (state: DesignerStoreState) => ({ duplicateSelection: state.duplicateSelection, deleteSelection: state.deleteSelection, canEdit: state.canEdit });
+const selectMultiSelection = (state: DesignerStoreState) => ({
+  duplicateSelection: state.duplicateSelection,
+  deleteSelection: state.deleteSelection,
+  canEdit: state.canEdit,
+});
 const selectStepInspector = (state: DesignerStoreState, stepId: string) => ({
   step: selectStep(state, stepId),
   routine: state.routine,
@@ -39,8 +43,12 @@ function MultiSelection({ stepIds }: { stepIds: string[] }) {
       {canEdit ? <StageSelect stepIds={stepIds} current={undefined} /> : null}
       {canEdit ? (
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={duplicateSelection}><Copy className="size-3.5" aria-hidden="true" /> Duplicate</Button>
-          <Button variant="danger" size="sm" onClick={deleteSelection}><Trash2 className="size-3.5" aria-hidden="true" /> Delete</Button>
+          <Button variant="secondary" size="sm" onClick={duplicateSelection}>
+            <Copy className="size-3.5" aria-hidden="true" /> Duplicate
+          </Button>
+          <Button variant="danger" size="sm" onClick={deleteSelection}>
+            <Trash2 className="size-3.5" aria-hidden="true" /> Delete
+          </Button>
         </div>
       ) : null}
     </div>
@@ -50,7 +58,8 @@ function MultiSelection({ stepIds }: { stepIds: string[] }) {
 function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinition[] }) {
   const { step, routine, canEdit, updateStep, updateEdge } = useDesigner((state) => selectStepInspector(state, stepId));
   if (!step) return null;
-  const update = <S extends Step>(field: string, patch: (current: S) => S) => updateStep(stepId, field, (current) => patch(current as S));
+  const update = <S extends Step>(field: string, patch: (current: S) => S) =>
+    updateStep(stepId, field, (current) => patch(current as S));
   const info = STEP_KIND_INFO[step.kind];
   return (
     <fieldset disabled={!canEdit} className="space-y-4 p-4" data-testid="inspector" data-step-id={stepId}>
@@ -58,10 +67,22 @@ function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinitio
         <info.icon className={`size-3.5 ${info.accent}`} aria-hidden="true" /> {info.label} step
       </p>
       <InspectorField id="step-name" label="Name">
-        <Input id="step-name" value={step.name} data-testid="inspector-name" onChange={(event) => update("name", (current) => ({ ...current, name: event.target.value }))} className="h-9" />
+        <Input
+          id="step-name"
+          value={step.name}
+          data-testid="inspector-name"
+          onChange={(event) => update("name", (current) => ({ ...current, name: event.target.value }))}
+          className="h-9"
+        />
       </InspectorField>
       <InspectorField id="step-description" label="Description">
-        <Textarea id="step-description" rows={3} value={step.description} data-testid="inspector-description" onChange={(event) => update("description", (current) => ({ ...current, description: event.target.value }))} />
+        <Textarea
+          id="step-description"
+          rows={3}
+          value={step.description}
+          data-testid="inspector-description"
+          onChange={(event) => update("description", (current) => ({ ...current, description: event.target.value }))}
+        />
       </InspectorField>
       <StageSelect stepIds={[stepId]} current={step.stageId} />
       {step.kind === "tool" ? <ToolStepPanel step={step} routine={routine} tools={tools} update={update} /> : null}

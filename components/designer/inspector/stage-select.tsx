@@ -26,7 +26,9 @@ export function StageSelect({ stepIds, current }: { stepIds: string[]; current: 
       >
         <option value="">No stage</option>
         {stages.map((stage) => (
-          <option key={stage.id} value={stage.id}>{stage.name}</option>
+          <option key={stage.id} value={stage.id}>
+            {stage.name}
+          </option>
         ))}
         <option value={NEW_STAGE}>+ New stage</option>
       </Select>

@@ -42,7 +42,9 @@ export function ToolStepPanel({ step, routine, tools, update }: Props) {
             update("tool", (current) => ({ ...current, tool: { server, name: rest.join("/") } }));
           }}
         >
-          {tool ? null : <option value={`${step.tool.server}/${step.tool.name}`}>{step.tool.name} (not in the catalog)</option>}
+          {tool ? null : (
+            <option value={`${step.tool.server}/${step.tool.name}`}>{step.tool.name} (not in the catalog)</option>
+          )}
           {tools.map((candidate) => (
             <option key={`${candidate.server}/${candidate.name}`} value={`${candidate.server}/${candidate.name}`}>
               {candidate.server} · {candidate.name}
@@ -53,21 +55,58 @@ export function ToolStepPanel({ step, routine, tools, update }: Props) {
       <InspectorSection title="Inputs">
         {names.length === 0 ? <p className="text-xs text-muted">This tool takes no parameters.</p> : null}
         {names.map((name) => (
-          <InspectorField key={name} id={`input-${name}`} label={`${name}${required.has(name) ? " *" : ""}`} hint={step.inputs[name]?.from === "model" ? undefined : properties[name]?.description}>
-            <BindingEditor id={`input-${name}`} binding={step.inputs[name]} upstream={upstream} routineInputs={routine.inputs as Param[]} onChange={(binding) => setBinding(name, binding)} />
+          <InspectorField
+            key={name}
+            id={`input-${name}`}
+            label={`${name}${required.has(name) ? " *" : ""}`}
+            hint={step.inputs[name]?.from === "model" ? undefined : properties[name]?.description}
+          >
+            <BindingEditor
+              id={`input-${name}`}
+              binding={step.inputs[name]}
+              upstream={upstream}
+              routineInputs={routine.inputs as Param[]}
+              onChange={(binding) => setBinding(name, binding)}
+            />
           </InspectorField>
         ))}
       </InspectorSection>
       <InspectorSection title="Outputs">
-        <OutputsEditor outputs={step.outputs} onChange={(outputs) => update("outputs", (current) => ({ ...current, outputs }))} />
+        <OutputsEditor
+          outputs={step.outputs}
+          onChange={(outputs) => update("outputs", (current) => ({ ...current, outputs }))}
+        />
       </InspectorSection>
       <InspectorSection title="Completion and faults">
-        <InspectorField id="step-completion" label="Done when" hint="In words: what must be true for this step to count as done.">
-          <Textarea id="step-completion" rows={2} value={step.completion ?? ""} onChange={(event) => update("completion", (current) => ({ ...current, completion: event.target.value || undefined }))} />
+        <InspectorField
+          id="step-completion"
+          label="Done when"
+          hint="In words: what must be true for this step to count as done."
+        >
+          <Textarea
+            id="step-completion"
+            rows={2}
+            value={step.completion ?? ""}
+            onChange={(event) =>
+              update("completion", (current) => ({ ...current, completion: event.target.value || undefined }))
+            }
+          />
         </InspectorField>
         <div className="grid grid-cols-2 gap-2">
           <InspectorField id="step-timeout" label="Timeout (ms)">
-            <Input id="step-timeout" type="number" min={100} value={step.timeoutMs ?? ""} onChange={(event) => update("timeoutMs", (current) => ({ ...current, timeoutMs: event.target.value ? Number(event.target.value) : undefined }))} className="h-8" />
+            <Input
+              id="step-timeout"
+              type="number"
+              min={100}
+              value={step.timeoutMs ?? ""}
+              onChange={(event) =>
+                update("timeoutMs", (current) => ({
+                  ...current,
+                  timeoutMs: event.target.value ? Number(event.target.value) : undefined,
+                }))
+              }
+              className="h-8"
+            />
           </InspectorField>
           <InspectorField id="step-retries" label="Attempts">
             <Input
@@ -76,12 +115,27 @@ export function ToolStepPanel({ step, routine, tools, update }: Props) {
               min={1}
               max={10}
               value={step.retry?.maxAttempts ?? ""}
-              onChange={(event) => update("retry", (current) => ({ ...current, retry: event.target.value ? { maxAttempts: Number(event.target.value), backoffMs: current.retry?.backoffMs ?? 1000 } : undefined }))}
+              onChange={(event) =>
+                update("retry", (current) => ({
+                  ...current,
+                  retry: event.target.value
+                    ? { maxAttempts: Number(event.target.value), backoffMs: current.retry?.backoffMs ?? 1000 }
+                    : undefined,
+                }))
+              }
               className="h-8"
             />
           </InspectorField>
         </div>
-        <Checkbox id="step-approval" label="Requires approval" description="An operator approves the call before it runs." checked={step.requiresApproval} onChange={(event) => update("requiresApproval", (current) => ({ ...current, requiresApproval: event.target.checked }))} />
+        <Checkbox
+          id="step-approval"
+          label="Requires approval"
+          description="An operator approves the call before it runs."
+          checked={step.requiresApproval}
+          onChange={(event) =>
+            update("requiresApproval", (current) => ({ ...current, requiresApproval: event.target.checked }))
+          }
+        />
       </InspectorSection>
     </>
   );

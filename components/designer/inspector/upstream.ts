@@ -18,6 +18,11 @@ export function upstreamOutputs(routine: Routine, stepId: string): UpstreamOutpu
     .filter((step) => seen.has(step.id))
     .flatMap((step) => {
       const outputs = "outputs" in step ? step.outputs : step.kind === "human" ? step.form : [];
-      return outputs.map((output) => ({ stepId: step.id, stepName: step.name, output: output.name, description: output.description }));
+      return outputs.map((output) => ({
+        stepId: step.id,
+        stepName: step.name,
+        output: output.name,
+        description: output.description,
+      }));
     });
 }

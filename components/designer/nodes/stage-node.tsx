@@ -7,7 +7,8 @@ import type { StageNode as StageNodeType } from "@/lib/graph";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
 
-const selectStageName = (state: DesignerStoreState, stageId: string) => state.routine.stages.find((stage) => stage.id === stageId)?.name ?? "Stage";
+const selectStageName = (state: DesignerStoreState, stageId: string) =>
+  state.routine.stages.find((stage) => stage.id === stageId)?.name ?? "Stage";
 
 /** A stage: a labelled frame around its steps. */
 export const StageNode = memo(function StageNode({ data, width, height }: NodeProps<StageNodeType>) {

@@ -16,7 +16,11 @@ export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
   const label = props.data?.label;
   return (
     <>
-      <BaseEdge path={path} markerEnd={zoomedOut ? undefined : props.markerEnd} style={{ strokeWidth: props.selected ? 2.5 : 1.5 }} />
+      <BaseEdge
+        path={path}
+        markerEnd={zoomedOut ? undefined : props.markerEnd}
+        style={{ strokeWidth: props.selected ? 2.5 : 1.5 }}
+      />
       {label && !zoomedOut ? <EdgeLabel label={label} x={labelX} y={labelY} edgeId={props.data?.edgeId} /> : null}
     </>
   );

@@ -38,7 +38,15 @@ function useRenderCount() {
  * lib/graph/handles.ts): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
  * loading and panning a large routine fast.
  */
-export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: string; selected: boolean; sourceHandles?: ReactNode }) {
+export function StepNodeShell({
+  stepId,
+  selected,
+  sourceHandles,
+}: {
+  stepId: string;
+  selected: boolean;
+  sourceHandles?: ReactNode;
+}) {
   useRenderCount();
   const view = useDesigner((state) => selectNodeView(state, stepId));
   // Its own store: typing in the inspector never touches it, and resolving a comment re-renders one node.
@@ -47,7 +55,11 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
   const info = STEP_KIND_INFO[view.kind];
   const Icon = info.icon;
   const size = NODE_SIZE[view.kind];
-  const frame = selected ? "border-accent ring-2 ring-accent/30" : view.issues > 0 && zoomedOut ? "border-2 border-danger" : "border-border";
+  const frame = selected
+    ? "border-accent ring-2 ring-accent/30"
+    : view.issues > 0 && zoomedOut
+      ? "border-2 border-danger"
+      : "border-border";
   if (zoomedOut) {
     return (
       <div
@@ -55,12 +67,33 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
         data-kind={view.kind}
         title={view.name}
         style={{ width: size.width, height: size.height }}
-        className={cn("rounded-xl border border-l-[16px] border-l-current bg-surface", frame, info.accent, comments > 0 && "ring-4 ring-accent/40")}
+        className={cn(
+          "rounded-xl border border-l-[16px] border-l-current bg-surface",
+          frame,
+          info.accent,
+          comments > 0 && "ring-4 ring-accent/40",
+        )}
       />
     );
   }
-  const targetHandle = <Handle type="target" id={HANDLE.in} position={Position.Left} className="!size-2.5 !border-2 !border-surface !bg-muted" />;
-  const sourceHandle = sourceHandles ?? (view.kind === "end" ? null : <Handle type="source" id={HANDLE.out} position={Position.Right} className="!size-2.5 !border-2 !border-surface !bg-accent" />);
+  const targetHandle = (
+    <Handle
+      type="target"
+      id={HANDLE.in}
+      position={Position.Left}
+      className="!size-2.5 !border-2 !border-surface !bg-muted"
+    />
+  );
+  const sourceHandle =
+    sourceHandles ??
+    (view.kind === "end" ? null : (
+      <Handle
+        type="source"
+        id={HANDLE.out}
+        position={Position.Right}
+        className="!size-2.5 !border-2 !border-surface !bg-accent"
+      />
+    ));
   return (
     <div
       data-testid={`step-node-${stepId}`}
@@ -79,12 +112,20 @@ export function StepNodeShell({ stepId, selected, sourceHandles }: { stepId: str
         <span className="block truncate text-xs text-muted">{view.tool ? view.tool : info.label}</span>
       </span>
       {view.issues > 0 ? (
-        <span className="rounded-full bg-danger-soft px-1.5 text-xs font-medium text-danger" title={`${view.issues} issue(s)`} data-testid="node-issues">
+        <span
+          className="rounded-full bg-danger-soft px-1.5 text-xs font-medium text-danger"
+          title={`${view.issues} issue(s)`}
+          data-testid="node-issues"
+        >
           {view.issues}
         </span>
       ) : null}
       {comments > 0 ? (
-        <span className="flex items-center gap-0.5 rounded-full bg-accent-soft px-1.5 text-xs font-medium text-accent" title={`${comments} open review comment(s)`} data-testid="node-comments">
+        <span
+          className="flex items-center gap-0.5 rounded-full bg-accent-soft px-1.5 text-xs font-medium text-accent"
+          title={`${comments} open review comment(s)`}
+          data-testid="node-comments"
+        >
           <MessageSquare className="size-3" aria-hidden="true" />
           {comments}
         </span>

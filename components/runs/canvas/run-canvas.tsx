@@ -14,7 +14,15 @@ const RunStageNode = memo(function RunStageNode({ data, width, height }: NodePro
   return <StageFrame name={name} width={width} height={height} />;
 });
 
-const NODE_TYPES: NodeTypes = { tool: RunStepNode, skill: RunStepNode, human: RunStepNode, routine: RunStepNode, end: RunStepNode, branch: RunStepNode, stage: RunStageNode };
+const NODE_TYPES: NodeTypes = {
+  tool: RunStepNode,
+  skill: RunStepNode,
+  human: RunStepNode,
+  routine: RunStepNode,
+  end: RunStepNode,
+  branch: RunStepNode,
+  stage: RunStageNode,
+};
 const EDGE_TYPES: EdgeTypes = { "step-edge": RunEdge };
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 };
 
@@ -26,7 +34,11 @@ const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 };
 export function RunCanvas() {
   // Client-only: the canvas fits itself to the box it measures, and its colour mode must follow the theme the
   // browser resolved (a server-rendered "light" class would survive hydration into a dark page).
-  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return <div className="h-full w-full" data-testid="run-canvas" aria-busy="true" />;
   return <CanvasBody />;
 }

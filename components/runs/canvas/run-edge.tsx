@@ -10,7 +10,9 @@ import { useRunView } from "../run-view-context";
 
 /** A connection, drawn bold in the accent colour once the run went along it; a branch's label names its condition. */
 export const RunEdge = memo(function RunEdge(props: EdgeProps<StepEdge>) {
-  const taken = useRunView((state) => selectEdgeTaken(state, { id: props.id, source: props.source, target: props.target }));
+  const taken = useRunView((state) =>
+    selectEdgeTaken(state, { id: props.id, source: props.source, target: props.target }),
+  );
   const zoomedOut = useZoomedOut();
   const [path, labelX, labelY] = getBezierPath(props);
   const label = props.data?.label;
@@ -19,7 +21,11 @@ export const RunEdge = memo(function RunEdge(props: EdgeProps<StepEdge>) {
       <BaseEdge
         path={path}
         markerEnd={zoomedOut ? undefined : props.markerEnd}
-        style={taken ? { stroke: "var(--accent)", strokeWidth: 3 } : { strokeWidth: 1.5, strokeDasharray: "4 4", opacity: 0.7 }}
+        style={
+          taken
+            ? { stroke: "var(--accent)", strokeWidth: 3 }
+            : { strokeWidth: 1.5, strokeDasharray: "4 4", opacity: 0.7 }
+        }
       />
       {label && !zoomedOut ? (
         <EdgeLabelRenderer>

@@ -25,14 +25,23 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
   const Icon = info.icon;
   const StateIcon = style.icon;
   const size = NODE_SIZE[step.kind];
-  const frame = cn("rounded-xl border-2 transition-colors", style.frame, view.selected && "outline-4 outline-offset-2 outline-accent/50");
+  const frame = cn(
+    "rounded-xl border-2 transition-colors",
+    style.frame,
+    view.selected && "outline-4 outline-offset-2 outline-accent/50",
+  );
   const common = {
     "data-testid": `run-node-${step.id}`,
     "data-state": view.state,
     "data-selected": view.selected || undefined,
     style: size,
   };
-  const stateLine = view.state === "waiting" ? (view.waitingFor === "person" ? "Waiting for you" : "Waiting for a sub-routine") : style.label;
+  const stateLine =
+    view.state === "waiting"
+      ? view.waitingFor === "person"
+        ? "Waiting for you"
+        : "Waiting for a sub-routine"
+      : style.label;
   if (zoomedOut) {
     return (
       <div {...common} title={`${step.name}: ${stateLine}`} className={frame}>
@@ -43,7 +52,10 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
   const compact = step.kind === "end" || step.kind === "branch";
   const badge = (
     <span
-      className={cn("flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] leading-none font-semibold", BADGE_TONE[style.tone])}
+      className={cn(
+        "flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] leading-none font-semibold",
+        BADGE_TONE[style.tone],
+      )}
       data-testid="run-node-state"
       title={view.error ?? stateLine}
     >
@@ -77,7 +89,9 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
                 {view.error}
               </span>
             ) : (
-              <span className="min-w-0 truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+              <span className="min-w-0 truncate text-xs text-muted">
+                {step.kind === "tool" ? step.tool.name : info.label}
+              </span>
             )}
           </span>
         </span>

@@ -18,13 +18,21 @@ type Props = {
 export function RunsFilters({ values, routines, starters, viewerId }: Props) {
   const filtered = values.routine || values.status || values.startedBy;
   return (
-    <Form action="/runs" className="mb-4 flex flex-wrap items-end gap-3" data-testid="runs-filters" role="search" aria-label="Filter runs">
+    <Form
+      action="/runs"
+      className="mb-4 flex flex-wrap items-end gap-3"
+      data-testid="runs-filters"
+      role="search"
+      aria-label="Filter runs"
+    >
       <label className="min-w-48 flex-1 space-y-1 text-xs font-medium text-muted sm:flex-none">
         Routine
         <Select name="routine" defaultValue={values.routine} data-testid="filter-routine">
           <option value="">All routines</option>
           {routines.map((routine) => (
-            <option key={routine.id} value={routine.id}>{routine.name}</option>
+            <option key={routine.id} value={routine.id}>
+              {routine.name}
+            </option>
           ))}
         </Select>
       </label>
@@ -33,7 +41,9 @@ export function RunsFilters({ values, routines, starters, viewerId }: Props) {
         <Select name="status" defaultValue={values.status} data-testid="filter-status">
           <option value="">Any status</option>
           {RUN_STATUSES.map((status) => (
-            <option key={status} value={status}>{RUN_STATUS_STYLE[status].label}</option>
+            <option key={status} value={status}>
+              {RUN_STATUS_STYLE[status].label}
+            </option>
           ))}
         </Select>
       </label>
@@ -42,14 +52,24 @@ export function RunsFilters({ values, routines, starters, viewerId }: Props) {
         <Select name="startedBy" defaultValue={values.startedBy} data-testid="filter-started-by">
           <option value="">Anyone</option>
           <option value={viewerId}>Me</option>
-          {starters.filter((user) => user.id !== viewerId).map((user) => (
-            <option key={user.id} value={user.id}>{user.name}</option>
-          ))}
+          {starters
+            .filter((user) => user.id !== viewerId)
+            .map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
         </Select>
       </label>
-      <Button type="submit" variant="secondary" data-testid="filter-apply">Filter</Button>
+      <Button type="submit" variant="secondary" data-testid="filter-apply">
+        Filter
+      </Button>
       {filtered ? (
-        <Link href="/runs" className="h-10 content-center text-sm text-accent hover:underline" data-testid="filter-clear">
+        <Link
+          href="/runs"
+          className="h-10 content-center text-sm text-accent hover:underline"
+          data-testid="filter-clear"
+        >
           Clear filters
         </Link>
       ) : null}

@@ -49,26 +49,45 @@ export function RunsTable({ runs, empty }: { runs: RunRowView[]; empty: ReactNod
           {runs.map((run) => {
             const status = statuses[run.id] ?? run.status;
             return (
-              <tr key={run.id} data-testid={`run-row-${run.id}`} data-status={status} className="hover:bg-surface-muted/60">
+              <tr
+                key={run.id}
+                data-testid={`run-row-${run.id}`}
+                data-status={status}
+                className="hover:bg-surface-muted/60"
+              >
                 <Td>
                   <RunStatusBadge status={status} testId={`run-row-status-${run.id}`} />
                 </Td>
                 <Td>
-                  <Link href={`/runs/${encodeURIComponent(run.id)}`} className="font-medium text-foreground hover:text-accent hover:underline" data-testid={`run-link-${run.id}`}>
+                  <Link
+                    href={`/runs/${encodeURIComponent(run.id)}`}
+                    className="font-medium text-foreground hover:text-accent hover:underline"
+                    data-testid={`run-link-${run.id}`}
+                  >
                     {run.routineName}
                   </Link>{" "}
                   <span className="text-xs text-muted">v{run.versionNumber}</span>
                   {run.isSubRun ? <Badge className="ml-2">sub-run</Badge> : null}
-                  {run.error && status === "failed" ? <p className="mt-0.5 max-w-md truncate text-xs text-danger" title={run.error}>{run.error}</p> : null}
+                  {run.error && status === "failed" ? (
+                    <p className="mt-0.5 max-w-md truncate text-xs text-danger" title={run.error}>
+                      {run.error}
+                    </p>
+                  ) : null}
                 </Td>
                 <Td className="text-muted">
                   {run.startedBy ?? "—"}
-                  {run.source === "api" ? <Badge className="ml-2" title="Started through POST /api/runs">API</Badge> : null}
+                  {run.source === "api" ? (
+                    <Badge className="ml-2" title="Started through POST /api/runs">
+                      API
+                    </Badge>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap text-muted">
                   <RelativeTimeLabel iso={run.createdAt} />
                 </Td>
-                <Td className="text-right tabular-nums text-muted">{run.finishedAt ? formatDuration(elapsedMs(run.startedAt, run.finishedAt, 0)) : "—"}</Td>
+                <Td className="text-right tabular-nums text-muted">
+                  {run.finishedAt ? formatDuration(elapsedMs(run.startedAt, run.finishedAt, 0)) : "—"}
+                </Td>
                 <Td className="text-right tabular-nums text-muted">{formatTokens(run.tokens)}</Td>
               </tr>
             );

@@ -11,7 +11,10 @@ const REFRESH_DELAY_MS = 1_000;
  * place; a run the list does not have yet (just started) or one that finished refreshes the page's data (at most
  * once a second), so new rows and final durations appear without a reload. EventSource reconnects by itself.
  */
-export function useLiveStatuses(listedIds: readonly string[]): { statuses: Readonly<Record<string, RunStatus>>; live: boolean } {
+export function useLiveStatuses(listedIds: readonly string[]): {
+  statuses: Readonly<Record<string, RunStatus>>;
+  live: boolean;
+} {
   const router = useRouter();
   const [statuses, setStatuses] = useState<Record<string, RunStatus>>({});
   const [live, setLive] = useState(false);

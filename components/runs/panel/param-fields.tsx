@@ -8,7 +8,15 @@ import type { Param } from "@/lib/routine";
  * booleans, JSON for objects and lists. Values go to the server as typed text; the DAL converts and checks them
  * against the declaration and answers with per-field errors.
  */
-export function ParamFields({ params, prefix, errors }: { params: readonly Param[]; prefix: string; errors?: Record<string, string[]> }) {
+export function ParamFields({
+  params,
+  prefix,
+  errors,
+}: {
+  params: readonly Param[];
+  prefix: string;
+  errors?: Record<string, string[]>;
+}) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {params.map((param) => {
@@ -17,8 +25,19 @@ export function ParamFields({ params, prefix, errors }: { params: readonly Param
         if (param.type === "boolean") {
           return (
             <div key={param.name}>
-              <Checkbox id={id} name={name} value="true" label={param.name} description={param.description} data-testid={id} />
-              {errors?.[param.name] ? <p className="text-xs font-medium text-danger" data-testid={`${id}-error`}>{errors[param.name]!.join(" ")}</p> : null}
+              <Checkbox
+                id={id}
+                name={name}
+                value="true"
+                label={param.name}
+                description={param.description}
+                data-testid={id}
+              />
+              {errors?.[param.name] ? (
+                <p className="text-xs font-medium text-danger" data-testid={`${id}-error`}>
+                  {errors[param.name]!.join(" ")}
+                </p>
+              ) : null}
             </div>
           );
         }
@@ -28,14 +47,33 @@ export function ParamFields({ params, prefix, errors }: { params: readonly Param
             {param.required ? <span className="text-danger"> *</span> : <span className="text-muted"> (optional)</span>}
           </>
         );
-        const hint = [param.description, param.type === "object" || param.type === "array" ? `JSON ${param.type}` : param.type].filter(Boolean).join(" · ");
+        const hint = [
+          param.description,
+          param.type === "object" || param.type === "array" ? `JSON ${param.type}` : param.type,
+        ]
+          .filter(Boolean)
+          .join(" · ");
         return (
           <Field key={param.name} id={id} label={label} hint={hint} errors={errors?.[param.name]}>
             {(aria) =>
               param.type === "object" || param.type === "array" ? (
-                <Textarea {...aria} name={name} rows={3} mono placeholder={param.type === "array" ? "[]" : "{}"} data-testid={id} />
+                <Textarea
+                  {...aria}
+                  name={name}
+                  rows={3}
+                  mono
+                  placeholder={param.type === "array" ? "[]" : "{}"}
+                  data-testid={id}
+                />
               ) : (
-                <Input {...aria} name={name} inputMode={param.type === "string" ? undefined : "decimal"} autoComplete="off" required={param.required} data-testid={id} />
+                <Input
+                  {...aria}
+                  name={name}
+                  inputMode={param.type === "string" ? undefined : "decimal"}
+                  autoComplete="off"
+                  required={param.required}
+                  data-testid={id}
+                />
               )
             }
           </Field>

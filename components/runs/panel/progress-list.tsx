@@ -29,7 +29,10 @@ export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => v
         {counts.done} of {counts.total} steps done
       </p>
       <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-        <div className="h-full rounded-full bg-success transition-[width]" style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }} />
+        <div
+          className="h-full rounded-full bg-success transition-[width]"
+          style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }}
+        />
       </div>
       <ol className="space-y-1">
         {ids.map((id, index) => (
@@ -40,7 +43,15 @@ export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => v
   );
 }
 
-const ProgressRow = memo(function ProgressRow({ stepId, number, onOpen }: { stepId: string; number: number; onOpen: (stepId: string) => void }) {
+const ProgressRow = memo(function ProgressRow({
+  stepId,
+  number,
+  onOpen,
+}: {
+  stepId: string;
+  number: number;
+  onOpen: (stepId: string) => void;
+}) {
   const step = useRunStructure().steps.get(stepId);
   const view = useRunView((state) => selectNodeRunView(state, stepId));
   if (!step) return null;
@@ -69,11 +80,19 @@ const ProgressRow = memo(function ProgressRow({ stepId, number, onOpen }: { step
             {number}. {step.name}
           </span>
           {criterion ? <span className="block text-xs text-muted">{criterion}</span> : null}
-          {view.state === "failed" && view.error ? <span className="block truncate text-xs text-danger">{view.error}</span> : null}
+          {view.state === "failed" && view.error ? (
+            <span className="block truncate text-xs text-danger">{view.error}</span>
+          ) : null}
         </span>
       </button>
     </li>
   );
 });
 
-const TONE_TEXT = { neutral: "text-muted", accent: "text-accent", success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
+const TONE_TEXT = {
+  neutral: "text-muted",
+  accent: "text-accent",
+  success: "text-success",
+  warning: "text-warning",
+  danger: "text-danger",
+} as const;

@@ -16,19 +16,30 @@ export function RunInfo({ actions }: { actions: RunActions }) {
   const keys = Object.keys(variables);
   return (
     <div className="space-y-4" data-testid="run-info">
-      {header.error ? <Alert tone="error" title="The run failed" testId="run-error">{header.error}</Alert> : null}
+      {header.error ? (
+        <Alert tone="error" title="The run failed" testId="run-error">
+          {header.error}
+        </Alert>
+      ) : null}
       {header.budgetExceeded ? (
         <Alert tone="warning" title="A budget was reached">
-          {header.budgetExceeded.budget.replace("_", " ")}: {header.budgetExceeded.used} of {header.budgetExceeded.limit}
+          {header.budgetExceeded.budget.replace("_", " ")}: {header.budgetExceeded.used} of{" "}
+          {header.budgetExceeded.limit}
         </Alert>
       ) : null}
       {header.request ? (
         <PanelSection title="Request">
-          <p className="whitespace-pre-wrap rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-foreground">{header.request}</p>
+          <p className="whitespace-pre-wrap rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-foreground">
+            {header.request}
+          </p>
         </PanelSection>
       ) : null}
       <PanelSection title="Inputs" testId="run-inputs">
-        {Object.keys(header.inputs).length === 0 ? <p className="text-sm text-muted">None.</p> : <JsonView value={header.inputs} />}
+        {Object.keys(header.inputs).length === 0 ? (
+          <p className="text-sm text-muted">None.</p>
+        ) : (
+          <JsonView value={header.inputs} />
+        )}
       </PanelSection>
       {header.outputs ? (
         <PanelSection title="Outputs" testId="run-outputs">
@@ -41,7 +52,14 @@ export function RunInfo({ actions }: { actions: RunActions }) {
         ) : (
           <div className="space-y-3">
             {keys.map((key) => (
-              <VariableViewer key={key} runId={header.runId} variableKey={key} preview={variables[key]!.preview} bytes={variables[key]!.bytes} readVariable={actions.readVariable} />
+              <VariableViewer
+                key={key}
+                runId={header.runId}
+                variableKey={key}
+                preview={variables[key]!.preview}
+                bytes={variables[key]!.bytes}
+                readVariable={actions.readVariable}
+              />
             ))}
           </div>
         )}

@@ -13,10 +13,23 @@ import { VariableViewer } from "./variable-viewer";
 const time = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "—");
 
 /** The selected step: state, timings, tool call, output (or its variable key), model turns, retries, interventions. */
-export function StepDetail({ runId, canControl, actions }: { runId: string; canControl: boolean; actions: RunActions }) {
+export function StepDetail({
+  runId,
+  canControl,
+  actions,
+}: {
+  runId: string;
+  canControl: boolean;
+  actions: RunActions;
+}) {
   const view = useRunView(selectSelectedStep);
   const structure = useRunStructure();
-  if (!view) return <p className="text-sm text-muted" data-testid="step-detail-empty">Select a step on the canvas or in the progress list to see what it did.</p>;
+  if (!view)
+    return (
+      <p className="text-sm text-muted" data-testid="step-detail-empty">
+        Select a step on the canvas or in the progress list to see what it did.
+      </p>
+    );
   const step = structure.steps.get(view.stepId);
   if (!step) return null;
   const style = STEP_STATE_STYLE[view.state];
@@ -26,19 +39,33 @@ export function StepDetail({ runId, canControl, actions }: { runId: string; canC
       <div className="space-y-1">
         <h2 className="text-base font-semibold text-foreground">{step.name}</h2>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-          <Badge tone={style.tone} data-testid="step-detail-state">{style.label}</Badge>
-          <span>{kind.label}{step.kind === "tool" ? `: ${step.tool.server}/${step.tool.name}` : ""}</span>
+          <Badge tone={style.tone} data-testid="step-detail-state">
+            {style.label}
+          </Badge>
+          <span>
+            {kind.label}
+            {step.kind === "tool" ? `: ${step.tool.server}/${step.tool.name}` : ""}
+          </span>
           {view.attempt > 1 ? <span>attempt {view.attempt}</span> : null}
           {view.iteration > 1 ? <span>pass {view.iteration}</span> : null}
         </div>
       </div>
-      {view.error ? <Alert tone="error" title="This step failed" testId="step-detail-error">{view.error}</Alert> : null}
+      {view.error ? (
+        <Alert tone="error" title="This step failed" testId="step-detail-error">
+          {view.error}
+        </Alert>
+      ) : null}
       {view.skipReason ? <p className="text-sm text-muted">Skipped: {view.skipReason}</p> : null}
       {canControl ? <StepInterventions runId={runId} step={step} view={view} actions={actions} /> : null}
       <Timings view={view} />
       {view.toolCall ? (
-        <PanelSection title={`Tool call${view.toolCall.byModel ? " (chosen by the model)" : ""}`} testId="step-tool-call">
-          <p className="text-xs text-muted">{view.toolCall.server}/{view.toolCall.tool}</p>
+        <PanelSection
+          title={`Tool call${view.toolCall.byModel ? " (chosen by the model)" : ""}`}
+          testId="step-tool-call"
+        >
+          <p className="text-xs text-muted">
+            {view.toolCall.server}/{view.toolCall.tool}
+          </p>
           <JsonView value={view.toolCall.arguments} testId="step-tool-arguments" />
         </PanelSection>
       ) : view.input !== undefined && view.input !== null ? (
@@ -50,7 +77,10 @@ export function StepDetail({ runId, canControl, actions }: { runId: string; canC
         <PanelSection title="Refused tool calls">
           <ul className="space-y-1 text-xs">
             {view.refusals.map((refusal, index) => (
-              <li key={index} className="text-warning">{refusal.tool}: {refusal.reason}{refusal.corrective ? " (the model was told to correct it)" : ""}</li>
+              <li key={index} className="text-warning">
+                {refusal.tool}: {refusal.reason}
+                {refusal.corrective ? " (the model was told to correct it)" : ""}
+              </li>
             ))}
           </ul>
         </PanelSection>
@@ -72,7 +102,9 @@ function Timings({ view }: { view: StepView }) {
       <dt className="text-muted">Took</dt>
       <dd className="text-foreground">{formatDuration(view.durationMs)}</dd>
       <dt className="text-muted">Tokens</dt>
-      <dd className="text-foreground">{formatTokens(view.inputTokens)} in · {formatTokens(view.outputTokens)} out</dd>
+      <dd className="text-foreground">
+        {formatTokens(view.inputTokens)} in · {formatTokens(view.outputTokens)} out
+      </dd>
     </dl>
   );
 }
@@ -81,7 +113,12 @@ function StepOutput({ runId, view, actions }: { runId: string; view: StepView; a
   if (view.variableKey) {
     return (
       <PanelSection title="Output (kept in variable memory)" testId="step-output">
-        <VariableViewer runId={runId} variableKey={view.variableKey} preview={view.preview} readVariable={actions.readVariable} />
+        <VariableViewer
+          runId={runId}
+          variableKey={view.variableKey}
+          preview={view.preview}
+          readVariable={actions.readVariable}
+        />
       </PanelSection>
     );
   }
@@ -100,10 +137,14 @@ function ModelTurns({ view }: { view: StepView }) {
       <ol className="space-y-2">
         {view.modelTurns.map((turn, index) => (
           <li key={index} className="rounded-lg border border-border p-2 text-xs">
-            <p className="mb-1 text-muted">{formatTokens(turn.inputTokens)} in · {formatTokens(turn.outputTokens)} out</p>
+            <p className="mb-1 text-muted">
+              {formatTokens(turn.inputTokens)} in · {formatTokens(turn.outputTokens)} out
+            </p>
             {turn.content ? <p className="whitespace-pre-wrap text-foreground">{turn.content}</p> : null}
             {turn.toolCalls.map((call, callIndex) => (
-              <p key={callIndex} className="mt-1 font-mono text-accent">{call.name}({call.arguments})</p>
+              <p key={callIndex} className="mt-1 font-mono text-accent">
+                {call.name}({call.arguments})
+              </p>
             ))}
           </li>
         ))}
@@ -118,10 +159,15 @@ function History({ view }: { view: StepView }) {
     <PanelSection title="Retries and interventions" testId="step-history">
       <ul className="space-y-1 text-xs text-foreground">
         {view.retries.map((retry, index) => (
-          <li key={`r${index}`}>Attempt {retry.attempt} after {formatDuration(retry.delayMs)}: {retry.reason}</li>
+          <li key={`r${index}`}>
+            Attempt {retry.attempt} after {formatDuration(retry.delayMs)}: {retry.reason}
+          </li>
         ))}
         {view.interventions.map((item, index) => (
-          <li key={`i${index}`}>{item.by} {item.action.replace("_", " ")}{item.comment ? `: “${item.comment}”` : ""}</li>
+          <li key={`i${index}`}>
+            {item.by} {item.action.replace("_", " ")}
+            {item.comment ? `: “${item.comment}”` : ""}
+          </li>
         ))}
       </ul>
     </PanelSection>

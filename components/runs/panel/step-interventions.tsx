@@ -17,26 +17,62 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
   if (!view.stepRunId) return null;
   const waitingForPerson = view.state === "waiting" && view.waiting?.for === "person";
   // Only tool and skill steps take an input an operator can edit (the DAL refuses the others too).
-  const canRerun = (step.kind === "tool" || step.kind === "skill") && (view.state === "failed" || view.state === "succeeded" || view.state === "cancelled");
+  const canRerun =
+    (step.kind === "tool" || step.kind === "skill") &&
+    (view.state === "failed" || view.state === "succeeded" || view.state === "cancelled");
   if (!waitingForPerson && !canRerun) return null;
   return (
     <div className="space-y-4 rounded-lg border border-border p-3" data-testid="step-interventions">
-      {waitingForPerson ? <HumanDecision runId={runId} stepRunId={view.stepRunId} step={step} instruction={view.waiting?.instruction} action={actions.decideHumanStep} /> : null}
-      {view.state === "failed" ? <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} /> : null}
-      {canRerun ? <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} /> : null}
+      {waitingForPerson ? (
+        <HumanDecision
+          runId={runId}
+          stepRunId={view.stepRunId}
+          step={step}
+          instruction={view.waiting?.instruction}
+          action={actions.decideHumanStep}
+        />
+      ) : null}
+      {view.state === "failed" ? (
+        <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} />
+      ) : null}
+      {canRerun ? (
+        <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} />
+      ) : null}
     </div>
   );
 }
 
 function Outcome({ state, testId }: { state: ActionState; testId: string }) {
   useWakeOnSuccess(state);
-  if (state.status === "error") return <Alert tone="error" testId={`${testId}-error`}>{state.message}</Alert>;
-  if (state.status === "success") return <Alert tone="success" testId={`${testId}-done`}>{state.message}</Alert>;
+  if (state.status === "error")
+    return (
+      <Alert tone="error" testId={`${testId}-error`}>
+        {state.message}
+      </Alert>
+    );
+  if (state.status === "success")
+    return (
+      <Alert tone="success" testId={`${testId}-done`}>
+        {state.message}
+      </Alert>
+    );
   return null;
 }
 
 /** A human step's decision (with its form, if it has one), or the approval a tool step asks for before its call. */
-function HumanDecision({ runId, stepRunId, step, instruction, action }: { runId: string; stepRunId: string; step: Step; instruction?: string; action: RunActions["decideHumanStep"] }) {
+function HumanDecision({
+  runId,
+  stepRunId,
+  step,
+  instruction,
+  action,
+}: {
+  runId: string;
+  stepRunId: string;
+  step: Step;
+  instruction?: string;
+  action: RunActions["decideHumanStep"];
+}) {
   const fields = step.kind === "human" ? step.form : [];
   const { state, formAction, pending } = useFormAction(action, { status: "idle" });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,17 +90,34 @@ function HumanDecision({ runId, stepRunId, step, instruction, action }: { runId:
   const errors = state.status === "error" ? state.fieldErrors : undefined;
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate data-testid="human-decision">
-      <p className="text-sm font-medium text-foreground">{step.kind === "human" ? "This step waits for your decision." : "This tool call waits for your approval."}</p>
-      {instruction || (step.kind === "human" && step.instruction) ? <p className="text-sm text-muted">{instruction || (step.kind === "human" ? step.instruction : "")}</p> : null}
+      <p className="text-sm font-medium text-foreground">
+        {step.kind === "human" ? "This step waits for your decision." : "This tool call waits for your approval."}
+      </p>
+      {instruction || (step.kind === "human" && step.instruction) ? (
+        <p className="text-sm text-muted">{instruction || (step.kind === "human" ? step.instruction : "")}</p>
+      ) : null}
       {fields.length > 0 ? <ParamFields params={fields} prefix="human" errors={errors} /> : null}
-      <Field id="human-comment" label="Comment" hint="Kept with the run; the next steps can read it." errors={errors?.comment}>
+      <Field
+        id="human-comment"
+        label="Comment"
+        hint="Kept with the run; the next steps can read it."
+        errors={errors?.comment}
+      >
         {(aria) => <Textarea {...aria} name="comment" rows={2} data-testid="human-comment" />}
       </Field>
       <div className="flex gap-2">
         <Button type="submit" name="decision" value="approve" size="sm" pending={pending} data-testid="human-approve">
           <Check className="size-4" aria-hidden="true" /> Approve
         </Button>
-        <Button type="submit" name="decision" value="reject" size="sm" variant="danger" disabled={pending} data-testid="human-reject">
+        <Button
+          type="submit"
+          name="decision"
+          value="reject"
+          size="sm"
+          variant="danger"
+          disabled={pending}
+          data-testid="human-reject"
+        >
           <X className="size-4" aria-hidden="true" /> Reject
         </Button>
       </div>
@@ -73,7 +126,15 @@ function HumanDecision({ runId, stepRunId, step, instruction, action }: { runId:
   );
 }
 
-function RetryStep({ runId, stepRunId, action }: { runId: string; stepRunId: string; action: RunActions["retryStep"] }) {
+function RetryStep({
+  runId,
+  stepRunId,
+  action,
+}: {
+  runId: string;
+  stepRunId: string;
+  action: RunActions["retryStep"];
+}) {
   const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-2">
@@ -87,16 +148,36 @@ function RetryStep({ runId, stepRunId, action }: { runId: string; stepRunId: str
   );
 }
 
-const asEditableJson = (input: unknown) => JSON.stringify(input && typeof input === "object" && !Array.isArray(input) ? input : {}, null, 2);
+const asEditableJson = (input: unknown) =>
+  JSON.stringify(input && typeof input === "object" && !Array.isArray(input) ? input : {}, null, 2);
 
-function RerunFromStep({ runId, stepRunId, input, action }: { runId: string; stepRunId: string; input: unknown; action: RunActions["rerunFromStep"] }) {
+function RerunFromStep({
+  runId,
+  stepRunId,
+  input,
+  action,
+}: {
+  runId: string;
+  stepRunId: string;
+  input: unknown;
+  action: RunActions["rerunFromStep"];
+}) {
   const { state, formAction, pending } = useFormAction(action, { status: "idle" });
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => asEditableJson(input));
   const [problem, setProblem] = useState<string | null>(null);
   if (!open) {
     return (
-      <Button type="button" size="sm" variant="secondary" onClick={() => { setText(asEditableJson(input)); setOpen(true); }} data-testid="step-edit-input">
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          setText(asEditableJson(input));
+          setOpen(true);
+        }}
+        data-testid="step-edit-input"
+      >
         Edit input and re-run from here
       </Button>
     );
@@ -115,8 +196,23 @@ function RerunFromStep({ runId, stepRunId, input, action }: { runId: string; ste
   const serverErrors = state.status === "error" ? state.fieldErrors?.input : undefined;
   return (
     <form onSubmit={onSubmit} className="space-y-2" noValidate data-testid="step-rerun-form">
-      <Field id="step-input" label="The step's input" hint="JSON. The steps after this one run again with what it returns." errors={problem ? [problem] : serverErrors}>
-        {(aria) => <Textarea {...aria} mono rows={8} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} data-testid="step-input-editor" />}
+      <Field
+        id="step-input"
+        label="The step's input"
+        hint="JSON. The steps after this one run again with what it returns."
+        errors={problem ? [problem] : serverErrors}
+      >
+        {(aria) => (
+          <Textarea
+            {...aria}
+            mono
+            rows={8}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            spellCheck={false}
+            data-testid="step-input-editor"
+          />
+        )}
       </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" pending={pending} data-testid="step-rerun">

@@ -7,7 +7,15 @@ import { StartRunForm } from "./start-run-form";
 import type { RunFormView, StartRunActions } from "./start-run-types";
 
 /** "Run" in the designer's header (operators and admins): a dialog asking for the published version's inputs. */
-export function RunRoutineButton({ routineId, publishedVersionNumber, actions }: { routineId: string; publishedVersionNumber: number; actions: StartRunActions }) {
+export function RunRoutineButton({
+  routineId,
+  publishedVersionNumber,
+  actions,
+}: {
+  routineId: string;
+  publishedVersionNumber: number;
+  actions: StartRunActions;
+}) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<RunFormView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +31,13 @@ export function RunRoutineButton({ routineId, publishedVersionNumber, actions }:
   };
   return (
     <>
-      <Button type="button" size="sm" onClick={openDialog} data-testid="run-routine" title={`Run the published version (v${publishedVersionNumber})`}>
+      <Button
+        type="button"
+        size="sm"
+        onClick={openDialog}
+        data-testid="run-routine"
+        title={`Run the published version (v${publishedVersionNumber})`}
+      >
         <Play className="size-4" aria-hidden="true" /> Run
       </Button>
       <Dialog
@@ -34,9 +48,13 @@ export function RunRoutineButton({ routineId, publishedVersionNumber, actions }:
         testId="start-run-dialog"
       >
         {loading && !form ? (
-          <p className="flex items-center gap-2 text-sm text-muted"><Spinner className="size-4" /> Reading the routine’s inputs…</p>
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Spinner className="size-4" /> Reading the routine’s inputs…
+          </p>
         ) : error ? (
-          <Alert tone="error" title="This routine cannot run now" testId="start-run-unavailable">{error}</Alert>
+          <Alert tone="error" title="This routine cannot run now" testId="start-run-unavailable">
+            {error}
+          </Alert>
         ) : form ? (
           <StartRunForm routineId={routineId} form={form} start={actions.start} />
         ) : null}

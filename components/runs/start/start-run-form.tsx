@@ -12,7 +12,15 @@ type Mode = "form" | "request";
  * Inputs as a form generated from the routine's declaration (types, required), or a request in words from which
  * the executor reads them. On success it opens the new run; the server's per-field errors show beside the fields.
  */
-export function StartRunForm({ routineId, form, start }: { routineId: string; form: RunFormView; start: StartRunActions["start"] }) {
+export function StartRunForm({
+  routineId,
+  form,
+  start,
+}: {
+  routineId: string;
+  form: RunFormView;
+  start: StartRunActions["start"];
+}) {
   const router = useRouter();
   const { state, formAction, pending } = useFormAction(start, { status: "idle" });
   const [mode, setMode] = useState<Mode>("form");
@@ -38,7 +46,15 @@ export function StartRunForm({ routineId, form, start }: { routineId: string; fo
         <div className="flex gap-4 text-sm" role="radiogroup" aria-label="How to give the inputs">
           {(["form", "request"] as const).map((option) => (
             <label key={option} className="flex items-center gap-2">
-              <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => setMode(option)} className="accent-[var(--accent)]" data-testid={`start-run-mode-${option}`} />
+              <input
+                type="radio"
+                name="mode"
+                value={option}
+                checked={mode === option}
+                onChange={() => setMode(option)}
+                className="accent-[var(--accent)]"
+                data-testid={`start-run-mode-${option}`}
+              />
               {option === "form" ? "Fill in the inputs" : "Describe the request in words"}
             </label>
           ))}
@@ -54,7 +70,11 @@ export function StartRunForm({ routineId, form, start }: { routineId: string; fo
         <Field
           id="start-run-request"
           label="Request"
-          hint={form.intents[0] ? `For example: “${form.intents[0]}”. The executor model reads the inputs from it; you can check them on the run.` : "The executor model reads the inputs from it."}
+          hint={
+            form.intents[0]
+              ? `For example: “${form.intents[0]}”. The executor model reads the inputs from it; you can check them on the run.`
+              : "The executor model reads the inputs from it."
+          }
           errors={errors?.request}
         >
           {(aria) => <Textarea {...aria} name="request" rows={4} data-testid="start-run-request" />}
@@ -65,14 +85,20 @@ export function StartRunForm({ routineId, form, start }: { routineId: string; fo
           {state.message}
           {mode === "request" && errors ? (
             <ul className="mt-1 list-disc pl-4">
-              {form.inputs.filter((param) => errors[param.name]).map((param) => (
-                <li key={param.name}>{errors[param.name]!.join(" ")}</li>
-              ))}
+              {form.inputs
+                .filter((param) => errors[param.name])
+                .map((param) => (
+                  <li key={param.name}>{errors[param.name]!.join(" ")}</li>
+                ))}
             </ul>
           ) : null}
         </Alert>
       ) : null}
-      {runId ? <Alert tone="success" testId="start-run-started">Run started; opening it…</Alert> : null}
+      {runId ? (
+        <Alert tone="success" testId="start-run-started">
+          Run started; opening it…
+        </Alert>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" pending={pending || Boolean(runId)} data-testid="start-run-submit">
           Start run

@@ -6,8 +6,14 @@ import { loadOrError, toErrorState } from "../action-state";
 
 describe("toErrorState: what a form shows for each failure", () => {
   it("keeps validation messages per field", () => {
-    const state = toErrorState(new ValidationError("Some fields need attention.", { email: ["Enter a valid email address."] }));
-    expect(state).toEqual({ status: "error", message: "Some fields need attention.", fieldErrors: { email: ["Enter a valid email address."] } });
+    const state = toErrorState(
+      new ValidationError("Some fields need attention.", { email: ["Enter a valid email address."] }),
+    );
+    expect(state).toEqual({
+      status: "error",
+      message: "Some fields need attention.",
+      fieldErrors: { email: ["Enter a valid email address."] },
+    });
   });
 
   it("puts a conflict on the field it concerns", () => {
@@ -22,7 +28,9 @@ describe("toErrorState: what a form shows for each failure", () => {
 
   it("passes on the DAL's own sentences for missing rows and an unavailable database", () => {
     expect(toErrorState(new NotFoundError("That user no longer exists.")).message).toBe("That user no longer exists.");
-    expect(toErrorState(new DatabaseUnavailableError("The database is read-only.")).message).toBe("The database is read-only.");
+    expect(toErrorState(new DatabaseUnavailableError("The database is read-only.")).message).toBe(
+      "The database is read-only.",
+    );
     expect(toErrorState(new StaleSaveError(3)).message).toMatch(/saved this routine since you opened it/);
   });
 
@@ -50,6 +58,9 @@ describe("formValues", () => {
 describe("loadOrError", () => {
   it("returns the data, or the message a page shows instead", async () => {
     await expect(loadOrError(async () => [1, 2])).resolves.toEqual({ data: [1, 2], error: null });
-    await expect(loadOrError(async () => Promise.reject(new ForbiddenError(["admin"])))).resolves.toMatchObject({ data: null, error: expect.stringMatching(/admin role/) });
+    await expect(loadOrError(async () => Promise.reject(new ForbiddenError(["admin"])))).resolves.toMatchObject({
+      data: null,
+      error: expect.stringMatching(/admin role/),
+    });
   });
 });

@@ -17,7 +17,17 @@ export async function tokenOf(who: Exclude<Who, "anonymous">): Promise<string> {
 export const BASE = "http://localhost:3999";
 
 /** A request as a client sends it, with a bearer token when given. */
-export function apiRequest(path: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {}): Request {
+export function apiRequest(
+  path: string,
+  init: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    method?: string;
+    signal?: AbortSignal;
+  } = {},
+): Request {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   const hasBody = init.body !== undefined || init.rawBody !== undefined;
@@ -34,7 +44,11 @@ export function apiRequest(path: string, init: { token?: string; body?: unknown;
  * Stands in for the engine: commits a transition with its events the way the run store does (one transaction,
  * seq after the stored lastSeq), then publishes them on the bus, as the engine's sink does.
  */
-export async function engineCommit(runId: string, events: RunEventInput[], change: RunChange = {}): Promise<RunEvent[]> {
+export async function engineCommit(
+  runId: string,
+  events: RunEventInput[],
+  change: RunChange = {},
+): Promise<RunEvent[]> {
   const { events: stored } = await writeRuns(() => applyRunChange(runId, change, events, { owner: null }));
   runEventBus.publish(runId, stored);
   return stored;
@@ -42,9 +56,19 @@ export async function engineCommit(runId: string, events: RunEventInput[], chang
 
 /** The run's events as the table holds them: (seq, type) pairs in order. */
 export async function storedEvents(runId: string): Promise<Array<[number, string]>> {
-  const rows = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true, type: true } });
+  const rows = await prisma.runEvent.findMany({
+    where: { runId },
+    orderBy: { seq: "asc" },
+    select: { seq: true, type: true },
+  });
   return rows.map((row) => [row.seq, row.type]);
 }
 
-export const stepDone = (n: number): RunEventInput => ({ type: "step.succeeded", data: { stepRunId: `sr-${n}`, stepId: "summarize", iteration: 1, durationMs: n } });
-export const finished = (): RunEventInput => ({ type: "run.finished", data: { status: "succeeded", durationMs: 5, inputTokens: 0, outputTokens: 0 } });
+export const stepDone = (n: number): RunEventInput => ({
+  type: "step.succeeded",
+  data: { stepRunId: `sr-${n}`, stepId: "summarize", iteration: 1, durationMs: n },
+});
+export const finished = (): RunEventInput => ({
+  type: "run.finished",
+  data: { status: "succeeded", durationMs: 5, inputTokens: 0, outputTokens: 0 },
+});

@@ -25,10 +25,23 @@ beforeAll(async () => {
 
 const deps = (max = 20): StreamDeps => ({ bus: runEventBus, limiter: new StreamLimiter(max), pageSize: 3 });
 const seqs = (events: { seq: number }[]) => events.map((event) => event.seq);
-const open = (runId: string, options: { token?: string; lastEventId?: number; viaQuery?: boolean; signal?: AbortSignal } = {}, streamDeps = deps()) => {
+const open = (
+  runId: string,
+  options: { token?: string; lastEventId?: number; viaQuery?: boolean; signal?: AbortSignal } = {},
+  streamDeps = deps(),
+) => {
   const query = options.viaQuery && options.lastEventId !== undefined ? `?lastEventId=${options.lastEventId}` : "";
-  const headers: Record<string, string> = options.lastEventId !== undefined && !options.viaQuery ? { "last-event-id": String(options.lastEventId) } : {};
-  return streamRunEvents(apiRequest(`/api/runs/${runId}/events${query}`, { token: options.token ?? operator, headers, signal: options.signal }), runId, streamDeps);
+  const headers: Record<string, string> =
+    options.lastEventId !== undefined && !options.viaQuery ? { "last-event-id": String(options.lastEventId) } : {};
+  return streamRunEvents(
+    apiRequest(`/api/runs/${runId}/events${query}`, {
+      token: options.token ?? operator,
+      headers,
+      signal: options.signal,
+    }),
+    runId,
+    streamDeps,
+  );
 };
 
 describe("GET /api/runs/[id]/events", () => {
@@ -61,29 +74,36 @@ describe("GET /api/runs/[id]/events", () => {
 
   it("a client disconnected at random points and reconnecting with Last-Event-ID ends with exactly the database's events", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 6 }), async (batches, stops) => {
-        const runId = await queuedRun(routineId, { startedById: operatorId });
-        let n = 0;
-        const engine = (async () => {
-          for (const size of batches) {
-            await new Promise((resolve) => setTimeout(resolve, 1));
-            await engineCommit(runId, Array.from({ length: size }, () => stepDone(++n)));
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 6 }),
+        async (batches, stops) => {
+          const runId = await queuedRun(routineId, { startedById: operatorId });
+          let n = 0;
+          const engine = (async () => {
+            for (const size of batches) {
+              await new Promise((resolve) => setTimeout(resolve, 1));
+              await engineCommit(
+                runId,
+                Array.from({ length: size }, () => stepDone(++n)),
+              );
+            }
+            await engineCommit(runId, [finished()], { run: { status: "succeeded" } });
+          })();
+          const received: number[] = [];
+          for (let attempt = 0; ; attempt += 1) {
+            const response = await open(runId, { lastEventId: received.at(-1) ?? 0 });
+            if (response.status === 204) break;
+            expect(response.status).toBe(200);
+            const result = await readRunEvents(response.body!, { stopAfter: stops[attempt] });
+            received.push(...seqs(result.events));
+            if (result.ended || result.events.at(-1)?.type === "run.finished") break;
           }
-          await engineCommit(runId, [finished()], { run: { status: "succeeded" } });
-        })();
-        const received: number[] = [];
-        for (let attempt = 0; ; attempt += 1) {
-          const response = await open(runId, { lastEventId: received.at(-1) ?? 0 });
-          if (response.status === 204) break;
-          expect(response.status).toBe(200);
-          const result = await readRunEvents(response.body!, { stopAfter: stops[attempt] });
-          received.push(...seqs(result.events));
-          if (result.ended || result.events.at(-1)?.type === "run.finished") break;
-        }
-        await engine;
-        expect(received).toEqual((await storedEvents(runId)).map(([seq]) => seq));
-        expect(runEventBus.listenerCount(runId)).toBe(0);
-      }),
+          await engine;
+          expect(received).toEqual((await storedEvents(runId)).map(([seq]) => seq));
+          expect(runEventBus.listenerCount(runId)).toBe(0);
+        },
+      ),
       { numRuns: 15 },
     );
   }, 60_000);
@@ -157,20 +177,31 @@ describe("GET /api/runs/events", () => {
     const mine = await queuedRun(routineId, { startedById: authorId });
     const theirs = await queuedRun(routineId, { startedById: operatorId });
     const abort = new AbortController();
-    const response = await streamRunStatuses(apiRequest("/api/runs/events", { token: author, signal: abort.signal }), streamDeps);
+    const response = await streamRunStatuses(
+      apiRequest("/api/runs/events", { token: author, signal: abort.signal }),
+      streamDeps,
+    );
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     const event = (runId: string, seq: number, type: "run.started" | "step.succeeded") =>
       type === "run.started"
         ? { runId, seq, at: "2026-11-01T00:00:00.000Z", type, data: { resumed: false } }
-        : { runId, seq, at: "2026-11-01T00:00:00.000Z", type, data: { stepRunId: "s", stepId: "x", iteration: 1, durationMs: 1 } };
+        : {
+            runId,
+            seq,
+            at: "2026-11-01T00:00:00.000Z",
+            type,
+            data: { stepRunId: "s", stepId: "x", iteration: 1, durationMs: 1 },
+          };
     bus.publish(theirs, [event(theirs, 2, "run.started")] as never);
     bus.publish(mine, [event(mine, 2, "step.succeeded"), event(mine, 3, "run.started")] as never);
     let text = "";
     while (!text.includes("event: status")) text += decoder.decode((await reader.read()).value);
     // The stream opens with a reconnect hint (so the browser sees it open at once), then only the visible run's status.
-    expect(text).toBe(`retry: 2000\n\nevent: status\ndata: ${JSON.stringify({ runId: mine, status: "running", seq: 3, at: "2026-11-01T00:00:00.000Z" })}\n\n`);
+    expect(text).toBe(
+      `retry: 2000\n\nevent: status\ndata: ${JSON.stringify({ runId: mine, status: "running", seq: 3, at: "2026-11-01T00:00:00.000Z" })}\n\n`,
+    );
     abort.abort();
     expect((await reader.read()).done).toBe(true);
     expect(streamDeps.limiter.openCount(authorId)).toBe(0);

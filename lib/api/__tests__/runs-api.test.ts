@@ -26,14 +26,25 @@ const body = async (response: Response) => (await response.json()) as Record<str
 
 describe("POST /api/runs", () => {
   it("starts a run for the token's owner: 201 with the run's id, status and links; the run is marked as from the API", async () => {
-    const response = await postRun(apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: "The printer is on fire." } } }));
+    const response = await postRun(
+      apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: "The printer is on fire." } } }),
+    );
     expect(response.status).toBe(201);
     const json = await body(response);
     const runId = json.runId as string;
-    expect(json).toEqual({ runId, status: "queued", links: { self: `/api/runs/${runId}`, events: `/api/runs/${runId}/events`, view: `/runs/${runId}` } });
+    expect(json).toEqual({
+      runId,
+      status: "queued",
+      links: { self: `/api/runs/${runId}`, events: `/api/runs/${runId}/events`, view: `/runs/${runId}` },
+    });
     expect(response.headers.get("location")).toBe(`/api/runs/${runId}`);
     const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(run).toMatchObject({ source: "api", startedById: await demoUserId("operator"), routineId, status: "queued" });
+    expect(run).toMatchObject({
+      source: "api",
+      startedById: await demoUserId("operator"),
+      routineId,
+      status: "queued",
+    });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "run.started", targetId: runId } });
     expect(audit.actorEmail).toBe("operator@example.com");
     expect(JSON.stringify(audit)).not.toContain(operator);
@@ -49,16 +60,65 @@ describe("POST /api/runs", () => {
   it("answers each refusal with the right status and a message, and starts nothing", async () => {
     const before = await prisma.run.count();
     const cases: Array<[string, Request, number, RegExp]> = [
-      ["no credentials", apiRequest("/api/runs", { body: { routineId } }), 401, /Sign in, or send a personal API token/],
-      ["a bad token", apiRequest("/api/runs", { token: `rs_${"A".repeat(43)}`, body: { routineId } }), 401, /not valid/],
-      ["not a bearer header", apiRequest("/api/runs", { headers: { authorization: `Basic ${operator}` }, body: { routineId } }), 401, /Bearer/],
-      ["a non-operator", apiRequest("/api/runs", { token: author, body: { routineId, inputs: { ticket: "x" } } }), 403, /operator or admin/],
-      ["a reviewer", apiRequest("/api/runs", { token: reviewer, body: { routineId, inputs: { ticket: "x" } } }), 403, /operator or admin/],
-      ["an unknown routine", apiRequest("/api/runs", { token: operator, body: { routineId: "no-such-routine", inputs: { ticket: "x" } } }), 404, /does not exist/],
-      ["a routine never published", apiRequest("/api/runs", { token: operator, body: { routineId: draftRoutineId, inputs: { ticket: "x" } } }), 409, /not published/],
+      [
+        "no credentials",
+        apiRequest("/api/runs", { body: { routineId } }),
+        401,
+        /Sign in, or send a personal API token/,
+      ],
+      [
+        "a bad token",
+        apiRequest("/api/runs", { token: `rs_${"A".repeat(43)}`, body: { routineId } }),
+        401,
+        /not valid/,
+      ],
+      [
+        "not a bearer header",
+        apiRequest("/api/runs", { headers: { authorization: `Basic ${operator}` }, body: { routineId } }),
+        401,
+        /Bearer/,
+      ],
+      [
+        "a non-operator",
+        apiRequest("/api/runs", { token: author, body: { routineId, inputs: { ticket: "x" } } }),
+        403,
+        /operator or admin/,
+      ],
+      [
+        "a reviewer",
+        apiRequest("/api/runs", { token: reviewer, body: { routineId, inputs: { ticket: "x" } } }),
+        403,
+        /operator or admin/,
+      ],
+      [
+        "an unknown routine",
+        apiRequest("/api/runs", { token: operator, body: { routineId: "no-such-routine", inputs: { ticket: "x" } } }),
+        404,
+        /does not exist/,
+      ],
+      [
+        "a routine never published",
+        apiRequest("/api/runs", { token: operator, body: { routineId: draftRoutineId, inputs: { ticket: "x" } } }),
+        409,
+        /not published/,
+      ],
       ["invalid JSON", apiRequest("/api/runs", { token: operator, rawBody: "{ routineId:" }), 400, /not valid JSON/],
-      ["a form post", apiRequest("/api/runs", { token: operator, rawBody: `routineId=${routineId}`, headers: { "content-type": "application/x-www-form-urlencoded" } }), 400, /Content-Type: application\/json/],
-      ["an unknown field", apiRequest("/api/runs", { token: operator, body: { routineId, inputs: {}, source: "ui" } }), 400, /needs attention/],
+      [
+        "a form post",
+        apiRequest("/api/runs", {
+          token: operator,
+          rawBody: `routineId=${routineId}`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+        400,
+        /Content-Type: application\/json/,
+      ],
+      [
+        "an unknown field",
+        apiRequest("/api/runs", { token: operator, body: { routineId, inputs: {}, source: "ui" } }),
+        400,
+        /needs attention/,
+      ],
     ];
     for (const [name, request, status, message] of cases) {
       const response = await postRun(request);
@@ -72,7 +132,9 @@ describe("POST /api/runs", () => {
     const missing = await postRun(apiRequest("/api/runs", { token: operator, body: { routineId, inputs: {} } }));
     expect(missing.status).toBe(400);
     expect(await body(missing)).toMatchObject({ fieldErrors: { ticket: [expect.stringMatching(/required/)] } });
-    const wrong = await postRun(apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: 42, extra: "x" } } }));
+    const wrong = await postRun(
+      apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: 42, extra: "x" } } }),
+    );
     expect(wrong.status).toBe(400);
     expect(Object.keys((await body(wrong)).fieldErrors as object).sort()).toEqual(["extra", "ticket"]);
   });
@@ -83,7 +145,14 @@ describe("GET /api/runs/[id]", () => {
     const runId = await queuedRun(routineId, { startedById: await demoUserId("operator") });
     const response = await getRunStatus(apiRequest(`/api/runs/${runId}`, { token: operator }), runId);
     expect(response.status).toBe(200);
-    expect(await body(response)).toMatchObject({ runId, status: "queued", routine: { id: routineId, versionNumber: 1 }, inputs: { ticket: "The printer is on fire." }, steps: [], lastSeq: 1 });
+    expect(await body(response)).toMatchObject({
+      runId,
+      status: "queued",
+      routine: { id: routineId, versionNumber: 1 },
+      inputs: { ticket: "The printer is on fire." },
+      steps: [],
+      lastSeq: 1,
+    });
     for (const token of [author, reviewer]) {
       const refused = await getRunStatus(apiRequest(`/api/runs/${runId}`, { token }), runId);
       expect(refused.status).toBe(404);

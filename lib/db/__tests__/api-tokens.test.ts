@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { UnauthenticatedError } from "../../access";
 import { getViewer } from "../../session";
-import { createApiToken, listApiTokens, MAX_API_TOKENS_PER_USER, revokeApiToken, setUserActive, viewerFromApiToken } from "../users";
+import {
+  createApiToken,
+  listApiTokens,
+  MAX_API_TOKENS_PER_USER,
+  revokeApiToken,
+  setUserActive,
+  viewerFromApiToken,
+} from "../users";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
@@ -47,7 +54,14 @@ describe("personal API tokens", () => {
   it("refuses malformed, unknown and near-miss tokens", async () => {
     await as("author");
     const { token } = await createApiToken(signedIn(), { name: "Near miss" });
-    for (const bad of ["", "rs_", "Bearer " + token, token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), token + "x", "x".repeat(5000)]) {
+    for (const bad of [
+      "",
+      "rs_",
+      "Bearer " + token,
+      token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"),
+      token + "x",
+      "x".repeat(5000),
+    ]) {
       expect(await viewerFromApiToken(bad)).toBeNull();
     }
   });
@@ -79,14 +93,20 @@ describe("personal API tokens", () => {
     const person = await personWith(["author"]);
     await person.signIn();
     await expect(createApiToken(signedIn(), { name: "   " })).rejects.toBeInstanceOf(ValidationError);
-    for (let index = 0; index < MAX_API_TOKENS_PER_USER; index += 1) await createApiToken(signedIn(), { name: `Token ${index}` });
+    for (let index = 0; index < MAX_API_TOKENS_PER_USER; index += 1)
+      await createApiToken(signedIn(), { name: `Token ${index}` });
     await expect(createApiToken(signedIn(), { name: "One too many" })).rejects.toThrow(/revoke one/);
     expect(await prisma.apiToken.count({ where: { userId: person.id } })).toBe(MAX_API_TOKENS_PER_USER);
   });
 
   it("answers for the viewer it is handed (a token's owner), and refuses when there is none", async () => {
     await as("anonymous");
-    const operator = { id: await demoUserId("operator"), name: "Op", email: "operator@example.com", roles: ["operator" as const] };
+    const operator = {
+      id: await demoUserId("operator"),
+      name: "Op",
+      email: "operator@example.com",
+      roles: ["operator" as const],
+    };
     expect(await getViewer()).toBeNull();
     expect((await listApiTokens(operator)).length).toBeGreaterThan(0);
     await expect(listApiTokens(null)).rejects.toThrow(UnauthenticatedError);

@@ -6,9 +6,27 @@ import { listAuditLog } from "../audit";
 import { prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
 import { createUser, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
-import { acceptToolChanges, archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import {
+  acceptToolChanges,
+  archiveRoutine,
+  createRoutine,
+  duplicateRoutine,
+  restoreRoutine,
+  saveRoutineAsCopy,
+  saveRoutineDraft,
+} from "../routines";
 import { getRoutine, listRoutines } from "../library";
-import { createToolServer, getToolServer, listToolServers, refreshToolServer, registryToolCatalog, removeToolServer, setToolServerEnabled, tryTool, updateToolServer } from "../tools";
+import {
+  createToolServer,
+  getToolServer,
+  listToolServers,
+  refreshToolServer,
+  registryToolCatalog,
+  removeToolServer,
+  setToolServerEnabled,
+  tryTool,
+  updateToolServer,
+} from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
@@ -37,17 +55,30 @@ const OPERATORS: Viewer[] = ["operator", "admin"];
 const WRITERS: Viewer[] = ["author", "admin"];
 const READERS: Viewer[] = ["author", "reviewer", "operator", "admin"];
 
-const currentRevision = async (id: string) => (await prisma.routineVersion.findFirstOrThrow({ where: { routineId: id } })).revision;
+const currentRevision = async (id: string) =>
+  (await prisma.routineVersion.findFirstOrThrow({ where: { routineId: id } })).revision;
 
 /** Every DAL function so far: who may call it, and arguments that succeed for them. */
 const CALLS: Record<string, { allowed: Viewer[]; call: () => Promise<unknown> }> = {
   listUsers: { allowed: ADMINS, call: () => listUsers(signedIn()) },
   createUser: {
     allowed: ADMINS,
-    call: () => createUser(signedIn(), { name: "New Person", email: `new-${++counter}@example.com`, roles: ["author"], password: "password-123" }),
+    call: () =>
+      createUser(signedIn(), {
+        name: "New Person",
+        email: `new-${++counter}@example.com`,
+        roles: ["author"],
+        password: "password-123",
+      }),
   },
-  setUserRoles: { allowed: ADMINS, call: () => setUserRoles(signedIn(), { userId: ids["author@example.com"], roles: ["author"] }) },
-  setUserActive: { allowed: ADMINS, call: () => setUserActive(signedIn(), { userId: ids["reviewer@example.com"], active: true }) },
+  setUserRoles: {
+    allowed: ADMINS,
+    call: () => setUserRoles(signedIn(), { userId: ids["author@example.com"], roles: ["author"] }),
+  },
+  setUserActive: {
+    allowed: ADMINS,
+    call: () => setUserActive(signedIn(), { userId: ids["reviewer@example.com"], active: true }),
+  },
   reissueInvitation: { allowed: ADMINS, call: () => reissueInvitation(signedIn(), { userId: invitedUserId }) },
   listAuditLog: { allowed: ADMINS, call: () => listAuditLog(signedIn(), { limit: 10 }) },
   listRoutines: { allowed: READERS, call: () => listRoutines(signedIn(), { query: "target", includeArchived: true }) },
@@ -55,22 +86,45 @@ const CALLS: Record<string, { allowed: Viewer[]; call: () => Promise<unknown> }>
   createRoutine: { allowed: WRITERS, call: () => createRoutine(signedIn(), { name: `Created ${++counter}` }) },
   saveRoutineDraft: {
     allowed: WRITERS,
-    call: async () => saveRoutineDraft(signedIn(), { routineId, baseRevision: await currentRevision(routineId), routine: makeRoutine({ name: "Authorization target" }) }),
+    call: async () =>
+      saveRoutineDraft(signedIn(), {
+        routineId,
+        baseRevision: await currentRevision(routineId),
+        routine: makeRoutine({ name: "Authorization target" }),
+      }),
   },
   duplicateRoutine: { allowed: WRITERS, call: () => duplicateRoutine(signedIn(), { routineId }) },
-  saveRoutineAsCopy: { allowed: WRITERS, call: () => saveRoutineAsCopy(signedIn(), { routine: makeRoutine(), name: `Kept ${++counter}` }) },
+  saveRoutineAsCopy: {
+    allowed: WRITERS,
+    call: () => saveRoutineAsCopy(signedIn(), { routine: makeRoutine(), name: `Kept ${++counter}` }),
+  },
   archiveRoutine: { allowed: WRITERS, call: () => archiveRoutine(signedIn(), { routineId: archivableId }) },
   restoreRoutine: { allowed: WRITERS, call: () => restoreRoutine(signedIn(), { routineId: archivableId }) },
   acceptToolChanges: { allowed: WRITERS, call: () => acceptToolChanges(signedIn(), { routineId }) },
   listToolServers: { allowed: READERS, call: () => listToolServers(signedIn()) },
   getToolServer: { allowed: READERS, call: () => getToolServer(signedIn(), serverId) },
   listCatalogTools: { allowed: READERS, call: () => registryToolCatalog(signedIn()).listTools() },
-  createToolServer: { allowed: ADMINS, call: () => createToolServer(signedIn(), { name: `server-${++counter}`, transport: { kind: "http", url: mcp.url } }) },
-  updateToolServer: { allowed: ADMINS, call: () => updateToolServer(signedIn(), serverId, { name: "target", description: `v${++counter}`, transport: { kind: "http", url: mcp.url } }) },
+  createToolServer: {
+    allowed: ADMINS,
+    call: () =>
+      createToolServer(signedIn(), { name: `server-${++counter}`, transport: { kind: "http", url: mcp.url } }),
+  },
+  updateToolServer: {
+    allowed: ADMINS,
+    call: () =>
+      updateToolServer(signedIn(), serverId, {
+        name: "target",
+        description: `v${++counter}`,
+        transport: { kind: "http", url: mcp.url },
+      }),
+  },
   setToolServerEnabled: { allowed: ADMINS, call: () => setToolServerEnabled(signedIn(), serverId, true) },
   removeToolServer: { allowed: ADMINS, call: () => removeToolServer(signedIn(), doomedServerId) },
   refreshToolServer: { allowed: OPERATORS, call: () => refreshToolServer(signedIn(), serverId) },
-  tryTool: { allowed: OPERATORS, call: () => tryTool(signedIn(), { serverId, toolName: "echo", arguments: { text: "hi" } }) },
+  tryTool: {
+    allowed: OPERATORS,
+    call: () => tryTool(signedIn(), { serverId, toolName: "echo", arguments: { text: "hi" } }),
+  },
 };
 
 /** Rows a refused call must leave alone. */
@@ -80,7 +134,10 @@ const rowCounts = async () => ({
   routines: await prisma.routine.count(),
   versions: await prisma.routineVersion.findMany({ select: { id: true, revision: true }, orderBy: { id: "asc" } }),
   archived: await prisma.routine.count({ where: { archivedAt: { not: null } } }),
-  servers: await prisma.toolServer.findMany({ select: { id: true, name: true, description: true, enabled: true }, orderBy: { id: "asc" } }),
+  servers: await prisma.toolServer.findMany({
+    select: { id: true, name: true, description: true, enabled: true },
+    orderBy: { id: "asc" },
+  }),
   snapshots: await prisma.toolSnapshot.count(),
 });
 
@@ -89,10 +146,13 @@ beforeAll(async () => {
   const users = await prisma.user.findMany({ select: { id: true, email: true } });
   ids = Object.fromEntries(users.map((user) => [user.email, user.id]));
   await actAs("admin");
-  invitedUserId = (await createUser(signedIn(), { name: "Invited", email: "invited@example.com", roles: ["operator"] })).userId;
+  invitedUserId = (await createUser(signedIn(), { name: "Invited", email: "invited@example.com", roles: ["operator"] }))
+    .userId;
   routineId = (await createRoutine(signedIn(), { name: "Authorization target" })).id;
   archivableId = (await createRoutine(signedIn(), { name: "Archive target" })).id;
-  mcp = await startMutableMcpServer([{ name: "echo", description: "Echo", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]) }]);
+  mcp = await startMutableMcpServer([
+    { name: "echo", description: "Echo", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]) },
+  ]);
   serverId = (await createToolServer(signedIn(), { name: "target", transport: { kind: "http", url: mcp.url } })).id;
   doomedServerId = randomUUID();
   await prisma.toolServer.create({ data: { id: doomedServerId, name: "doomed", transport: "http", url: mcp.url } });
@@ -116,7 +176,9 @@ describe("DAL authorization: every function × every role", () => {
           await expect(outcome).resolves.not.toThrow();
           return;
         }
-        await expect(outcome).rejects.toBeInstanceOf(expected === "unauthenticated" ? UnauthenticatedError : ForbiddenError);
+        await expect(outcome).rejects.toBeInstanceOf(
+          expected === "unauthenticated" ? UnauthenticatedError : ForbiddenError,
+        );
         // A refused call writes nothing, not even an audit entry.
         expect(await rowCounts()).toEqual(before);
       });

@@ -4,8 +4,14 @@ import { signedIn, signInAs, signOutAll } from "../../../test/request-context";
 import { LLM_ROLES, type LlmRole, type LlmSettingsInput } from "../../llm";
 import { prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
-import { getLlmSettingsView, listLlmUsage, llmClientFor, resolveLlmConfig, testLlmConnection, updateLlmSettings } from "../llm";
-
+import {
+  getLlmSettingsView,
+  listLlmUsage,
+  llmClientFor,
+  resolveLlmConfig,
+  testLlmConnection,
+  updateLlmSettings,
+} from "../llm";
 
 const as = async (role: "author" | "reviewer" | "operator" | "admin") => {
   const user = DEMO_USERS.find((candidate) => candidate.roles.includes(role))!;
@@ -15,16 +21,28 @@ const as = async (role: "author" | "reviewer" | "operator" | "admin") => {
 const KEY = "sk-fake-secret-key-0042";
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 
-const ENV_NAMES = ["OPENAI_BASE_URL", "OPENAI_API_KEY", ...LLM_ROLES.map((role) => `OPENAI_${role.toUpperCase()}_MODEL`)];
+const ENV_NAMES = [
+  "OPENAI_BASE_URL",
+  "OPENAI_API_KEY",
+  ...LLM_ROLES.map((role) => `OPENAI_${role.toUpperCase()}_MODEL`),
+];
 const clearEnv = () => ENV_NAMES.forEach((name) => vi.stubEnv(name, ""));
 
-function settings(overrides: Partial<LlmSettingsInput> & { models?: Partial<Record<LlmRole, string>> } = {}): LlmSettingsInput {
+function settings(
+  overrides: Partial<LlmSettingsInput> & { models?: Partial<Record<LlmRole, string>> } = {},
+): LlmSettingsInput {
   const { models = {}, ...rest } = overrides;
-  const roles = Object.fromEntries(LLM_ROLES.map((role) => [role, { model: models[role] ?? "", timeoutMs: 5_000, maxRetries: 1 }])) as LlmSettingsInput["roles"];
+  const roles = Object.fromEntries(
+    LLM_ROLES.map((role) => [role, { model: models[role] ?? "", timeoutMs: 5_000, maxRetries: 1 }]),
+  ) as LlmSettingsInput["roles"];
   return { baseUrl: fake.url, roles, ...rest };
 }
 
-const counts = async () => ({ settings: await prisma.setting.count(), audit: await prisma.auditLog.count(), calls: await prisma.llmCall.count() });
+const counts = async () => ({
+  settings: await prisma.setting.count(),
+  audit: await prisma.auditLog.count(),
+  calls: await prisma.llmCall.count(),
+});
 const storedRow = () => prisma.setting.findUnique({ where: { key: "llm" } });
 
 beforeAll(async () => {
@@ -43,7 +61,12 @@ beforeEach(() => {
 describe("before anything is saved", () => {
   it("nothing configured: the view says so and a client names what to set", async () => {
     await as("admin");
-    expect(await getLlmSettingsView(signedIn())).toMatchObject({ source: "none", baseUrl: "", hasApiKey: false, roles: { planner: { model: "", configured: false } } });
+    expect(await getLlmSettingsView(signedIn())).toMatchObject({
+      source: "none",
+      baseUrl: "",
+      hasApiKey: false,
+      roles: { planner: { model: "", configured: false } },
+    });
     expect(await resolveLlmConfig("planner")).toBeNull();
     await expect(llmClientFor("planner")).rejects.toMatchObject({
       name: "LlmNotConfiguredError",
@@ -58,11 +81,27 @@ describe("before anything is saved", () => {
     vi.stubEnv("OPENAI_PLANNER_MODEL", "env-planner");
     await as("admin");
     const view = await getLlmSettingsView(signedIn());
-    expect(view).toMatchObject({ source: "environment", baseUrl: fake.url, hasApiKey: true, roles: { planner: { model: "env-planner", configured: true }, executor: { configured: false } } });
+    expect(view).toMatchObject({
+      source: "environment",
+      baseUrl: fake.url,
+      hasApiKey: true,
+      roles: { planner: { model: "env-planner", configured: true }, executor: { configured: false } },
+    });
     expect(JSON.stringify(view)).not.toContain(KEY);
-    expect(await resolveLlmConfig("planner")).toEqual({ role: "planner", baseUrl: fake.url, apiKey: KEY, model: "env-planner", timeoutMs: 60_000, maxRetries: 3, source: "environment" });
+    expect(await resolveLlmConfig("planner")).toEqual({
+      role: "planner",
+      baseUrl: fake.url,
+      apiKey: KEY,
+      model: "env-planner",
+      timeoutMs: 60_000,
+      maxRetries: 3,
+      source: "environment",
+    });
     expect(await resolveLlmConfig("executor")).toBeNull();
-    await expect(llmClientFor("executor")).rejects.toMatchObject({ code: "not_configured", message: expect.stringContaining("OPENAI_EXECUTOR_MODEL") });
+    await expect(llmClientFor("executor")).rejects.toMatchObject({
+      code: "not_configured",
+      message: expect.stringContaining("OPENAI_EXECUTOR_MODEL"),
+    });
   });
 
   it("ignores an environment base URL that is not http(s), and says why", async () => {
@@ -80,8 +119,12 @@ describe("who may read, change and test the settings", () => {
       await as(role);
       const before = await counts();
       await expect(getLlmSettingsView(signedIn())).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }))).rejects.toMatchObject({ name: "ForbiddenError" });
-      await expect(testLlmConnection(signedIn(), { role: "planner" })).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(
+        updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } })),
+      ).rejects.toMatchObject({ name: "ForbiddenError" });
+      await expect(testLlmConnection(signedIn(), { role: "planner" })).rejects.toMatchObject({
+        name: "ForbiddenError",
+      });
       await expect(listLlmUsage(signedIn())).rejects.toMatchObject({ name: "ForbiddenError" });
       expect(await counts()).toEqual(before);
     }
@@ -113,36 +156,76 @@ describe("saving the settings", () => {
     vi.stubEnv("OPENAI_BASE_URL", "http://env-host.invalid/v1");
     vi.stubEnv("OPENAI_PLANNER_MODEL", "env-planner");
     await as("admin");
-    const { changed } = await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model" } }));
+    const { changed } = await updateLlmSettings(
+      signedIn(),
+      settings({ apiKey: KEY, models: { planner: "fake-model" } }),
+    );
     expect(changed).toEqual(expect.arrayContaining(["baseUrl", "roles.planner.model", "apiKey"]));
 
     const row = await storedRow();
     expect(row?.value).not.toContain(KEY);
     expect(row?.value).not.toContain("secret-key");
     const view = await getLlmSettingsView(signedIn());
-    expect(view).toMatchObject({ source: "database", baseUrl: fake.url, hasApiKey: true, updatedBy: "admin@example.com", roles: { planner: { model: "fake-model", timeoutMs: 5_000, maxRetries: 1, configured: true } } });
+    expect(view).toMatchObject({
+      source: "database",
+      baseUrl: fake.url,
+      hasApiKey: true,
+      updatedBy: "admin@example.com",
+      roles: { planner: { model: "fake-model", timeoutMs: 5_000, maxRetries: 1, configured: true } },
+    });
     expect(JSON.stringify(view)).not.toContain(KEY);
-    expect(await resolveLlmConfig("planner")).toMatchObject({ baseUrl: fake.url, apiKey: KEY, model: "fake-model", source: "database" });
+    expect(await resolveLlmConfig("planner")).toMatchObject({
+      baseUrl: fake.url,
+      apiKey: KEY,
+      model: "fake-model",
+      source: "database",
+    });
 
-    const audit = await prisma.auditLog.findFirst({ where: { action: "settings.llm_updated" }, orderBy: { at: "desc" } });
+    const audit = await prisma.auditLog.findFirst({
+      where: { action: "settings.llm_updated" },
+      orderBy: { at: "desc" },
+    });
     expect(audit).toMatchObject({ targetType: "setting", targetId: "llm", actorEmail: "admin@example.com" });
-    expect(JSON.parse(audit!.detail!)).toMatchObject({ changed: expect.arrayContaining(["apiKey", "baseUrl"]), apiKey: "replaced" });
+    expect(JSON.parse(audit!.detail!)).toMatchObject({
+      changed: expect.arrayContaining(["apiKey", "baseUrl"]),
+      apiKey: "replaced",
+    });
     expect(audit!.detail).not.toContain(KEY);
   });
 
   it("a blank key keeps the saved one; removing it is explicit; saving the same values writes nothing", async () => {
     await as("admin");
-    expect((await updateLlmSettings(signedIn(), settings({ apiKey: "", models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["roles.executor.model"]);
+    expect(
+      (
+        await updateLlmSettings(
+          signedIn(),
+          settings({ apiKey: "", models: { planner: "fake-model", executor: "fake-model" } }),
+        )
+      ).changed,
+    ).toEqual(["roles.executor.model"]);
     expect(await resolveLlmConfig("executor")).toMatchObject({ apiKey: KEY });
 
     const before = await counts();
-    expect((await updateLlmSettings(signedIn(), settings({ models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual([]);
+    expect(
+      (await updateLlmSettings(signedIn(), settings({ models: { planner: "fake-model", executor: "fake-model" } })))
+        .changed,
+    ).toEqual([]);
     expect(await counts()).toEqual(before);
 
-    expect((await updateLlmSettings(signedIn(), settings({ clearApiKey: true, models: { planner: "fake-model", executor: "fake-model" } }))).changed).toEqual(["apiKey"]);
+    expect(
+      (
+        await updateLlmSettings(
+          signedIn(),
+          settings({ clearApiKey: true, models: { planner: "fake-model", executor: "fake-model" } }),
+        )
+      ).changed,
+    ).toEqual(["apiKey"]);
     expect((await getLlmSettingsView(signedIn())).hasApiKey).toBe(false);
     expect((await resolveLlmConfig("planner"))?.apiKey).toBeUndefined();
-    const audit = await prisma.auditLog.findFirst({ where: { action: "settings.llm_updated" }, orderBy: { at: "desc" } });
+    const audit = await prisma.auditLog.findFirst({
+      where: { action: "settings.llm_updated" },
+      orderBy: { at: "desc" },
+    });
     expect(JSON.parse(audit!.detail!)).toEqual({ changed: ["apiKey"], apiKey: "removed" });
   });
 });
@@ -163,14 +246,25 @@ describe("testing the connection", () => {
 
   it("lists the models for a role without a model", async () => {
     await as("admin");
-    expect(await testLlmConnection(signedIn(), { role: "compressor" })).toMatchObject({ ok: true, model: "", message: "The endpoint answered and offers 1 model." });
+    expect(await testLlmConnection(signedIn(), { role: "compressor" })).toMatchObject({
+      ok: true,
+      model: "",
+      message: "The endpoint answered and offers 1 model.",
+    });
   });
 
   it("reports a refused key as a failed result whose message names the fix and not the key", async () => {
     await as("admin");
-    await updateLlmSettings(signedIn(), settings({ apiKey: "sk-wrong-key-99999999", models: { planner: "fake-model" } }));
+    await updateLlmSettings(
+      signedIn(),
+      settings({ apiKey: "sk-wrong-key-99999999", models: { planner: "fake-model" } }),
+    );
     const result = await testLlmConnection(signedIn(), { role: "planner" });
-    expect(result).toMatchObject({ ok: false, model: "fake-model", message: expect.stringMatching(/refused the API key \(HTTP 401\)\. Check the API key in Settings → Models/) });
+    expect(result).toMatchObject({
+      ok: false,
+      model: "fake-model",
+      message: expect.stringMatching(/refused the API key \(HTTP 401\)\. Check the API key in Settings → Models/),
+    });
     expect(result.message).not.toContain("wrong-key");
     const call = await prisma.llmCall.findFirst({ where: { purpose: "settings.test" }, orderBy: { at: "desc" } });
     expect(call).toMatchObject({ status: "error", attempts: 1 });
@@ -190,19 +284,40 @@ describe("testing the connection", () => {
 describe("clients for the planner and runner, and the usage they record", () => {
   it("records each call with its context, and the admin reads recent calls and totals per role", async () => {
     await as("admin");
-    await updateLlmSettings(signedIn(), settings({ apiKey: KEY, models: { planner: "fake-model", executor: "fake-model" } }));
+    await updateLlmSettings(
+      signedIn(),
+      settings({ apiKey: KEY, models: { planner: "fake-model", executor: "fake-model" } }),
+    );
     const routine = await prisma.routine.findFirst();
-    fake.setScenario({ rules: [{ reply: { content: "planned", usage: { prompt_tokens: 100, completion_tokens: 40 } } }] });
+    fake.setScenario({
+      rules: [{ reply: { content: "planned", usage: { prompt_tokens: 100, completion_tokens: 40 } } }],
+    });
     const before = (await listLlmUsage(signedIn())).totals.planner;
 
     const client = await llmClientFor("planner", { routineId: routine?.id });
-    const answer = await client.chat({ purpose: "planner.optimize", messages: [{ role: "user", content: "Optimize" }] });
+    const answer = await client.chat({
+      purpose: "planner.optimize",
+      messages: [{ role: "user", content: "Optimize" }],
+    });
     expect(answer).toMatchObject({ content: "planned", usage: { inputTokens: 100, outputTokens: 40 }, attempts: 1 });
 
     const usage = await listLlmUsage(signedIn(), { limit: 5 });
-    expect(usage.calls[0]).toMatchObject({ role: "planner", purpose: "planner.optimize", status: "ok", inputTokens: 100, outputTokens: 40 });
-    expect(await prisma.llmCall.findUnique({ where: { id: usage.calls[0].id } })).toMatchObject({ routineId: routine?.id ?? null });
-    expect(usage.totals.planner).toEqual({ calls: before.calls + 1, errors: before.errors, inputTokens: before.inputTokens + 100, outputTokens: before.outputTokens + 40 });
+    expect(usage.calls[0]).toMatchObject({
+      role: "planner",
+      purpose: "planner.optimize",
+      status: "ok",
+      inputTokens: 100,
+      outputTokens: 40,
+    });
+    expect(await prisma.llmCall.findUnique({ where: { id: usage.calls[0].id } })).toMatchObject({
+      routineId: routine?.id ?? null,
+    });
+    expect(usage.totals.planner).toEqual({
+      calls: before.calls + 1,
+      errors: before.errors,
+      inputTokens: before.inputTokens + 100,
+      outputTokens: before.outputTokens + 40,
+    });
   });
 
   it("a first save from the environment keeps the environment's key when the field is left blank", async () => {
@@ -212,7 +327,10 @@ describe("clients for the planner and runner, and the usage they record", () => 
     await as("admin");
     await updateLlmSettings(signedIn(), settings({ models: { planner: "fake-model" } }));
     expect(await resolveLlmConfig("planner")).toMatchObject({ apiKey: KEY, source: "database" });
-    const audit = await prisma.auditLog.findFirst({ where: { action: "settings.llm_updated" }, orderBy: { at: "desc" } });
+    const audit = await prisma.auditLog.findFirst({
+      where: { action: "settings.llm_updated" },
+      orderBy: { at: "desc" },
+    });
     expect(JSON.parse(audit!.detail!)).toMatchObject({ previousSource: "environment" });
   });
 });

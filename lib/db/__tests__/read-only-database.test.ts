@@ -56,7 +56,12 @@ describe("a read-only database file", () => {
 
   it("refuses a new user with a clear message and writes nothing", async () => {
     const before = await prisma.user.count();
-    const attempt = createUser(signedIn(), { name: "Nope", email: "nope@example.com", roles: ["author"], password: "password-123" });
+    const attempt = createUser(signedIn(), {
+      name: "Nope",
+      email: "nope@example.com",
+      roles: ["author"],
+      password: "password-123",
+    });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(attempt).rejects.toThrow(/read-only/);
     expect(await prisma.user.count()).toBe(before);
@@ -74,8 +79,12 @@ describe("a read-only database file", () => {
     execFileSync("touch", [emptyDb]);
     setReadOnly(emptyDb, true);
     readOnlyFiles.push(emptyDb);
-    expect(() => applySqliteMigrations(emptyDb, path.join(process.cwd(), "prisma", "migrations"))).toThrow(MigrationError);
-    expect(() => applySqliteMigrations(emptyDb, path.join(process.cwd(), "prisma", "migrations"))).toThrow(/read-only.*write access/);
+    expect(() => applySqliteMigrations(emptyDb, path.join(process.cwd(), "prisma", "migrations"))).toThrow(
+      MigrationError,
+    );
+    expect(() => applySqliteMigrations(emptyDb, path.join(process.cwd(), "prisma", "migrations"))).toThrow(
+      /read-only.*write access/,
+    );
 
     const log = { info: vi.fn(), error: vi.fn() };
     const previous = process.env.DATABASE_URL;

@@ -2,11 +2,30 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { prisma } from "../core";
-import { addReviewComment, decideReview, getVersionReview, listRoutineVersions, listStepComments, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview, withdrawFromReview } from "../reviews";
+import {
+  addReviewComment,
+  decideReview,
+  getVersionReview,
+  listRoutineVersions,
+  listStepComments,
+  publishVersion,
+  resolveReviewComment,
+  saveOptimizedVersion,
+  startNewDraft,
+  submitForReview,
+  withdrawFromReview,
+} from "../reviews";
 import { seedDatabase } from "../../demo/seed";
-import { as, demoUserId, lifecycleState, optimizedRoutine, provenance, versionFixture, type Who } from "../testing/review-test-support";
+import {
+  as,
+  demoUserId,
+  lifecycleState,
+  optimizedRoutine,
+  provenance,
+  versionFixture,
+  type Who,
+} from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
-
 
 const VIEWERS: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];
 const WRITERS: Who[] = ["author", "admin"];
@@ -24,7 +43,9 @@ const fixture = (status: string) => versionFixture(status, authorId);
 async function commentFixture() {
   const { versionId } = await fixture("in_review");
   const commentId = randomUUID();
-  await prisma.reviewComment.create({ data: { id: commentId, versionId, authorId: reviewerId, body: "Please check." } });
+  await prisma.reviewComment.create({
+    data: { id: commentId, versionId, authorId: reviewerId, body: "Please check." },
+  });
   return commentId;
 }
 
@@ -41,19 +62,38 @@ const on = (status: string, call: (fixture: Fixture) => Promise<unknown>) => asy
  * refusal can be shown to write nothing), and the call itself.
  */
 const CALLS: Record<string, { allowed: Who[]; prepare: () => Promise<() => Promise<unknown>> }> = {
-  submitForReview: { allowed: WRITERS, prepare: on("draft", ({ routineId }) => submitForReview(signedIn(), { routineId, baseRevision: 0 })) },
-  withdrawFromReview: { allowed: WRITERS, prepare: on("in_review", ({ routineId }) => withdrawFromReview(signedIn(), { routineId })) },
-  startNewDraft: { allowed: WRITERS, prepare: on("approved", ({ routineId }) => startNewDraft(signedIn(), { routineId })) },
+  submitForReview: {
+    allowed: WRITERS,
+    prepare: on("draft", ({ routineId }) => submitForReview(signedIn(), { routineId, baseRevision: 0 })),
+  },
+  withdrawFromReview: {
+    allowed: WRITERS,
+    prepare: on("in_review", ({ routineId }) => withdrawFromReview(signedIn(), { routineId })),
+  },
+  startNewDraft: {
+    allowed: WRITERS,
+    prepare: on("approved", ({ routineId }) => startNewDraft(signedIn(), { routineId })),
+  },
   saveOptimizedVersion: {
     allowed: WRITERS,
     prepare: on("draft", ({ routineId, versionId }) =>
-      saveOptimizedVersion(signedIn(), { routineId, basedOnVersionId: versionId, routine: optimizedRoutine(), provenance: provenance() }),
+      saveOptimizedVersion(signedIn(), {
+        routineId,
+        basedOnVersionId: versionId,
+        routine: optimizedRoutine(),
+        provenance: provenance(),
+      }),
     ),
   },
-  decideReview: { allowed: DECIDERS, prepare: on("in_review", ({ versionId }) => decideReview(signedIn(), { versionId, decision: "approve" })) },
+  decideReview: {
+    allowed: DECIDERS,
+    prepare: on("in_review", ({ versionId }) => decideReview(signedIn(), { versionId, decision: "approve" })),
+  },
   addReviewComment: {
     allowed: COMMENTERS,
-    prepare: on("in_review", ({ versionId }) => addReviewComment(signedIn(), { versionId, stepId: "summarize", body: "A thought." })),
+    prepare: on("in_review", ({ versionId }) =>
+      addReviewComment(signedIn(), { versionId, stepId: "summarize", body: "A thought." }),
+    ),
   },
   resolveReviewComment: {
     allowed: ["author", "reviewer", "admin"],
@@ -62,10 +102,22 @@ const CALLS: Record<string, { allowed: Who[]; prepare: () => Promise<() => Promi
       return () => resolveReviewComment(signedIn(), { commentId });
     },
   },
-  publishVersion: { allowed: DECIDERS, prepare: on("approved", ({ versionId }) => publishVersion(signedIn(), { versionId })) },
-  listRoutineVersions: { allowed: READERS, prepare: on("approved", ({ routineId }) => listRoutineVersions(signedIn(), routineId)) },
-  getVersionReview: { allowed: READERS, prepare: on("in_review", ({ routineId }) => getVersionReview(signedIn(), { routineId, number: 1 })) },
-  listStepComments: { allowed: READERS, prepare: on("draft", ({ routineId }) => listStepComments(signedIn(), routineId)) },
+  publishVersion: {
+    allowed: DECIDERS,
+    prepare: on("approved", ({ versionId }) => publishVersion(signedIn(), { versionId })),
+  },
+  listRoutineVersions: {
+    allowed: READERS,
+    prepare: on("approved", ({ routineId }) => listRoutineVersions(signedIn(), routineId)),
+  },
+  getVersionReview: {
+    allowed: READERS,
+    prepare: on("in_review", ({ routineId }) => getVersionReview(signedIn(), { routineId, number: 1 })),
+  },
+  listStepComments: {
+    allowed: READERS,
+    prepare: on("draft", ({ routineId }) => listStepComments(signedIn(), routineId)),
+  },
 };
 
 beforeAll(async () => {
@@ -87,7 +139,9 @@ describe("review lifecycle authorization: every function × every role", () => {
           await expect(outcome).resolves.toBeDefined();
           return;
         }
-        await expect(outcome).rejects.toBeInstanceOf(expected === "unauthenticated" ? UnauthenticatedError : ForbiddenError);
+        await expect(outcome).rejects.toBeInstanceOf(
+          expected === "unauthenticated" ? UnauthenticatedError : ForbiddenError,
+        );
         // A refused call writes nothing, not even an audit entry.
         expect(await lifecycleState()).toEqual(before);
       });

@@ -10,7 +10,6 @@ import { makeRoutine } from "../testing/routine-factories";
 import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
@@ -19,7 +18,9 @@ beforeAll(async () => {
 async function expectFourEyesRefusal(versionId: string, part: string) {
   const before = await lifecycleState();
   for (const decision of ["approve", "request_changes", "reject"] as const) {
-    const error = await decideReview(signedIn(), { versionId, decision, comment: "Looks fine to me." }).catch((caught: unknown) => caught);
+    const error = await decideReview(signedIn(), { versionId, decision, comment: "Looks fine to me." }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ForbiddenError);
     expect((error as Error).message).toBe(`Another reviewer must decide: ${part} (four-eyes rule).`);
   }
@@ -31,14 +32,26 @@ describe("four-eyes: nobody decides on a version they wrote, optimized or submit
     await as("admin");
     const { id } = await createRoutine(signedIn(), { name: "Admin optimizes", routine: makeRoutine() });
     const { versionId: baseId } = await getRoutine(signedIn(), id);
-    const { versionId } = await saveOptimizedVersion(signedIn(), { routineId: id, basedOnVersionId: baseId, routine: optimizedRoutine(), provenance: provenance() });
+    const { versionId } = await saveOptimizedVersion(signedIn(), {
+      routineId: id,
+      basedOnVersionId: baseId,
+      routine: optimizedRoutine(),
+      provenance: provenance(),
+    });
 
     await expectFourEyesRefusal(versionId, "you optimized this version");
-    expect((await getVersionReview(signedIn(), { routineId: id, number: 2 })).permissions.canDecide).toEqual({ allowed: false, reason: "you optimized this version" });
+    expect((await getVersionReview(signedIn(), { routineId: id, number: 2 })).permissions.canDecide).toEqual({
+      allowed: false,
+      reason: "you optimized this version",
+    });
 
     await as("reviewer");
-    expect((await getVersionReview(signedIn(), { routineId: id, number: 2 })).permissions.canDecide).toEqual({ allowed: true });
-    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({ status: "approved" });
+    expect((await getVersionReview(signedIn(), { routineId: id, number: 2 })).permissions.canDecide).toEqual({
+      allowed: true,
+    });
+    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({
+      status: "approved",
+    });
   });
 
   it("a user who is author and reviewer cannot approve the version they wrote and submitted; another reviewer can", async () => {
@@ -48,11 +61,18 @@ describe("four-eyes: nobody decides on a version they wrote, optimized or submit
     const { versionId } = await submitForReview(signedIn(), { routineId: id, baseRevision: 0 });
 
     await expectFourEyesRefusal(versionId, "you wrote this version");
-    expect((await getVersionReview(signedIn(), { routineId: id, number: 1 })).permissions.canDecide).toEqual({ allowed: false, reason: "you wrote this version" });
+    expect((await getVersionReview(signedIn(), { routineId: id, number: 1 })).permissions.canDecide).toEqual({
+      allowed: false,
+      reason: "you wrote this version",
+    });
 
     await as("reviewer");
-    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({ status: "approved" });
-    expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).toMatchObject({ status: "approved" });
+    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({
+      status: "approved",
+    });
+    expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).toMatchObject({
+      status: "approved",
+    });
   });
 
   it("submitting someone else's draft also counts as taking part", async () => {

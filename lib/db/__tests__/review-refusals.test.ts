@@ -1,7 +1,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ForbiddenError } from "../../access";
 import { ConflictError, NotFoundError, prisma, StaleSaveError, ValidationError } from "../core";
-import { addReviewComment, decideReview, publishVersion, resolveReviewComment, saveOptimizedVersion, startNewDraft, submitForReview, withdrawFromReview } from "../reviews";
+import {
+  addReviewComment,
+  decideReview,
+  publishVersion,
+  resolveReviewComment,
+  saveOptimizedVersion,
+  startNewDraft,
+  submitForReview,
+  withdrawFromReview,
+} from "../reviews";
 import { archiveRoutine, createRoutine, RoutineIssuesError, saveRoutineDraft } from "../routines";
 import { getRoutine } from "../library";
 import { seedDatabase } from "../../demo/seed";
@@ -9,14 +18,17 @@ import { makeRoutine, makeStep } from "../testing/routine-factories";
 import { as, lifecycleState, optimizedRoutine, provenance } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
 beforeEach(() => as("author"));
 
 /** Runs `attempt` and expects it to be refused with `kind`, leaving every lifecycle table and the audit log as they were. */
-async function expectRefused(attempt: () => Promise<unknown>, kind: abstract new (...args: never[]) => Error, message?: RegExp): Promise<Error> {
+async function expectRefused(
+  attempt: () => Promise<unknown>,
+  kind: abstract new (...args: never[]) => Error,
+  message?: RegExp,
+): Promise<Error> {
   const before = await lifecycleState();
   const error = await attempt().catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(kind);
@@ -43,25 +55,49 @@ async function approved() {
 describe("submitting", () => {
   it("refuses a routine with validation errors, listing them, and changes nothing", async () => {
     const { id } = await createRoutine(signedIn(), { name: "Orphaned", routine: orphaned() });
-    const error = await expectRefused(() => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }), RoutineIssuesError, /not ready for review: .*Orphan/);
+    const error = await expectRefused(
+      () => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }),
+      RoutineIssuesError,
+      /not ready for review: .*Orphan/,
+    );
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as RoutineIssuesError).issues).toEqual([expect.objectContaining({ stepId: "orphan", code: "multiple-starts", severity: "error" })]);
+    expect((error as RoutineIssuesError).issues).toEqual([
+      expect.objectContaining({ stepId: "orphan", code: "multiple-starts", severity: "error" }),
+    ]);
     expect((await getRoutine(signedIn(), id)).status).toBe("draft");
   });
 
   it("refuses a stale revision with the current one, and a version already in review", async () => {
     const { id } = await createRoutine(signedIn(), { name: "Stale", routine: makeRoutine() });
-    await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Saved meanwhile" }) });
-    const stale = await expectRefused(() => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }), StaleSaveError);
+    await saveRoutineDraft(signedIn(), {
+      routineId: id,
+      baseRevision: 0,
+      routine: makeRoutine({ name: "Saved meanwhile" }),
+    });
+    const stale = await expectRefused(
+      () => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }),
+      StaleSaveError,
+    );
     expect(stale).toMatchObject({ currentRevision: 1 });
     await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
-    await expectRefused(() => submitForReview(signedIn(), { routineId: id, baseRevision: 1 }), ConflictError, /in review; only a draft/);
+    await expectRefused(
+      () => submitForReview(signedIn(), { routineId: id, baseRevision: 1 }),
+      ConflictError,
+      /in review; only a draft/,
+    );
   });
 
   it("refuses while a tool the routine uses changed and was not accepted", async () => {
     const { id } = await createRoutine(signedIn(), { name: "Changed tool", routine: makeRoutine() });
-    await prisma.routineVersion.updateMany({ where: { routineId: id }, data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) } });
-    await expectRefused(() => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }), ConflictError, /hr\/gone \(removed\).*Accept the changed tools/);
+    await prisma.routineVersion.updateMany({
+      where: { routineId: id },
+      data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) },
+    });
+    await expectRefused(
+      () => submitForReview(signedIn(), { routineId: id, baseRevision: 0 }),
+      ConflictError,
+      /hr\/gone \(removed\).*Accept the changed tools/,
+    );
   });
 
   it("withdrawing returns the version to draft; withdrawing a draft is refused", async () => {
@@ -78,7 +114,13 @@ describe("saving an optimized version", () => {
     const { id, versionId } = await approved();
     await startNewDraft(signedIn(), { routineId: id });
     await expectRefused(
-      () => saveOptimizedVersion(signedIn(), { routineId: id, basedOnVersionId: versionId, routine: optimizedRoutine(), provenance: provenance() }),
+      () =>
+        saveOptimizedVersion(signedIn(), {
+          routineId: id,
+          basedOnVersionId: versionId,
+          routine: optimizedRoutine(),
+          provenance: provenance(),
+        }),
       ConflictError,
       /changed while the planner worked; nothing was saved/,
     );
@@ -92,7 +134,11 @@ describe("saving an optimized version", () => {
 
     const { id } = await createRoutine(signedIn(), { name: "Malformed output", routine: makeRoutine() });
     const { versionId } = await getRoutine(signedIn(), id);
-    await expectRefused(() => save(id, versionId, { ...makeRoutine(), steps: [{ id: "x", kind: "teleport" }] }), ValidationError, /steps\[0\]/);
+    await expectRefused(
+      () => save(id, versionId, { ...makeRoutine(), steps: [{ id: "x", kind: "teleport" }] }),
+      ValidationError,
+      /steps\[0\]/,
+    );
     await archiveRoutine(signedIn(), { routineId: id });
     await expectRefused(() => save(id, versionId), ConflictError, /archived/);
   });
@@ -103,19 +149,33 @@ describe("deciding", () => {
     const { versionId } = await inReview();
     await as("reviewer");
     for (const decision of ["request_changes", "reject"] as const) {
-      const error = await expectRefused(() => decideReview(signedIn(), { versionId, decision, comment: "   " }), ValidationError, /Say what should change/);
+      const error = await expectRefused(
+        () => decideReview(signedIn(), { versionId, decision, comment: "   " }),
+        ValidationError,
+        /Say what should change/,
+      );
       expect((error as ValidationError).fieldErrors.comment).toHaveLength(1);
     }
     await addReviewComment(signedIn(), { versionId, stepId: "summarize", body: "Too vague." });
-    await expect(decideReview(signedIn(), { versionId, decision: "reject" })).resolves.toMatchObject({ status: "rejected" });
-    expect(await prisma.review.findMany({ where: { versionId } })).toEqual([expect.objectContaining({ decision: "rejected", comment: "" })]);
-    expect(await prisma.auditLog.count({ where: { action: "review.rejected", detail: { contains: versionId } } })).toBe(1);
+    await expect(decideReview(signedIn(), { versionId, decision: "reject" })).resolves.toMatchObject({
+      status: "rejected",
+    });
+    expect(await prisma.review.findMany({ where: { versionId } })).toEqual([
+      expect.objectContaining({ decision: "rejected", comment: "" }),
+    ]);
+    expect(await prisma.auditLog.count({ where: { action: "review.rejected", detail: { contains: versionId } } })).toBe(
+      1,
+    );
   });
 
   it("a version already decided cannot be decided again", async () => {
     const { versionId } = await approved();
     await as("reviewer");
-    await expectRefused(() => decideReview(signedIn(), { versionId, decision: "reject", comment: "Changed my mind." }), ConflictError, /approved, not in review/);
+    await expectRefused(
+      () => decideReview(signedIn(), { versionId, decision: "reject", comment: "Changed my mind." }),
+      ConflictError,
+      /approved, not in review/,
+    );
   });
 
   it("two decisions at once: one lands, the other is refused as already decided", async () => {
@@ -126,35 +186,66 @@ describe("deciding", () => {
       decideReview(signedIn(), { versionId, decision: "reject", comment: "Not like this." }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(
+      ConflictError,
+    );
     expect(await prisma.review.count({ where: { versionId } })).toBe(1);
   });
 
   it("approving is refused for a routine with validation errors or changed tools", async () => {
-    const { id, versionId: baseId } = await createRoutine(signedIn(), { name: "Planner left an orphan", routine: makeRoutine() }).then(async ({ id }) => ({ id, versionId: (await getRoutine(signedIn(), id)).versionId }));
-    const { versionId } = await saveOptimizedVersion(signedIn(), { routineId: id, basedOnVersionId: baseId, routine: orphaned(), provenance: provenance() });
+    const { id, versionId: baseId } = await createRoutine(signedIn(), {
+      name: "Planner left an orphan",
+      routine: makeRoutine(),
+    }).then(async ({ id }) => ({ id, versionId: (await getRoutine(signedIn(), id)).versionId }));
+    const { versionId } = await saveOptimizedVersion(signedIn(), {
+      routineId: id,
+      basedOnVersionId: baseId,
+      routine: orphaned(),
+      provenance: provenance(),
+    });
     await as("reviewer");
-    await expectRefused(() => decideReview(signedIn(), { versionId, decision: "approve" }), RoutineIssuesError, /Version 2 cannot be approved: .*Request changes instead/);
+    await expectRefused(
+      () => decideReview(signedIn(), { versionId, decision: "approve" }),
+      RoutineIssuesError,
+      /Version 2 cannot be approved: .*Request changes instead/,
+    );
 
     await as("author");
     const changed = await inReview();
-    await prisma.routineVersion.update({ where: { id: changed.versionId }, data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) } });
+    await prisma.routineVersion.update({
+      where: { id: changed.versionId },
+      data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) },
+    });
     await as("reviewer");
-    await expectRefused(() => decideReview(signedIn(), { versionId: changed.versionId, decision: "approve" }), ConflictError, /cannot be approved: tools it uses changed/);
+    await expectRefused(
+      () => decideReview(signedIn(), { versionId: changed.versionId, decision: "approve" }),
+      ConflictError,
+      /cannot be approved: tools it uses changed/,
+    );
   });
 });
 
 describe("comments", () => {
   it("refuses an unknown step, an empty or overlong body, and an archived routine", async () => {
     const { id, versionId } = await inReview();
-    const unknown = await expectRefused(() => addReviewComment(signedIn(), { versionId, stepId: "nope", body: "Hm." }), ValidationError, /no step "nope"/);
+    const unknown = await expectRefused(
+      () => addReviewComment(signedIn(), { versionId, stepId: "nope", body: "Hm." }),
+      ValidationError,
+      /no step "nope"/,
+    );
     expect((unknown as ValidationError).fieldErrors.stepId).toHaveLength(1);
     await expectRefused(() => addReviewComment(signedIn(), { versionId, body: " \n " }), ValidationError);
     await expectRefused(() => addReviewComment(signedIn(), { versionId, body: "x".repeat(4001) }), ValidationError);
-    await expect(addReviewComment(signedIn(), { versionId, body: "x".repeat(4000) })).resolves.toMatchObject({ stepId: null });
+    await expect(addReviewComment(signedIn(), { versionId, body: "x".repeat(4000) })).resolves.toMatchObject({
+      stepId: null,
+    });
     await expectRefused(() => addReviewComment(signedIn(), { versionId: "missing", body: "Hm." }), NotFoundError);
     await archiveRoutine(signedIn(), { routineId: id });
-    await expectRefused(() => addReviewComment(signedIn(), { versionId, body: "Still there?" }), ConflictError, /archived/);
+    await expectRefused(
+      () => addReviewComment(signedIn(), { versionId, body: "Still there?" }),
+      ConflictError,
+      /archived/,
+    );
   });
 
   it("only the comment's writer, the version's author or an admin resolves a comment", async () => {
@@ -163,11 +254,17 @@ describe("comments", () => {
     const { versionId } = await submitForReview(signedIn(), { routineId: id, baseRevision: 0 });
     const comment = await addReviewComment(signedIn(), { versionId, body: "Admin's own note." });
     await as("reviewer");
-    await expectRefused(() => resolveReviewComment(signedIn(), { commentId: comment.id }), ForbiddenError, /comment's writer/);
+    await expectRefused(
+      () => resolveReviewComment(signedIn(), { commentId: comment.id }),
+      ForbiddenError,
+      /comment's writer/,
+    );
     await as("author");
     await expectRefused(() => resolveReviewComment(signedIn(), { commentId: comment.id }), ForbiddenError);
     await as("admin");
-    await expect(resolveReviewComment(signedIn(), { commentId: comment.id })).resolves.toMatchObject({ resolvedAt: expect.any(Date) });
+    await expect(resolveReviewComment(signedIn(), { commentId: comment.id })).resolves.toMatchObject({
+      resolvedAt: expect.any(Date),
+    });
   });
 });
 
@@ -175,18 +272,33 @@ describe("publishing and new drafts", () => {
   it("publishes only approved versions, once, on a routine that is not archived, whose tools did not change", async () => {
     const review = await inReview();
     await as("reviewer");
-    await expectRefused(() => publishVersion(signedIn(), { versionId: review.versionId }), ConflictError, /in review; only an approved version/);
+    await expectRefused(
+      () => publishVersion(signedIn(), { versionId: review.versionId }),
+      ConflictError,
+      /in review; only an approved version/,
+    );
     await decideReview(signedIn(), { versionId: review.versionId, decision: "reject", comment: "No." });
     await expectRefused(() => publishVersion(signedIn(), { versionId: review.versionId }), ConflictError, /rejected/);
 
     await as("author");
     const good = await approved();
-    await prisma.routineVersion.update({ where: { id: good.versionId }, data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) } });
+    await prisma.routineVersion.update({
+      where: { id: good.versionId },
+      data: { toolHashes: JSON.stringify({ "hr/gone": "old-hash" }) },
+    });
     await as("reviewer");
-    await expectRefused(() => publishVersion(signedIn(), { versionId: good.versionId }), ConflictError, /cannot be published: tools it uses changed/);
+    await expectRefused(
+      () => publishVersion(signedIn(), { versionId: good.versionId }),
+      ConflictError,
+      /cannot be published: tools it uses changed/,
+    );
     await prisma.routineVersion.update({ where: { id: good.versionId }, data: { toolHashes: "{}" } });
     await publishVersion(signedIn(), { versionId: good.versionId });
-    await expectRefused(() => publishVersion(signedIn(), { versionId: good.versionId }), ConflictError, /already the published version/);
+    await expectRefused(
+      () => publishVersion(signedIn(), { versionId: good.versionId }),
+      ConflictError,
+      /already the published version/,
+    );
 
     await as("author");
     const shelved = await approved();
@@ -203,22 +315,36 @@ describe("publishing and new drafts", () => {
 
     const other = await approved();
     const { versionId: foreign } = await getRoutine(signedIn(), id);
-    await expectRefused(() => startNewDraft(signedIn(), { routineId: other.id, fromVersionId: foreign }), NotFoundError, /another routine/);
+    await expectRefused(
+      () => startNewDraft(signedIn(), { routineId: other.id, fromVersionId: foreign }),
+      NotFoundError,
+      /another routine/,
+    );
     await expectRefused(() => startNewDraft(signedIn(), { routineId: "missing" }), NotFoundError);
   });
 
   it("a new draft can start from an older version; the rejected one stays as it was", async () => {
     const { id, versionId: v1 } = await approved();
     const { versionId: v2 } = await startNewDraft(signedIn(), { routineId: id });
-    await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Second try" }) });
+    await saveRoutineDraft(signedIn(), {
+      routineId: id,
+      baseRevision: 0,
+      routine: makeRoutine({ name: "Second try" }),
+    });
     await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
     await as("reviewer");
     await decideReview(signedIn(), { versionId: v2, decision: "reject", comment: "Worse than version 1." });
     await as("author");
     const v3 = await startNewDraft(signedIn(), { routineId: id, fromVersionId: v1 });
     expect(v3.number).toBe(3);
-    expect(await getRoutine(signedIn(), id)).toMatchObject({ versionNumber: 3, status: "draft", routine: { name: "Summarize a ticket" } });
-    expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: v3.versionId } })).toMatchObject({ basedOnId: v1 });
+    expect(await getRoutine(signedIn(), id)).toMatchObject({
+      versionNumber: 3,
+      status: "draft",
+      routine: { name: "Summarize a ticket" },
+    });
+    expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: v3.versionId } })).toMatchObject({
+      basedOnId: v1,
+    });
     expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: v2 } })).toMatchObject({ status: "rejected" });
   });
 });

@@ -6,7 +6,6 @@ import { seedDatabase } from "../../demo/seed";
 import { actAs, makeHugeRoutine, makeRoutine, makeStep, snapshot, uniqueName } from "../testing/routine-test-support";
 import { signedIn } from "../../../test/request-context";
 
-
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
@@ -21,8 +20,12 @@ describe("saveRoutineDraft", () => {
     const auditBefore = await prisma.auditLog.count();
 
     const edited = makeRoutine({ id: "ignored", name: "Renamed", description: "New words" });
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: edited })).resolves.toEqual({ revision: 1 });
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 1, routine: edited })).resolves.toEqual({ revision: 2 });
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: edited })).resolves.toEqual({
+      revision: 1,
+    });
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 1, routine: edited })).resolves.toEqual({
+      revision: 2,
+    });
 
     const detail = await getRoutine(signedIn(), id);
     expect(detail.revision).toBe(2);
@@ -36,7 +39,9 @@ describe("saveRoutineDraft", () => {
   it("allows structural issues in a draft, such as a step nothing leads to", async () => {
     const { id } = await createRoutine(signedIn(), { name: uniqueName() });
     const orphaned = makeRoutine({ steps: [...makeRoutine().steps, makeStep({ id: "orphan", name: "Orphan" })] });
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: orphaned })).resolves.toEqual({ revision: 1 });
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: orphaned })).resolves.toEqual({
+      revision: 1,
+    });
   });
 
   it("refuses a stale save with the current revision and writes nothing", async () => {
@@ -44,7 +49,11 @@ describe("saveRoutineDraft", () => {
     await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Theirs" }) });
     const stored = await snapshot(id);
 
-    const error = await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Mine" }) }).catch((e: unknown) => e);
+    const error = await saveRoutineDraft(signedIn(), {
+      routineId: id,
+      baseRevision: 0,
+      routine: makeRoutine({ name: "Mine" }),
+    }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(StaleSaveError);
     expect(error).toMatchObject({ currentRevision: 1 });
@@ -58,7 +67,9 @@ describe("saveRoutineDraft", () => {
       saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Two" }) }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(StaleSaveError);
+    expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(
+      StaleSaveError,
+    );
     expect((await getRoutine(signedIn(), id)).revision).toBe(1);
   });
 
@@ -69,29 +80,39 @@ describe("saveRoutineDraft", () => {
   ])("refuses %s and writes nothing", async (_case, routine) => {
     const { id } = await createRoutine(signedIn(), { name: uniqueName() });
     const stored = await snapshot(id);
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine })).rejects.toBeInstanceOf(ValidationError);
+    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     expect(await snapshot(id)).toEqual(stored);
   });
 
   it("refuses a routine above 5 MB and writes nothing", async () => {
     const { id } = await createRoutine(signedIn(), { name: uniqueName() });
     const stored = await snapshot(id);
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeHugeRoutine(5) })).rejects.toThrow(/5\.0 MB/);
+    await expect(
+      saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeHugeRoutine(5) }),
+    ).rejects.toThrow(/5\.0 MB/);
     expect(await snapshot(id)).toEqual(stored);
   });
 
   it("refuses to save an archived routine or a version that left draft", async () => {
     const archived = await createRoutine(signedIn(), { name: uniqueName() });
     await archiveRoutine(signedIn(), { routineId: archived.id });
-    await expect(saveRoutineDraft(signedIn(), { routineId: archived.id, baseRevision: 0, routine: makeRoutine() })).rejects.toThrow(/archived/);
+    await expect(
+      saveRoutineDraft(signedIn(), { routineId: archived.id, baseRevision: 0, routine: makeRoutine() }),
+    ).rejects.toThrow(/archived/);
 
     const submitted = await createRoutine(signedIn(), { name: uniqueName() });
     await prisma.routineVersion.updateMany({ where: { routineId: submitted.id }, data: { status: "in_review" } });
-    await expect(saveRoutineDraft(signedIn(), { routineId: submitted.id, baseRevision: 0, routine: makeRoutine() })).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      saveRoutineDraft(signedIn(), { routineId: submitted.id, baseRevision: 0, routine: makeRoutine() }),
+    ).rejects.toBeInstanceOf(ConflictError);
     expect((await getRoutine(signedIn(), submitted.id)).canEdit).toBe(false);
   });
 
   it("an unknown routine is not found", async () => {
-    await expect(saveRoutineDraft(signedIn(), { routineId: "missing", baseRevision: 0, routine: makeRoutine() })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      saveRoutineDraft(signedIn(), { routineId: "missing", baseRevision: 0, routine: makeRoutine() }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -1,11 +1,17 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NotFoundError, prisma, ValidationError } from "../core";
-import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy, saveRoutineDraft } from "../routines";
+import {
+  archiveRoutine,
+  createRoutine,
+  duplicateRoutine,
+  restoreRoutine,
+  saveRoutineAsCopy,
+  saveRoutineDraft,
+} from "../routines";
 import { getRoutine, listRoutines } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { actAs, counts, makeHugeRoutine, makeRoutine, makeStep, uniqueName } from "../testing/routine-test-support";
 import { signedIn } from "../../../test/request-context";
-
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
@@ -28,12 +34,27 @@ describe("createRoutine", () => {
   });
 
   it("stores a given routine under the new routine's id, keeping its own name, or the typed one when it has none", async () => {
-    const named = await createRoutine(signedIn(), { name: "Typed name", routine: makeRoutine({ id: "from-text", name: "Its own name" }), source: "text" });
-    expect((await getRoutine(signedIn(), named.id)).routine).toMatchObject({ id: named.id, name: "Its own name", steps: [{ id: "summarize" }, { id: "done" }] });
+    const named = await createRoutine(signedIn(), {
+      name: "Typed name",
+      routine: makeRoutine({ id: "from-text", name: "Its own name" }),
+      source: "text",
+    });
+    expect((await getRoutine(signedIn(), named.id)).routine).toMatchObject({
+      id: named.id,
+      name: "Its own name",
+      steps: [{ id: "summarize" }, { id: "done" }],
+    });
 
-    const unnamed = await createRoutine(signedIn(), { name: "Typed name", routine: { ...makeRoutine(), name: "", description: "" }, description: "Typed" });
+    const unnamed = await createRoutine(signedIn(), {
+      name: "Typed name",
+      routine: { ...makeRoutine(), name: "", description: "" },
+      description: "Typed",
+    });
     expect(unnamed.name).toBe("Typed name");
-    expect(await prisma.routine.findUniqueOrThrow({ where: { id: unnamed.id } })).toMatchObject({ name: "Typed name", description: "Typed" });
+    expect(await prisma.routine.findUniqueOrThrow({ where: { id: unnamed.id } })).toMatchObject({
+      name: "Typed name",
+      description: "Typed",
+    });
   });
 
   it("refuses a malformed routine with the path of the problem and creates nothing", async () => {
@@ -48,12 +69,16 @@ describe("createRoutine", () => {
   });
 
   it("refuses a blank name", async () => {
-    await expect(createRoutine(signedIn(), { name: "   " })).rejects.toMatchObject({ fieldErrors: { name: [expect.stringMatching(/name/)] } });
+    await expect(createRoutine(signedIn(), { name: "   " })).rejects.toMatchObject({
+      fieldErrors: { name: [expect.stringMatching(/name/)] },
+    });
   });
 
   it("refuses a routine above 5 MB and creates nothing", async () => {
     const before = await counts();
-    await expect(createRoutine(signedIn(), { name: "Huge", routine: makeHugeRoutine(5) })).rejects.toThrow(/limit is 5\.0 MB/);
+    await expect(createRoutine(signedIn(), { name: "Huge", routine: makeHugeRoutine(5) })).rejects.toThrow(
+      /limit is 5\.0 MB/,
+    );
     expect(await counts()).toEqual(before);
   });
 });
@@ -63,7 +88,11 @@ describe("listRoutines", () => {
     const first = await createRoutine(signedIn(), { name: uniqueName("Older"), routine: makeRoutine() });
     const second = await createRoutine(signedIn(), { name: uniqueName("Newer") });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await saveRoutineDraft(signedIn(), { routineId: first.id, baseRevision: 0, routine: makeRoutine({ name: "Older, edited" }) });
+    await saveRoutineDraft(signedIn(), {
+      routineId: first.id,
+      baseRevision: 0,
+      routine: makeRoutine({ name: "Older, edited" }),
+    });
 
     await actAs("reviewer");
     const ids = (await listRoutines(signedIn())).map((routine) => routine.id);
@@ -81,12 +110,17 @@ describe("listRoutines", () => {
   it("searches names and descriptions ignoring case, in any script", async () => {
     const token = `zq${Date.now().toString(36)}`;
     const byName = await createRoutine(signedIn(), { name: `Überstunden ${token}` });
-    const byDescription = await createRoutine(signedIn(), { name: uniqueName(), description: `Handles ${token.toUpperCase()} requests` });
+    const byDescription = await createRoutine(signedIn(), {
+      name: uniqueName(),
+      description: `Handles ${token.toUpperCase()} requests`,
+    });
     await createRoutine(signedIn(), { name: uniqueName("Unrelated") });
 
     const found = (await listRoutines(signedIn(), { query: `  ${token.toUpperCase()} ` })).map((routine) => routine.id);
     expect(found.sort()).toEqual([byName.id, byDescription.id].sort());
-    expect((await listRoutines(signedIn(), { query: `überSTUNDEN ${token}` })).map((routine) => routine.id)).toEqual([byName.id]);
+    expect((await listRoutines(signedIn(), { query: `überSTUNDEN ${token}` })).map((routine) => routine.id)).toEqual([
+      byName.id,
+    ]);
     expect(await listRoutines(signedIn(), { query: `${token}-nothing` })).toEqual([]);
   });
 });
@@ -94,7 +128,13 @@ describe("listRoutines", () => {
 describe("getRoutine", () => {
   it("reads a stored routine of an older schema version migrated forward", async () => {
     const { id } = await createRoutine(signedIn(), { name: uniqueName() });
-    const v1 = { schemaVersion: 1, id, name: "Old", steps: [{ id: "t", kind: "tool", name: "Look up", tool: "hr/get_employee" }], edges: [] };
+    const v1 = {
+      schemaVersion: 1,
+      id,
+      name: "Old",
+      steps: [{ id: "t", kind: "tool", name: "Look up", tool: "hr/get_employee" }],
+      edges: [],
+    };
     await prisma.routineVersion.updateMany({ where: { routineId: id }, data: { content: JSON.stringify(v1) } });
 
     const { routine } = await getRoutine(signedIn(), id);
@@ -128,7 +168,11 @@ describe("duplicateRoutine and saveRoutineAsCopy", () => {
     expect(copy.name).toBe(`Copy of ${name}`);
     const detail = await getRoutine(signedIn(), copy.id);
     expect(detail.owner.email).toBe("admin@example.com");
-    expect(detail.routine).toEqual({ ...(await getRoutine(signedIn(), original.id)).routine, id: copy.id, name: `Copy of ${name}` });
+    expect(detail.routine).toEqual({
+      ...(await getRoutine(signedIn(), original.id)).routine,
+      id: copy.id,
+      name: `Copy of ${name}`,
+    });
     expect(detail.revision).toBe(0);
     const version = await prisma.routineVersion.findFirstOrThrow({ where: { routineId: copy.id } });
     expect(version.basedOnId).toBe((await getRoutine(signedIn(), original.id)).versionId);
@@ -144,7 +188,9 @@ describe("duplicateRoutine and saveRoutineAsCopy", () => {
 
   it("refuses a malformed routine as a copy and creates nothing", async () => {
     const before = await counts();
-    await expect(saveRoutineAsCopy(signedIn(), { routine: { name: "half" }, name: "Copy" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(saveRoutineAsCopy(signedIn(), { routine: { name: "half" }, name: "Copy" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     expect(await counts()).toEqual(before);
   });
 });
@@ -152,7 +198,8 @@ describe("duplicateRoutine and saveRoutineAsCopy", () => {
 describe("archiveRoutine and restoreRoutine", () => {
   it("archiving hides a routine from the library until restored; each change is audited once", async () => {
     const { id } = await createRoutine(signedIn(), { name: uniqueName() });
-    const listed = async (includeArchived = false) => (await listRoutines(signedIn(), { includeArchived })).find((routine) => routine.id === id);
+    const listed = async (includeArchived = false) =>
+      (await listRoutines(signedIn(), { includeArchived })).find((routine) => routine.id === id);
 
     await archiveRoutine(signedIn(), { routineId: id });
     await archiveRoutine(signedIn(), { routineId: id });
@@ -163,7 +210,9 @@ describe("archiveRoutine and restoreRoutine", () => {
 
     await restoreRoutine(signedIn(), { routineId: id });
     expect(await listed()).toMatchObject({ archived: false });
-    const actions = (await prisma.auditLog.findMany({ where: { targetId: id }, orderBy: { at: "asc" } })).map((entry) => entry.action);
+    const actions = (await prisma.auditLog.findMany({ where: { targetId: id }, orderBy: { at: "asc" } })).map(
+      (entry) => entry.action,
+    );
     expect(actions).toEqual(["routine.created", "routine.archived", "routine.restored"]);
   });
 

@@ -5,15 +5,25 @@ import { controlRun, decideHumanStep, rerunFromStep, retryStep } from "../runs";
 import { claimRuns, loadRunSnapshot, onRunControl } from "../../run-service";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
-import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
+import {
+  humanRoutine,
+  publishedRoutine,
+  queuedRun,
+  runIn,
+  runTables,
+  setRunState,
+} from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
-
 
 let routineId: string;
 let humanId: string;
 let formId: string;
 
-const eventsOf = async (runId: string) => (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((event) => ({ type: event.type, ...JSON.parse(event.payload) }));
+const eventsOf = async (runId: string) =>
+  (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((event) => ({
+    type: event.type,
+    ...JSON.parse(event.payload),
+  }));
 const lastEvent = async (runId: string) => (await eventsOf(runId)).at(-1);
 
 beforeAll(async () => {
@@ -21,7 +31,13 @@ beforeAll(async () => {
   const ownerId = await demoUserId("author");
   ({ routineId } = await publishedRoutine({ ownerId }));
   ({ routineId: humanId } = await publishedRoutine({ ownerId, routine: humanRoutine() }));
-  ({ routineId: formId } = await publishedRoutine({ ownerId, routine: humanRoutine([{ name: "days", type: "integer", required: true }, { name: "note", type: "string", required: false }]) }));
+  ({ routineId: formId } = await publishedRoutine({
+    ownerId,
+    routine: humanRoutine([
+      { name: "days", type: "integer", required: true },
+      { name: "note", type: "string", required: false },
+    ]),
+  }));
   await as("operator");
 });
 
@@ -29,7 +45,11 @@ describe("controlRun on a run nobody executes", () => {
   it("pauses and resumes at once, each with its event and audit entry", async () => {
     const runId = await queuedRun(routineId);
     expect(await controlRun(signedIn(), { runId, action: "pause" })).toEqual({ status: "paused" });
-    expect(await lastEvent(runId)).toEqual({ type: "run.status", status: "paused", reason: "Paused by Otto Operator." });
+    expect(await lastEvent(runId)).toEqual({
+      type: "run.status",
+      status: "paused",
+      reason: "Paused by Otto Operator.",
+    });
     await expect(controlRun(signedIn(), { runId, action: "pause" })).rejects.toThrow(/already paused/);
     expect(await controlRun(signedIn(), { runId, action: "resume" })).toEqual({ status: "queued" });
     expect(await lastEvent(runId)).toMatchObject({ type: "run.status", status: "queued" });
@@ -47,7 +67,16 @@ describe("controlRun on a run nobody executes", () => {
     const { runId, stepRunId } = await runIn.waiting(humanId);
     const childId = randomUUID();
     await prisma.run.create({
-      data: { id: childId, routineId, versionId: loadRunSnapshot(runId)!.versionId, versionNumber: 1, routineName: "child", status: "queued", parentRunId: runId, parentStepRunId: stepRunId },
+      data: {
+        id: childId,
+        routineId,
+        versionId: loadRunSnapshot(runId)!.versionId,
+        versionNumber: 1,
+        routineName: "child",
+        status: "queued",
+        parentRunId: runId,
+        parentStepRunId: stepRunId,
+      },
     });
     expect(await controlRun(signedIn(), { runId, action: "cancel" })).toEqual({ status: "cancelled" });
     const run = loadRunSnapshot(runId)!;
@@ -67,7 +96,9 @@ describe("controlRun on a run nobody executes", () => {
       await expect(controlRun(signedIn(), { runId, action })).rejects.toThrow(/already succeeded/);
     }
     expect(await runTables()).toEqual(before);
-    await expect(controlRun(signedIn(), { runId: "no-such-run", action: "pause" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(controlRun(signedIn(), { runId: "no-such-run", action: "pause" })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 
@@ -88,7 +119,10 @@ describe("controlRun on a run a worker executes", () => {
       [runId, "pause"],
       [runId, "cancel"],
     ]);
-    expect(await lastEvent(runId)).toMatchObject({ type: "run.status", reason: expect.stringMatching(/cancelled the run; the step in flight is stopped/) });
+    expect(await lastEvent(runId)).toMatchObject({
+      type: "run.status",
+      reason: expect.stringMatching(/cancelled the run; the step in flight is stopped/),
+    });
   });
 });
 
@@ -110,8 +144,14 @@ describe("retryStep and rerunFromStep", () => {
   it("re-runs a step as a new execution with the edited input, closing a step still open after it", async () => {
     const { runId, stepRunId: waitingId } = await runIn.waiting(humanId);
     const summarize = loadRunSnapshot(runId)!.steps[0]!;
-    await expect(rerunFromStep(signedIn(), { runId, stepRunId: waitingId, input: {} })).rejects.toThrow(/Only a tool or skill step/);
-    const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "a better ticket" } });
+    await expect(rerunFromStep(signedIn(), { runId, stepRunId: waitingId, input: {} })).rejects.toThrow(
+      /Only a tool or skill step/,
+    );
+    const { stepRunId } = await rerunFromStep(signedIn(), {
+      runId,
+      stepRunId: summarize.id,
+      input: { text: "a better ticket" },
+    });
     const run = loadRunSnapshot(runId)!;
     expect(run.status).toBe("queued");
     expect(run.steps.map((step) => [step.stepId, step.iteration, step.state])).toEqual([
@@ -120,7 +160,9 @@ describe("retryStep and rerunFromStep", () => {
       ["summarize", 2, "pending"],
     ]);
     expect(run.steps[2]).toMatchObject({ id: stepRunId, input: { text: "a better ticket" }, attempt: 0 });
-    await expect(rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "again" } })).rejects.toThrow(/Pause the run/);
+    await expect(
+      rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "again" } }),
+    ).rejects.toThrow(/Pause the run/);
   });
 });
 
@@ -128,20 +170,47 @@ describe("decideHumanStep", () => {
   it("checks a form's values field by field, then records them as the step's outputs", async () => {
     const { runId, stepRunId } = await runIn.waiting(formId);
     const before = await runTables();
-    const error = await decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve", values: { days: "two", extra: 1 } }).catch((caught: unknown) => caught);
+    const error = await decideHumanStep(signedIn(), {
+      runId,
+      stepRunId,
+      decision: "approve",
+      values: { days: "two", extra: 1 },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).fieldErrors).toEqual({ days: ["days must be a whole number."], extra: ['"extra" is not a field of this form.'] });
+    expect((error as ValidationError).fieldErrors).toEqual({
+      days: ["days must be a whole number."],
+      extra: ['"extra" is not a field of this form.'],
+    });
     expect(await runTables()).toEqual(before);
-    expect(await decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve", values: { days: "2" }, comment: "ok" })).toEqual({ status: "queued", stepRunId });
-    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({ state: "succeeded", output: { days: 2 } });
-    expect((await eventsOf(runId)).map((event) => event.type).slice(-4)).toEqual(["step.intervention", "step.output", "step.succeeded", "run.status"]);
+    expect(
+      await decideHumanStep(signedIn(), {
+        runId,
+        stepRunId,
+        decision: "approve",
+        values: { days: "2" },
+        comment: "ok",
+      }),
+    ).toEqual({ status: "queued", stepRunId });
+    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({
+      state: "succeeded",
+      output: { days: 2 },
+    });
+    expect((await eventsOf(runId)).map((event) => event.type).slice(-4)).toEqual([
+      "step.intervention",
+      "step.output",
+      "step.succeeded",
+      "run.status",
+    ]);
     await expect(decideHumanStep(signedIn(), { runId, stepRunId, decision: "approve" })).rejects.toThrow(/not waiting/);
   });
 
   it("fails the step on a rejection, with the comment", async () => {
     const { runId, stepRunId } = await runIn.waiting(humanId);
     await decideHumanStep(signedIn(), { runId, stepRunId, decision: "reject", comment: "Wrong dates" });
-    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({ state: "failed", error: "Rejected by an operator: Wrong dates" });
+    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({
+      state: "failed",
+      error: "Rejected by an operator: Wrong dates",
+    });
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: runId, action: "run.step_decided" } });
     expect(JSON.parse(audit.detail!)).toMatchObject({ stepRunId, decision: "rejected" });
   });

@@ -6,17 +6,34 @@ import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
 import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
-import { bookLeave, doneStep, emailStep, leaveInputs, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import {
+  bookLeave,
+  doneStep,
+  emailStep,
+  leaveInputs,
+  leaveRoutineOf,
+  publishOverDemoHr,
+  waitForStatus,
+} from "../../run-service/testing/demo-hr-runs";
 import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
-
 const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
-const workerEnv: NodeJS.ProcessEnv = { ...process.env, RUN_POLL_MS: "100", RUN_LEASE_MS: "60000", RUN_WORKER_CONCURRENCY: "2" };
+const workerEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  RUN_POLL_MS: "100",
+  RUN_LEASE_MS: "60000",
+  RUN_WORKER_CONCURRENCY: "2",
+};
 const startWorker = () => startNode(WORKER, workerEnv, /run worker (\S+) started/);
 
 const email = (id: string, subject: string) => emailStep(id, `Email: ${subject}`, subject, subject);
-const routine = leaveRoutineOf("Book leave, with emails", [email("received", "We received your leave request"), bookLeave, email("booked", "Your leave is booked"), doneStep]);
+const routine = leaveRoutineOf("Book leave, with emails", [
+  email("received", "We received your leave request"),
+  bookLeave,
+  email("booked", "Your leave is booked"),
+  doneStep,
+]);
 
 let demo: Child;
 let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
@@ -24,7 +41,11 @@ const workers: Child[] = [];
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
-  demo = await startNode(["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"], process.env, /listening on (http:\/\/\S+)/);
+  demo = await startNode(
+    ["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"],
+    process.env,
+    /listening on (http:\/\/\S+)/,
+  );
   proxy = await startHoldingProxy(demo.match[1]!);
   await publishOverDemoHr(proxy.url, await demoUserId("author"), routine);
 }, 60_000);
@@ -39,13 +60,17 @@ afterAll(async () => {
 /** What the demo server reports: how often each side effect really ran, by idempotency key. */
 async function sideEffects(): Promise<Map<string, number>> {
   const url = new URL("/debug/side-effects", demo.match[1]);
-  const { sideEffects } = (await (await fetch(url)).json()) as { sideEffects: Array<{ idempotencyKey: string; count: number }> };
+  const { sideEffects } = (await (await fetch(url)).json()) as {
+    sideEffects: Array<{ idempotencyKey: string; count: number }>;
+  };
   return new Map(sideEffects.map((entry) => [entry.idempotencyKey, entry.count]));
 }
 
 describe("a worker killed in the middle of a run", () => {
   it("is resumed by the next worker: the run finishes, no finished step runs again, the step in flight is retried with its key and its side effect happens once", async () => {
-    const { routineId } = await prisma.routine.findFirstOrThrow({ where: { name: routine.name } }).then((row) => ({ routineId: row.id }));
+    const { routineId } = await prisma.routine
+      .findFirstOrThrow({ where: { name: routine.name } })
+      .then((row) => ({ routineId: row.id }));
     const first = await startWorker();
     workers.push(first);
     const held = proxy.hold("apply_leave");
@@ -91,7 +116,10 @@ describe("a worker killed in the middle of a run", () => {
 
     const events = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
-    expect(events.filter((event) => event.type === "run.started").map((event) => JSON.parse(event.payload))).toEqual([{ resumed: false }, { resumed: true }]);
+    expect(events.filter((event) => event.type === "run.started").map((event) => JSON.parse(event.payload))).toEqual([
+      { resumed: false },
+      { resumed: true },
+    ]);
     expect(events.at(-1)!.type).toBe("run.finished");
   }, 90_000);
 });

@@ -10,7 +10,6 @@ import { as, demoUserId } from "../testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
-
 /**
  * The registry's tool port with test levers: a tool can be held (its call waits until released or aborted) or made
  * to fail once; every call is recorded with its idempotency key.
@@ -34,7 +33,8 @@ function leveredTools(inner: ToolPort) {
         }).catch(() => undefined);
         if (options.signal.aborted) return { ok: false, error: "The call was stopped.", retryable: false };
       }
-      if (failOnce.delete(tool.name)) return { ok: false, error: `${tool.name} is down for maintenance.`, retryable: false };
+      if (failOnce.delete(tool.name))
+        return { ok: false, error: `${tool.name} is down for maintenance.`, retryable: false };
       return inner.call(tool, args, options);
     },
   };
@@ -58,7 +58,8 @@ let worker: RunWorker;
 let tools: ReturnType<typeof leveredTools>;
 let plain: string;
 let withApproval: string;
-const countOf = (key: string) => [...hr.store.sideEffects.values()].filter((entry) => entry.idempotencyKey === key).map((entry) => entry.count);
+const countOf = (key: string) =>
+  [...hr.store.sideEffects.values()].filter((entry) => entry.idempotencyKey === key).map((entry) => entry.count);
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
@@ -83,7 +84,9 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     const { runId } = await startRun(signedIn(), { routineId: plain, inputs });
     await waitForStatus(runId, "succeeded");
     const run = await getRun(signedIn(), runId);
-    expect(run.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state, step.attempt])).toEqual([
+    expect(
+      run.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state, step.attempt]),
+    ).toEqual([
       ["employee", "succeeded", 1],
       ["apply", "succeeded", 1],
       ["notify", "succeeded", 1],
@@ -93,7 +96,9 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     expect(apply.output).toMatchObject({ request: { employee_id: inputs.employee_id, status: "pending" } });
     expect(countOf(`${runId}:${apply.id}`)).toEqual([1]);
     expect(run.outputs).toMatchObject({ message: expect.anything() });
-    const types = (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((event) => event.type);
+    const types = (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map(
+      (event) => event.type,
+    );
     expect(types[0]).toBe("run.queued");
     expect(types.at(-1)).toBe("run.finished");
     expect(worker.active()).not.toContain(runId);
@@ -111,7 +116,11 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     expect(approved).toMatchObject({ state: "succeeded", output: { approved: true, comment: "Fine by me" } });
     const intervention = await prisma.runEvent.findFirstOrThrow({ where: { runId, type: "step.intervention" } });
     const operatorName = DEMO_USERS.find((user) => user.roles.includes("operator"))!.name;
-    expect(JSON.parse(intervention.payload)).toMatchObject({ action: "approved", by: operatorName, comment: "Fine by me" });
+    expect(JSON.parse(intervention.payload)).toMatchObject({
+      action: "approved",
+      by: operatorName,
+      comment: "Fine by me",
+    });
   });
 
   it("fails the run on a rejection; retrying the step asks again, and pausing holds a waiting run", async () => {
@@ -126,7 +135,9 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     await retryStep(signedIn(), { runId, stepRunId: first.id });
     await waitForStatus(runId, "waiting");
     expect((await controlRun(signedIn(), { runId, action: "pause" })).status).toBe("paused");
-    await expect(decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "approve" })).rejects.toThrow(/paused; resume it/);
+    await expect(decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "approve" })).rejects.toThrow(
+      /paused; resume it/,
+    );
     await controlRun(signedIn(), { runId, action: "resume" });
     await waitForStatus(runId, "waiting");
     await decideHumanStep(signedIn(), { runId, stepRunId: first.id, decision: "approve" });
@@ -179,13 +190,18 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     await waitForStatus(runId, "failed");
     const failed = (await getRun(signedIn(), runId)).steps.find((step) => step.state === "failed")!;
     expect(failed).toMatchObject({ stepId: "apply", error: expect.stringMatching(/down for maintenance/) });
-    await expect(retryStep(signedIn(), { runId, stepRunId: (await getRun(signedIn(), runId)).steps[0]!.id })).rejects.toThrow(/Only the step the run failed at/);
+    await expect(
+      retryStep(signedIn(), { runId, stepRunId: (await getRun(signedIn(), runId)).steps[0]!.id }),
+    ).rejects.toThrow(/Only the step the run failed at/);
     await retryStep(signedIn(), { runId, stepRunId: failed.id });
     await waitForStatus(runId, "succeeded");
     const keys = tools.calls.filter((call) => call.key.startsWith(`${runId}:${failed.id}`)).map((call) => call.key);
     expect(keys).toEqual([`${runId}:${failed.id}`, `${runId}:${failed.id}`]);
     expect(countOf(`${runId}:${failed.id}`)).toEqual([1]);
-    expect((await getRun(signedIn(), runId)).steps.find((step) => step.id === failed.id)).toMatchObject({ state: "succeeded", attempt: 2 });
+    expect((await getRun(signedIn(), runId)).steps.find((step) => step.id === failed.id)).toMatchObject({
+      state: "succeeded",
+      attempt: 2,
+    });
   });
 
   it("re-runs from a step with an edited input: the edited call really happens, and the steps after it run again", async () => {
@@ -195,7 +211,9 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     await waitForStatus(runId, "succeeded");
     const before = await getRun(signedIn(), runId);
     const notify = before.steps.find((step) => step.stepId === "notify")!;
-    await expect(rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: { to: inputs.employee_id } })).rejects.toThrow(/subject: .*required|required.*subject/);
+    await expect(
+      rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: { to: inputs.employee_id } }),
+    ).rejects.toThrow(/subject: .*required|required.*subject/);
     const edited = { to: inputs.employee_id, subject: "Your leave is booked (corrected)", body: "Dates confirmed." };
     const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: edited });
     await waitForStatus(runId, "succeeded");

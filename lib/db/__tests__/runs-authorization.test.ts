@@ -1,12 +1,28 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { NotFoundError } from "../core";
-import { controlRun, decideHumanStep, getRun, listRunEvents, listRuns, readRunVariable, rerunFromStep, retryStep, startRun } from "../runs";
+import {
+  controlRun,
+  decideHumanStep,
+  getRun,
+  listRunEvents,
+  listRuns,
+  readRunVariable,
+  rerunFromStep,
+  retryStep,
+  startRun,
+} from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, type Who } from "../testing/review-test-support";
-import { humanRoutine, publishedRoutine, queuedRun, runIn, runTables, setRunState } from "../../run-service/testing/run-test-support";
+import {
+  humanRoutine,
+  publishedRoutine,
+  queuedRun,
+  runIn,
+  runTables,
+  setRunState,
+} from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
-
 
 const ROLES: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];
 const CONTROLLERS: Who[] = ["operator", "admin"];
@@ -42,7 +58,10 @@ const WRITES: Record<string, () => Promise<() => Promise<unknown>>> = {
 const READS: Record<string, { visible: Who[]; call: (runId: string) => Promise<unknown> }> = {
   getRun: { visible: ["author", "operator", "admin"], call: (runId) => getRun(signedIn(), runId) },
   listRunEvents: { visible: ["author", "operator", "admin"], call: (runId) => listRunEvents(signedIn(), { runId }) },
-  readRunVariable: { visible: ["author", "operator", "admin"], call: (runId) => readRunVariable(signedIn(), { runId, key: "VAR_summarize_1" }) },
+  readRunVariable: {
+    visible: ["author", "operator", "admin"],
+    call: (runId) => readRunVariable(signedIn(), { runId, key: "VAR_summarize_1" }),
+  },
 };
 
 beforeAll(async () => {
@@ -84,7 +103,8 @@ describe("who may read a run", () => {
       it(`${name} as ${who}: ${expected}`, async () => {
         await as(who);
         if (expected === "visible") await expect(call(runId)).resolves.toBeDefined();
-        else await expect(call(runId)).rejects.toBeInstanceOf(who === "anonymous" ? UnauthenticatedError : NotFoundError);
+        else
+          await expect(call(runId)).rejects.toBeInstanceOf(who === "anonymous" ? UnauthenticatedError : NotFoundError);
       });
     }
   }
@@ -92,7 +112,8 @@ describe("who may read a run", () => {
   for (const who of ROLES) {
     it(`listRuns as ${who}`, async () => {
       await as(who);
-      if (who === "anonymous") return void (await expect(listRuns(signedIn())).rejects.toBeInstanceOf(UnauthenticatedError));
+      if (who === "anonymous")
+        return void (await expect(listRuns(signedIn())).rejects.toBeInstanceOf(UnauthenticatedError));
       const ids = (await listRuns(signedIn(), { limit: 200 })).map((run) => run.id);
       if (who === "reviewer") expect(ids).toEqual([]);
       else expect(ids).toContain(runId);

@@ -11,7 +11,6 @@ import { as, demoUserId } from "../testing/review-test-support";
 import { publishedRoutine, runTables } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
-
 let ownerId: string;
 let fake: FakeOpenAI;
 
@@ -31,7 +30,15 @@ async function toolServerWith(name: string, tools: Record<string, string>) {
   const serverId = randomUUID();
   await prisma.toolServer.create({ data: { id: serverId, name, transport: "http", url: "http://127.0.0.1:9/mcp" } });
   for (const [toolName, hash] of Object.entries(tools)) {
-    await prisma.toolSnapshot.create({ data: { id: randomUUID(), serverId, toolName, hash, definition: JSON.stringify({ description: "", inputSchema: { type: "object" } }) } });
+    await prisma.toolSnapshot.create({
+      data: {
+        id: randomUUID(),
+        serverId,
+        toolName,
+        hash,
+        definition: JSON.stringify({ description: "", inputSchema: { type: "object" } }),
+      },
+    });
   }
 }
 
@@ -54,19 +61,37 @@ describe("startRun", () => {
     const stopListening = onRunWork(woken);
     const heard: RunEvent[] = [];
     const stopHearing = runEventBus.subscribeAll((events) => heard.push(...events));
-    const { runId } = await startRun(signedIn(), { routineId, inputs: { employee_id: "E1024", days: "3", paid: "true", dates: '["2025-08-04"]' } });
+    const { runId } = await startRun(signedIn(), {
+      routineId,
+      inputs: { employee_id: "E1024", days: "3", paid: "true", dates: '["2025-08-04"]' },
+    });
     stopListening();
     stopHearing();
 
     const run = await getRun(signedIn(), runId);
-    expect(run).toMatchObject({ status: "queued", routineId, versionId, versionNumber: 1, routineName: "Book leave", source: "ui", lastSeq: 1, eventCount: 1, canControl: true });
+    expect(run).toMatchObject({
+      status: "queued",
+      routineId,
+      versionId,
+      versionNumber: 1,
+      routineName: "Book leave",
+      source: "ui",
+      lastSeq: 1,
+      eventCount: 1,
+      canControl: true,
+    });
     expect(run.inputs).toEqual({ employee_id: "E1024", days: 3, paid: true, dates: ["2025-08-04"] });
     expect(run.startedBy?.email).toBe("operator@example.com");
     expect(run.budgets).toEqual({ maxSteps: 200, maxTokens: 400_000, wallTimeMs: 1_800_000, stepTimeoutMs: 300_000 });
     expect(heard.map((event) => [event.runId, event.seq, event.type])).toEqual([[runId, 1, "run.queued"]]);
     expect(woken).toHaveBeenCalled();
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { action: "run.started", targetId: runId } });
-    expect(JSON.parse(audit.detail!)).toMatchObject({ routineId, version: 1, source: "ui", inputs: ["employee_id", "days", "paid", "dates"] });
+    expect(JSON.parse(audit.detail!)).toMatchObject({
+      routineId,
+      version: 1,
+      source: "ui",
+      inputs: ["employee_id", "days", "paid", "dates"],
+    });
     // The audit entry names the inputs, never their values.
     expect(audit.detail).not.toContain("E1024");
   });
@@ -77,7 +102,11 @@ describe("startRun", () => {
     vi.stubEnv("RUN_STEP_TIMEOUT_MS", "5000");
     await as("admin");
     const { runId } = await startRun(signedIn(), { routineId, inputs: { ticket: "t" }, source: "api" });
-    expect((await getRun(signedIn(), runId)).budgets).toMatchObject({ maxSteps: 40, stepTimeoutMs: 5000, maxTokens: 400_000 });
+    expect((await getRun(signedIn(), runId)).budgets).toMatchObject({
+      maxSteps: 40,
+      stepTimeoutMs: 5000,
+      maxTokens: 400_000,
+    });
     expect((await getRun(signedIn(), runId)).source).toBe("api");
   });
 
@@ -85,7 +114,10 @@ describe("startRun", () => {
     const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
     await as("operator");
     const before = await runTables();
-    const error = await startRun(signedIn(), { routineId, inputs: { days: "three", paid: "maybe", dates: "{}", salary: 1 } }).catch((caught: unknown) => caught);
+    const error = await startRun(signedIn(), {
+      routineId,
+      inputs: { days: "three", paid: "maybe", dates: "{}", salary: 1 },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fieldErrors).toEqual({
       employee_id: ["employee_id is required."],
@@ -104,24 +136,42 @@ describe("startRun", () => {
     await as("operator");
     const before = await runTables();
     await expect(startRun(signedIn(), { routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(ConflictError);
-    await expect(startRun(signedIn(), { routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(/not published yet/);
+    await expect(startRun(signedIn(), { routineId: draft, inputs: { ticket: "t" } })).rejects.toThrow(
+      /not published yet/,
+    );
     await expect(startRun(signedIn(), { routineId: archived, inputs: { ticket: "t" } })).rejects.toThrow(/archived/);
-    await expect(startRun(signedIn(), { routineId: "no-such-routine", inputs: {} })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startRun(signedIn(), { routineId: "no-such-routine", inputs: {} })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(await runTables()).toEqual(before);
   });
 
   it("refuses to run a version whose tools changed or vanished since it was approved, naming them", async () => {
     await toolServerWith("crm", { find_customer: "hash-now", update_customer: "hash-a" });
-    const { routineId } = await publishedRoutine({ ownerId, toolHashes: { "crm/find_customer": "hash-approved", "crm/update_customer": "hash-a", "crm/delete_customer": "hash-b" } });
-    const { routineId: unchanged } = await publishedRoutine({ ownerId, toolHashes: { "crm/update_customer": "hash-a" } });
+    const { routineId } = await publishedRoutine({
+      ownerId,
+      toolHashes: {
+        "crm/find_customer": "hash-approved",
+        "crm/update_customer": "hash-a",
+        "crm/delete_customer": "hash-b",
+      },
+    });
+    const { routineId: unchanged } = await publishedRoutine({
+      ownerId,
+      toolHashes: { "crm/update_customer": "hash-a" },
+    });
     await as("operator");
     const before = await runTables();
     const error = await startRun(signedIn(), { routineId, inputs: { ticket: "t" } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConflictError);
-    expect((error as Error).message).toMatch(/crm\/delete_customer \(no longer available\), crm\/find_customer \(schema changed\)/);
+    expect((error as Error).message).toMatch(
+      /crm\/delete_customer \(no longer available\), crm\/find_customer \(schema changed\)/,
+    );
     expect((error as Error).message).not.toContain("update_customer");
     expect(await runTables()).toEqual(before);
-    await expect(startRun(signedIn(), { routineId: unchanged, inputs: { ticket: "t" } })).resolves.toMatchObject({ runId: expect.any(String) });
+    await expect(startRun(signedIn(), { routineId: unchanged, inputs: { ticket: "t" } })).resolves.toMatchObject({
+      runId: expect.any(String),
+    });
   });
 
   describe("from a free-text request", () => {
@@ -134,32 +184,60 @@ describe("startRun", () => {
     it("has the executor model read the inputs not given, with structured output; given inputs win", async () => {
       useFakeModel();
       fake.addRules([
-        { match: { responseFormat: "json_schema", lastMessageIncludes: "three days off" }, reply: { json: { employee_id: "E1024", days: 3, paid: null, dates: null }, usage: { prompt_tokens: 120, completion_tokens: 20 } } },
+        {
+          match: { responseFormat: "json_schema", lastMessageIncludes: "three days off" },
+          reply: {
+            json: { employee_id: "E1024", days: 3, paid: null, dates: null },
+            usage: { prompt_tokens: 120, completion_tokens: 20 },
+          },
+        },
       ]);
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      const { runId } = await startRun(signedIn(), { routineId, request: "Please book three days off for Ada (E1024).", inputs: { employee_id: "E2000" } });
+      const { runId } = await startRun(signedIn(), {
+        routineId,
+        request: "Please book three days off for Ada (E1024).",
+        inputs: { employee_id: "E2000" },
+      });
       const run = await getRun(signedIn(), runId);
       expect(run.inputs).toEqual({ employee_id: "E2000", days: 3 });
       expect(run.request).toBe("Please book three days off for Ada (E1024).");
       expect([run.inputTokens, run.outputTokens]).toEqual([120, 20]);
 
       const [sent] = fake.requests();
-      const body = sent!.body as { model: string; response_format: { type: string; json_schema: { schema: { properties: Record<string, unknown>; required: string[] } } } };
+      const body = sent!.body as {
+        model: string;
+        response_format: {
+          type: string;
+          json_schema: { schema: { properties: Record<string, unknown>; required: string[] } };
+        };
+      };
       expect(body.model).toBe("fake-executor");
       expect(body.response_format.type).toBe("json_schema");
       // Only the inputs not given are asked for.
       expect(body.response_format.json_schema.schema.required).toEqual(["days", "paid", "dates"]);
       const call = await prisma.llmCall.findFirstOrThrow({ where: { runId } });
-      expect(call).toMatchObject({ role: "executor", purpose: "run.extract_inputs", status: "ok", userId: await demoUserId("operator") });
+      expect(call).toMatchObject({
+        role: "executor",
+        purpose: "run.extract_inputs",
+        status: "ok",
+        userId: await demoUserId("operator"),
+      });
     });
 
     it("asks for the inputs the request did not give, field by field", async () => {
       useFakeModel();
-      fake.addRules([{ match: { lastMessageIncludes: "some leave" }, reply: { json: { employee_id: null, days: 2, paid: null, dates: null } } }]);
+      fake.addRules([
+        {
+          match: { lastMessageIncludes: "some leave" },
+          reply: { json: { employee_id: null, days: 2, paid: null, dates: null } },
+        },
+      ]);
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      const error = await startRun(signedIn(), { routineId, request: "I want some leave, 2 days" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "I want some leave, 2 days" }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).message).toMatch(/could not be read from the request/);
       expect((error as ValidationError).fieldErrors).toEqual({ employee_id: ["employee_id is required."] });
@@ -171,7 +249,9 @@ describe("startRun", () => {
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
       const before = await runTables();
-      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(ConflictError);
       expect((error as ConflictError).field).toBe("request");
       expect((error as Error).message).toMatch(/Settings → Models/);
@@ -186,10 +266,16 @@ describe("startRun", () => {
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
       // The fake server wants another key: the call is refused with 401.
-      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch((caught: unknown) => caught);
+      const error = await startRun(signedIn(), { routineId, request: "three days for E1024" }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(ConflictError);
       expect((error as Error).message).not.toContain(secret);
-      const stored = JSON.stringify([await prisma.runEvent.findMany(), await prisma.auditLog.findMany(), await prisma.llmCall.findMany()]);
+      const stored = JSON.stringify([
+        await prisma.runEvent.findMany(),
+        await prisma.auditLog.findMany(),
+        await prisma.llmCall.findMany(),
+      ]);
       expect(stored).not.toContain(secret);
       expect(stored).not.toContain("SECRET");
     });
@@ -198,7 +284,11 @@ describe("startRun", () => {
       useFakeModel();
       const { routineId } = await publishedRoutine({ ownerId, routine: leaveRoutine() });
       await as("operator");
-      await startRun(signedIn(), { routineId, request: "anything", inputs: { employee_id: "E1024", days: 2, paid: false, dates: [] } });
+      await startRun(signedIn(), {
+        routineId,
+        request: "anything",
+        inputs: { employee_id: "E1024", days: 2, paid: false, dates: [] },
+      });
       expect(fake.requests()).toHaveLength(0);
     });
   });

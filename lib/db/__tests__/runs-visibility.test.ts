@@ -8,7 +8,6 @@ import { publishedRoutine, queuedRun, setRunState } from "../../run-service/test
 import { applyRunChange, writeRuns } from "../../run-service";
 import { signedIn } from "../../../test/request-context";
 
-
 let authorId: string;
 let other: Awaited<ReturnType<typeof personWith>>;
 let ownRoutine: string;
@@ -29,11 +28,16 @@ beforeAll(async () => {
   startedByAuthor = await queuedRun(othersRoutine, { startedById: authorId });
   await prisma.run.update({ where: { id: othersRun }, data: { createdAt: new Date(Date.now() - 60_000) } });
   await writeRuns(() =>
-    applyRunChange(ownRun, { run: { status: "running" }, variables: [{ key: "VAR_a_1", stepId: "summarize", value: "x".repeat(5000) }] }, [
-      { type: "run.started", data: {} },
-      { type: "progress.updated", data: { done: [], current: "summarize" } },
-      { type: "variable.set", data: { key: "VAR_a_1", stepId: "summarize", bytes: 5000, preview: "xxx" } },
-    ], { owner: null }),
+    applyRunChange(
+      ownRun,
+      { run: { status: "running" }, variables: [{ key: "VAR_a_1", stepId: "summarize", value: "x".repeat(5000) }] },
+      [
+        { type: "run.started", data: {} },
+        { type: "progress.updated", data: { done: [], current: "summarize" } },
+        { type: "variable.set", data: { key: "VAR_a_1", stepId: "summarize", bytes: 5000, preview: "xxx" } },
+      ],
+      { owner: null },
+    ),
   );
 });
 
@@ -57,7 +61,9 @@ describe("run visibility", () => {
     for (const who of ["operator", "admin"] as const) {
       await as(who);
       await expect(getRun(signedIn(), othersRun)).resolves.toMatchObject({ canControl: true });
-      expect((await listRuns(signedIn(), { limit: 200 })).map((run) => run.id)).toEqual(expect.arrayContaining([ownRun, othersRun, startedByAuthor]));
+      expect((await listRuns(signedIn(), { limit: 200 })).map((run) => run.id)).toEqual(
+        expect.arrayContaining([ownRun, othersRun, startedByAuthor]),
+      );
     }
   });
 
@@ -75,7 +81,10 @@ describe("run visibility", () => {
 
   it("filters the runs list by routine, status and who started it, newest first", async () => {
     await as("operator");
-    expect((await listRuns(signedIn(), { routineId: othersRoutine })).map((run) => run.id)).toEqual([startedByAuthor, othersRun]);
+    expect((await listRuns(signedIn(), { routineId: othersRoutine })).map((run) => run.id)).toEqual([
+      startedByAuthor,
+      othersRun,
+    ]);
     expect((await listRuns(signedIn(), { status: "running" })).map((run) => run.id)).toEqual([ownRun]);
     expect((await listRuns(signedIn(), { startedBy: authorId })).map((run) => run.id)).toEqual([startedByAuthor]);
     expect(await listRuns(signedIn(), { limit: 1 })).toHaveLength(1);
@@ -89,17 +98,35 @@ describe("run visibility", () => {
       [3, "progress.updated"],
       [4, "variable.set"],
     ]);
-    expect(events[0]).toMatchObject({ runId: ownRun, data: { resumed: false }, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    expect((await listRunEvents(signedIn(), { runId: ownRun, afterSeq: 0, limit: 2 })).map((event) => event.seq)).toEqual([1, 2]);
-    expect(await readRunVariable(signedIn(), { runId: ownRun, key: "VAR_a_1" })).toEqual({ key: "VAR_a_1", value: "x".repeat(5000), bytes: 5000 });
-    await expect(readRunVariable(signedIn(), { runId: ownRun, key: "VAR_nope" })).rejects.toThrow(/no variable "VAR_nope"/);
+    expect(events[0]).toMatchObject({
+      runId: ownRun,
+      data: { resumed: false },
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(
+      (await listRunEvents(signedIn(), { runId: ownRun, afterSeq: 0, limit: 2 })).map((event) => event.seq),
+    ).toEqual([1, 2]);
+    expect(await readRunVariable(signedIn(), { runId: ownRun, key: "VAR_a_1" })).toEqual({
+      key: "VAR_a_1",
+      value: "x".repeat(5000),
+      bytes: 5000,
+    });
+    await expect(readRunVariable(signedIn(), { runId: ownRun, key: "VAR_nope" })).rejects.toThrow(
+      /no variable "VAR_nope"/,
+    );
     const view = await getRun(signedIn(), ownRun);
     expect(view.variables).toEqual([{ key: "VAR_a_1", stepId: "summarize", bytes: 5000, createdAt: expect.any(Date) }]);
   });
 
   it("returns the header, the routine of the run's version and the step runs in the order they ran", async () => {
     await setRunState(othersRun, {
-      run: { status: "failed", error: "Tool said no", startedAt: new Date("2026-01-01T00:00:00Z"), finishedAt: new Date("2026-01-01T00:00:05Z"), inputTokens: 7 },
+      run: {
+        status: "failed",
+        error: "Tool said no",
+        startedAt: new Date("2026-01-01T00:00:00Z"),
+        finishedAt: new Date("2026-01-01T00:00:05Z"),
+        inputTokens: 7,
+      },
       steps: [
         { id: "z-first", stepId: "summarize", iteration: 1, state: "succeeded", output: { summary: "s" } },
         { id: "a-second", stepId: "done", iteration: 1, state: "failed", error: "Tool said no" },
@@ -107,7 +134,12 @@ describe("run visibility", () => {
     });
     await as("admin");
     const view = await getRun(signedIn(), othersRun);
-    expect(view).toMatchObject({ status: "failed", error: "Tool said no", inputTokens: 7, routine: { steps: [{ id: "summarize" }, { id: "done" }] } });
+    expect(view).toMatchObject({
+      status: "failed",
+      error: "Tool said no",
+      inputTokens: 7,
+      routine: { steps: [{ id: "summarize" }, { id: "done" }] },
+    });
     expect(view.finishedAt!.getTime() - view.startedAt!.getTime()).toBe(5000);
     expect(view.steps.map((step) => step.id)).toEqual(["z-first", "a-second"]);
   });

@@ -9,7 +9,6 @@ import { createToolServer, refreshToolServer } from "../tools";
 import { makeRoutine } from "../testing/routine-factories";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 
-
 const as = async (role: "author" | "admin") => {
   const user = DEMO_USERS.find((candidate) => candidate.roles.includes(role))!;
   await signInAs(user.email, user.password);
@@ -35,8 +34,14 @@ const toolStep = (id: string, name: string): Step => ({
   requiresApproval: false,
 });
 const routineUsing = (...tools: string[]): Routine => {
-  const steps: Step[] = [...tools.map((tool, index) => toolStep(`t${index}`, tool)), { id: "done", kind: "end", name: "Done", description: "" }];
-  return makeRoutine({ steps, edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })) });
+  const steps: Step[] = [
+    ...tools.map((tool, index) => toolStep(`t${index}`, tool)),
+    { id: "done", kind: "end", name: "Done", description: "" },
+  ];
+  return makeRoutine({
+    steps,
+    edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })),
+  });
 };
 
 beforeAll(async () => {
@@ -68,11 +73,17 @@ describe("tool pins on routine versions", () => {
 
     await changeBalanceSchema(["employee_id", "year"]);
     const detail = await getRoutine(signedIn(), id);
-    expect(detail.toolChanges).toEqual([expect.objectContaining({ server: "leave", name: "get_balance", change: "changed" })]);
+    expect(detail.toolChanges).toEqual([
+      expect.objectContaining({ server: "leave", name: "get_balance", change: "changed" }),
+    ]);
     expect((await listRoutines(signedIn())).find((routine) => routine.id === id)?.changedToolCount).toBe(1);
 
     // An autosave is not an acceptance: the flag stays, while a newly used tool is pinned to its current schema.
-    await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: detail.revision, routine: routineUsing("get_balance", "notify") });
+    await saveRoutineDraft(signedIn(), {
+      routineId: id,
+      baseRevision: detail.revision,
+      routine: routineUsing("get_balance", "notify"),
+    });
     const saved = await getRoutine(signedIn(), id);
     expect(saved.toolChanges.map((change) => change.name)).toEqual(["get_balance"]);
 
@@ -81,7 +92,13 @@ describe("tool pins on routine versions", () => {
     expect((await listRoutines(signedIn())).find((routine) => routine.id === id)?.changedToolCount).toBe(0);
     expect(await prisma.auditLog.count({ where: { action: "routine.tools_accepted", targetId: id } })).toBe(1);
     // The editor's revision still holds: accepting changed no content.
-    await expect(saveRoutineDraft(signedIn(), { routineId: id, baseRevision: saved.revision, routine: routineUsing("get_balance") })).resolves.toEqual({ revision: saved.revision + 1 });
+    await expect(
+      saveRoutineDraft(signedIn(), {
+        routineId: id,
+        baseRevision: saved.revision,
+        routine: routineUsing("get_balance"),
+      }),
+    ).resolves.toEqual({ revision: saved.revision + 1 });
   });
 
   it("flags a tool the server no longer offers as removed", async () => {
@@ -91,7 +108,9 @@ describe("tool pins on routine versions", () => {
     await as("admin");
     await refreshToolServer(signedIn(), serverId);
     await as("author");
-    expect((await getRoutine(signedIn(), id)).toolChanges).toEqual([expect.objectContaining({ name: "notify", change: "removed", currentHash: null })]);
+    expect((await getRoutine(signedIn(), id)).toolChanges).toEqual([
+      expect.objectContaining({ name: "notify", change: "removed", currentHash: null }),
+    ]);
     mcp.tools = [balance(), notify];
   });
 });

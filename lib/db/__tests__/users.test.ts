@@ -1,10 +1,25 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signedIn, signInAs } from "../../../test/request-context";
 import type { Role } from "../../access";
-import { ConflictError, DatabaseUnavailableError, isUniqueViolation, prisma, translateDbError, ValidationError, withDbErrors } from "../core";
-import { acceptInvitation, createUser, findInvitation, listUsers, reissueInvitation, setUserActive, setUserRoles } from "../users";
+import {
+  ConflictError,
+  DatabaseUnavailableError,
+  isUniqueViolation,
+  prisma,
+  translateDbError,
+  ValidationError,
+  withDbErrors,
+} from "../core";
+import {
+  acceptInvitation,
+  createUser,
+  findInvitation,
+  listUsers,
+  reissueInvitation,
+  setUserActive,
+  setUserRoles,
+} from "../users";
 import { seedDatabase } from "../../demo/seed";
-
 
 const ADMIN = { email: "admin@example.com", password: "admin-demo-pass" };
 const FAR_FUTURE = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
@@ -95,14 +110,18 @@ describe("createUser", () => {
   it("the unique index reports itself the way isUniqueViolation expects", async () => {
     const email = newEmail();
     await makeUser({ email });
-    const error = await prisma.user.create({ data: { id: "duplicate-id", name: "Dup", email } }).catch((e: unknown) => e);
+    const error = await prisma.user
+      .create({ data: { id: "duplicate-id", name: "Dup", email } })
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
   });
 
   it("reports every invalid field for the form and writes nothing", async () => {
     const before = await rowCounts();
 
-    const error = await createUser(signedIn(), { name: "X", email: "not-an-email", roles: [], password: "abc" }).catch((e) => e);
+    const error = await createUser(signedIn(), { name: "X", email: "not-an-email", roles: [], password: "abc" }).catch(
+      (e) => e,
+    );
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(Object.keys((error as ValidationError).fieldErrors).sort()).toEqual(["email", "password", "roles"]);
@@ -119,7 +138,9 @@ describe("invitations", () => {
 
     await expect(signIn(email, "chosen-password")).resolves.toMatchObject({ user: { email } });
     expect(await statusOf(userId)).toBe("active");
-    await expect(acceptInvitation({ token: inviteToken!, password: "another-password" })).rejects.toBeInstanceOf(ConflictError);
+    await expect(acceptInvitation({ token: inviteToken!, password: "another-password" })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     await expect(findInvitation(inviteToken!)).resolves.toEqual({ status: "used" });
     await expect(signIn(email, "another-password")).rejects.toMatchObject({ statusCode: 401 });
   });
@@ -129,7 +150,9 @@ describe("invitations", () => {
     const { inviteToken } = await makeUser({ email, password: null });
 
     await expect(findInvitation(inviteToken!, FAR_FUTURE)).resolves.toEqual({ status: "expired" });
-    await expect(acceptInvitation({ token: inviteToken!, password: "chosen-password" }, FAR_FUTURE)).rejects.toThrow(/expired/);
+    await expect(acceptInvitation({ token: inviteToken!, password: "chosen-password" }, FAR_FUTURE)).rejects.toThrow(
+      /expired/,
+    );
     await expect(signIn(email, "chosen-password")).rejects.toMatchObject({ statusCode: 401 });
     await expect(findInvitation(inviteToken!)).resolves.toMatchObject({ status: "valid" });
   });
@@ -141,7 +164,9 @@ describe("invitations", () => {
 
     await expect(findInvitation(inviteToken!)).resolves.toEqual({ status: "unknown" });
     await expect(findInvitation(token)).resolves.toMatchObject({ status: "valid" });
-    await expect(acceptInvitation({ token: inviteToken!, password: "chosen-password" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(acceptInvitation({ token: inviteToken!, password: "chosen-password" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it("is not reissued to a user who already has a password", async () => {
@@ -176,7 +201,9 @@ describe("setUserRoles", () => {
 
   it("refuses an empty role list", async () => {
     const { userId } = await makeUser({ roles: ["author"] });
-    await expect(setUserRoles(signedIn(), { userId, roles: [] })).rejects.toMatchObject({ fieldErrors: { roles: expect.any(Array) } });
+    await expect(setUserRoles(signedIn(), { userId, roles: [] })).rejects.toMatchObject({
+      fieldErrors: { roles: expect.any(Array) },
+    });
     expect(await rolesOf(userId)).toEqual(["author"]);
   });
 });
@@ -192,7 +219,10 @@ describe("setUserActive", () => {
 
     expect(await prisma.session.count({ where: { userId } })).toBe(0);
     expect(await statusOf(userId)).toBe("deactivated");
-    await expect(signIn(email, "password-123")).rejects.toMatchObject({ statusCode: 403, message: expect.stringMatching(/deactivated/) });
+    await expect(signIn(email, "password-123")).rejects.toMatchObject({
+      statusCode: 403,
+      message: expect.stringMatching(/deactivated/),
+    });
     expect(await prisma.session.count({ where: { userId } })).toBe(0);
 
     await setUserActive(signedIn(), { userId, active: true });
@@ -203,7 +233,9 @@ describe("setUserActive", () => {
     const { userId, inviteToken } = await makeUser({ password: null });
     await setUserActive(signedIn(), { userId, active: false });
     await expect(findInvitation(inviteToken!)).resolves.toEqual({ status: "unknown" });
-    await expect(acceptInvitation({ token: inviteToken!, password: "password-123" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(acceptInvitation({ token: inviteToken!, password: "password-123" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 
   it("nobody deactivates themselves", async () => {

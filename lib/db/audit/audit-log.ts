@@ -21,7 +21,10 @@ const listAuditLogInput = z.object({
 });
 
 /** The newest audit entries first. Admins only. */
-export async function listAuditLog(viewer: Viewer | null, input: z.input<typeof listAuditLogInput> = {}): Promise<AuditEntry[]> {
+export async function listAuditLog(
+  viewer: Viewer | null,
+  input: z.input<typeof listAuditLogInput> = {},
+): Promise<AuditEntry[]> {
   requireRole(viewer, "admin");
   const { limit, action } = parseInput(listAuditLogInput, input);
   return withDbErrors(async () => {
@@ -30,10 +33,20 @@ export async function listAuditLog(viewer: Viewer | null, input: z.input<typeof 
       orderBy: [{ at: "desc" }, { id: "desc" }],
       take: limit,
     });
-    const idsOf = (type: string) => rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!);
-    const users = await prisma.user.findMany({ where: { id: { in: idsOf("user") } }, select: { id: true, email: true } });
-    const routines = await prisma.routine.findMany({ where: { id: { in: idsOf("routine") } }, select: { id: true, name: true } });
-    const servers = await prisma.toolServer.findMany({ where: { id: { in: idsOf("tool_server") } }, select: { id: true, name: true } });
+    const idsOf = (type: string) =>
+      rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!);
+    const users = await prisma.user.findMany({
+      where: { id: { in: idsOf("user") } },
+      select: { id: true, email: true },
+    });
+    const routines = await prisma.routine.findMany({
+      where: { id: { in: idsOf("routine") } },
+      select: { id: true, name: true },
+    });
+    const servers = await prisma.toolServer.findMany({
+      where: { id: { in: idsOf("tool_server") } },
+      select: { id: true, name: true },
+    });
     const labelById = new Map([
       ...users.map((user) => [user.id, user.email] as const),
       ...routines.map((routine) => [routine.id, routine.name] as const),

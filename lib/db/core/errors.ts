@@ -30,7 +30,10 @@ export class ConflictError extends Error {
  */
 export class StaleSaveError extends Error {
   readonly currentRevision: number;
-  constructor(currentRevision: number, message = "Someone else saved this routine since you opened it; your change was not saved.") {
+  constructor(
+    currentRevision: number,
+    message = "Someone else saved this routine since you opened it; your change was not saved.",
+  ) {
     super(message);
     this.name = "StaleSaveError";
     this.currentRevision = currentRevision;

@@ -2,5 +2,15 @@
 import "server-only";
 export { prisma } from "./client";
 export { DatabaseConfigError, ensureDatabaseDirectory, resolveSqlitePath } from "../location";
-export { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError, isUniqueViolation, parseInput, translateDbError, withDbErrors } from "./errors";
+export {
+  ConflictError,
+  DatabaseUnavailableError,
+  NotFoundError,
+  StaleSaveError,
+  ValidationError,
+  isUniqueViolation,
+  parseInput,
+  translateDbError,
+  withDbErrors,
+} from "./errors";
 export { prismaTransactionOpen } from "./prisma-transactions";

@@ -12,7 +12,9 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@pr
 const TAKE_WRITE_LOCK = `UPDATE "_prisma_migrations" SET "id" = "id" WHERE 0`;
 
 // On globalThis, like the Prisma client itself: Next may load this module more than once.
-const counter = ((globalThis as { routineStudioPrismaTransactions?: { open: number } }).routineStudioPrismaTransactions ??= { open: 0 });
+const counter = ((
+  globalThis as { routineStudioPrismaTransactions?: { open: number } }
+).routineStudioPrismaTransactions ??= { open: 0 });
 
 /** True while a Prisma interactive or batch transaction of this process is between BEGIN and COMMIT/ROLLBACK. */
 export function prismaTransactionOpen(): boolean {

@@ -3,9 +3,26 @@ import { hasAnyRole, requireUser, type Viewer } from "../../access";
 import type { Routine } from "../../routine";
 import { readToolPins, type ToolChange, toolChanges } from "../../tools";
 import { parseInput, prisma, withDbErrors } from "../core";
-import { findWorkingVersion, listRoutinesInput, readStoredRoutine, routineIdSchema, type RoutineStatus, storedRoutineJson, toRoutineStatus } from "../routines";
+import {
+  findWorkingVersion,
+  listRoutinesInput,
+  readStoredRoutine,
+  routineIdSchema,
+  type RoutineStatus,
+  storedRoutineJson,
+  toRoutineStatus,
+} from "../routines";
 import { readCurrentToolHashes } from "../tools";
-import { type Permission, type ReviewDecision, type ReviewDecisionView, startDraftVerdict, submitVerdict, toPermission, toReviewDecision, withdrawVerdict } from "../reviews";
+import {
+  type Permission,
+  type ReviewDecision,
+  type ReviewDecisionView,
+  startDraftVerdict,
+  submitVerdict,
+  toPermission,
+  toReviewDecision,
+  withdrawVerdict,
+} from "../reviews";
 import { publishedNumbers, workingReviewStatus } from "./routine-review-status";
 
 export type RoutineOwner = { id: string; name: string; email: string };
@@ -37,7 +54,10 @@ export type RoutineSummary = {
  * The routine library, most recently edited first. Any signed-in user. `query` matches name or description,
  * ignoring case (in any script, hence filtered here rather than by SQLite's ASCII-only LIKE).
  */
-export async function listRoutines(viewer: Viewer | null, input: { query?: string; includeArchived?: boolean } = {}): Promise<RoutineSummary[]> {
+export async function listRoutines(
+  viewer: Viewer | null,
+  input: { query?: string; includeArchived?: boolean } = {},
+): Promise<RoutineSummary[]> {
   requireUser(viewer);
   const { query, includeArchived } = parseInput(listRoutinesInput, input);
   const needle = query ? query.toLocaleLowerCase() : "";
@@ -135,7 +155,10 @@ export async function getRoutineForEditing(viewer: Viewer | null, id: string): P
   return { ...detail, routineJson: storedRoutineJson(content) };
 }
 
-async function readWorkingDetail(viewer: Viewer | null, id: string): Promise<Omit<RoutineDetail, "routine"> & { content: string; name: string }> {
+async function readWorkingDetail(
+  viewer: Viewer | null,
+  id: string,
+): Promise<Omit<RoutineDetail, "routine"> & { content: string; name: string }> {
   requireUser(viewer);
   const routineId = parseInput(routineIdSchema, id);
   return withDbErrors(async () => {

@@ -8,7 +8,10 @@ import { reviewSelect, toDecisionView, type ReviewDecisionView } from "../review
 export async function publishedNumbers(ids: ReadonlyArray<string | null>): Promise<Map<string, number>> {
   const wanted = ids.filter((id): id is string => id !== null);
   if (wanted.length === 0) return new Map();
-  const rows = await prisma.routineVersion.findMany({ where: { id: { in: wanted } }, select: { id: true, number: true } });
+  const rows = await prisma.routineVersion.findMany({
+    where: { id: { in: wanted } },
+    select: { id: true, number: true },
+  });
   return new Map(rows.map((row) => [row.id, row.number]));
 }
 
@@ -16,10 +19,18 @@ export async function publishedNumbers(ids: ReadonlyArray<string | null>): Promi
 export async function workingReviewStatus(
   routineId: string,
   workingVersionId: string,
-): Promise<{ publishedVersionNumber: number | null; latestReview: ReviewDecisionView | null; openCommentCount: number }> {
+): Promise<{
+  publishedVersionNumber: number | null;
+  latestReview: ReviewDecisionView | null;
+  openCommentCount: number;
+}> {
   const [routine, latest, openCommentCount] = await Promise.all([
     prisma.routine.findUnique({ where: { id: routineId }, select: { publishedVersionId: true } }),
-    prisma.review.findFirst({ where: { versionId: workingVersionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: reviewSelect.select }),
+    prisma.review.findFirst({
+      where: { versionId: workingVersionId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: reviewSelect.select,
+    }),
     prisma.reviewComment.count({ where: { versionId: workingVersionId, resolvedAt: null } }),
   ]);
   const published = await publishedNumbers([routine?.publishedVersionId ?? null]);

@@ -13,7 +13,10 @@ const MAX_ERROR_LENGTH = 1_000;
  */
 export async function recordLlmCall(record: LlmCallRecord): Promise<void> {
   const error = record.error ? `${record.error.code}: ${record.error.message}`.slice(0, MAX_ERROR_LENGTH) : null;
-  const userId = record.context.userId && (await prisma.user.count({ where: { id: record.context.userId } })) > 0 ? record.context.userId : null;
+  const userId =
+    record.context.userId && (await prisma.user.count({ where: { id: record.context.userId } })) > 0
+      ? record.context.userId
+      : null;
   await prisma.llmCall.create({
     data: {
       id: randomUUID(),
@@ -56,13 +59,26 @@ export type LlmUsage = { calls: LlmCallView[]; totals: Record<LlmRole, LlmRoleTo
 const listUsageInput = z.object({ limit: z.number().int().min(1).max(200).default(50) });
 
 /** The latest model calls, newest first, and token totals per role over all recorded calls. Admins only. */
-export async function listLlmUsage(viewer: Viewer | null, input: z.input<typeof listUsageInput> = {}): Promise<LlmUsage> {
+export async function listLlmUsage(
+  viewer: Viewer | null,
+  input: z.input<typeof listUsageInput> = {},
+): Promise<LlmUsage> {
   requireRole(viewer, "admin");
   const { limit } = parseInput(listUsageInput, input);
   return withDbErrors(async () => {
-    const rows = await prisma.llmCall.findMany({ orderBy: [{ at: "desc" }, { id: "desc" }], take: limit, include: { user: { select: { email: true } } } });
-    const sums = await prisma.llmCall.groupBy({ by: ["role", "status"], _count: { _all: true }, _sum: { inputTokens: true, outputTokens: true } });
-    const totals = Object.fromEntries(LLM_ROLES.map((role) => [role, { calls: 0, errors: 0, inputTokens: 0, outputTokens: 0 }])) as Record<LlmRole, LlmRoleTotals>;
+    const rows = await prisma.llmCall.findMany({
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      take: limit,
+      include: { user: { select: { email: true } } },
+    });
+    const sums = await prisma.llmCall.groupBy({
+      by: ["role", "status"],
+      _count: { _all: true },
+      _sum: { inputTokens: true, outputTokens: true },
+    });
+    const totals = Object.fromEntries(
+      LLM_ROLES.map((role) => [role, { calls: 0, errors: 0, inputTokens: 0, outputTokens: 0 }]),
+    ) as Record<LlmRole, LlmRoleTotals>;
     for (const sum of sums) {
       const total = totals[sum.role as LlmRole];
       if (!total) continue;

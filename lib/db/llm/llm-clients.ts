@@ -1,14 +1,26 @@
 import "server-only";
 import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
-import { isLlmError, LLM_ROLES, LlmNotConfiguredError, modelEnvVar, type LlmCallContext, type LlmClient, type LlmClientDeps, type LlmRole } from "../../llm";
+import {
+  isLlmError,
+  LLM_ROLES,
+  LlmNotConfiguredError,
+  modelEnvVar,
+  type LlmCallContext,
+  type LlmClient,
+  type LlmClientDeps,
+  type LlmRole,
+} from "../../llm";
 import { createLlmClient } from "../../llm/client";
 import { parseInput } from "../core";
 import { recordLlmCall } from "./llm-calls";
 import { resolveLlmConfig, resolveLlmEndpoint, UNREADABLE_KEY_MESSAGE } from "./llm-settings";
 
 /** What an admin must set for `role`, naming the page or the environment variables depending on where settings live. */
-export function notConfiguredMessage(role: LlmRole, state: { source: "database" | "environment" | "none"; hasBaseUrl: boolean }): string {
+export function notConfiguredMessage(
+  role: LlmRole,
+  state: { source: "database" | "environment" | "none"; hasBaseUrl: boolean },
+): string {
   if (state.source === "database") {
     return state.hasBaseUrl
       ? `The ${role} model is not set. An admin sets it in Settings → Models.`
@@ -23,7 +35,10 @@ export function notConfiguredMessage(role: LlmRole, state: { source: "database" 
 async function notConfigured(role: LlmRole): Promise<LlmNotConfiguredError> {
   const endpoint = await resolveLlmEndpoint(role);
   if (endpoint?.unreadableKey) return new LlmNotConfiguredError(role, UNREADABLE_KEY_MESSAGE);
-  return new LlmNotConfiguredError(role, notConfiguredMessage(role, { source: endpoint?.source ?? "none", hasBaseUrl: Boolean(endpoint) }));
+  return new LlmNotConfiguredError(
+    role,
+    notConfiguredMessage(role, { source: endpoint?.source ?? "none", hasBaseUrl: Boolean(endpoint) }),
+  );
 }
 
 /** Records through recordLlmCall with the caller's context under each call's own; a failed write is logged by the client. */
@@ -36,7 +51,11 @@ function recorder(context: LlmCallContext): NonNullable<LlmClientDeps["recordUsa
  * version or run). Throws LlmNotConfiguredError (code "not_configured") saying what an admin must set.
  * Server-internal, like resolveLlmConfig: callers authorize the work they do with it.
  */
-export async function llmClientFor(role: LlmRole, context: LlmCallContext = {}, deps: Omit<LlmClientDeps, "recordUsage"> = {}): Promise<LlmClient> {
+export async function llmClientFor(
+  role: LlmRole,
+  context: LlmCallContext = {},
+  deps: Omit<LlmClientDeps, "recordUsage"> = {},
+): Promise<LlmClient> {
   const config = await resolveLlmConfig(role);
   if (!config) throw await notConfigured(role);
   return createLlmClient(config, { ...deps, recordUsage: recorder(context) });
@@ -51,12 +70,16 @@ const testInput = z.object({ role: z.enum(LLM_ROLES, { error: "Choose a model ro
  * when it has no model yet. Admins only. A failure is returned (ok: false, with the reason), not thrown.
  * Recorded as purpose "settings.test".
  */
-export async function testLlmConnection(viewer: Viewer | null, input: { role: LlmRole }): Promise<ConnectionTestResult> {
+export async function testLlmConnection(
+  viewer: Viewer | null,
+  input: { role: LlmRole },
+): Promise<ConnectionTestResult> {
   requireRole(viewer, "admin");
   const { role } = parseInput(testInput, input);
   const endpoint = await resolveLlmEndpoint(role);
   if (!endpoint) return { ok: false, latencyMs: 0, model: "", message: (await notConfigured(role)).message };
-  if (endpoint.unreadableKey) return { ok: false, latencyMs: 0, model: endpoint.model, message: UNREADABLE_KEY_MESSAGE };
+  if (endpoint.unreadableKey)
+    return { ok: false, latencyMs: 0, model: endpoint.model, message: UNREADABLE_KEY_MESSAGE };
   const { unreadableKey: _unreadable, source: _source, ...config } = endpoint;
   const client = createLlmClient(config, { recordUsage: recorder({ userId: viewer.id }) });
   const started = Date.now();

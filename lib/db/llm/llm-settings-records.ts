@@ -1,7 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { openSecret, SecretUnreadableError } from "../../crypto";
-import { baseUrlSchema, defaultRoleSettings, LLM_ROLES, modelEnvVar, roleSettingsSchema, type LlmRole, type LlmSettings, type RoleSettings } from "../../llm";
+import {
+  baseUrlSchema,
+  defaultRoleSettings,
+  LLM_ROLES,
+  modelEnvVar,
+  roleSettingsSchema,
+  type LlmRole,
+  type LlmSettings,
+  type RoleSettings,
+} from "../../llm";
 
 /** The `setting` row holding the model settings. */
 export const LLM_SETTING_KEY = "llm";
@@ -40,12 +49,20 @@ export function parseStoredSettings(value: string): StoredLlmSettings | null {
 export type Env = Record<string, string | undefined>;
 
 /** The settings the environment gives (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_<ROLE>_MODEL), or a reason it gives none. */
-export function environmentSettings(env: Env = process.env): { settings: LlmSettings & { apiKey?: string } } | { settings: null; note?: string } {
+export function environmentSettings(
+  env: Env = process.env,
+): { settings: LlmSettings & { apiKey?: string } } | { settings: null; note?: string } {
   const rawUrl = env.OPENAI_BASE_URL?.trim();
   if (!rawUrl) return { settings: null };
   const baseUrl = baseUrlSchema.safeParse(rawUrl);
-  if (!baseUrl.success) return { settings: null, note: `OPENAI_BASE_URL is ignored: ${baseUrl.error.issues[0]?.message ?? "not a valid URL."}` };
-  const roles = Object.fromEntries(LLM_ROLES.map((role) => [role, defaultRoleSettings(env[modelEnvVar(role)]?.trim() ?? "")])) as Record<LlmRole, RoleSettings>;
+  if (!baseUrl.success)
+    return {
+      settings: null,
+      note: `OPENAI_BASE_URL is ignored: ${baseUrl.error.issues[0]?.message ?? "not a valid URL."}`,
+    };
+  const roles = Object.fromEntries(
+    LLM_ROLES.map((role) => [role, defaultRoleSettings(env[modelEnvVar(role)]?.trim() ?? "")]),
+  ) as Record<LlmRole, RoleSettings>;
   return { settings: { baseUrl: baseUrl.data, roles, apiKey: env.OPENAI_API_KEY?.trim() || undefined } };
 }
 

@@ -1,7 +1,16 @@
 import "server-only";
 import { sealSecret } from "../../crypto";
 import { type Viewer, requireRole } from "../../access";
-import { defaultRoleSettings, LLM_ROLES, LlmNotConfiguredError, llmSettingsInputSchema, type LlmClientConfig, type LlmRole, type LlmSettingsInput, type RoleSettings } from "../../llm";
+import {
+  defaultRoleSettings,
+  LLM_ROLES,
+  LlmNotConfiguredError,
+  llmSettingsInputSchema,
+  type LlmClientConfig,
+  type LlmRole,
+  type LlmSettingsInput,
+  type RoleSettings,
+} from "../../llm";
 import { recordAudit } from "../audit";
 import { prisma, ValidationError, withDbErrors } from "../core";
 import {
@@ -32,8 +41,15 @@ export type LlmSettingsView = {
 /** A role's endpoint as the app will call it, with where it came from. */
 export type ResolvedLlmConfig = LlmClientConfig & { source: Exclude<LlmSettingsSource, "none"> };
 
-async function loadStored(): Promise<{ settings: StoredLlmSettings; updatedAt: Date; updatedBy: string | null } | null> {
-  const row = await prisma.setting.findUnique({ where: { key: LLM_SETTING_KEY }, include: { updatedBy: { select: { email: true } } } });
+async function loadStored(): Promise<{
+  settings: StoredLlmSettings;
+  updatedAt: Date;
+  updatedBy: string | null;
+} | null> {
+  const row = await prisma.setting.findUnique({
+    where: { key: LLM_SETTING_KEY },
+    include: { updatedBy: { select: { email: true } } },
+  });
   if (!row) return null;
   const settings = parseStoredSettings(row.value);
   if (!settings) {
@@ -44,7 +60,9 @@ async function loadStored(): Promise<{ settings: StoredLlmSettings; updatedAt: D
 }
 
 const withConfigured = (roles: Record<LlmRole, RoleSettings>, baseUrl: string) =>
-  Object.fromEntries(LLM_ROLES.map((role) => [role, { ...roles[role], configured: Boolean(baseUrl && roles[role].model) }])) as LlmSettingsView["roles"];
+  Object.fromEntries(
+    LLM_ROLES.map((role) => [role, { ...roles[role], configured: Boolean(baseUrl && roles[role].model) }]),
+  ) as LlmSettingsView["roles"];
 
 /** The settings in effect: the database's when saved there, else the environment's. Admins only. */
 export async function getLlmSettingsView(viewer: Viewer | null): Promise<LlmSettingsView> {
@@ -61,11 +79,16 @@ export async function getLlmSettingsView(viewer: Viewer | null): Promise<LlmSett
         roles: withConfigured(settings.roles, settings.baseUrl),
         updatedAt: stored.updatedAt,
         updatedBy: stored.updatedBy,
-        notes: key.unreadable ? ["The saved API key can no longer be decrypted (the server's secret key changed). Enter it again."] : [],
+        notes: key.unreadable
+          ? ["The saved API key can no longer be decrypted (the server's secret key changed). Enter it again."]
+          : [],
       };
     }
     const env = environmentSettings();
-    const empty = Object.fromEntries(LLM_ROLES.map((role) => [role, defaultRoleSettings()])) as Record<LlmRole, RoleSettings>;
+    const empty = Object.fromEntries(LLM_ROLES.map((role) => [role, defaultRoleSettings()])) as Record<
+      LlmRole,
+      RoleSettings
+    >;
     return {
       source: env.settings ? "environment" : "none",
       baseUrl: env.settings?.baseUrl ?? "",
@@ -92,14 +115,21 @@ function parseSettingsInput(input: LlmSettingsInput) {
  * key is write-only: blank keeps the key in effect (on the first save, the one from OPENAI_API_KEY), `clearApiKey`
  * removes it. Audited with the names of the fields that changed, never the key.
  */
-export async function updateLlmSettings(viewer: Viewer | null, input: LlmSettingsInput): Promise<{ changed: string[] }> {
+export async function updateLlmSettings(
+  viewer: Viewer | null,
+  input: LlmSettingsInput,
+): Promise<{ changed: string[] }> {
   requireRole(viewer, "admin");
   const { apiKey, clearApiKey, ...settings } = parseSettingsInput(input);
   return withDbErrors(async () => {
     const stored = await loadStored();
     const env = stored ? null : environmentSettings();
     const before = stored?.settings ?? env?.settings ?? null;
-    const previousSealed = stored ? stored.settings.apiKeySealed : env?.settings?.apiKey ? sealSecret(env.settings.apiKey) : null;
+    const previousSealed = stored
+      ? stored.settings.apiKeySealed
+      : env?.settings?.apiKey
+        ? sealSecret(env.settings.apiKey)
+        : null;
     const previousKey = stored ? openApiKey(stored.settings.apiKeySealed).apiKey : env?.settings?.apiKey;
 
     let apiKeySealed = previousSealed;
@@ -126,7 +156,11 @@ export async function updateLlmSettings(viewer: Viewer | null, input: LlmSetting
           action: "settings.llm_updated",
           actor: viewer,
           target: { type: "setting", id: LLM_SETTING_KEY },
-          detail: { changed, ...(keyChange ? { apiKey: keyChange } : {}), ...(stored ? {} : { previousSource: env?.settings ? "environment" : "none" }) },
+          detail: {
+            changed,
+            ...(keyChange ? { apiKey: keyChange } : {}),
+            ...(stored ? {} : { previousSource: env?.settings ? "environment" : "none" }),
+          },
         },
         tx,
       );
@@ -136,20 +170,38 @@ export async function updateLlmSettings(viewer: Viewer | null, input: LlmSetting
 }
 
 /** A role's endpoint with its model possibly empty (a models list still works), or null without a base URL. */
-export async function resolveLlmEndpoint(role: LlmRole, env: Env = process.env): Promise<(ResolvedLlmConfig & { unreadableKey: boolean }) | null> {
+export async function resolveLlmEndpoint(
+  role: LlmRole,
+  env: Env = process.env,
+): Promise<(ResolvedLlmConfig & { unreadableKey: boolean }) | null> {
   const stored = await withDbErrors(loadStored);
   if (stored) {
     const { settings } = stored;
     if (!settings.baseUrl) return null;
     const key = openApiKey(settings.apiKeySealed);
-    return { role, baseUrl: settings.baseUrl, apiKey: key.apiKey, ...settings.roles[role], source: "database", unreadableKey: key.unreadable };
+    return {
+      role,
+      baseUrl: settings.baseUrl,
+      apiKey: key.apiKey,
+      ...settings.roles[role],
+      source: "database",
+      unreadableKey: key.unreadable,
+    };
   }
   const fromEnv = environmentSettings(env).settings;
   if (!fromEnv) return null;
-  return { role, baseUrl: fromEnv.baseUrl, apiKey: fromEnv.apiKey, ...fromEnv.roles[role], source: "environment", unreadableKey: false };
+  return {
+    role,
+    baseUrl: fromEnv.baseUrl,
+    apiKey: fromEnv.apiKey,
+    ...fromEnv.roles[role],
+    source: "environment",
+    unreadableKey: false,
+  };
 }
 
-export const UNREADABLE_KEY_MESSAGE = "The saved model API key can no longer be decrypted (the server's secret key changed). An admin must enter it again in Settings → Models.";
+export const UNREADABLE_KEY_MESSAGE =
+  "The saved model API key can no longer be decrypted (the server's secret key changed). An admin must enter it again in Settings → Models.";
 
 /**
  * The endpoint, key and model a role's calls use: the database settings when an admin saved them, else the

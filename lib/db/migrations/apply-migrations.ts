@@ -50,7 +50,9 @@ export function applySqliteMigrations(dbPath: string, migrationsDir: string): Mi
     try {
       db.exec(HISTORY_TABLE);
     } catch (error) {
-      throw new MigrationError(`Cannot prepare ${dbPath} for migrations: ${describeSqliteError(error)}`, { cause: error });
+      throw new MigrationError(`Cannot prepare ${dbPath} for migrations: ${describeSqliteError(error)}`, {
+        cause: error,
+      });
     }
     // BEGIN IMMEDIATE takes the write lock up front, so two processes starting together apply each migration once.
     const applyOne = db.transaction((migration: MigrationFile, foreignKeysOff: boolean) => {

@@ -7,7 +7,8 @@ export function migrateOnStartup(log: Pick<Console, "info" | "error"> = console)
   try {
     const outcome = migrateDatabase();
     if (outcome.createdDirectory) log.info(`[db] created the database folder for ${outcome.dbPath}`);
-    if (outcome.applied.length > 0) log.info(`[db] applied ${outcome.applied.length} migration(s): ${outcome.applied.join(", ")}`);
+    if (outcome.applied.length > 0)
+      log.info(`[db] applied ${outcome.applied.length} migration(s): ${outcome.applied.join(", ")}`);
     return true;
   } catch (error) {
     const known = error instanceof MigrationError || error instanceof DatabaseConfigError;

@@ -10,7 +10,8 @@ import { WRITER_ROLES } from "./review-rules";
 import type { VersionRef } from "./routine-versions";
 import { findWorking } from "./version-records";
 
-const CHANGED_MEANWHILE = "The routine changed while the planner worked; nothing was saved. Run the planner again on the current version.";
+const CHANGED_MEANWHILE =
+  "The routine changed while the planner worked; nothing was saved. Run the planner again on the current version.";
 
 /**
  * Stores the planner's optimized routine as a new version, straight into review. Authors and admins (whoever ran
@@ -27,12 +28,15 @@ const CHANGED_MEANWHILE = "The routine changed while the planner worked; nothing
  *   token counts and repair rounds (never the prompt or the draft).
  * Rationale for step ids the routine does not have (steps the repair loop removed) is dropped.
  */
-export async function saveOptimizedVersion(viewer: Viewer | null, input: {
-  routineId: string;
-  basedOnVersionId: string;
-  routine: unknown;
-  provenance: OptimizationProvenance;
-}): Promise<VersionRef> {
+export async function saveOptimizedVersion(
+  viewer: Viewer | null,
+  input: {
+    routineId: string;
+    basedOnVersionId: string;
+    routine: unknown;
+    provenance: OptimizationProvenance;
+  },
+): Promise<VersionRef> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, basedOnVersionId, routine, provenance } = parseInput(saveOptimizedVersionInput, input);
   const prepared = await prepareNewRoutine(routine, routineId);
@@ -41,10 +45,13 @@ export async function saveOptimizedVersion(viewer: Viewer | null, input: {
     try {
       return await prisma.$transaction(async (tx) => {
         const { version: base, facts } = await findWorking(tx, routineId);
-        if (facts.archived) throw new ConflictError("This routine is archived; restore it from the library first. Nothing was saved.");
+        if (facts.archived)
+          throw new ConflictError("This routine is archived; restore it from the library first. Nothing was saved.");
         if (base.id !== basedOnVersionId) throw new ConflictError(CHANGED_MEANWHILE);
         if (facts.status === "in_review") {
-          throw new ConflictError(`Version ${base.number} is in review; withdraw it before saving an optimized version. Nothing was saved.`);
+          throw new ConflictError(
+            `Version ${base.number} is in review; withdraw it before saving an optimized version. Nothing was saved.`,
+          );
         }
         const created = { id: randomUUID(), number: base.number + 1 };
         await tx.routineVersion.create({
@@ -97,5 +104,8 @@ export async function saveOptimizedVersion(viewer: Viewer | null, input: {
 
 function rationaleFor(routine: Routine, rationale: OptimizationRationale): OptimizationRationale {
   const stepIds = new Set(routine.steps.map((step) => step.id));
-  return { summary: rationale.summary, steps: Object.fromEntries(Object.entries(rationale.steps).filter(([stepId]) => stepIds.has(stepId))) };
+  return {
+    summary: rationale.summary,
+    steps: Object.fromEntries(Object.entries(rationale.steps).filter(([stepId]) => stepIds.has(stepId))),
+  };
 }

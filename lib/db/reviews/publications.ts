@@ -28,7 +28,9 @@ export async function publishVersion(viewer: Viewer | null, input: { versionId: 
       enforce(publishVerdict(viewer, facts), DECIDER_ROLES);
       await assertToolsUnchanged(tx, version, { doing: "published", advice: REVIEW_AGAIN });
       const previousId = version.routine.publishedVersionId;
-      const previous = previousId ? await tx.routineVersion.findUnique({ where: { id: previousId }, select: { id: true, number: true } }) : null;
+      const previous = previousId
+        ? await tx.routineVersion.findUnique({ where: { id: previousId }, select: { id: true, number: true } })
+        : null;
       const rollback = previous !== null && version.number < previous.number;
       const race = new ConflictError("Someone published a version of this routine a moment ago; reload it.");
       // Conditional on what was read, so of two publications at once only one lands. Publishing is not an
@@ -38,11 +40,24 @@ export async function publishVersion(viewer: Viewer | null, input: { versionId: 
         data: { publishedVersionId: version.id, updatedAt: version.routine.updatedAt },
       });
       if (moved.count === 0) throw race;
-      if (previous) await tx.routineVersion.updateMany({ where: { id: previous.id, status: "published" }, data: { status: "approved" } });
-      const published = await tx.routineVersion.updateMany({ where: { id: version.id, status: "approved" }, data: { status: "published" } });
+      if (previous)
+        await tx.routineVersion.updateMany({
+          where: { id: previous.id, status: "published" },
+          data: { status: "approved" },
+        });
+      const published = await tx.routineVersion.updateMany({
+        where: { id: version.id, status: "approved" },
+        data: { status: "published" },
+      });
       if (published.count === 0) throw race;
       await tx.routinePublication.create({
-        data: { id: randomUUID(), routineId: version.routineId, versionId: version.id, publishedById: viewer.id, rollback },
+        data: {
+          id: randomUUID(),
+          routineId: version.routineId,
+          versionId: version.id,
+          publishedById: viewer.id,
+          rollback,
+        },
       });
       await recordAudit(
         {

@@ -51,7 +51,9 @@ export const addReviewCommentInput = z.object({
   body: commentBodySchema,
 });
 
-export const resolveReviewCommentInput = z.object({ commentId: z.string({ message: "Missing comment." }).min(1, "Missing comment.").max(100) });
+export const resolveReviewCommentInput = z.object({
+  commentId: z.string({ message: "Missing comment." }).min(1, "Missing comment.").max(100),
+});
 
 export const publishVersionInput = z.object({ versionId: versionIdSchema });
 

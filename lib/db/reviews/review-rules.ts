@@ -49,9 +49,15 @@ export function describeVersion(number: number, status: RoutineStatus): string {
   return `Version ${number} is ${STATUS_WORDS[status]}`;
 }
 
-const refuse = (kind: Refusal["kind"], reason: string, message: string): Refusal => ({ allowed: false, kind, reason, message });
+const refuse = (kind: Refusal["kind"], reason: string, message: string): Refusal => ({
+  allowed: false,
+  kind,
+  reason,
+  message,
+});
 
-const archivedRefusal = () => refuse("state", "the routine is archived", "This routine is archived; restore it from the library first.");
+const archivedRefusal = () =>
+  refuse("state", "the routine is archived", "This routine is archived; restore it from the library first.");
 
 function roleRefusal(roles: readonly Role[], actor: Actor): Refusal | null {
   if (hasAnyRole(actor.roles, roles)) return null;
@@ -73,7 +79,11 @@ export function decideVerdict(actor: Actor, facts: VersionFacts): Verdict {
   if (role) return role;
   if (facts.archived) return archivedRefusal();
   if (facts.status !== "in_review") {
-    return refuse("state", "not in review", `${describeVersion(facts.number, facts.status)}, not in review; there is nothing to decide.`);
+    return refuse(
+      "state",
+      "not in review",
+      `${describeVersion(facts.number, facts.status)}, not in review; there is nothing to decide.`,
+    );
   }
   const part = ownPart(actor, facts);
   if (part) return refuse("four_eyes", part, `Another reviewer must decide: ${part} (four-eyes rule).`);
@@ -90,9 +100,14 @@ export function publishVerdict(actor: Actor, facts: StateFacts): Verdict {
   const role = roleRefusal(DECIDER_ROLES, actor);
   if (role) return role;
   if (facts.archived) return archivedRefusal();
-  if (facts.status === "published") return refuse("state", "already published", `Version ${facts.number} is already the published version.`);
+  if (facts.status === "published")
+    return refuse("state", "already published", `Version ${facts.number} is already the published version.`);
   if (facts.status !== "approved") {
-    return refuse("state", "not approved", `${describeVersion(facts.number, facts.status)}; only an approved version can be published.`);
+    return refuse(
+      "state",
+      "not approved",
+      `${describeVersion(facts.number, facts.status)}; only an approved version can be published.`,
+    );
   }
   return ALLOWED;
 }
@@ -102,7 +117,8 @@ export function withdrawVerdict(actor: Actor, facts: StateFacts): Verdict {
   const role = roleRefusal(WRITER_ROLES, actor);
   if (role) return role;
   if (facts.archived) return archivedRefusal();
-  if (facts.status !== "in_review") return refuse("state", "not in review", `${describeVersion(facts.number, facts.status)}, not in review.`);
+  if (facts.status !== "in_review")
+    return refuse("state", "not in review", `${describeVersion(facts.number, facts.status)}, not in review.`);
   return ALLOWED;
 }
 
@@ -112,7 +128,11 @@ export function submitVerdict(actor: Actor, working: StateFacts): Verdict {
   if (role) return role;
   if (working.archived) return archivedRefusal();
   if (working.status !== "draft") {
-    return refuse("state", "not a draft", `${describeVersion(working.number, working.status)}; only a draft can be submitted for review.`);
+    return refuse(
+      "state",
+      "not a draft",
+      `${describeVersion(working.number, working.status)}; only a draft can be submitted for review.`,
+    );
   }
   return ALLOWED;
 }
@@ -122,18 +142,32 @@ export function startDraftVerdict(actor: Actor, working: StateFacts): Verdict {
   const role = roleRefusal(WRITER_ROLES, actor);
   if (role) return role;
   if (working.archived) return archivedRefusal();
-  if (working.status === "draft") return refuse("state", "already a draft", `Version ${working.number} is already a draft; edit it instead.`);
+  if (working.status === "draft")
+    return refuse("state", "already a draft", `Version ${working.number} is already a draft; edit it instead.`);
   if (working.status === "in_review") {
-    return refuse("state", "in review", `Version ${working.number} is in review; withdraw it first to start a new draft.`);
+    return refuse(
+      "state",
+      "in review",
+      `Version ${working.number} is in review; withdraw it first to start a new draft.`,
+    );
   }
   return ALLOWED;
 }
 
 /** Resolve a comment: its writer, the version's author, or an admin. */
-export function resolveVerdict(actor: Actor, comment: { authorId: string | null }, version: { authorId: string | null }): Verdict {
-  if (hasAnyRole(actor.roles, ["admin"]) || comment.authorId === actor.id || version.authorId === actor.id) return ALLOWED;
+export function resolveVerdict(
+  actor: Actor,
+  comment: { authorId: string | null },
+  version: { authorId: string | null },
+): Verdict {
+  if (hasAnyRole(actor.roles, ["admin"]) || comment.authorId === actor.id || version.authorId === actor.id)
+    return ALLOWED;
   const reason = "only the comment's writer, the version's author or an admin";
-  return refuse("role", reason, "Only the comment's writer, the version's author or an admin can resolve this comment.");
+  return refuse(
+    "role",
+    reason,
+    "Only the comment's writer, the version's author or an admin can resolve this comment.",
+  );
 }
 
 /** The verdict without its internals, for pages. */

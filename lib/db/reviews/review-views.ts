@@ -5,7 +5,13 @@ export type UserRef = { id: string; name: string; email: string };
 export const userRefSelect = { select: { id: true, name: true, email: true } } as const;
 
 /** One reviewer decision on a version. */
-export type ReviewDecisionView = { id: string; decision: ReviewDecision; comment: string; reviewer: UserRef | null; at: Date };
+export type ReviewDecisionView = {
+  id: string;
+  decision: ReviewDecision;
+  comment: string;
+  reviewer: UserRef | null;
+  at: Date;
+};
 
 /** A review comment, on one step (`stepId`) or on the whole version (null). */
 export type ReviewCommentView = {
@@ -24,7 +30,15 @@ export const reviewSelect = {
 };
 
 export const commentSelect = {
-  select: { id: true, versionId: true, stepId: true, body: true, createdAt: true, resolvedAt: true, author: userRefSelect },
+  select: {
+    id: true,
+    versionId: true,
+    stepId: true,
+    body: true,
+    createdAt: true,
+    resolvedAt: true,
+    author: userRefSelect,
+  },
   orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
 };
 
@@ -42,5 +56,13 @@ export function toDecisionViews(rows: readonly ReviewRow[]): ReviewDecisionView[
 
 /** Copies exactly the view's fields out of a selected row. */
 export function toCommentView(row: ReviewCommentView): ReviewCommentView {
-  return { id: row.id, versionId: row.versionId, stepId: row.stepId, body: row.body, author: row.author, createdAt: row.createdAt, resolvedAt: row.resolvedAt };
+  return {
+    id: row.id,
+    versionId: row.versionId,
+    stepId: row.stepId,
+    body: row.body,
+    author: row.author,
+    createdAt: row.createdAt,
+    resolvedAt: row.resolvedAt,
+  };
 }

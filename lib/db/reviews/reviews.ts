@@ -3,13 +3,28 @@ import { randomUUID } from "node:crypto";
 import { requireRole, requireUser, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
-import { blockingIssues, readStoredRoutine, registryToolLookup, RoutineIssuesError, type RoutineStatus } from "../routines";
-import { addReviewCommentInput, decideReviewInput, DECISION_STORED, resolveReviewCommentInput, type ReviewDecisionInput } from "./review-inputs";
+import {
+  blockingIssues,
+  readStoredRoutine,
+  registryToolLookup,
+  RoutineIssuesError,
+  type RoutineStatus,
+} from "../routines";
+import {
+  addReviewCommentInput,
+  decideReviewInput,
+  DECISION_STORED,
+  resolveReviewCommentInput,
+  type ReviewDecisionInput,
+} from "./review-inputs";
 import { COMMENTER_ROLES, commentVerdict, DECIDER_ROLES, decideVerdict, enforce, resolveVerdict } from "./review-rules";
 import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
 import { assertToolsUnchanged, findVersion } from "./version-records";
 
-const OUTCOME: Record<ReviewDecisionInput, { status: RoutineStatus; action: "review.approved" | "review.changes_requested" | "review.rejected" }> = {
+const OUTCOME: Record<
+  ReviewDecisionInput,
+  { status: RoutineStatus; action: "review.approved" | "review.changes_requested" | "review.rejected" }
+> = {
   approve: { status: "approved", action: "review.approved" },
   request_changes: { status: "draft", action: "review.changes_requested" },
   reject: { status: "rejected", action: "review.rejected" },
@@ -29,11 +44,14 @@ const AUDIT_COMMENT_LENGTH = 200;
  * - reject → `rejected` (final; a new draft can start from it).
  * Appends a review row and audits "review.approved" | "review.changes_requested" | "review.rejected".
  */
-export async function decideReview(viewer: Viewer | null, input: {
-  versionId: string;
-  decision: ReviewDecisionInput;
-  comment?: string;
-}): Promise<{ versionId: string; number: number; status: RoutineStatus }> {
+export async function decideReview(
+  viewer: Viewer | null,
+  input: {
+    versionId: string;
+    decision: ReviewDecisionInput;
+    comment?: string;
+  },
+): Promise<{ versionId: string; number: number; status: RoutineStatus }> {
   requireRole(viewer, ...DECIDER_ROLES);
   const { versionId, decision, comment = "" } = parseInput(decideReviewInput, input);
   const tools = decision === "approve" ? await withDbErrors(registryToolLookup) : null;
@@ -42,14 +60,25 @@ export async function decideReview(viewer: Viewer | null, input: {
     prisma.$transaction(async (tx) => {
       const { version, facts } = await findVersion(tx, versionId);
       enforce(decideVerdict(viewer, facts), DECIDER_ROLES);
-      if (decision !== "approve" && comment === "" && (await tx.reviewComment.count({ where: { versionId, resolvedAt: null } })) === 0) {
+      if (
+        decision !== "approve" &&
+        comment === "" &&
+        (await tx.reviewComment.count({ where: { versionId, resolvedAt: null } })) === 0
+      ) {
         const message = "Say what should change: write a comment with your decision, or comment on the steps first.";
         throw new ValidationError(message, { comment: [message] });
       }
       if (tools) {
         const issues = blockingIssues(readStoredRoutine(version.content), tools);
-        if (issues.length > 0) throw new RoutineIssuesError(issues, { lead: `Version ${version.number} cannot be approved`, tail: "Request changes instead." });
-        await assertToolsUnchanged(tx, version, { doing: "approved", advice: "Request changes so the author accepts the changed tools." });
+        if (issues.length > 0)
+          throw new RoutineIssuesError(issues, {
+            lead: `Version ${version.number} cannot be approved`,
+            tail: "Request changes instead.",
+          });
+        await assertToolsUnchanged(tx, version, {
+          doing: "approved",
+          advice: "Request changes so the author accepts the changed tools.",
+        });
       }
       const now = new Date();
       const { count } = await tx.routineVersion.updateMany({
@@ -62,14 +91,25 @@ export async function decideReview(viewer: Viewer | null, input: {
       });
       if (count === 0) throw new ConflictError("Someone decided on this version a moment ago; reload it.");
       await tx.review.create({
-        data: { id: randomUUID(), versionId, reviewerId: viewer.id, decision: DECISION_STORED[decision], comment, createdAt: now },
+        data: {
+          id: randomUUID(),
+          versionId,
+          reviewerId: viewer.id,
+          decision: DECISION_STORED[decision],
+          comment,
+          createdAt: now,
+        },
       });
       await recordAudit(
         {
           action: outcome.action,
           actor: viewer,
           target: { type: "routine", id: version.routineId },
-          detail: { version: version.number, versionId, ...(comment ? { comment: comment.slice(0, AUDIT_COMMENT_LENGTH) } : {}) },
+          detail: {
+            version: version.number,
+            versionId,
+            ...(comment ? { comment: comment.slice(0, AUDIT_COMMENT_LENGTH) } : {}),
+          },
         },
         tx,
       );
@@ -83,7 +123,10 @@ export async function decideReview(viewer: Viewer | null, input: {
  * admins, on any version of a routine that is not archived. The body is trimmed, 1 to 4,000 characters; an
  * unknown step is refused (ValidationError on `stepId`). Comments are content, not decisions: not audited.
  */
-export async function addReviewComment(viewer: Viewer | null, input: { versionId: string; stepId?: string; body: string }): Promise<ReviewCommentView> {
+export async function addReviewComment(
+  viewer: Viewer | null,
+  input: { versionId: string; stepId?: string; body: string },
+): Promise<ReviewCommentView> {
   requireRole(viewer, ...COMMENTER_ROLES);
   const { versionId, stepId, body } = parseInput(addReviewCommentInput, input);
   return withDbErrors(() =>
@@ -107,20 +150,31 @@ export async function addReviewComment(viewer: Viewer | null, input: { versionId
  * Marks a comment as dealt with. Its writer, the author of its version, or an admin (ForbiddenError otherwise);
  * not on an archived routine. Resolving a resolved comment changes nothing.
  */
-export async function resolveReviewComment(viewer: Viewer | null, input: { commentId: string }): Promise<ReviewCommentView> {
+export async function resolveReviewComment(
+  viewer: Viewer | null,
+  input: { commentId: string },
+): Promise<ReviewCommentView> {
   requireUser(viewer);
   const { commentId } = parseInput(resolveReviewCommentInput, input);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const comment = await tx.reviewComment.findUnique({
         where: { id: commentId },
-        select: { ...commentSelect.select, version: { select: { authorId: true, routine: { select: { archivedAt: true } } } } },
+        select: {
+          ...commentSelect.select,
+          version: { select: { authorId: true, routine: { select: { archivedAt: true } } } },
+        },
       });
       if (!comment) throw new NotFoundError("That comment no longer exists.");
       enforce(resolveVerdict(viewer, { authorId: comment.author?.id ?? null }, comment.version), ["admin"]);
-      if (comment.version.routine.archivedAt) throw new ConflictError("This routine is archived; restore it from the library first.");
+      if (comment.version.routine.archivedAt)
+        throw new ConflictError("This routine is archived; restore it from the library first.");
       if (comment.resolvedAt) return toCommentView(comment);
-      const row = await tx.reviewComment.update({ where: { id: commentId }, data: { resolvedAt: new Date() }, select: commentSelect.select });
+      const row = await tx.reviewComment.update({
+        where: { id: commentId },
+        data: { resolvedAt: new Date() },
+        select: commentSelect.select,
+      });
       return toCommentView(row);
     }),
   );

@@ -2,8 +2,23 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { requireRole, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, StaleSaveError, withDbErrors } from "../core";
-import { blockingIssues, mirrorWorkingVersion, prepareRoutine, readStoredRoutine, registryToolLookup, RoutineIssuesError } from "../routines";
+import {
+  ConflictError,
+  isUniqueViolation,
+  NotFoundError,
+  parseInput,
+  prisma,
+  StaleSaveError,
+  withDbErrors,
+} from "../core";
+import {
+  blockingIssues,
+  mirrorWorkingVersion,
+  prepareRoutine,
+  readStoredRoutine,
+  registryToolLookup,
+  RoutineIssuesError,
+} from "../routines";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
 import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict, WRITER_ROLES } from "./review-rules";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
@@ -18,7 +33,10 @@ export type VersionRef = { versionId: string; number: number };
  * otherwise a RoutineIssuesError lists them. Tools whose schema changed must be accepted first (ConflictError).
  * The version becomes `in_review` with its submission time; audited as "routine.submitted".
  */
-export async function submitForReview(viewer: Viewer | null, input: { routineId: string; baseRevision: number }): Promise<VersionRef> {
+export async function submitForReview(
+  viewer: Viewer | null,
+  input: { routineId: string; baseRevision: number },
+): Promise<VersionRef> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, baseRevision } = parseInput(submitForReviewInput, input);
   const tools = await withDbErrors(registryToolLookup);
@@ -26,11 +44,17 @@ export async function submitForReview(viewer: Viewer | null, input: { routineId:
     prisma.$transaction(async (tx) => {
       const { version, facts } = await findWorking(tx, routineId);
       enforce(submitVerdict(viewer, facts), WRITER_ROLES);
-      const stale = new StaleSaveError(version.revision, "This draft was saved since you looked at it; check the latest revision and submit again. Nothing was submitted.");
+      const stale = new StaleSaveError(
+        version.revision,
+        "This draft was saved since you looked at it; check the latest revision and submit again. Nothing was submitted.",
+      );
       if (version.revision !== baseRevision) throw stale;
       const issues = blockingIssues(readStoredRoutine(version.content), tools);
       if (issues.length > 0) throw new RoutineIssuesError(issues);
-      await assertToolsUnchanged(tx, version, { doing: "submitted", advice: "Accept the changed tools in the designer first." });
+      await assertToolsUnchanged(tx, version, {
+        doing: "submitted",
+        advice: "Accept the changed tools in the designer first.",
+      });
       // Status and revision are checked again in the write itself, so a save landing meanwhile is not submitted unseen.
       const { count } = await tx.routineVersion.updateMany({
         where: { id: version.id, status: "draft", revision: baseRevision },
@@ -72,7 +96,10 @@ export async function withdrawFromReview(viewer: Viewer | null, input: { routine
  * in review is withdrawn first (ConflictError otherwise). The viewer is the new draft's author; its tool pins are
  * the source's, so a changed tool stays flagged until accepted. Audited as "routine.draft_started".
  */
-export async function startNewDraft(viewer: Viewer | null, input: { routineId: string; fromVersionId?: string }): Promise<VersionRef & { revision: number }> {
+export async function startNewDraft(
+  viewer: Viewer | null,
+  input: { routineId: string; fromVersionId?: string },
+): Promise<VersionRef & { revision: number }> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, fromVersionId } = parseInput(startNewDraftInput, input);
   return withDbErrors(async () => {
@@ -80,7 +107,10 @@ export async function startNewDraft(viewer: Viewer | null, input: { routineId: s
       return await prisma.$transaction(async (tx) => {
         const working = await findWorking(tx, routineId);
         enforce(startDraftVerdict(viewer, working.facts), WRITER_ROLES);
-        const from = fromVersionId && fromVersionId !== working.version.id ? (await findVersion(tx, fromVersionId)).version : working.version;
+        const from =
+          fromVersionId && fromVersionId !== working.version.id
+            ? (await findVersion(tx, fromVersionId)).version
+            : working.version;
         if (from.routineId !== routineId) throw new NotFoundError("That version belongs to another routine.");
         const prepared = prepareRoutine(readStoredRoutine(from.content), routineId);
         const created = { id: randomUUID(), number: working.version.number + 1 };
@@ -109,7 +139,8 @@ export async function startNewDraft(viewer: Viewer | null, input: { routineId: s
         return { versionId: created.id, number: created.number, revision: 0 };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError("Someone else started a new version of this routine a moment ago; reload it.");
+      if (isUniqueViolation(error))
+        throw new ConflictError("Someone else started a new version of this routine a moment ago; reload it.");
       throw error;
     }
   });
@@ -121,5 +152,13 @@ function audit(
   viewer: { id: string; email: string },
   version: { id: string; routineId: string; number: number },
 ) {
-  return recordAudit({ action, actor: viewer, target: { type: "routine", id: version.routineId }, detail: { version: version.number, versionId: version.id } }, tx);
+  return recordAudit(
+    {
+      action,
+      actor: viewer,
+      target: { type: "routine", id: version.routineId },
+      detail: { version: version.number, versionId: version.id },
+    },
+    tx,
+  );
 }

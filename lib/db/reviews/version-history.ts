@@ -58,7 +58,9 @@ export async function listRoutineVersions(viewer: Viewer | null, routineId: stri
     });
     if (!routine || routine.versions.length === 0) throw new NotFoundError("That routine no longer exists.");
     const workingNumber = routine.versions[0].number;
-    const versions = routine.versions.map((row) => toVersionSummary(row, { publishedVersionId: routine.publishedVersionId, workingNumber }));
+    const versions = routine.versions.map((row) =>
+      toVersionSummary(row, { publishedVersionId: routine.publishedVersionId, workingNumber }),
+    );
     return {
       routineId: routine.id,
       name: routine.name,

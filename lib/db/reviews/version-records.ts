@@ -34,7 +34,11 @@ export async function findVersion(tx: Tx, versionId: string) {
 
 /** The working (newest) version of a routine, as findVersion reads it, or a NotFoundError. */
 export async function findWorking(tx: Tx, routineId: string) {
-  const newest = await tx.routineVersion.findFirst({ where: { routineId }, orderBy: { number: "desc" }, select: { id: true } });
+  const newest = await tx.routineVersion.findFirst({
+    where: { routineId },
+    orderBy: { number: "desc" },
+    select: { id: true },
+  });
   if (!newest) throw new NotFoundError("That routine no longer exists.");
   return findVersion(tx, newest.id);
 }
@@ -58,7 +62,10 @@ export async function versionFacts(
 async function submitterIds(tx: Pick<Tx, "auditLog">, versionId: string): Promise<string[]> {
   // The detail is JSON text; matching the version id inside it keeps the query portable (SQLite and PostgreSQL).
   const rows = await tx.auditLog.findMany({
-    where: { action: { in: ["routine.submitted", "routine.optimized"] }, detail: { contains: `"versionId":"${versionId}"` } },
+    where: {
+      action: { in: ["routine.submitted", "routine.optimized"] },
+      detail: { contains: `"versionId":"${versionId}"` },
+    },
     select: { actorId: true },
   });
   return [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
@@ -82,7 +89,9 @@ export async function assertToolsUnchanged(
   const changes = toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes(tx));
   if (changes.length === 0) return;
   const names = changes.map((change) => `${change.server}/${change.name} (${change.change})`).join(", ");
-  throw new ConflictError(`Version ${version.number} cannot be ${refusal.doing}: tools it uses changed since it was saved (${names}). ${refusal.advice}`);
+  throw new ConflictError(
+    `Version ${version.number} cannot be ${refusal.doing}: tools it uses changed since it was saved (${names}). ${refusal.advice}`,
+  );
 }
 
 /** The advice for a version that is no longer a draft: its tool changes are accepted on a new draft. */

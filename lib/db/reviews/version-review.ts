@@ -5,14 +5,29 @@ import { readToolPins, type ToolChange, toolChanges } from "../../tools";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { readStoredRoutine, routineIdSchema, type RoutineStatus, toRoutineStatus } from "../routines";
 import { type OptimizationRationale, versionReviewInput } from "./review-inputs";
-import { commentVerdict, decideVerdict, type Permission, publishVerdict, resolveVerdict, toPermission, withdrawVerdict } from "./review-rules";
+import {
+  commentVerdict,
+  decideVerdict,
+  type Permission,
+  publishVerdict,
+  resolveVerdict,
+  toPermission,
+  withdrawVerdict,
+} from "./review-rules";
 import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
 import { readCurrentToolHashes } from "../tools";
 import { versionFacts } from "./version-records";
 import { toVersionSummary, type VersionProvenance, type VersionSummary, versionSummarySelect } from "./version-summary";
 
 /** The version a proposed one is compared with: the one it was started from. */
-export type ReviewBase = { versionId: string; routineId: string; routineName: string; number: number; status: RoutineStatus; routine: Routine };
+export type ReviewBase = {
+  versionId: string;
+  routineId: string;
+  routineName: string;
+  number: number;
+  status: RoutineStatus;
+  routine: Routine;
+};
 
 /** Everything the review page shows about one version, and what the viewer may do there. */
 export type VersionReview = {
@@ -26,7 +41,13 @@ export type VersionReview = {
   base: ReviewBase | null;
   /** Oldest first; `canResolve` when the viewer may mark it dealt with. */
   comments: Array<ReviewCommentView & { canResolve: boolean }>;
-  provenance: (VersionProvenance & { promptHash: string | null; sourceDraft: string | null; rationale: OptimizationRationale | null }) | null;
+  provenance:
+    | (VersionProvenance & {
+        promptHash: string | null;
+        sourceDraft: string | null;
+        rationale: OptimizationRationale | null;
+      })
+    | null;
   /** Tools whose schema changed since this version was saved: it cannot be approved or published until re-reviewed. */
   toolChanges: ToolChange[];
   permissions: { canDecide: Permission; canComment: Permission; canPublish: Permission; canWithdraw: Permission };
@@ -37,7 +58,10 @@ export type VersionReview = {
  * (with the planner's rationale and the draft it was given) and the viewer's permissions with the reason when
  * refused. Any signed-in user; NotFoundError when the routine has no such version.
  */
-export async function getVersionReview(viewer: Viewer | null, input: { routineId: string; number: number }): Promise<VersionReview> {
+export async function getVersionReview(
+  viewer: Viewer | null,
+  input: { routineId: string; number: number },
+): Promise<VersionReview> {
   requireUser(viewer);
   const { routineId, number } = parseInput(versionReviewInput, input);
   return withDbErrors(async () => {
@@ -54,7 +78,16 @@ export async function getVersionReview(viewer: Viewer | null, input: { routineId
         sourceDraft: true,
         rationale: true,
         routine: { select: { name: true, archivedAt: true, publishedVersionId: true } },
-        basedOn: { select: { id: true, number: true, routineId: true, status: true, content: true, routine: { select: { name: true } } } },
+        basedOn: {
+          select: {
+            id: true,
+            number: true,
+            routineId: true,
+            status: true,
+            content: true,
+            routine: { select: { name: true } },
+          },
+        },
         comments: commentSelect,
       },
     });
@@ -62,7 +95,10 @@ export async function getVersionReview(viewer: Viewer | null, input: { routineId
     const newest = await prisma.routineVersion.aggregate({ where: { routineId }, _max: { number: true } });
     const archived = row.routine.archivedAt !== null;
     const facts = await versionFacts(prisma, row, archived);
-    const summary = toVersionSummary(row, { publishedVersionId: row.routine.publishedVersionId, workingNumber: newest._max.number ?? number });
+    const summary = toVersionSummary(row, {
+      publishedVersionId: row.routine.publishedVersionId,
+      workingNumber: newest._max.number ?? number,
+    });
     return {
       routineId,
       routineName: row.routine.name,
@@ -103,9 +139,16 @@ export async function listStepComments(viewer: Viewer | null, routineId: string)
   requireUser(viewer);
   const id = parseInput(routineIdSchema, routineId);
   return withDbErrors(async () => {
-    const working = await prisma.routineVersion.findFirst({ where: { routineId: id }, orderBy: { number: "desc" }, select: { id: true } });
+    const working = await prisma.routineVersion.findFirst({
+      where: { routineId: id },
+      orderBy: { number: "desc" },
+      select: { id: true },
+    });
     if (!working) throw new NotFoundError("That routine no longer exists.");
-    const rows = await prisma.reviewComment.findMany({ where: { versionId: working.id, resolvedAt: null }, ...commentSelect });
+    const rows = await prisma.reviewComment.findMany({
+      where: { versionId: working.id, resolvedAt: null },
+      ...commentSelect,
+    });
     return rows.map(toCommentView);
   });
 }
@@ -115,8 +158,11 @@ function readRationale(stored: string | null): OptimizationRationale | null {
   if (!stored) return null;
   try {
     const parsed = JSON.parse(stored) as Partial<OptimizationRationale> | null;
-    if (!parsed || typeof parsed.summary !== "string" || typeof parsed.steps !== "object" || parsed.steps === null) return null;
-    const steps = Object.fromEntries(Object.entries(parsed.steps).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    if (!parsed || typeof parsed.summary !== "string" || typeof parsed.steps !== "object" || parsed.steps === null)
+      return null;
+    const steps = Object.fromEntries(
+      Object.entries(parsed.steps).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
     return { summary: parsed.summary, steps };
   } catch {
     return null;

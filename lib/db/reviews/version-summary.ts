@@ -3,7 +3,12 @@ import { toRoutineStatus, type RoutineStatus } from "../routines";
 import { reviewSelect, toDecisionViews, userRefSelect, type ReviewDecisionView, type UserRef } from "./review-views";
 
 /** Which model wrote a version, and what it cost. Null for versions people wrote. */
-export type VersionProvenance = { model: string; inputTokens: number | null; outputTokens: number | null; repairCount: number | null };
+export type VersionProvenance = {
+  model: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  repairCount: number | null;
+};
 
 /** One version as histories list it. */
 export type VersionSummary = {
@@ -73,7 +78,10 @@ type SummaryRow = {
 };
 
 /** Maps a row read with versionSummarySelect; `routine` says which version runs and which is the newest. */
-export function toVersionSummary(row: SummaryRow, routine: { publishedVersionId: string | null; workingNumber: number }): VersionSummary {
+export function toVersionSummary(
+  row: SummaryRow,
+  routine: { publishedVersionId: string | null; workingNumber: number },
+): VersionSummary {
   return {
     id: row.id,
     number: row.number,
@@ -90,6 +98,14 @@ export function toVersionSummary(row: SummaryRow, routine: { publishedVersionId:
     stepCount: row.stepCount,
     decisions: toDecisionViews(row.reviews),
     openCommentCount: row._count.comments,
-    provenance: row.model === null ? null : { model: row.model, inputTokens: row.inputTokens, outputTokens: row.outputTokens, repairCount: row.repairCount },
+    provenance:
+      row.model === null
+        ? null
+        : {
+            model: row.model,
+            inputTokens: row.inputTokens,
+            outputTokens: row.outputTokens,
+            repairCount: row.repairCount,
+          },
   };
 }

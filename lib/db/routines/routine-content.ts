@@ -28,7 +28,11 @@ export function blankRoutine(id: string, name: string, description = ""): Routin
  * Only the shape is checked here: a draft may still have structural issues (unreachable steps, unbound inputs).
  * Throws a ValidationError naming the first problems, or when the JSON exceeds MAX_ROUTINE_BYTES.
  */
-export function prepareRoutine(raw: unknown, id: string, overrides: Partial<Pick<Routine, "name" | "description">> = {}): PreparedRoutine {
+export function prepareRoutine(
+  raw: unknown,
+  id: string,
+  overrides: Partial<Pick<Routine, "name" | "description">> = {},
+): PreparedRoutine {
   const parsed = routineSchema.safeParse(raw);
   if (!parsed.success) throw routineShapeError(parsed.error);
   const routine: Routine = { ...parsed.data, ...overrides, id };
@@ -47,9 +51,15 @@ export function prepareRoutine(raw: unknown, id: string, overrides: Partial<Pick
  * prepareRoutine for a new routine: steps without a position (paper text, JSON without positions, a blank
  * routine) are laid out first, so the designer never opens on steps stacked at the origin.
  */
-export async function prepareNewRoutine(raw: unknown, id: string, overrides: Partial<Pick<Routine, "name" | "description">> = {}): Promise<PreparedRoutine> {
+export async function prepareNewRoutine(
+  raw: unknown,
+  id: string,
+  overrides: Partial<Pick<Routine, "name" | "description">> = {},
+): Promise<PreparedRoutine> {
   const prepared = prepareRoutine(raw, id, overrides);
-  return hasUnpositionedSteps(prepared.routine) ? prepareRoutine(await layoutIfUnpositioned(prepared.routine), id) : prepared;
+  return hasUnpositionedSteps(prepared.routine)
+    ? prepareRoutine(await layoutIfUnpositioned(prepared.routine), id)
+    : prepared;
 }
 
 /** Reads a stored routine's JSON, migrating an older schemaVersion forward (the stored text is left as it is). */
@@ -63,7 +73,9 @@ export function readStoredRoutine(content: string): Routine {
   const result = migrateRoutine(raw);
   if (!result.ok) {
     const problems = result.errors.map((issue) => `${issue.path}: ${issue.message}`);
-    throw new ValidationError(`The stored routine cannot be opened: ${problems.slice(0, 3).join("; ")}.`, { routine: problems });
+    throw new ValidationError(`The stored routine cannot be opened: ${problems.slice(0, 3).join("; ")}.`, {
+      routine: problems,
+    });
   }
   return result.routine;
 }
@@ -82,9 +94,15 @@ const CURRENT_PREFIX = `{"schemaVersion":${ROUTINE_SCHEMA_VERSION},`;
 
 /** A ValidationError whose message names where the routine is wrong, e.g. "steps.2.name: Give it a name." */
 function routineShapeError(error: z.ZodError): ValidationError {
-  const problems = error.issues.map((issue) => `${formatPath(issue.path.map((part) => (typeof part === "number" ? part : String(part))))}: ${issue.message}`);
+  const problems = error.issues.map(
+    (issue) =>
+      `${formatPath(issue.path.map((part) => (typeof part === "number" ? part : String(part))))}: ${issue.message}`,
+  );
   const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : "";
-  return new ValidationError(`The routine is not valid: ${problems.slice(0, 3).join("; ")}${more}. Nothing was saved.`, { routine: problems });
+  return new ValidationError(
+    `The routine is not valid: ${problems.slice(0, 3).join("; ")}${more}. Nothing was saved.`,
+    { routine: problems },
+  );
 }
 
 function formatMegabytes(bytes: number): string {

@@ -15,16 +15,22 @@ import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine
  * Otherwise the draft is stored, its revision goes up by one, and the routine's name, description and
  * last-edit time follow. Autosaves are not audited.
  */
-export async function saveRoutineDraft(viewer: Viewer | null, input: { routineId: string; baseRevision: number; routine: unknown }): Promise<{ revision: number }> {
+export async function saveRoutineDraft(
+  viewer: Viewer | null,
+  input: { routineId: string; baseRevision: number; routine: unknown },
+): Promise<{ revision: number }> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, baseRevision, routine } = parseInput(saveRoutineDraftInput, input);
   const prepared = prepareRoutine(routine, routineId);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const { routine: row, version } = await findWorkingVersion(tx, routineId);
-      if (row.archivedAt) throw new ConflictError("This routine is archived; restore it from the library before editing it.");
+      if (row.archivedAt)
+        throw new ConflictError("This routine is archived; restore it from the library before editing it.");
       if (version.status !== "draft") {
-        throw new ConflictError(`Version ${version.number} is ${version.status.replace("_", " ")} and can no longer be edited.`);
+        throw new ConflictError(
+          `Version ${version.number} is ${version.status.replace("_", " ")} and can no longer be edited.`,
+        );
       }
       // The revision check and the write are one statement, so two saves based on the same revision cannot both land.
       const { count } = await tx.routineVersion.updateMany({
@@ -54,10 +60,21 @@ export async function acceptToolChanges(viewer: Viewer | null, input: { routineI
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const { routine: row, version } = await findWorkingVersion(tx, routineId);
-      if (row.archivedAt || version.status !== "draft") throw new ConflictError("Only a draft can accept changed tools; start a new draft first.");
-      const toolHashes = await pinsForSave(tx, readStoredRoutine(version.content), version.toolHashes, { acceptCurrent: true });
+      if (row.archivedAt || version.status !== "draft")
+        throw new ConflictError("Only a draft can accept changed tools; start a new draft first.");
+      const toolHashes = await pinsForSave(tx, readStoredRoutine(version.content), version.toolHashes, {
+        acceptCurrent: true,
+      });
       await tx.routineVersion.update({ where: { id: version.id }, data: { toolHashes } });
-      await recordAudit({ action: "routine.tools_accepted", actor: viewer, target: { type: "routine", id: routineId }, detail: { version: version.number } }, tx);
+      await recordAudit(
+        {
+          action: "routine.tools_accepted",
+          actor: viewer,
+          target: { type: "routine", id: routineId },
+          detail: { version: version.number },
+        },
+        tx,
+      );
     }),
   );
 }

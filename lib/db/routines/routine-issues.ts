@@ -9,7 +9,13 @@ import { readCatalogTools } from "../tools";
  */
 export class RoutineIssuesError extends ValidationError {
   readonly issues: ValidationIssue[];
-  constructor(issues: ValidationIssue[], wording: { lead: string; tail: string } = { lead: "This routine is not ready for review", tail: "Nothing was submitted." }) {
+  constructor(
+    issues: ValidationIssue[],
+    wording: { lead: string; tail: string } = {
+      lead: "This routine is not ready for review",
+      tail: "Nothing was submitted.",
+    },
+  ) {
     const messages = issues.map((issue) => issue.message);
     const more = messages.length > 3 ? ` (and ${messages.length - 3} more)` : "";
     super(`${wording.lead}: ${messages.slice(0, 3).join(" ")}${more} ${wording.tail}`, { routine: messages });
@@ -28,6 +34,9 @@ export async function registryToolLookup() {
  * tools. Sub-routine calls are checked for self-calls only, as on the canvas, so submitting never refuses what the
  * author was not shown.
  */
-export function blockingIssues(routine: Routine, tools: Awaited<ReturnType<typeof registryToolLookup>>): ValidationIssue[] {
+export function blockingIssues(
+  routine: Routine,
+  tools: Awaited<ReturnType<typeof registryToolLookup>>,
+): ValidationIssue[] {
   return validateRoutine(routine, { tools }).filter((issue) => issue.severity === "error");
 }

@@ -18,7 +18,9 @@ export async function insertRoutine(
   data: { id: string; ownerId: string; prepared: PreparedRoutine; basedOnId?: string | null },
 ): Promise<{ id: string; name: string; versionId: string }> {
   const { routine, content, stepCount } = data.prepared;
-  await tx.routine.create({ data: { id: data.id, name: routine.name, description: routine.description, ownerId: data.ownerId } });
+  await tx.routine.create({
+    data: { id: data.id, name: routine.name, description: routine.description, ownerId: data.ownerId },
+  });
   const versionId = randomUUID();
   await tx.routineVersion.create({
     data: {
@@ -40,7 +42,11 @@ export async function insertRoutine(
  * Copies the working version's name and description onto the routine row (what the library lists and searches),
  * after a write that changed the working version. Internal: callers authorize, and call it inside their transaction.
  */
-export async function mirrorWorkingVersion(tx: Tx, routineId: string, routine: Pick<Routine, "name" | "description">): Promise<void> {
+export async function mirrorWorkingVersion(
+  tx: Tx,
+  routineId: string,
+  routine: Pick<Routine, "name" | "description">,
+): Promise<void> {
   await tx.routine.update({
     where: { id: routineId },
     data: { name: routine.name, description: routine.description, updatedAt: new Date() },

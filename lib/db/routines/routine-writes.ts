@@ -19,21 +19,37 @@ export type RoutineSource = "blank" | "text" | "json";
  * by the caller) it is validated again, stored under the new routine's id, and keeps its own name and description
  * unless those are empty.
  */
-export async function createRoutine(viewer: Viewer | null, input: {
-  name: string;
-  description?: string;
-  routine?: unknown;
-  source?: RoutineSource;
-}): Promise<CreatedRoutine> {
+export async function createRoutine(
+  viewer: Viewer | null,
+  input: {
+    name: string;
+    description?: string;
+    routine?: unknown;
+    source?: RoutineSource;
+  },
+): Promise<CreatedRoutine> {
   requireRole(viewer, ...WRITER_ROLES);
-  const { name, description = "", routine, source = routine === undefined ? "blank" : "json" } = parseInput(createRoutineInput, input);
+  const {
+    name,
+    description = "",
+    routine,
+    source = routine === undefined ? "blank" : "json",
+  } = parseInput(createRoutineInput, input);
   const id = randomUUID();
-  const prepared = await prepareNewRoutine(routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description), id);
+  const prepared = await prepareNewRoutine(
+    routine === undefined ? blankRoutine(id, name, description) : withFallbacks(routine, name, description),
+    id,
+  );
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const created = await insertRoutine(tx, { id, ownerId: viewer.id, prepared });
       await recordAudit(
-        { action: "routine.created", actor: viewer, target: { type: "routine", id }, detail: { name: created.name, source } },
+        {
+          action: "routine.created",
+          actor: viewer,
+          target: { type: "routine", id },
+          detail: { name: created.name, source },
+        },
         tx,
       );
       return { id, name: created.name };
@@ -42,7 +58,10 @@ export async function createRoutine(viewer: Viewer | null, input: {
 }
 
 /** Copies a routine's working draft into a new routine owned by the viewer ("Copy of …"). Authors and admins. */
-export async function duplicateRoutine(viewer: Viewer | null, input: { routineId: string; name?: string }): Promise<CreatedRoutine> {
+export async function duplicateRoutine(
+  viewer: Viewer | null,
+  input: { routineId: string; name?: string },
+): Promise<CreatedRoutine> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, name } = parseInput(duplicateRoutineInput, input);
   const id = randomUUID();
@@ -53,7 +72,12 @@ export async function duplicateRoutine(viewer: Viewer | null, input: { routineId
       const prepared = prepareRoutine(readStoredRoutine(source.version.content), id, { name: copyName });
       await insertRoutine(tx, { id, ownerId: viewer.id, prepared, basedOnId: source.version.id });
       await recordAudit(
-        { action: "routine.duplicated", actor: viewer, target: { type: "routine", id }, detail: { name: copyName, from: source.routine.name } },
+        {
+          action: "routine.duplicated",
+          actor: viewer,
+          target: { type: "routine", id },
+          detail: { name: copyName, from: source.routine.name },
+        },
         tx,
       );
       return { id, name: copyName };
@@ -65,7 +89,10 @@ export async function duplicateRoutine(viewer: Viewer | null, input: { routineId
  * Stores the editor's routine as a new routine owned by the viewer: the way out of a stale save that keeps
  * the viewer's own edits. Authors and admins.
  */
-export async function saveRoutineAsCopy(viewer: Viewer | null, input: { routine: unknown; name: string }): Promise<CreatedRoutine> {
+export async function saveRoutineAsCopy(
+  viewer: Viewer | null,
+  input: { routine: unknown; name: string },
+): Promise<CreatedRoutine> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routine, name } = parseInput(saveRoutineAsCopyInput, input);
   const id = randomUUID();
@@ -74,7 +101,12 @@ export async function saveRoutineAsCopy(viewer: Viewer | null, input: { routine:
     prisma.$transaction(async (tx) => {
       await insertRoutine(tx, { id, ownerId: viewer.id, prepared });
       await recordAudit(
-        { action: "routine.created", actor: viewer, target: { type: "routine", id }, detail: { name, source: "copy of unsaved edits" } },
+        {
+          action: "routine.created",
+          actor: viewer,
+          target: { type: "routine", id },
+          detail: { name, source: "copy of unsaved edits" },
+        },
         tx,
       );
       return { id, name };

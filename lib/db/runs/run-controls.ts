@@ -3,7 +3,15 @@ import { type Viewer, requireRole } from "../../access";
 import type { RunEventInput, RunStatus } from "../../events";
 import type { RunChange } from "../../runner";
 import { ConflictError, parseInput } from "../core";
-import { type ControlledRun, type ControlReads, type ControlWrite, refuseFinished, signalRunControl, since, writeControl } from "../../run-service";
+import {
+  type ControlledRun,
+  type ControlReads,
+  type ControlWrite,
+  refuseFinished,
+  signalRunControl,
+  since,
+  writeControl,
+} from "../../run-service";
 import { controlRunInput } from "./run-inputs";
 import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
 
@@ -18,7 +26,10 @@ export type RunControlAction = "pause" | "resume" | "cancel";
  * done (resume a run that is not paused, anything on a finished run), with nothing written.
  * Returns the run's status afterwards (unchanged when a request was noted for the worker).
  */
-export async function controlRun(viewer: Viewer | null, input: { runId: string; action: RunControlAction }): Promise<{ status: RunStatus }> {
+export async function controlRun(
+  viewer: Viewer | null,
+  input: { runId: string; action: RunControlAction },
+): Promise<{ status: RunStatus }> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, action } = parseInput(controlRunInput, input);
   await assertRunVisible(viewer, runId);
@@ -27,7 +38,10 @@ export async function controlRun(viewer: Viewer | null, input: { runId: string; 
   return { status };
 }
 
-const noted = (run: ControlledRun, reason: string): RunEventInput => ({ type: "run.status", data: { status: run.snapshot.status, reason } });
+const noted = (run: ControlledRun, reason: string): RunEventInput => ({
+  type: "run.status",
+  data: { status: run.snapshot.status, reason },
+});
 
 const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, reads: ControlReads) => ControlWrite[]> = {
   pause(run, viewer) {
@@ -35,8 +49,19 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
     refuseFinished(snapshot, "paused");
     if (snapshot.status === "paused") throw new ConflictError("This run is already paused.");
     if (run.executing) {
-      if (snapshot.control) throw new ConflictError(snapshot.control === "pause" ? "A pause is already requested: the run pauses after the current step." : "This run is being cancelled.");
-      return [{ change: { run: { control: "pause" } }, events: [noted(run, `${viewer.name} asked to pause; the run pauses after the current step.`)], audit: { action: "run.paused", detail: { requested: true } } }];
+      if (snapshot.control)
+        throw new ConflictError(
+          snapshot.control === "pause"
+            ? "A pause is already requested: the run pauses after the current step."
+            : "This run is being cancelled.",
+        );
+      return [
+        {
+          change: { run: { control: "pause" } },
+          events: [noted(run, `${viewer.name} asked to pause; the run pauses after the current step.`)],
+          audit: { action: "run.paused", detail: { requested: true } },
+        },
+      ];
     }
     return [
       {
@@ -51,7 +76,11 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
     const { snapshot } = run;
     refuseFinished(snapshot, "resumed");
     if (snapshot.status !== "paused") {
-      throw new ConflictError(snapshot.control === "pause" ? "This run is pausing after its current step; resume it once it has paused." : "This run is not paused.");
+      throw new ConflictError(
+        snapshot.control === "pause"
+          ? "This run is pausing after its current step; resume it once it has paused."
+          : "This run is not paused.",
+      );
     }
     return [
       {
@@ -82,18 +111,40 @@ function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): 
       },
     ];
   }
-  const open = snapshot.steps.filter((step) => step.state === "running" || step.state === "pending" || step.state === "waiting");
+  const open = snapshot.steps.filter(
+    (step) => step.state === "running" || step.state === "pending" || step.state === "waiting",
+  );
   const change: RunChange = {
     run: { status: "cancelled", control: null, finishedAt: now },
-    steps: open.map((step) => ({ id: step.id, stepId: step.stepId, iteration: step.iteration, state: "cancelled" as const, finishedAt: now })),
+    steps: open.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      iteration: step.iteration,
+      state: "cancelled" as const,
+      finishedAt: now,
+    })),
   };
   const events: RunEventInput[] = [
-    ...open.map((step) => ({ type: "step.cancelled" as const, data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration } })),
-    { type: "run.finished", data: { status: "cancelled", durationMs: since(snapshot.startedAt, now), inputTokens: snapshot.inputTokens, outputTokens: snapshot.outputTokens } },
+    ...open.map((step) => ({
+      type: "step.cancelled" as const,
+      data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration },
+    })),
+    {
+      type: "run.finished",
+      data: {
+        status: "cancelled",
+        durationMs: since(snapshot.startedAt, now),
+        inputTokens: snapshot.inputTokens,
+        outputTokens: snapshot.outputTokens,
+      },
+    },
   ];
   const children = reads.openChildren(snapshot.id).flatMap((childId) => {
     const child = reads.load(childId);
     return child ? cancelWrites(child, viewer, reads) : [];
   });
-  return [{ runId: snapshot.id, change, events, audit: { action: "run.cancelled", detail: { from: snapshot.status } } }, ...children];
+  return [
+    { runId: snapshot.id, change, events, audit: { action: "run.cancelled", detail: { from: snapshot.status } } },
+    ...children,
+  ];
 }

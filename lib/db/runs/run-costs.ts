@@ -11,9 +11,14 @@ import { canViewRun } from "./run-views";
 export async function getRunModel(viewer: Viewer | null, runId: string): Promise<string | null> {
   requireUser(viewer);
   const input = parseInput(runIdInput, { runId });
-  if (!(await canViewRun(viewer, input.runId))) throw new NotFoundError("That run does not exist, or you do not have access to it.");
+  if (!(await canViewRun(viewer, input.runId)))
+    throw new NotFoundError("That run does not exist, or you do not have access to it.");
   const rows = await withDbErrors(() =>
-    prisma.llmCall.groupBy({ by: ["model"], where: { runId: input.runId }, _sum: { inputTokens: true, outputTokens: true } }),
+    prisma.llmCall.groupBy({
+      by: ["model"],
+      where: { runId: input.runId },
+      _sum: { inputTokens: true, outputTokens: true },
+    }),
   );
   let best: { model: string; tokens: number } | null = null;
   for (const row of rows) {

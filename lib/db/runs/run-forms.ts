@@ -8,7 +8,13 @@ import { RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type RunForm = { routineId: string; name: string; versionNumber: number; inputs: Param[]; intents: string[] };
 
-const routineIdInput = z.object({ routineId: z.string({ error: "Give the routine id." }).trim().min(1, "Give the routine id.").max(100, "That is not a valid routine id.") });
+const routineIdInput = z.object({
+  routineId: z
+    .string({ error: "Give the routine id." })
+    .trim()
+    .min(1, "Give the routine id.")
+    .max(100, "That is not a valid routine id."),
+});
 
 /**
  * What the "Run" dialog asks for: the declared inputs of the routine's published version (the one startRun will
@@ -19,5 +25,11 @@ export async function getRunForm(viewer: Viewer | null, routineId: string): Prom
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { routineId: id } = parseInput(routineIdInput, { routineId });
   const published = await withDbErrors(() => findPublishedRoutine(id));
-  return { routineId: id, name: published.routineName, versionNumber: published.versionNumber, inputs: published.routine.inputs, intents: published.routine.intents };
+  return {
+    routineId: id,
+    name: published.routineName,
+    versionNumber: published.versionNumber,
+    inputs: published.routine.inputs,
+    intents: published.routine.intents,
+  };
 }

@@ -4,7 +4,14 @@ import type { JsonValue, Param, Routine } from "../../routine";
 import { ConflictError } from "../core";
 import { llmClientFor } from "../llm";
 
-const JSON_TYPES: Record<Param["type"], string> = { string: "string", number: "number", integer: "integer", boolean: "boolean", object: "object", array: "array" };
+const JSON_TYPES: Record<Param["type"], string> = {
+  string: "string",
+  number: "number",
+  integer: "integer",
+  boolean: "boolean",
+  object: "object",
+  array: "array",
+};
 
 /** The answer's JSON Schema: every asked input, null when the request does not say (strict structured output). */
 export function extractionSchema(params: readonly Param[]): Record<string, unknown> {
@@ -12,7 +19,10 @@ export function extractionSchema(params: readonly Param[]): Record<string, unkno
     params.map((param) => {
       const type = JSON_TYPES[param.type];
       // Strict mode wants closed objects; an object or array input is taken as JSON text and parsed after.
-      const shape = type === "object" || type === "array" ? { type: ["string", "null"], description: `${param.description} (as JSON ${type} text)`.trim() } : { type: [type, "null"], description: param.description };
+      const shape =
+        type === "object" || type === "array"
+          ? { type: ["string", "null"], description: `${param.description} (as JSON ${type} text)`.trim() }
+          : { type: [type, "null"], description: param.description };
       return [param.name, shape];
     }),
   );
@@ -38,14 +48,22 @@ export async function extractRunInputs(args: {
   context: { runId: string; userId: string; routineId: string; versionId: string };
 }): Promise<{ values: Record<string, JsonValue>; usage: TokenUsage }> {
   const { routine, request, missing } = args;
-  const list = missing.map((param) => `- ${param.name} (${param.type}${param.required ? ", required" : ", optional"}): ${param.description || "no description"}`).join("\n");
+  const list = missing
+    .map(
+      (param) =>
+        `- ${param.name} (${param.type}${param.required ? ", required" : ", optional"}): ${param.description || "no description"}`,
+    )
+    .join("\n");
   try {
     const client = await llmClientFor("executor", args.context);
     const result = await client.chat({
       purpose: "run.extract_inputs",
       messages: [
         { role: "system", content: INSTRUCTIONS },
-        { role: "user", content: `Routine: ${routine.name}\n${routine.description}\n\nInputs to fill:\n${list}\n\nRequest:\n${request}` },
+        {
+          role: "user",
+          content: `Routine: ${routine.name}\n${routine.description}\n\nInputs to fill:\n${list}\n\nRequest:\n${request}`,
+        },
       ],
       responseFormat: { name: "run_inputs", schema: extractionSchema(missing), strict: true },
       temperature: 0,
@@ -53,7 +71,10 @@ export async function extractRunInputs(args: {
     return { values: readAnswer(result.content, missing), usage: result.usage };
   } catch (error) {
     if (isLlmError(error)) {
-      throw new ConflictError(`The inputs could not be read from the request: ${error.message} You can fill in the inputs yourself instead.`, "request");
+      throw new ConflictError(
+        `The inputs could not be read from the request: ${error.message} You can fill in the inputs yourself instead.`,
+        "request",
+      );
     }
     throw error;
   }
@@ -64,7 +85,10 @@ function readAnswer(content: string | null, missing: readonly Param[]): Record<s
   try {
     parsed = JSON.parse(content ?? "");
   } catch {
-    throw new ConflictError("The model's answer was not the JSON that was asked for, so no inputs were read from the request. Fill in the inputs yourself, or try again.", "request");
+    throw new ConflictError(
+      "The model's answer was not the JSON that was asked for, so no inputs were read from the request. Fill in the inputs yourself, or try again.",
+      "request",
+    );
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
   const answer = parsed as Record<string, unknown>;

@@ -8,7 +8,11 @@ export type InputCheck = { values: Record<string, JsonValue>; fieldErrors: Recor
  * "42" for a number, "true"/"false" for a boolean, JSON text for an object or array; an empty text counts as
  * absent. Returns the converted values and, per field, what is wrong (empty when all is well).
  */
-export function checkParamValues(params: readonly Param[], raw: Record<string, unknown>, owner = "an input of this routine"): InputCheck {
+export function checkParamValues(
+  params: readonly Param[],
+  raw: Record<string, unknown>,
+  owner = "an input of this routine",
+): InputCheck {
   const values: Record<string, JsonValue> = {};
   const fieldErrors: Record<string, string[]> = {};
   const declared = new Set(params.map((param) => param.name));
@@ -38,7 +42,8 @@ function convert(param: Param, given: unknown): Converted {
     case "number":
     case "integer": {
       const value = typeof given === "string" && given.trim() !== "" ? Number(given) : given;
-      if (typeof value !== "number" || !Number.isFinite(value)) return wrong(param.type === "integer" ? "a whole number" : "a number");
+      if (typeof value !== "number" || !Number.isFinite(value))
+        return wrong(param.type === "integer" ? "a whole number" : "a number");
       if (param.type === "integer" && !Number.isInteger(value)) return wrong("a whole number");
       return { ok: true, value };
     }
@@ -51,7 +56,9 @@ function convert(param: Param, given: unknown): Converted {
       const value = typeof given === "string" ? parseJson(given) : given;
       const isArray = Array.isArray(value);
       const fits = param.type === "array" ? isArray : value !== null && typeof value === "object" && !isArray;
-      return fits && isJsonValue(value) ? { ok: true, value } : wrong(param.type === "array" ? "a list (JSON array)" : "an object (JSON object)");
+      return fits && isJsonValue(value)
+        ? { ok: true, value }
+        : wrong(param.type === "array" ? "a list (JSON array)" : "an object (JSON object)");
     }
   }
 }
@@ -69,6 +76,10 @@ function isJsonValue(value: unknown, depth = 0): value is JsonValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
-  if (typeof value === "object") return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every((item) => isJsonValue(item, depth + 1));
+  if (typeof value === "object")
+    return (
+      Object.getPrototypeOf(value) === Object.prototype &&
+      Object.values(value).every((item) => isJsonValue(item, depth + 1))
+    );
   return false;
 }

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "../../events";
 
-const id = (what: string) => z.string({ error: `Give the ${what}.` }).trim().min(1, `Give the ${what}.`).max(100, `That is not a valid ${what}.`);
+const id = (what: string) =>
+  z
+    .string({ error: `Give the ${what}.` })
+    .trim()
+    .min(1, `Give the ${what}.`)
+    .max(100, `That is not a valid ${what}.`);
 
 export const runIdInput = z.object({ runId: id("run id") });
 
@@ -11,7 +16,11 @@ export const MAX_REQUEST_LENGTH = 8_000;
 export const startRunInput = z.object({
   routineId: id("routine id"),
   inputs: z.record(z.string(), z.unknown()).default({}),
-  request: z.string().trim().max(MAX_REQUEST_LENGTH, `Keep the request under ${MAX_REQUEST_LENGTH} characters.`).optional(),
+  request: z
+    .string()
+    .trim()
+    .max(MAX_REQUEST_LENGTH, `Keep the request under ${MAX_REQUEST_LENGTH} characters.`)
+    .optional(),
   source: z.enum(["ui", "api"]).default("ui"),
 });
 
@@ -28,20 +37,32 @@ export const listRunEventsInput = z.object({
   limit: z.number().int().min(1).max(1000).default(500),
 });
 
-export const controlRunInput = z.object({ runId: id("run id"), action: z.enum(["pause", "resume", "cancel"], { error: "Choose pause, resume or cancel." }) });
+export const controlRunInput = z.object({
+  runId: id("run id"),
+  action: z.enum(["pause", "resume", "cancel"], { error: "Choose pause, resume or cancel." }),
+});
 
 export const stepRunInput = z.object({ runId: id("run id"), stepRunId: id("step run id") });
 
 export const MAX_COMMENT_LENGTH = 4_000;
 
-export const rerunInput = stepRunInput.extend({ input: z.record(z.string(), z.unknown(), { error: "The step's input must be an object of named values." }) });
+export const rerunInput = stepRunInput.extend({
+  input: z.record(z.string(), z.unknown(), { error: "The step's input must be an object of named values." }),
+});
 
 export const decideInput = stepRunInput.extend({
   decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
-  comment: z.string().trim().max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH} characters.`).optional(),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_COMMENT_LENGTH, `Keep the comment under ${MAX_COMMENT_LENGTH} characters.`)
+    .optional(),
   values: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const readVariableInput = z.object({ runId: id("run id"), key: z.string().trim().min(1, "Give the variable key.").max(200) });
+export const readVariableInput = z.object({
+  runId: id("run id"),
+  key: z.string().trim().min(1, "Give the variable key.").max(200),
+});
 
 export type StartRunInputShape = z.input<typeof startRunInput>;

@@ -20,14 +20,18 @@ function stepRunOf(run: ControlledRun, stepRunId: string): StepRunSnapshot {
   return stepRun;
 }
 
-const stepName = (run: ControlledRun, stepId: string) => run.snapshot.routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
+const stepName = (run: ControlledRun, stepId: string) =>
+  run.snapshot.routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
 
 /**
  * Tries the step a run failed at again, with the same step run (so the same idempotency key: a tool that ran its
  * side effect before failing does not run it twice). Operators and admins. The run goes back to `queued` and the
  * worker is woken. ConflictError unless the run failed and this is the step it failed at.
  */
-export async function retryStep(viewer: Viewer | null, input: { runId: string; stepRunId: string }): Promise<InterventionOutcome> {
+export async function retryStep(
+  viewer: Viewer | null,
+  input: { runId: string; stepRunId: string },
+): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId } = parseInput(stepRunInput, input);
   await assertRunVisible(viewer, runId);
@@ -35,13 +39,23 @@ export async function retryStep(viewer: Viewer | null, input: { runId: string; s
     const stepRun = stepRunOf(run, stepRunId);
     if (run.snapshot.status !== "failed") throw new ConflictError("Only a failed run can retry a step.");
     const last = [...run.snapshot.steps].reverse().find((candidate) => candidate.state !== "skipped");
-    if (stepRun.state !== "failed" || last?.id !== stepRun.id) throw new ConflictError("Only the step the run failed at can be retried.");
+    if (stepRun.state !== "failed" || last?.id !== stepRun.id)
+      throw new ConflictError("Only the step the run failed at can be retried.");
     const name = stepName(run, stepRun.stepId);
     return [
       {
         change: {
           run: { status: "queued", error: null, finishedAt: null, outputs: null, control: null },
-          steps: [{ id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration, state: "pending", error: null, finishedAt: null }],
+          steps: [
+            {
+              id: stepRun.id,
+              stepId: stepRun.stepId,
+              iteration: stepRun.iteration,
+              state: "pending",
+              error: null,
+              finishedAt: null,
+            },
+          ],
         },
         events: [
           { type: "step.intervention", data: { ...ref(stepRun), by: viewer.name, action: "retried" } },
@@ -61,7 +75,10 @@ export async function retryStep(viewer: Viewer | null, input: { runId: string; s
  * executions stay in the history, and a step still open after it (waiting, say) is cancelled. The input is checked
  * against the tool's schema (ValidationError on `input`). The run goes back to `queued`.
  */
-export async function rerunFromStep(viewer: Viewer | null, input: { runId: string; stepRunId: string; input: Record<string, unknown> }): Promise<InterventionOutcome> {
+export async function rerunFromStep(
+  viewer: Viewer | null,
+  input: { runId: string; stepRunId: string; input: Record<string, unknown> },
+): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, input: edited } = parseInput(rerunInput, input);
   await assertRunVisible(viewer, runId);
@@ -70,34 +87,63 @@ export async function rerunFromStep(viewer: Viewer | null, input: { runId: strin
   const step = target ? before!.routine.steps.find((candidate) => candidate.id === target.stepId) : undefined;
   if (step?.kind === "tool") {
     const issues = await createRegistryToolPort().checkArguments(step.tool, edited as Record<string, JsonValue>);
-    if (issues.length > 0) throw new ValidationError(`The input does not fit the tool ${step.tool.name}: ${issues.join("; ")}.`, { input: issues });
+    if (issues.length > 0)
+      throw new ValidationError(`The input does not fit the tool ${step.tool.name}: ${issues.join("; ")}.`, {
+        input: issues,
+      });
   }
   const newId = randomUUID();
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status === "queued" || run.snapshot.status === "running") throw new ConflictError("Pause the run before re-running a step.");
+    if (run.snapshot.status === "queued" || run.snapshot.status === "running")
+      throw new ConflictError("Pause the run before re-running a step.");
     const kind = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId)?.kind;
-    if (kind !== "tool" && kind !== "skill") throw new ConflictError("Only a tool or skill step can be re-run with an edited input.");
-    if (!["succeeded", "failed", "cancelled"].includes(stepRun.state)) throw new ConflictError("Only a step that has run can be re-run.");
-    const iteration = Math.max(...run.snapshot.steps.filter((candidate) => candidate.stepId === stepRun.stepId).map((candidate) => candidate.iteration)) + 1;
+    if (kind !== "tool" && kind !== "skill")
+      throw new ConflictError("Only a tool or skill step can be re-run with an edited input.");
+    if (!["succeeded", "failed", "cancelled"].includes(stepRun.state))
+      throw new ConflictError("Only a step that has run can be re-run.");
+    const iteration =
+      Math.max(
+        ...run.snapshot.steps
+          .filter((candidate) => candidate.stepId === stepRun.stepId)
+          .map((candidate) => candidate.iteration),
+      ) + 1;
     const fresh = { id: newId, stepId: stepRun.stepId, iteration };
     const open = run.snapshot.steps.filter((candidate) => ["waiting", "pending", "running"].includes(candidate.state));
     const events: RunEventInput[] = [
       ...open.map((candidate) => ({ type: "step.cancelled" as const, data: ref(candidate) })),
-      { type: "step.intervention", data: { stepRunId: newId, stepId: stepRun.stepId, iteration, by: viewer.name, action: "input_edited" } },
-      { type: "run.status", data: { status: "queued", reason: `${viewer.name} re-runs "${stepName(run, stepRun.stepId)}" with an edited input.` } },
+      {
+        type: "step.intervention",
+        data: { stepRunId: newId, stepId: stepRun.stepId, iteration, by: viewer.name, action: "input_edited" },
+      },
+      {
+        type: "run.status",
+        data: {
+          status: "queued",
+          reason: `${viewer.name} re-runs "${stepName(run, stepRun.stepId)}" with an edited input.`,
+        },
+      },
     ];
     return [
       {
         change: {
           run: { status: "queued", error: null, finishedAt: null, outputs: null, control: null },
           steps: [
-            ...open.map((candidate) => ({ id: candidate.id, stepId: candidate.stepId, iteration: candidate.iteration, state: "cancelled" as const, finishedAt: run.now })),
+            ...open.map((candidate) => ({
+              id: candidate.id,
+              stepId: candidate.stepId,
+              iteration: candidate.iteration,
+              state: "cancelled" as const,
+              finishedAt: run.now,
+            })),
             { ...fresh, state: "pending" as const, input: edited as JsonValue, attempt: 0 },
           ],
         },
         events,
-        audit: { action: "run.step_rerun", detail: { stepRunId, newStepRunId: newId, stepId: stepRun.stepId, fields: Object.keys(edited) } },
+        audit: {
+          action: "run.step_rerun",
+          detail: { stepRunId, newStepRunId: newId, stepId: stepRun.stepId, fields: Object.keys(edited) },
+        },
       },
     ];
   });
@@ -111,32 +157,44 @@ export async function rerunFromStep(viewer: Viewer | null, input: { runId: strin
  * to `queued` and the engine carries on (or fails the run on a rejection). ConflictError when the run or the step
  * is not waiting for a person.
  */
-export async function decideHumanStep(viewer: Viewer | null, input: {
-  runId: string;
-  stepRunId: string;
-  decision: "approve" | "reject";
-  comment?: string;
-  values?: Record<string, unknown>;
-}): Promise<InterventionOutcome> {
+export async function decideHumanStep(
+  viewer: Viewer | null,
+  input: {
+    runId: string;
+    stepRunId: string;
+    decision: "approve" | "reject";
+    comment?: string;
+    values?: Record<string, unknown>;
+  },
+): Promise<InterventionOutcome> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, decision, comment, values } = parseInput(decideInput, input);
   await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status === "paused") throw new ConflictError("This run is paused; resume it before deciding its steps.");
-    if (run.snapshot.status !== "waiting" || stepRun.state !== "waiting") throw new ConflictError("This step is not waiting for a decision (any more).");
+    if (run.snapshot.status === "paused")
+      throw new ConflictError("This run is paused; resume it before deciding its steps.");
+    if (run.snapshot.status !== "waiting" || stepRun.state !== "waiting")
+      throw new ConflictError("This step is not waiting for a decision (any more).");
     const step = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
     const by = viewer.name;
     let chosen: OperatorDecision;
     if (decision === "reject") chosen = { action: "rejected", by, comment };
     else if (step?.kind === "human" && step.form.length > 0) {
       const checked = checkParamValues(step.form, values ?? {}, "a field of this form");
-      if (Object.keys(checked.fieldErrors).length > 0) throw new ValidationError("Some fields of the form need attention.", checked.fieldErrors);
+      if (Object.keys(checked.fieldErrors).length > 0)
+        throw new ValidationError("Some fields of the form need attention.", checked.fieldErrors);
       chosen = { action: "submitted", by, values: checked.values, comment };
     } else chosen = { action: "approved", by, comment };
     try {
       const { change, events } = operatorDecision(run.snapshot, stepRunId, chosen, run.now);
-      return [{ change, events, audit: { action: "run.step_decided", detail: { stepRunId, stepId: stepRun.stepId, decision: chosen.action } } }];
+      return [
+        {
+          change,
+          events,
+          audit: { action: "run.step_decided", detail: { stepRunId, stepId: stepRun.stepId, decision: chosen.action } },
+        },
+      ];
     } catch (error) {
       if (error instanceof OperatorDecisionError) throw new ConflictError(error.message);
       throw error;

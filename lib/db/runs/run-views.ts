@@ -6,7 +6,14 @@ import type { Budgets, RunControl, StepRunSnapshot } from "../../runner";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
 import { loadRunSnapshot, readJson, readRecord, toRunStatus } from "../../run-service";
-import { assertRunVisible, canControlRuns, mayView, readRunFacts, RUN_NOT_FOUND, visibleRunsFilter } from "./run-visibility";
+import {
+  assertRunVisible,
+  canControlRuns,
+  mayView,
+  readRunFacts,
+  RUN_NOT_FOUND,
+  visibleRunsFilter,
+} from "./run-visibility";
 
 export type RunUser = { id: string; name: string; email: string };
 
@@ -65,7 +72,10 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
       where: { id: input.runId },
       include: {
         startedBy: { select: { id: true, name: true, email: true } },
-        variables: { select: { key: true, stepId: true, bytes: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { key: "asc" }] },
+        variables: {
+          select: { key: true, stepId: true, bytes: true, createdAt: true },
+          orderBy: [{ createdAt: "asc" }, { key: "asc" }],
+        },
         _count: { select: { events: true } },
       },
     }),
@@ -114,14 +124,26 @@ function summaryOf(row: RunSummaryRow): RunSummary {
 }
 
 /** Runs the viewer may see, newest first, optionally of one routine, in one status, or started by one user. */
-export async function listRuns(viewer: Viewer | null, input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {}): Promise<RunSummary[]> {
+export async function listRuns(
+  viewer: Viewer | null,
+  input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {},
+): Promise<RunSummary[]> {
   requireUser(viewer);
   const { routineId, status, startedBy, limit } = parseInput(listRunsInput, input);
   const visible = visibleRunsFilter(viewer);
   if (!visible) return [];
   return withDbErrors(async () => {
     const rows = await prisma.run.findMany({
-      where: { AND: [visible, { ...(routineId ? { routineId } : {}), ...(status ? { status } : {}), ...(startedBy ? { startedById: startedBy } : {}) }] },
+      where: {
+        AND: [
+          visible,
+          {
+            ...(routineId ? { routineId } : {}),
+            ...(status ? { status } : {}),
+            ...(startedBy ? { startedById: startedBy } : {}),
+          },
+        ],
+      },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit,
       include: { startedBy: { select: { id: true, name: true, email: true } } },
@@ -142,25 +164,44 @@ export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean
 }
 
 /** A run's events after `afterSeq` (the SSE Last-Event-ID), in order, at most `limit`. Same visibility as getRun. */
-export async function listRunEvents(viewer: Viewer | null, input: { runId: string; afterSeq?: number; limit?: number }): Promise<RunEvent[]> {
+export async function listRunEvents(
+  viewer: Viewer | null,
+  input: { runId: string; afterSeq?: number; limit?: number },
+): Promise<RunEvent[]> {
   requireUser(viewer);
   const { runId, afterSeq, limit } = parseInput(listRunEventsInput, input);
   await assertRunVisible(viewer, runId);
   const rows = await withDbErrors(() =>
-    prisma.runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit, select: { seq: true, type: true, payload: true, at: true } }),
+    prisma.runEvent.findMany({
+      where: { runId, seq: { gt: afterSeq } },
+      orderBy: { seq: "asc" },
+      take: limit,
+      select: { seq: true, type: true, payload: true, at: true },
+    }),
   );
   return rows.flatMap((row) => {
-    const event = parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: row.at.toISOString() });
+    const event = parseRunEvent({
+      runId,
+      seq: row.seq,
+      type: row.type,
+      data: readJson(row.payload),
+      at: row.at.toISOString(),
+    });
     return event ? [event] : [];
   });
 }
 
 /** The whole value of a run's variable (a long tool output kept under a key). Same visibility as getRun. */
-export async function readRunVariable(viewer: Viewer | null, input: { runId: string; key: string }): Promise<{ key: string; value: string; bytes: number }> {
+export async function readRunVariable(
+  viewer: Viewer | null,
+  input: { runId: string; key: string },
+): Promise<{ key: string; value: string; bytes: number }> {
   requireUser(viewer);
   const { runId, key } = parseInput(readVariableInput, input);
   await assertRunVisible(viewer, runId);
-  const row = await withDbErrors(() => prisma.variable.findUnique({ where: { runId_key: { runId, key } }, select: { value: true, bytes: true } }));
+  const row = await withDbErrors(() =>
+    prisma.variable.findUnique({ where: { runId_key: { runId, key } }, select: { value: true, bytes: true } }),
+  );
   if (!row) throw new NotFoundError(`The run has no variable "${key}".`);
   return { key, value: row.value, bytes: row.bytes };
 }

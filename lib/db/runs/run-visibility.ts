@@ -34,7 +34,10 @@ export { RUN_NOT_FOUND };
 /** Who started a run and who owns its routine; undefined for an unknown run. */
 export async function readRunFacts(runId: string): Promise<RunFacts | undefined> {
   const row = await withDbErrors(() =>
-    prisma.run.findUnique({ where: { id: runId }, select: { startedById: true, version: { select: { routine: { select: { ownerId: true } } } } } }),
+    prisma.run.findUnique({
+      where: { id: runId },
+      select: { startedById: true, version: { select: { routine: { select: { ownerId: true } } } } },
+    }),
   );
   return row ? { startedById: row.startedById, ownerId: row.version.routine.ownerId } : undefined;
 }

@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import { type Viewer, requireRole } from "../../access";
 import { runEventBus } from "../../events";
 import { parseInput, ValidationError, withDbErrors } from "../core";
-import { auditRunAction, defaultBudgets, findPublishedRoutine, insertQueuedRun, wakeRunWorker, writeRuns } from "../../run-service";
+import {
+  auditRunAction,
+  defaultBudgets,
+  findPublishedRoutine,
+  insertQueuedRun,
+  wakeRunWorker,
+  writeRuns,
+} from "../../run-service";
 import { extractRunInputs } from "./run-input-extraction";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
@@ -61,7 +68,14 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
       action: "run.started",
       actor: viewer,
       runId,
-      detail: { routineId, routineName: published.routineName, version: published.versionNumber, source, inputs: Object.keys(checked.values), fromRequest: Boolean(request) },
+      detail: {
+        routineId,
+        routineName: published.routineName,
+        version: published.versionNumber,
+        source,
+        inputs: Object.keys(checked.values),
+        fromRequest: Boolean(request),
+      },
     });
     return event;
   });

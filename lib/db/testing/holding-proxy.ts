@@ -22,7 +22,13 @@ export async function startHoldingProxy(upstream: string) {
     if (call) calls.push(call);
     const hold = call !== null && call.tool === holdTool;
     const upstreamRequest = forward(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
       (upstreamResponse) => {
         if (hold) {
           // Read the answer (so the server finishes the call) and never pass it on.
@@ -60,7 +66,10 @@ export async function startHoldingProxy(upstream: string) {
 
 function toolCall(body: Buffer): Call | null {
   try {
-    const message = JSON.parse(body.toString("utf8")) as { method?: string; params?: { name?: string; _meta?: Record<string, unknown> } };
+    const message = JSON.parse(body.toString("utf8")) as {
+      method?: string;
+      params?: { name?: string; _meta?: Record<string, unknown> };
+    };
     if (message.method !== "tools/call") return null;
     const key = message.params?._meta?.["io.routine-studio/idempotency-key"];
     return { tool: String(message.params?.name), key: typeof key === "string" ? key : null };

@@ -18,7 +18,12 @@ export async function startMutableMcpServer(tools: Tool[]): Promise<MutableMcpSe
     const server = new Server({ name: "mutable", version: "1.0.0" }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: state.tools }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => ({
-      content: [{ type: "text", text: JSON.stringify({ tool: request.params.name, arguments: request.params.arguments ?? {} }) }],
+      content: [
+        {
+          type: "text",
+          text: JSON.stringify({ tool: request.params.name, arguments: request.params.arguments ?? {} }),
+        },
+      ],
     }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => void transport.close());
@@ -34,4 +39,8 @@ export async function startMutableMcpServer(tools: Tool[]): Promise<MutableMcpSe
   return state;
 }
 
-export const objectSchema = (properties: Record<string, object>, required: string[] = []) => ({ type: "object" as const, properties, required });
+export const objectSchema = (properties: Record<string, object>, required: string[] = []) => ({
+  type: "object" as const,
+  properties,
+  required,
+});

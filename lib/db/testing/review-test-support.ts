@@ -49,7 +49,11 @@ export function optimizedRoutine(overrides: Partial<Routine> = {}): Routine {
     name: "Summarize a ticket (optimized)",
     steps: [
       makeStep({ id: "read", name: "Read the ticket", outputs: [{ name: "facts", description: "" }] }),
-      makeStep({ id: "summarize", name: "Summarize", inputs: { facts: { from: "step", stepId: "read", path: "facts" } } }),
+      makeStep({
+        id: "summarize",
+        name: "Summarize",
+        inputs: { facts: { from: "step", stepId: "read", path: "facts" } },
+      }),
       { id: "done", kind: "end", name: "Done", description: "" },
     ],
     edges: [
@@ -68,7 +72,10 @@ export function provenance(overrides: Partial<OptimizationProvenance> = {}): Opt
     outputTokens: 340,
     repairCount: 1,
     sourceDraft: "Step 1. Summarize the ticket;",
-    rationale: { summary: "Split reading from summarizing.", steps: { read: "Facts first.", gone: "A step the repair loop removed." } },
+    rationale: {
+      summary: "Split reading from summarizing.",
+      steps: { read: "Facts first.", gone: "A step the repair loop removed." },
+    },
     ...overrides,
   };
 }
@@ -77,7 +84,10 @@ export function provenance(overrides: Partial<OptimizationProvenance> = {}): Opt
  * Writes a routine with one version in `status` straight to the database, written by `authorId`: a fixture for
  * tests that must not go through the functions under test.
  */
-export async function versionFixture(status: string, authorId: string): Promise<{ routineId: string; versionId: string }> {
+export async function versionFixture(
+  status: string,
+  authorId: string,
+): Promise<{ routineId: string; versionId: string }> {
   const routineId = randomUUID();
   const versionId = randomUUID();
   const routine = makeRoutine({ id: routineId, name: `Fixture ${routineId.slice(0, 6)}` });

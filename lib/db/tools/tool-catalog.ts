@@ -19,7 +19,10 @@ export type ToolView = ToolSnapshotDefinition & {
 };
 
 /** One server with its current tools (removed ones last). Any signed-in user. */
-export async function getToolServer(viewer: Viewer | null, serverId: string): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
+export async function getToolServer(
+  viewer: Viewer | null,
+  serverId: string,
+): Promise<{ server: ToolServerSummary; tools: ToolView[] }> {
   requireUser(viewer);
   const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), { id: serverId });
   return withDbErrors(async () => {
@@ -38,7 +41,9 @@ export async function getToolServer(viewer: Viewer | null, serverId: string): Pr
         changedAt: (history.get(snapshot.toolName) ?? 0) > 1 ? snapshot.takenAt : null,
         removedAt: snapshot.removedAt,
       }))
-      .sort((a, b) => Number(a.removedAt !== null) - Number(b.removedAt !== null) || a.name.localeCompare(b.name, "en"));
+      .sort(
+        (a, b) => Number(a.removedAt !== null) - Number(b.removedAt !== null) || a.name.localeCompare(b.name, "en"),
+      );
     return { server: toSummary(row), tools };
   });
 }
@@ -73,7 +78,9 @@ export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryTo
   const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { id: serverId } }));
   if (!server) throw new NotFoundError("That tool server no longer exists.");
   if (!server.enabled) throw new ConflictError(`The server "${server.name}" is disabled; enable it to call its tools.`);
-  const result = await sharedToolGateway().callTool(toGatewayConfig(server), toolName, args, { timeoutMs: TRY_TIMEOUT_MS });
+  const result = await sharedToolGateway().callTool(toGatewayConfig(server), toolName, args, {
+    timeoutMs: TRY_TIMEOUT_MS,
+  });
   await recordAudit({
     action: "tool.tried",
     actor: viewer,

@@ -27,11 +27,12 @@ export async function readCatalogTools(): Promise<ToolDefinition[]> {
 }
 
 /** "server/tool" → current schema hash, for flagging routines whose pinned tools changed. Internal. */
-export async function readCurrentToolHashes(db: Pick<Prisma.TransactionClient, "toolSnapshot"> = prisma): Promise<Map<string, string>> {
+export async function readCurrentToolHashes(
+  db: Pick<Prisma.TransactionClient, "toolSnapshot"> = prisma,
+): Promise<Map<string, string>> {
   const rows = await db.toolSnapshot.findMany({
     where: { current: true, removedAt: null, server: { enabled: true } },
     select: { toolName: true, hash: true, server: { select: { name: true } } },
   });
   return new Map(rows.map((row) => [toolKey({ server: row.server.name, name: row.toolName }), row.hash]));
 }
-

@@ -70,7 +70,8 @@ export function toSummary(row: ToolServer): ToolServerSummary {
   };
 }
 
-export const sealEnv = (env: Record<string, string>) => (Object.keys(env).length > 0 ? sealSecret(JSON.stringify(env)) : null);
+export const sealEnv = (env: Record<string, string>) =>
+  Object.keys(env).length > 0 ? sealSecret(JSON.stringify(env)) : null;
 export const sealToken = (token: string) => sealSecret(token);
 
 /**
@@ -82,7 +83,11 @@ export function toGatewayConfig(row: ToolServer): ToolServerConfig {
     const args = readArgs(row.args);
     const refusal = checkStdioCommand(row.command ?? "", args, configuredStdioAllowlist());
     if (refusal) throw new ConflictError(refusal);
-    return { id: row.id, name: row.name, transport: { kind: "stdio", command: row.command ?? "", args, env: readEnv(row.envEncrypted) } };
+    return {
+      id: row.id,
+      name: row.name,
+      transport: { kind: "stdio", command: row.command ?? "", args, env: readEnv(row.envEncrypted) },
+    };
   }
   const bearerToken = row.tokenEncrypted ? openSecret(row.tokenEncrypted) : undefined;
   return { id: row.id, name: row.name, transport: { kind: "http", url: row.url ?? "", bearerToken } };

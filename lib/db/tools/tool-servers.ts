@@ -4,7 +4,15 @@ import { z } from "zod";
 import { requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { checkStdioCommand, configuredStdioAllowlist, toolServerInput, type ToolServerInput } from "../../tools";
 import { recordAudit } from "../audit";
-import { ConflictError, isUniqueViolation, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
+import {
+  ConflictError,
+  isUniqueViolation,
+  NotFoundError,
+  parseInput,
+  prisma,
+  ValidationError,
+  withDbErrors,
+} from "../core";
 import type { ToolServer } from "../generated/prisma/client";
 import { sealEnv, sealToken, type ToolServerSummary, toSummary } from "./tool-server-records";
 import { type RefreshOutcome, refreshServerTools } from "./tool-snapshots";
@@ -46,7 +54,10 @@ function assertAllowed(transport: z.infer<typeof toolServerInput>["transport"]) 
   const refusal = checkStdioCommand(transport.command, transport.args, configuredStdioAllowlist());
   // The form lists the allowed commands under the field; its error says only what is wrong.
   const reason = refusal?.match(/^.*?\.(?=\s|$)/)?.[0] ?? refusal;
-  if (refusal) throw new ValidationError("Some fields need attention.", { command: [`${reason} Choose one of the allowed commands.`] });
+  if (refusal)
+    throw new ValidationError("Some fields need attention.", {
+      command: [`${reason} Choose one of the allowed commands.`],
+    });
 }
 
 const nameTaken = () => new ConflictError("A tool server with this name already exists.", "name");
@@ -55,7 +66,10 @@ const nameTaken = () => new ConflictError("A tool server with this name already 
  * Registers a tool server, then refreshes its tools. Admins only. The record is saved whole even when the
  * server cannot be reached: the outcome says why, and the server shows the error until a refresh works.
  */
-export async function createToolServer(viewer: Viewer | null, input: ToolServerInput): Promise<{ id: string; refresh: RefreshOutcome }> {
+export async function createToolServer(
+  viewer: Viewer | null,
+  input: ToolServerInput,
+): Promise<{ id: string; refresh: RefreshOutcome }> {
   requireRole(viewer, "admin");
   const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
@@ -70,11 +84,26 @@ export async function createToolServer(viewer: Viewer | null, input: ToolServerI
             description,
             transport: transport.kind,
             ...(transport.kind === "stdio"
-              ? { command: transport.command, args: JSON.stringify(transport.args), envEncrypted: sealEnv(transport.env ?? {}) }
-              : { url: transport.url, tokenEncrypted: transport.bearerToken ? sealToken(transport.bearerToken) : null }),
+              ? {
+                  command: transport.command,
+                  args: JSON.stringify(transport.args),
+                  envEncrypted: sealEnv(transport.env ?? {}),
+                }
+              : {
+                  url: transport.url,
+                  tokenEncrypted: transport.bearerToken ? sealToken(transport.bearerToken) : null,
+                }),
           },
         });
-        await recordAudit({ action: "tool_server.created", actor: viewer, target: { type: "tool_server", id }, detail: { name, transport: transport.kind } }, tx);
+        await recordAudit(
+          {
+            action: "tool_server.created",
+            actor: viewer,
+            target: { type: "tool_server", id },
+            detail: { name, transport: transport.kind },
+          },
+          tx,
+        );
       });
     } catch (error) {
       throw isUniqueViolation(error) ? nameTaken() : error;
@@ -87,28 +116,54 @@ export async function createToolServer(viewer: Viewer | null, input: ToolServerI
  * Changes a server's name, description or transport, then refreshes its tools. Admins only. Secrets left
  * empty keep their stored values. The demo server is managed by the start command and cannot be edited.
  */
-export async function updateToolServer(viewer: Viewer | null, serverId: string, input: ToolServerInput): Promise<{ refresh: RefreshOutcome }> {
+export async function updateToolServer(
+  viewer: Viewer | null,
+  serverId: string,
+  input: ToolServerInput,
+): Promise<{ refresh: RefreshOutcome }> {
   requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
   const { name, description, transport } = parseServerInput(input);
   assertAllowed(transport);
   await withDbErrors(async () => {
     const existing = await findServer(id);
-    if (existing.builtIn) throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");
+    if (existing.builtIn)
+      throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");
     const secrets =
       transport.kind === "stdio"
-        ? { command: transport.command, args: JSON.stringify(transport.args), url: null, tokenEncrypted: null, ...(transport.env ? { envEncrypted: sealEnv(transport.env) } : {}) }
+        ? {
+            command: transport.command,
+            args: JSON.stringify(transport.args),
+            url: null,
+            tokenEncrypted: null,
+            ...(transport.env ? { envEncrypted: sealEnv(transport.env) } : {}),
+          }
         : {
             url: transport.url,
             command: null,
             args: "[]",
             envEncrypted: null,
-            ...(transport.clearToken ? { tokenEncrypted: null } : transport.bearerToken ? { tokenEncrypted: sealToken(transport.bearerToken) } : {}),
+            ...(transport.clearToken
+              ? { tokenEncrypted: null }
+              : transport.bearerToken
+                ? { tokenEncrypted: sealToken(transport.bearerToken) }
+                : {}),
           };
     try {
       await prisma.$transaction(async (tx) => {
-        await tx.toolServer.update({ where: { id }, data: { name, description, transport: transport.kind, ...secrets } });
-        await recordAudit({ action: "tool_server.updated", actor: viewer, target: { type: "tool_server", id }, detail: { name, transport: transport.kind } }, tx);
+        await tx.toolServer.update({
+          where: { id },
+          data: { name, description, transport: transport.kind, ...secrets },
+        });
+        await recordAudit(
+          {
+            action: "tool_server.updated",
+            actor: viewer,
+            target: { type: "tool_server", id },
+            detail: { name, transport: transport.kind },
+          },
+          tx,
+        );
       });
     } catch (error) {
       throw isUniqueViolation(error) ? nameTaken() : error;
@@ -123,10 +178,19 @@ export async function removeToolServer(viewer: Viewer | null, serverId: string):
   const { serverId: id } = parseInput(serverRef, { serverId });
   await withDbErrors(async () => {
     const existing = await findServer(id);
-    if (existing.builtIn) throw new ConflictError("The demo HR server is managed by the start command; disable it instead.");
+    if (existing.builtIn)
+      throw new ConflictError("The demo HR server is managed by the start command; disable it instead.");
     await prisma.$transaction(async (tx) => {
       await tx.toolServer.delete({ where: { id } });
-      await recordAudit({ action: "tool_server.removed", actor: viewer, target: { type: "tool_server", id }, detail: { name: existing.name } }, tx);
+      await recordAudit(
+        {
+          action: "tool_server.removed",
+          actor: viewer,
+          target: { type: "tool_server", id },
+          detail: { name: existing.name },
+        },
+        tx,
+      );
     });
   });
 }
@@ -141,7 +205,12 @@ export async function setToolServerEnabled(viewer: Viewer | null, serverId: stri
     await prisma.$transaction(async (tx) => {
       await tx.toolServer.update({ where: { id }, data: { enabled } });
       await recordAudit(
-        { action: enabled ? "tool_server.enabled" : "tool_server.disabled", actor: viewer, target: { type: "tool_server", id }, detail: { name: existing.name } },
+        {
+          action: enabled ? "tool_server.enabled" : "tool_server.disabled",
+          actor: viewer,
+          target: { type: "tool_server", id },
+          detail: { name: existing.name },
+        },
         tx,
       );
     });
@@ -158,7 +227,15 @@ export async function refreshToolServer(viewer: Viewer | null, serverId: string)
     action: "tool_server.refreshed",
     actor: viewer,
     target: { type: "tool_server", id },
-    detail: outcome.ok ? { name: server.name, tools: outcome.toolCount, added: outcome.added, changed: outcome.changed, removed: outcome.removed } : { name: server.name, error: outcome.error },
+    detail: outcome.ok
+      ? {
+          name: server.name,
+          tools: outcome.toolCount,
+          added: outcome.added,
+          changed: outcome.changed,
+          removed: outcome.removed,
+        }
+      : { name: server.name, error: outcome.error },
   });
   return outcome;
 }

@@ -10,8 +10,7 @@ type Tx = Prisma.TransactionClient;
 
 /** What a refresh found: how many tools, which were added, changed or removed since the last one. */
 export type RefreshOutcome =
-  | { ok: true; toolCount: number; added: string[]; changed: string[]; removed: string[] }
-  | { ok: false; error: string };
+  { ok: true; toolCount: number; added: string[]; changed: string[]; removed: string[] } | { ok: false; error: string };
 
 /** The stored definition of a tool (the pinned fields of its snapshot). */
 export function definitionOf(tool: GatewayTool): ToolSnapshotDefinition {
@@ -31,7 +30,10 @@ export function definitionOf(tool: GatewayTool): ToolSnapshotDefinition {
  * their row, so `takenAt` says since when a schema has been as it is.
  */
 async function syncSnapshots(tx: Tx, serverId: string, tools: readonly GatewayTool[], now: Date) {
-  const existing = await tx.toolSnapshot.findMany({ where: { serverId, current: true }, select: { id: true, toolName: true, hash: true, removedAt: true } });
+  const existing = await tx.toolSnapshot.findMany({
+    where: { serverId, current: true },
+    select: { id: true, toolName: true, hash: true, removedAt: true },
+  });
   const byName = new Map(existing.map((row) => [row.toolName, row]));
   const added: string[] = [];
   const changed: string[] = [];
@@ -47,7 +49,14 @@ async function syncSnapshots(tx: Tx, serverId: string, tools: readonly GatewayTo
     // A tool that returns with a schema it had before gets that row back rather than a duplicate.
     await tx.toolSnapshot.upsert({
       where: { serverId_toolName_hash: { serverId, toolName: tool.name, hash } },
-      create: { id: randomUUID(), serverId, toolName: tool.name, hash, definition: JSON.stringify(definition), takenAt: now },
+      create: {
+        id: randomUUID(),
+        serverId,
+        toolName: tool.name,
+        hash,
+        definition: JSON.stringify(definition),
+        takenAt: now,
+      },
       update: { current: true, removedAt: null, takenAt: now },
     });
   }
@@ -69,7 +78,10 @@ export async function refreshServerTools(server: ToolServer): Promise<RefreshOut
     tools = await gateway.listTools(toGatewayConfig(server));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await prisma.toolServer.update({ where: { id: server.id }, data: { status: "error", lastError: message.slice(0, 2000), lastRefreshAt: now } });
+    await prisma.toolServer.update({
+      where: { id: server.id },
+      data: { status: "error", lastError: message.slice(0, 2000), lastRefreshAt: now },
+    });
     return { ok: false, error: message };
   }
   const result = await prisma.$transaction(async (tx) => {

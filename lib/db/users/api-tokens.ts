@@ -36,15 +36,27 @@ const createInput = z.object({
     .min(1, "Give the token a name, e.g. the system that will use it.")
     .max(80, "Use at most 80 characters."),
 });
-const revokeInput = z.object({ tokenId: z.string({ message: "Missing the token." }).min(1, "Missing the token.").max(100) });
+const revokeInput = z.object({
+  tokenId: z.string({ message: "Missing the token." }).min(1, "Missing the token.").max(100),
+});
 
-const summarySelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const summarySelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
 
 /**
  * Creates a personal API token for the signed-in user. The token is returned once, here; only its SHA-256 hash is
  * stored (like invitation links), so it cannot be shown again. Any signed-in user; audited.
  */
-export async function createApiToken(viewer: Viewer | null, input: z.input<typeof createInput>): Promise<CreatedApiToken> {
+export async function createApiToken(
+  viewer: Viewer | null,
+  input: z.input<typeof createInput>,
+): Promise<CreatedApiToken> {
   requireUser(viewer);
   const { name } = parseInput(createInput, input);
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
@@ -52,13 +64,30 @@ export async function createApiToken(viewer: Viewer | null, input: z.input<typeo
     prisma.$transaction(async (tx) => {
       const active = await tx.apiToken.count({ where: { userId: viewer.id, revokedAt: null } });
       if (active >= MAX_API_TOKENS_PER_USER) {
-        throw new ConflictError(`You already have ${MAX_API_TOKENS_PER_USER} active tokens; revoke one you no longer use first.`, "name");
+        throw new ConflictError(
+          `You already have ${MAX_API_TOKENS_PER_USER} active tokens; revoke one you no longer use first.`,
+          "name",
+        );
       }
       const created = await tx.apiToken.create({
-        data: { id: randomUUID(), userId: viewer.id, name, tokenHash: hashToken(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6) },
+        data: {
+          id: randomUUID(),
+          userId: viewer.id,
+          name,
+          tokenHash: hashToken(token),
+          prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+        },
         select: summarySelect,
       });
-      await recordAudit({ action: "api_token.created", actor: viewer, target: { type: "api_token", id: created.id }, detail: { name, prefix: created.prefix } }, tx);
+      await recordAudit(
+        {
+          action: "api_token.created",
+          actor: viewer,
+          target: { type: "api_token", id: created.id },
+          detail: { name, prefix: created.prefix },
+        },
+        tx,
+      );
       return { ...created, token };
     }),
   );
@@ -80,7 +109,10 @@ export async function listApiTokens(viewer: Viewer | null): Promise<ApiTokenSumm
  * Revokes one of the signed-in user's tokens; it stops working at once. Someone else's token is reported as not
  * found, so token ids cannot be probed. Revoking twice is refused with a clear message. Audited.
  */
-export async function revokeApiToken(viewer: Viewer | null, input: z.input<typeof revokeInput>): Promise<ApiTokenSummary> {
+export async function revokeApiToken(
+  viewer: Viewer | null,
+  input: z.input<typeof revokeInput>,
+): Promise<ApiTokenSummary> {
   requireUser(viewer);
   const { tokenId } = parseInput(revokeInput, input);
   return withDbErrors(() =>
@@ -88,8 +120,20 @@ export async function revokeApiToken(viewer: Viewer | null, input: z.input<typeo
       const token = await tx.apiToken.findFirst({ where: { id: tokenId, userId: viewer.id }, select: summarySelect });
       if (!token) throw new NotFoundError("That token does not exist (or is not yours).");
       if (token.revokedAt) throw new ConflictError("That token was already revoked.");
-      const revoked = await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() }, select: summarySelect });
-      await recordAudit({ action: "api_token.revoked", actor: viewer, target: { type: "api_token", id: tokenId }, detail: { name: token.name, prefix: token.prefix } }, tx);
+      const revoked = await tx.apiToken.update({
+        where: { id: tokenId },
+        data: { revokedAt: new Date() },
+        select: summarySelect,
+      });
+      await recordAudit(
+        {
+          action: "api_token.revoked",
+          actor: viewer,
+          target: { type: "api_token", id: tokenId },
+          detail: { name: token.name, prefix: token.prefix },
+        },
+        tx,
+      );
       return revoked;
     }),
   );
@@ -102,7 +146,10 @@ export async function revokeApiToken(viewer: Viewer | null, input: z.input<typeo
 export async function viewerFromApiToken(token: string, now = new Date()): Promise<Viewer | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const row = await withDbErrors(() =>
-    prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, revokedAt: true, lastUsedAt: true } }),
+    prisma.apiToken.findUnique({
+      where: { tokenHash: hashToken(token) },
+      select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
+    }),
   );
   if (!row || row.revokedAt) return null;
   const viewer = await loadViewer(row.userId);

@@ -57,8 +57,7 @@ export async function reissueInvitation(viewer: Viewer | null, input: { userId: 
 }
 
 export type InvitationLookup =
-  | { status: "valid"; email: string; name: string; expiresAt: Date }
-  | { status: "expired" | "used" | "unknown" };
+  { status: "valid"; email: string; name: string; expiresAt: Date } | { status: "expired" | "used" | "unknown" };
 
 /** What an invitation link points at. Public: holding the token is the authorization. */
 export async function findInvitation(token: string, now = new Date()): Promise<InvitationLookup> {

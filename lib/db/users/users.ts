@@ -94,13 +94,22 @@ export async function setUserRoles(viewer: Viewer | null, input: { userId: strin
       const user = await findUserForUpdate(tx, userId);
       const before = normalizeRoles(user.roles.map((r) => r.role));
       if (before.includes("admin") && !wanted.includes("admin") && !user.deactivatedAt) {
-        await assertAnotherActiveAdmin(tx, userId, "Keep at least one active admin: give another user the admin role first.");
+        await assertAnotherActiveAdmin(
+          tx,
+          userId,
+          "Keep at least one active admin: give another user the admin role first.",
+        );
       }
       await tx.userRole.deleteMany({ where: { userId, role: { notIn: wanted } } });
       const added = wanted.filter((role) => !before.includes(role));
       if (added.length > 0) await tx.userRole.createMany({ data: added.map((role) => ({ userId, role })) });
       await recordAudit(
-        { action: "user.roles_changed", actor: admin, target: { type: "user", id: userId }, detail: { before, after: wanted } },
+        {
+          action: "user.roles_changed",
+          actor: admin,
+          target: { type: "user", id: userId },
+          detail: { before, after: wanted },
+        },
         tx,
       );
     }),
@@ -130,7 +139,11 @@ export async function setUserActive(viewer: Viewer | null, input: { userId: stri
         await tx.invitation.deleteMany({ where: { userId, acceptedAt: null } });
       }
       await recordAudit(
-        { action: active ? "user.reactivated" : "user.deactivated", actor: admin, target: { type: "user", id: userId } },
+        {
+          action: active ? "user.reactivated" : "user.deactivated",
+          actor: admin,
+          target: { type: "user", id: userId },
+        },
         tx,
       );
     }),

@@ -48,14 +48,16 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path !== MCP_PATH && path !== SIDE_EFFECTS_PATH) return sendJsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (path !== MCP_PATH && path !== SIDE_EFFECTS_PATH)
+      return sendJsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
     const rejected = rebindingProblem(req, port, options.allowedHosts);
     if (rejected) return sendJsonRpcError(res, 403, -32000, rejected);
     if (path === SIDE_EFFECTS_PATH) return sendSideEffects(req, res, store);
 
     const body = req.method === "POST" ? await readJson(req) : undefined;
     if (body === INVALID_JSON) return sendJsonRpcError(res, 400, -32700, "Parse error: the request body is not JSON");
-    if (body === TOO_LARGE) return sendJsonRpcError(res, 413, -32600, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (body === TOO_LARGE)
+      return sendJsonRpcError(res, 413, -32600, `Request body larger than ${MAX_BODY_BYTES} bytes`);
 
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
@@ -64,7 +66,12 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
       return transport.handleRequest(req, res, body);
     }
     if (req.method !== "POST" || !isInitializeRequest(body)) {
-      return sendJsonRpcError(res, 400, -32000, "Bad Request: send an initialize request first, then the Mcp-Session-Id header it returns");
+      return sendJsonRpcError(
+        res,
+        400,
+        -32000,
+        "Bad Request: send an initialize request first, then the Mcp-Session-Id header it returns",
+      );
     }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -99,18 +106,25 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
 
 function sendSideEffects(req: IncomingMessage, res: ServerResponse, store: HrStore): void {
   if (req.method !== "GET") {
-    res.writeHead(405, { allow: "GET", "content-type": "application/json" }).end(JSON.stringify({ error: "Only GET: the side-effect counts are read-only." }));
+    res
+      .writeHead(405, { allow: "GET", "content-type": "application/json" })
+      .end(JSON.stringify({ error: "Only GET: the side-effect counts are read-only." }));
     return;
   }
-  res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ sideEffects: [...store.sideEffects.values()] }));
+  res
+    .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+    .end(JSON.stringify({ sideEffects: [...store.sideEffects.values()] }));
 }
 
 /** Why a request's Host or Origin header is refused, or null when both are acceptable. */
 function rebindingProblem(req: IncomingMessage, port: number, allowedHosts: string[] | undefined): string | null {
   const allowed = (value: string) =>
-    allowedHosts ? allowedHosts.some((entry) => matchesEntry(value, entry)) : ["localhost", "127.0.0.1", "[::1]"].some((name) => value === `${name}:${port}`);
+    allowedHosts
+      ? allowedHosts.some((entry) => matchesEntry(value, entry))
+      : ["localhost", "127.0.0.1", "[::1]"].some((name) => value === `${name}:${port}`);
   const hostHeader = req.headers.host;
-  if (!hostHeader || !allowed(hostHeader)) return `Forbidden: Host header "${hostHeader ?? ""}" is not allowed (DNS rebinding protection)`;
+  if (!hostHeader || !allowed(hostHeader))
+    return `Forbidden: Host header "${hostHeader ?? ""}" is not allowed (DNS rebinding protection)`;
   const origin = req.headers.origin;
   if (origin !== undefined) {
     let originHost: string | undefined;
@@ -119,7 +133,8 @@ function rebindingProblem(req: IncomingMessage, port: number, allowedHosts: stri
     } catch {
       originHost = undefined;
     }
-    if (!originHost || !allowed(originHost)) return `Forbidden: Origin "${origin}" is not allowed (DNS rebinding protection)`;
+    if (!originHost || !allowed(originHost))
+      return `Forbidden: Origin "${origin}" is not allowed (DNS rebinding protection)`;
   }
   return null;
 }
@@ -157,5 +172,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  res
+    .writeHead(status, { "content-type": "application/json" })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }

@@ -1,9 +1,18 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { IDEMPOTENT_REPLAY_META_KEY, callHrTool, listHrTools } from "./tools";
 import { createHrStore, type HrStore } from "./store";
 
-export const DEMO_HR_SERVER_INFO = { name: "routine-studio-demo-hr", title: "Routine Studio demo HR server", version: "1.0.0" };
+export const DEMO_HR_SERVER_INFO = {
+  name: "routine-studio-demo-hr",
+  title: "Routine Studio demo HR server",
+  version: "1.0.0",
+};
 
 const INSTRUCTIONS = [
   "A demo HR system over a fixed, seeded data set of about 300 employees (IDs E1000–E1299) in 12 departments (IDs like D-ENG).",
@@ -19,7 +28,10 @@ const INSTRUCTIONS = [
  * One Server serves one connection; share a store between servers to share state.
  */
 export function createDemoHrServer(store: HrStore = createHrStore()): Server {
-  const server = new Server(DEMO_HR_SERVER_INFO, { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(DEMO_HR_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, logging: {} },
+    instructions: INSTRUCTIONS,
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listHrTools() }));
 
@@ -31,13 +43,25 @@ export function createDemoHrServer(store: HrStore = createHrStore()): Server {
     } catch (error) {
       // A bug in a handler: still a tool result, so the caller sees which tool failed, but logged for us.
       console.error(`demo HR tool ${name} failed:`, error);
-      return { isError: true, content: [{ type: "text", text: `Internal error in ${name}: ${error instanceof Error ? error.message : String(error)}` }] };
+      return {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: `Internal error in ${name}: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
     }
     // A plain error with a code: McpError would prefix its own "MCP error -32602:" to the message on the wire.
-    if (outcome.kind === "unknown-tool") throw Object.assign(new Error(outcome.message), { code: ErrorCode.InvalidParams });
+    if (outcome.kind === "unknown-tool")
+      throw Object.assign(new Error(outcome.message), { code: ErrorCode.InvalidParams });
     if (outcome.kind === "tool-error") return { isError: true, content: [{ type: "text", text: outcome.message }] };
     if (outcome.replayed) {
-      await server.sendLoggingMessage({ level: "info", logger: "hr", data: `${name}: repeated idempotency key, answered with the first result` }, extra.sessionId);
+      await server.sendLoggingMessage(
+        { level: "info", logger: "hr", data: `${name}: repeated idempotency key, answered with the first result` },
+        extra.sessionId,
+      );
     }
     return {
       content: [{ type: "text", text: JSON.stringify(outcome.result, null, 2) }],

@@ -14,7 +14,13 @@ export type OutboxMessage = {
   delivery: "recorded_not_sent";
 };
 
-export type Enrollment = { employee_id: string; training_id: string; status: "confirmed" | "waitlisted"; waitlist_position: number | null; enrolled_at: string };
+export type Enrollment = {
+  employee_id: string;
+  training_id: string;
+  status: "confirmed" | "waitlisted";
+  waitlist_position: number | null;
+  enrolled_at: string;
+};
 
 /** How many times a side-effect tool really ran for one idempotency key: 1 when retries were deduplicated. */
 export type SideEffectCount = { tool: string; idempotencyKey: string; count: number };
@@ -47,11 +53,14 @@ export function createHrStore() {
   }
 
   // The seeded requests are copied, so approvals and cancellations stay in this store.
-  const leaveRequests = new Map<string, LeaveRequest>(dataset.leaveRequests.map((request) => [request.id, structuredClone(request)]));
+  const leaveRequests = new Map<string, LeaveRequest>(
+    dataset.leaveRequests.map((request) => [request.id, structuredClone(request)]),
+  );
   const contactChanges = new Map<string, Contact>();
   const department = (id: string): Department => {
     const found = departments.get(id.trim().toUpperCase());
-    if (!found) throw new HrToolError(`Unknown department ID "${id}". Known departments: ${[...departments.keys()].join(", ")}.`);
+    if (!found)
+      throw new HrToolError(`Unknown department ID "${id}". Known departments: ${[...departments.keys()].join(", ")}.`);
     return found;
   };
 
@@ -69,24 +78,35 @@ export function createHrStore() {
     employee(id: string): Employee {
       const employee = employees.get(id.trim().toUpperCase());
       if (!employee) {
-        throw new HrToolError(`Unknown employee ID "${id}". IDs look like "E1024" (E1000–E${999 + employees.size}); use search_employees to find someone by name.`);
+        throw new HrToolError(
+          `Unknown employee ID "${id}". IDs look like "E1024" (E1000–E${999 + employees.size}); use search_employees to find someone by name.`,
+        );
       }
       return employee;
     },
     department,
     training(id: string): Training {
       const training = trainings.get(id.trim().toUpperCase());
-      if (!training) throw new HrToolError(`Unknown training ID "${id}". IDs look like "TR-104"; use list_trainings to see the courses.`);
+      if (!training)
+        throw new HrToolError(
+          `Unknown training ID "${id}". IDs look like "TR-104"; use list_trainings to see the courses.`,
+        );
       return training;
     },
     expenseClaim(id: string): ExpenseClaim {
       const claim = claims.get(id.trim().toUpperCase());
-      if (!claim) throw new HrToolError(`Unknown expense claim ID "${id}". IDs look like "EC-2025-0137" (EC-2024-0001–0060, EC-2025-0001–0150).`);
+      if (!claim)
+        throw new HrToolError(
+          `Unknown expense claim ID "${id}". IDs look like "EC-2025-0137" (EC-2024-0001–0060, EC-2025-0001–0150).`,
+        );
       return claim;
     },
     leaveRequest(id: string): LeaveRequest {
       const request = leaveRequests.get(id.trim().toUpperCase());
-      if (!request) throw new HrToolError(`Unknown leave request ID "${id}". IDs look like "LR-2025-0042", as apply_leave returns them.`);
+      if (!request)
+        throw new HrToolError(
+          `Unknown leave request ID "${id}". IDs look like "LR-2025-0042", as apply_leave returns them.`,
+        );
       return request;
     },
     /** The employee's contact details with any updates made through update_employee_contact. */
@@ -107,7 +127,9 @@ export function createHrStore() {
     /** Next free leave request ID for the year of the leave, continuing after the seeded ones. */
     nextLeaveRequestId(year: number): string {
       const prefix = `LR-${year}-`;
-      const taken = [...leaveRequests.keys()].filter((id) => id.startsWith(prefix)).map((id) => Number(id.slice(prefix.length)));
+      const taken = [...leaveRequests.keys()]
+        .filter((id) => id.startsWith(prefix))
+        .map((id) => Number(id.slice(prefix.length)));
       return `${prefix}${String(Math.max(0, ...taken) + 1).padStart(4, "0")}`;
     },
   };

@@ -21,14 +21,23 @@ export const IDEMPOTENCY_ARGUMENT = "idempotency_key";
 export const IDEMPOTENT_REPLAY_META_KEY = "io.routine-studio/idempotent-replay";
 
 const HANDLERS = new Map<string, HrToolHandler>(
-  [...PEOPLE_HANDLERS, ...PERMISSION_HANDLERS, ...LEAVE_HANDLERS, ...ATTENDANCE_HANDLERS, ...PAY_HANDLERS, ...GROWTH_HANDLERS, ...DOCUMENT_HANDLERS, ...REPORT_HANDLERS].map(
-    (handler) => [handler.name, handler],
-  ),
+  [
+    ...PEOPLE_HANDLERS,
+    ...PERMISSION_HANDLERS,
+    ...LEAVE_HANDLERS,
+    ...ATTENDANCE_HANDLERS,
+    ...PAY_HANDLERS,
+    ...GROWTH_HANDLERS,
+    ...DOCUMENT_HANDLERS,
+    ...REPORT_HANDLERS,
+  ].map((handler) => [handler.name, handler]),
 );
 const DEFINITIONS = new Map(DEMO_HR_TOOLS.map((tool) => [tool.name, tool]));
 
-for (const tool of DEMO_HR_TOOLS) if (!HANDLERS.has(tool.name)) throw new Error(`Demo HR tool ${tool.name} has no handler`);
-for (const name of HANDLERS.keys()) if (!DEFINITIONS.has(name)) throw new Error(`Handler ${name} is not in DEMO_HR_TOOLS`);
+for (const tool of DEMO_HR_TOOLS)
+  if (!HANDLERS.has(tool.name)) throw new Error(`Demo HR tool ${tool.name} has no handler`);
+for (const name of HANDLERS.keys())
+  if (!DEFINITIONS.has(name)) throw new Error(`Handler ${name} is not in DEMO_HR_TOOLS`);
 
 /** A tool as the MCP server lists it: the catalog's name, description and input schema, plus hints. */
 export type ListedHrTool = {
@@ -66,10 +75,19 @@ export type HrCallOutcome =
  * a repeat with the same arguments answers the first result without running again; a repeat with other arguments
  * is refused. Only successes are remembered, so a failed call can be retried under the same key.
  */
-export function callHrTool(store: HrStore, name: string, rawArgs: unknown, meta?: Record<string, unknown>): HrCallOutcome {
+export function callHrTool(
+  store: HrStore,
+  name: string,
+  rawArgs: unknown,
+  meta?: Record<string, unknown>,
+): HrCallOutcome {
   const handler = HANDLERS.get(name);
   const definition = DEFINITIONS.get(name);
-  if (!handler || !definition) return { kind: "unknown-tool", message: `Unknown tool: ${name}. The demo HR server has ${HANDLERS.size} tools; call tools/list to see them.` };
+  if (!handler || !definition)
+    return {
+      kind: "unknown-tool",
+      message: `Unknown tool: ${name}. The demo HR server has ${HANDLERS.size} tools; call tools/list to see them.`,
+    };
   if (rawArgs !== undefined && (typeof rawArgs !== "object" || rawArgs === null || Array.isArray(rawArgs))) {
     return { kind: "tool-error", message: `Invalid arguments for ${name}: arguments must be an object.` };
   }
@@ -79,14 +97,23 @@ export function callHrTool(store: HrStore, name: string, rawArgs: unknown, meta?
     const problems = argumentProblems(definition, args);
     if (problems) return { kind: "tool-error", message: problems };
     const structured = handler.outputSchema !== undefined;
-    if (!handler.sideEffect || key === undefined) return { kind: "result", result: handler.run(args, store), replayed: false, structured };
+    if (!handler.sideEffect || key === undefined)
+      return { kind: "result", result: handler.run(args, store), replayed: false, structured };
     const slot = `${name}\u0000${key}`;
     const fingerprint = stableJson(args);
     const earlier = store.idempotency.get(slot);
     if (earlier && earlier.fingerprint !== fingerprint) {
-      throw new HrToolError(`Idempotency key "${key}" was already used for a ${name} call with other arguments; use a new key for a new request.`);
+      throw new HrToolError(
+        `Idempotency key "${key}" was already used for a ${name} call with other arguments; use a new key for a new request.`,
+      );
     }
-    if (earlier) return { kind: "result", result: structuredClone(earlier.result) as Record<string, unknown>, replayed: true, structured };
+    if (earlier)
+      return {
+        kind: "result",
+        result: structuredClone(earlier.result) as Record<string, unknown>,
+        replayed: true,
+        structured,
+      };
     const result = handler.run(args, store);
     const counted = store.sideEffects.get(slot) ?? { tool: name, idempotencyKey: key, count: 0 };
     store.sideEffects.set(slot, { ...counted, count: counted.count + 1 });
@@ -99,13 +126,18 @@ export function callHrTool(store: HrStore, name: string, rawArgs: unknown, meta?
 }
 
 function idempotencyKey(fromMeta: unknown, fromArgument: unknown): string | undefined {
-  for (const [where, value] of [[`_meta["${IDEMPOTENCY_META_KEY}"]`, fromMeta], [`argument ${IDEMPOTENCY_ARGUMENT}`, fromArgument]] as const) {
+  for (const [where, value] of [
+    [`_meta["${IDEMPOTENCY_META_KEY}"]`, fromMeta],
+    [`argument ${IDEMPOTENCY_ARGUMENT}`, fromArgument],
+  ] as const) {
     if (value !== undefined && (typeof value !== "string" || value.length === 0 || value.length > 200)) {
       throw new HrToolError(`The idempotency key in ${where} must be a non-empty string of at most 200 characters.`);
     }
   }
   if (fromMeta !== undefined && fromArgument !== undefined && fromMeta !== fromArgument) {
-    throw new HrToolError(`Two different idempotency keys were given (_meta and argument ${IDEMPOTENCY_ARGUMENT}); give one.`);
+    throw new HrToolError(
+      `Two different idempotency keys were given (_meta and argument ${IDEMPOTENCY_ARGUMENT}); give one.`,
+    );
   }
   return (fromMeta ?? fromArgument) as string | undefined;
 }
@@ -114,7 +146,10 @@ function idempotencyKey(fromMeta: unknown, fromArgument: unknown): string | unde
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`).join(",")}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }

@@ -6,7 +6,12 @@ export const DEMO_HR_SERVER = "hr";
 type Property = NonNullable<ToolDefinition["inputSchema"]["properties"]>[string];
 
 /** An HR tool with an object input schema; `required` lists the parameters a call must set. */
-export function hrTool(name: string, description: string, properties: Record<string, Property>, required: string[] = []): ToolDefinition {
+export function hrTool(
+  name: string,
+  description: string,
+  properties: Record<string, Property>,
+  required: string[] = [],
+): ToolDefinition {
   return { server: DEMO_HR_SERVER, name, description, inputSchema: { type: "object", properties, required } };
 }
 

@@ -11,7 +11,10 @@ export const TIME_OFF_TOOLS = [
   hrTool(
     "get_leave_policy",
     "Get the policy for a leave type: yearly entitlement, notice period, carry-over rules and documents required.",
-    { leave_type: LEAVE_TYPE, country: text('ISO 3166 country code of the work location, e.g. "DE"; default: the company-wide policy.') },
+    {
+      leave_type: LEAVE_TYPE,
+      country: text('ISO 3166 country code of the work location, e.g. "DE"; default: the company-wide policy.'),
+    },
     ["leave_type"],
   ),
   hrTool(
@@ -30,7 +33,11 @@ export const TIME_OFF_TOOLS = [
   hrTool(
     "approve_leave",
     "Approve a pending leave request as the employee's manager or an HR approver.",
-    { leave_request_id: LEAVE_REQUEST_ID, approver_id: text("Employee ID of the approver."), comment: text("Note for the employee.") },
+    {
+      leave_request_id: LEAVE_REQUEST_ID,
+      approver_id: text("Employee ID of the approver."),
+      comment: text("Note for the employee."),
+    },
     ["leave_request_id", "approver_id"],
   ),
   hrTool(

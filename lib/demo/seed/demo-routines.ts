@@ -10,15 +10,28 @@ const ANNUAL_LEAVE: RoutineInput = {
   schemaVersion: 2,
   id: "annual_leave",
   name: "Apply for annual leave",
-  description: "Checks an employee's annual leave balance and books the leave when the balance covers it; otherwise explains why not.",
-  intents: ["I'd like to take annual leave from 3 to 7 March", "Book me a week off in August", "Can E1024 take leave next Monday?"],
+  description:
+    "Checks an employee's annual leave balance and books the leave when the balance covers it; otherwise explains why not.",
+  intents: [
+    "I'd like to take annual leave from 3 to 7 March",
+    "Book me a week off in August",
+    "Can E1024 take leave next Monday?",
+  ],
   inputs: [
     { name: "employee_id", description: 'The employee asking, e.g. "E1024".', type: "string", required: true },
     { name: "start_date", description: "First day of leave (YYYY-MM-DD).", type: "string", required: true },
     { name: "end_date", description: "Last day of leave (YYYY-MM-DD).", type: "string", required: true },
   ],
   steps: [
-    { id: "employee", kind: "tool", name: "Look up employee", description: "Find the employee's record and manager.", tool: hr("get_employee"), inputs: { employee_id: input("employee_id") }, outputs: [{ name: "employee", description: "The employee's profile" }] },
+    {
+      id: "employee",
+      kind: "tool",
+      name: "Look up employee",
+      description: "Find the employee's record and manager.",
+      tool: hr("get_employee"),
+      inputs: { employee_id: input("employee_id") },
+      outputs: [{ name: "employee", description: "The employee's profile" }],
+    },
     {
       id: "balance",
       kind: "tool",
@@ -29,14 +42,24 @@ const ANNUAL_LEAVE: RoutineInput = {
       outputs: [{ name: "balance", description: "Remaining annual leave days" }],
       completion: "The remaining annual days are known.",
     },
-    { id: "eligible", kind: "branch", name: "Balance covers the request?", description: "Compare the requested working days with the remaining balance." },
+    {
+      id: "eligible",
+      kind: "branch",
+      name: "Balance covers the request?",
+      description: "Compare the requested working days with the remaining balance.",
+    },
     {
       id: "apply",
       kind: "tool",
       name: "Book the leave",
       description: "Submit the leave request.",
       tool: hr("apply_leave"),
-      inputs: { employee_id: input("employee_id"), leave_type: { from: "literal", value: "annual" }, start_date: input("start_date"), end_date: input("end_date") },
+      inputs: {
+        employee_id: input("employee_id"),
+        leave_type: { from: "literal", value: "annual" },
+        start_date: input("start_date"),
+        end_date: input("end_date"),
+      },
       outputs: [{ name: "request", description: "The leave request with its ID and status" }],
       requiresApproval: false,
     },
@@ -46,7 +69,11 @@ const ANNUAL_LEAVE: RoutineInput = {
       name: "Confirm by email",
       description: "Tell the employee the leave is booked.",
       tool: hr("send_email_notification"),
-      inputs: { to: input("employee_id"), subject: { from: "literal", value: "Your leave is booked" }, body: model("Confirm the dates and the request ID from the booked request.") },
+      inputs: {
+        to: input("employee_id"),
+        subject: { from: "literal", value: "Your leave is booked" },
+        body: model("Confirm the dates and the request ID from the booked request."),
+      },
       outputs: [{ name: "message", description: "The sent message's ID" }],
     },
     {
@@ -55,7 +82,11 @@ const ANNUAL_LEAVE: RoutineInput = {
       name: "Explain the shortfall",
       description: "Tell the employee the balance does not cover the request.",
       tool: hr("send_email_notification"),
-      inputs: { to: input("employee_id"), subject: { from: "literal", value: "Your leave request" }, body: model("Explain that the remaining balance does not cover the requested days, citing both numbers.") },
+      inputs: {
+        to: input("employee_id"),
+        subject: { from: "literal", value: "Your leave request" },
+        body: model("Explain that the remaining balance does not cover the requested days, citing both numbers."),
+      },
       outputs: [{ name: "message", description: "The sent message's ID" }],
     },
     { id: "done", kind: "end", name: "Done", description: "" },
@@ -89,6 +120,7 @@ export function demoRoutines(): Routine[] {
   const draft = parseRoutineText(PAYSLIP_DRAFT_TEXT, {
     resolveTool: (name) => (DEMO_HR_TOOLS.some((tool) => tool.name === name) ? hr(name) : undefined),
   });
-  if (!draft.ok) throw new Error(`The demo draft does not parse: ${draft.errors.map((error) => error.message).join("; ")}`);
+  if (!draft.ok)
+    throw new Error(`The demo draft does not parse: ${draft.errors.map((error) => error.message).join("; ")}`);
   return [routineSchema.parse(ANNUAL_LEAVE), draft.routine];
 }

@@ -12,15 +12,22 @@ import { refreshServerTools, type RefreshOutcome } from "../../db/tools";
 export async function registerDemoToolServer(url: string): Promise<RefreshOutcome> {
   const existing = await prisma.toolServer.findUnique({ where: { name: DEMO_HR_SERVER } });
   if (existing && !existing.builtIn) {
-    return { ok: false, error: `A server named "${DEMO_HR_SERVER}" was registered by an admin; the demo HR server was not registered.` };
+    return {
+      ok: false,
+      error: `A server named "${DEMO_HR_SERVER}" was registered by an admin; the demo HR server was not registered.`,
+    };
   }
   const server = existing
-    ? await prisma.toolServer.update({ where: { id: existing.id }, data: { url, transport: "http", command: null, args: "[]" } })
+    ? await prisma.toolServer.update({
+        where: { id: existing.id },
+        data: { url, transport: "http", command: null, args: "[]" },
+      })
     : await prisma.toolServer.create({
         data: {
           id: randomUUID(),
           name: DEMO_HR_SERVER,
-          description: "Demo HR tools (employees, leave, payroll, training, reports) over a seeded data set. Started by npm start.",
+          description:
+            "Demo HR tools (employees, leave, payroll, training, reports) over a seeded data set. Started by npm start.",
           transport: "http",
           url,
           builtIn: true,

@@ -34,9 +34,16 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const email = emailSchema.safeParse(options.admin.email);
     const password = passwordSchema.safeParse(options.admin.password);
     if (!email.success || !password.success) {
-      result.warnings.push("ADMIN_EMAIL or ADMIN_PASSWORD is not valid (a real email, a password of 8+ characters): no admin created.");
+      result.warnings.push(
+        "ADMIN_EMAIL or ADMIN_PASSWORD is not valid (a real email, a password of 8+ characters): no admin created.",
+      );
     } else if (!(await prisma.user.findUnique({ where: { email: email.data } }))) {
-      await createSeedUser({ name: options.admin.name?.trim() || "Administrator", email: email.data, password: password.data, roles: ["admin"] });
+      await createSeedUser({
+        name: options.admin.name?.trim() || "Administrator",
+        email: email.data,
+        password: password.data,
+        roles: ["admin"],
+      });
       result.created.push(email.data);
     }
   }
@@ -49,7 +56,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     }
   }
 
-  if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0) result.routines = await seedDemoRoutines();
+  if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0)
+    result.routines = await seedDemoRoutines();
 
   const admins = await prisma.userRole.count({ where: { role: "admin", user: { deactivatedAt: null } } });
   if (admins === 0) {
@@ -64,7 +72,10 @@ async function createSeedUser(user: { name: string; email: string; password: str
   const passwordHash = await hashPassword(user.password);
   await prisma.$transaction(async (tx) => {
     const userId = await insertUser(tx, { ...user, passwordHash });
-    await recordAudit({ action: "system.seeded", target: { type: "user", id: userId }, detail: { roles: user.roles } }, tx);
+    await recordAudit(
+      { action: "system.seeded", target: { type: "user", id: userId }, detail: { roles: user.roles } },
+      tx,
+    );
   });
 }
 
@@ -79,7 +90,14 @@ async function seedDemoRoutines(): Promise<string[]> {
     const prepared = await prepareNewRoutine(routine, id);
     await prisma.$transaction(async (tx) => {
       const created = await insertRoutine(tx, { id, ownerId: owner.id, prepared });
-      await recordAudit({ action: "routine.created", target: { type: "routine", id }, detail: { name: created.name, source: "demo seed" } }, tx);
+      await recordAudit(
+        {
+          action: "routine.created",
+          target: { type: "routine", id },
+          detail: { name: created.name, source: "demo seed" },
+        },
+        tx,
+      );
       names.push(created.name);
     });
   }
@@ -95,4 +113,3 @@ export function seedOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOp
       : undefined;
   return { mode, admin, demoRoutines: mode === "demo" };
 }
-

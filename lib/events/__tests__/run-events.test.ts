@@ -14,15 +14,23 @@ describe("run events", () => {
   it("parses what it encodes, and refuses what is not an event", () => {
     const line = encodeSseEvent(stored);
     expect(line.startsWith("id: 7\n")).toBe(true);
-    const data = line.split("\n").find((part) => part.startsWith("data: "))!.slice(6);
+    const data = line
+      .split("\n")
+      .find((part) => part.startsWith("data: "))!
+      .slice(6);
     expect(parseRunEvent(JSON.parse(data))).toEqual(stored);
     expect(parseRunEvent({ ...stored, type: "step.exploded" })).toBeNull();
     expect(parseRunEvent({ ...stored, data: { stepId: "check" } })).toBeNull();
   });
 
   it("fills defaults and names the field of a malformed event before it is written", () => {
-    expect(checkEventInput({ type: "run.started", data: {} })).toEqual({ type: "run.started", data: { resumed: false } });
-    expect(() => checkEventInput({ type: "step.succeeded", data: { stepRunId: "x", stepId: "y", iteration: 0, durationMs: 1 } })).toThrow(/iteration/);
+    expect(checkEventInput({ type: "run.started", data: {} })).toEqual({
+      type: "run.started",
+      data: { resumed: false },
+    });
+    expect(() =>
+      checkEventInput({ type: "step.succeeded", data: { stepRunId: "x", stepId: "y", iteration: 0, durationMs: 1 } }),
+    ).toThrow(/iteration/);
   });
 
   it("knows which statuses are final", () => {

@@ -3,7 +3,8 @@ import type { RunEvent } from "../run-events";
 import { createRunStatusStream } from "../status-stream";
 import { parseSseText } from "../testing/sse-reader";
 
-const started = (runId: string, seq = 2) => ({ runId, seq, at: "2026-11-01T00:00:00.000Z", type: "run.started", data: { resumed: false } }) as RunEvent;
+const started = (runId: string, seq = 2) =>
+  ({ runId, seq, at: "2026-11-01T00:00:00.000Z", type: "run.started", data: { resumed: false } }) as RunEvent;
 
 function open(mayView: (runId: string) => Promise<boolean>) {
   const listeners = new Set<(events: RunEvent[]) => void>();
@@ -45,7 +46,11 @@ describe("the runs status stream", () => {
     await vi.advanceTimersByTimeAsync(15_000);
     abort.abort();
     const messages = parseSseText(await reading);
-    expect(messages.map((message) => message.comment ?? message.event ?? "retry")).toEqual(["retry", "status", "keep-alive"]);
+    expect(messages.map((message) => message.comment ?? message.event ?? "retry")).toEqual([
+      "retry",
+      "status",
+      "keep-alive",
+    ]);
     expect(JSON.parse(messages[1]!.data!)).toMatchObject({ runId: "mine", status: "running" });
     expect(listeners.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);

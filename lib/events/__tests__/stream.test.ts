@@ -10,7 +10,16 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 function open(log: FakeEventLog, afterSeq: number, extra: Partial<Parameters<typeof createRunEventStream>[0]> = {}) {
   const abort = new AbortController();
   const onClose = vi.fn();
-  const body = createRunEventStream({ runId: log.runId, afterSeq, loadPage: log.loadPage, subscribe: log.subscribe, signal: abort.signal, onClose, pageSize: 3, ...extra });
+  const body = createRunEventStream({
+    runId: log.runId,
+    afterSeq,
+    loadPage: log.loadPage,
+    subscribe: log.subscribe,
+    signal: abort.signal,
+    onClose,
+    pageSize: 3,
+    ...extra,
+  });
   return { body, abort, onClose };
 }
 
@@ -143,7 +152,9 @@ describe("the run event stream", () => {
           let ended = false;
           for (let attempt = 0; !ended; attempt += 1) {
             const { body } = open(log, received.at(-1) ?? 0);
-            const result = await readRunEvents(body, { stopAfter: attempt < stops.length ? stops[attempt] : undefined });
+            const result = await readRunEvents(body, {
+              stopAfter: attempt < stops.length ? stops[attempt] : undefined,
+            });
             received.push(...seqs(result.events));
             // Like the run view: run.finished is the last word, whether or not the server's close was read.
             ended = result.ended || result.events.at(-1)?.type === "run.finished";

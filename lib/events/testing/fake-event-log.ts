@@ -16,7 +16,13 @@ export class FakeEventLog {
   commit(inputs: RunEventInput[]): RunEvent[] {
     const stored = inputs.map((input, index) => {
       const { type, data } = checkEventInput(input);
-      return { runId: this.runId, seq: this.events.length + index + 1, at: new Date(Date.UTC(2026, 10, 1, 0, 0, this.events.length + index)).toISOString(), type, data } as RunEvent;
+      return {
+        runId: this.runId,
+        seq: this.events.length + index + 1,
+        at: new Date(Date.UTC(2026, 10, 1, 0, 0, this.events.length + index)).toISOString(),
+        type,
+        data,
+      } as RunEvent;
     });
     this.events.push(...stored);
     return stored;
@@ -49,5 +55,11 @@ export class FakeEventLog {
 const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A step event input for tests: `step.succeeded` of step `s<n>`. */
-export const stepDone = (n: number): RunEventInput => ({ type: "step.succeeded", data: { stepRunId: `sr${n}`, stepId: `s${n}`, iteration: 1, durationMs: n } });
-export const runFinished = (): RunEventInput => ({ type: "run.finished", data: { status: "succeeded", durationMs: 10, inputTokens: 0, outputTokens: 0 } });
+export const stepDone = (n: number): RunEventInput => ({
+  type: "step.succeeded",
+  data: { stepRunId: `sr${n}`, stepId: `s${n}`, iteration: 1, durationMs: n },
+});
+export const runFinished = (): RunEventInput => ({
+  type: "run.finished",
+  data: { status: "succeeded", durationMs: 10, inputTokens: 0, outputTokens: 0 },
+});

@@ -12,7 +12,8 @@ export function parseSseText(text: string): SseMessage[] {
       if (line.startsWith(":")) message.comment = line.slice(1).trim();
       else if (line.startsWith("id: ")) message.id = line.slice(4);
       else if (line.startsWith("event: ")) message.event = line.slice(7);
-      else if (line.startsWith("data: ")) message.data = (message.data === undefined ? "" : `${message.data}\n`) + line.slice(6);
+      else if (line.startsWith("data: "))
+        message.data = (message.data === undefined ? "" : `${message.data}\n`) + line.slice(6);
     }
     messages.push(message);
   }
@@ -23,7 +24,10 @@ export function parseSseText(text: string): SseMessage[] {
  * Reads an SSE body as a client would, message by message; `stopAfter` disconnects (cancels the body) after that
  * many events, as a client that goes away mid-stream. Returns the events received and whether the server ended it.
  */
-export async function readRunEvents(body: ReadableStream<Uint8Array>, options: { stopAfter?: number; onComment?: (comment: string) => void } = {}): Promise<{ events: RunEvent[]; ended: boolean }> {
+export async function readRunEvents(
+  body: ReadableStream<Uint8Array>,
+  options: { stopAfter?: number; onComment?: (comment: string) => void } = {},
+): Promise<{ events: RunEvent[]; ended: boolean }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: RunEvent[] = [];

@@ -3,7 +3,12 @@ import { connectionToEdge, freshEdgeId } from "../connect";
 import { makeRoutine, makeStep } from "./factories";
 
 const routine = makeRoutine({
-  steps: [makeStep("tool", { id: "a" }), makeStep("branch", { id: "b" }), makeStep("end", { id: "c" }), makeStep("end", { id: "d" })],
+  steps: [
+    makeStep("tool", { id: "a" }),
+    makeStep("branch", { id: "b" }),
+    makeStep("end", { id: "c" }),
+    makeStep("end", { id: "d" }),
+  ],
   edges: [
     { id: "e1", source: "a", target: "b" },
     { id: "e2", source: "b", target: "c", condition: { label: "Condition 2" } },
@@ -12,16 +17,27 @@ const routine = makeRoutine({
 
 describe("connectionToEdge", () => {
   it("creates a plain edge with a fresh id", () => {
-    expect(connectionToEdge(routine, { source: "a", target: "c" })).toEqual({ ok: true, edge: { id: "e3", source: "a", target: "c" } });
+    expect(connectionToEdge(routine, { source: "a", target: "c" })).toEqual({
+      ok: true,
+      edge: { id: "e3", source: "a", target: "c" },
+    });
   });
 
   it("gives an edge out of a branch a placeholder condition that is not taken", () => {
     const result = connectionToEdge(routine, { source: "b", target: "d" });
-    expect(result).toEqual({ ok: true, edge: { id: "e3", source: "b", target: "d", condition: { label: "Condition 3" } } });
+    expect(result).toEqual({
+      ok: true,
+      edge: { id: "e3", source: "b", target: "d", condition: { label: "Condition 3" } },
+    });
   });
 
   it("accepts a React Flow connection with handles", () => {
-    const result = connectionToEdge(routine, { source: "b", target: "a", sourceHandle: "branch:e2", targetHandle: "in" } as const);
+    const result = connectionToEdge(routine, {
+      source: "b",
+      target: "a",
+      sourceHandle: "branch:e2",
+      targetHandle: "in",
+    } as const);
     expect(result.ok && result.edge.condition?.label).toBe("Condition 3");
   });
 

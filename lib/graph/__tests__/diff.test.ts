@@ -22,7 +22,9 @@ const before = makeRoutine({
 describe("diffRoutines", () => {
   it("finds nothing between a routine and itself or its copy", () => {
     expect(isEmptyDiff(diffRoutines(before, before))).toBe(true);
-    fc.assert(fc.property(routineArbitrary(), (routine) => isEmptyDiff(diffRoutines(routine, structuredClone(routine)))));
+    fc.assert(
+      fc.property(routineArbitrary(), (routine) => isEmptyDiff(diffRoutines(routine, structuredClone(routine)))),
+    );
   });
 
   it("lists added and removed steps, edges and stages by id", () => {
@@ -54,7 +56,11 @@ describe("diffRoutines", () => {
     } satisfies Step;
     const diff = diffRoutines(before, { ...before, steps: [changed, ...before.steps.slice(1)] });
     expect(diff.steps.changed).toEqual([
-      { before: check, after: changed, fields: ["name", "tool", "inputs.employee_id", "inputs.month", "inputs.year", "outputs", "timeoutMs"] },
+      {
+        before: check,
+        after: changed,
+        fields: ["name", "tool", "inputs.employee_id", "inputs.month", "inputs.year", "outputs", "timeoutMs"],
+      },
     ]);
   });
 
@@ -81,7 +87,10 @@ describe("diffRoutines", () => {
       ],
     };
     const diff = diffRoutines(before, after);
-    expect(diff.edges.changed.map((change) => change.fields)).toEqual([["target"], ["condition.label", "condition.expression"]]);
+    expect(diff.edges.changed.map((change) => change.fields)).toEqual([
+      ["target"],
+      ["condition.label", "condition.expression"],
+    ]);
   });
 
   it("names changed routine fields, leaving collections to their own lists", () => {

@@ -1,5 +1,14 @@
 import fc from "fast-check";
-import { ROUTINE_SCHEMA_VERSION, STEP_KINDS, type Edge, type Routine, type Stage, type Step, type StepKind, type StepOf } from "../../routine";
+import {
+  ROUTINE_SCHEMA_VERSION,
+  STEP_KINDS,
+  type Edge,
+  type Routine,
+  type Stage,
+  type Step,
+  type StepKind,
+  type StepOf,
+} from "../../routine";
 
 /** A minimal valid step of the given kind. */
 export function makeStep<K extends StepKind>(kind: K, overrides: Partial<Omit<StepOf<K>, "kind">> = {}): StepOf<K> {
@@ -7,7 +16,14 @@ export function makeStep<K extends StepKind>(kind: K, overrides: Partial<Omit<St
   const step = ((): Step => {
     switch (kind) {
       case "tool":
-        return { ...base, kind, tool: { server: "hr", name: "get_leave_balance" }, inputs: {}, outputs: [], requiresApproval: false };
+        return {
+          ...base,
+          kind,
+          tool: { server: "hr", name: "get_leave_balance" },
+          inputs: {},
+          outputs: [],
+          requiresApproval: false,
+        };
       case "skill":
         return { ...base, kind, instruction: "", inputs: {}, outputs: [] };
       case "branch":
@@ -51,15 +67,31 @@ export function routineArbitrary(shape: RoutineShape = {}): fc.Arbitrary<Routine
   const stepSpec = fc.record({
     kind: fc.constantFrom<StepKind>(...STEP_KINDS),
     stage: fc.nat({ max: maxStages }),
-    position: shape.positioned === undefined ? fc.option(fc.record({ x: coordinate, y: coordinate }), { nil: undefined }) : shape.positioned ? fc.record({ x: coordinate, y: coordinate }) : fc.constant(undefined),
+    position:
+      shape.positioned === undefined
+        ? fc.option(fc.record({ x: coordinate, y: coordinate }), { nil: undefined })
+        : shape.positioned
+          ? fc.record({ x: coordinate, y: coordinate })
+          : fc.constant(undefined),
     targets: fc.array(fc.tuple(fc.nat({ max: 4 }), fc.boolean()), { maxLength: 3 }),
   });
   return fc
-    .record({ stageCount: fc.nat({ max: maxStages }), specs: fc.array(stepSpec, { minLength: minSteps, maxLength: maxSteps }) })
+    .record({
+      stageCount: fc.nat({ max: maxStages }),
+      specs: fc.array(stepSpec, { minLength: minSteps, maxLength: maxSteps }),
+    })
     .map(({ stageCount, specs }) => {
-      const stages: Stage[] = Array.from({ length: stageCount }, (_, i) => ({ id: `stage${i}`, name: `Stage ${i}`, description: "" }));
+      const stages: Stage[] = Array.from({ length: stageCount }, (_, i) => ({
+        id: `stage${i}`,
+        name: `Stage ${i}`,
+        description: "",
+      }));
       const steps = specs.map((spec, i) =>
-        makeStep(spec.kind, { id: `s${i}`, position: spec.position, stageId: spec.stage < stageCount ? `stage${spec.stage}` : undefined }),
+        makeStep(spec.kind, {
+          id: `s${i}`,
+          position: spec.position,
+          stageId: spec.stage < stageCount ? `stage${spec.stage}` : undefined,
+        }),
       );
       const edges: Edge[] = [];
       const seen = new Set<string>();
@@ -71,7 +103,11 @@ export function routineArbitrary(shape: RoutineShape = {}): fc.Arbitrary<Routine
           seen.add(`${i}>${target}`);
           const id = `e${edges.length}`;
           const condition = spec.kind === "branch" ? { label: `Condition ${edges.length}` } : undefined;
-          edges.push(condition ? { id, source: `s${i}`, target: `s${target}`, condition } : { id, source: `s${i}`, target: `s${target}` });
+          edges.push(
+            condition
+              ? { id, source: `s${i}`, target: `s${target}`, condition }
+              : { id, source: `s${i}`, target: `s${target}` },
+          );
         }
       });
       return makeRoutine({ steps, edges, stages });

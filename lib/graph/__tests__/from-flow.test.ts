@@ -4,7 +4,11 @@ import { routineToFlow } from "../to-flow";
 import { makeRoutine, makeStep } from "./factories";
 
 const routine = makeRoutine({
-  steps: [makeStep("tool", { id: "a", position: { x: 0, y: 0 } }), makeStep("skill", { id: "b" }), makeStep("end", { id: "c" })],
+  steps: [
+    makeStep("tool", { id: "a", position: { x: 0, y: 0 } }),
+    makeStep("skill", { id: "b" }),
+    makeStep("end", { id: "c" }),
+  ],
   edges: [
     { id: "e1", source: "a", target: "b" },
     { id: "e2", source: "b", target: "c" },
@@ -26,7 +30,12 @@ describe("applyFlowPositions", () => {
   });
 
   it("returns the same routine when nothing moved, ignoring unknown nodes", () => {
-    expect(applyFlowPositions(routine, [{ id: "a", position: { x: 0, y: 0 } }, { id: "stage:x", position: { x: 1, y: 1 } }])).toBe(routine);
+    expect(
+      applyFlowPositions(routine, [
+        { id: "a", position: { x: 0, y: 0 } },
+        { id: "stage:x", position: { x: 1, y: 1 } },
+      ]),
+    ).toBe(routine);
   });
 
   it("adds up positions through parents and survives a parent cycle", () => {
@@ -42,7 +51,10 @@ describe("applyFlowPositions", () => {
 describe("applyFlowEdges", () => {
   it("drops edges deleted on the canvas and keeps edges it never showed", () => {
     const { edges } = routineToFlow(routine);
-    const after = applyFlowEdges(routine, edges.filter((edge) => edge.id !== "e2"));
+    const after = applyFlowEdges(
+      routine,
+      edges.filter((edge) => edge.id !== "e2"),
+    );
     expect(after.edges.map((edge) => edge.id)).toEqual(["e1", "e3"]);
   });
 
@@ -53,11 +65,19 @@ describe("applyFlowEdges", () => {
     });
     const [edge] = routineToFlow(branchy).edges;
     const after = applyFlowEdges(branchy, [{ ...edge, target: "z" }]);
-    expect(after.edges).toEqual([{ id: "e1", source: "x", target: "z", condition: { label: "Yes", expression: "ok" } }]);
+    expect(after.edges).toEqual([
+      { id: "e1", source: "x", target: "z", condition: { label: "Yes", expression: "ok" } },
+    ]);
   });
 
   it("ignores canvas edges without a routine edge", () => {
     const { edges } = routineToFlow(routine);
-    expect(applyFlowEdges(routine, [...edges, { source: "a", target: "c", data: { edgeId: "new" } }, { source: "a", target: "c" }])).toBe(routine);
+    expect(
+      applyFlowEdges(routine, [
+        ...edges,
+        { source: "a", target: "c", data: { edgeId: "new" } },
+        { source: "a", target: "c" },
+      ]),
+    ).toBe(routine);
   });
 });

@@ -26,7 +26,11 @@ function overlappingPairs(rects: Rect[]): [string, string][] {
 }
 
 function stepRects(routine: Routine): Rect[] {
-  return routine.steps.map((step) => ({ id: step.id, ...(step.position ?? { x: NaN, y: NaN }), ...NODE_SIZE[step.kind] }));
+  return routine.steps.map((step) => ({
+    id: step.id,
+    ...(step.position ?? { x: NaN, y: NaN }),
+    ...NODE_SIZE[step.kind],
+  }));
 }
 
 function chain(length: number): Routine {
@@ -54,7 +58,12 @@ describe("layoutRoutine", () => {
 
   it("keeps branch edges in order and survives self-loops, dangling edges and duplicate ids", async () => {
     const routine = makeRoutine({
-      steps: [makeStep("branch", { id: "b" }), makeStep("end", { id: "yes" }), makeStep("end", { id: "no" }), makeStep("end", { id: "no" })],
+      steps: [
+        makeStep("branch", { id: "b" }),
+        makeStep("end", { id: "yes" }),
+        makeStep("end", { id: "no" }),
+        makeStep("end", { id: "no" }),
+      ],
       edges: [
         { id: "e1", source: "b", target: "yes", condition: { label: "Approved by the manager" } },
         { id: "e2", source: "b", target: "no", condition: { label: "Rejected" } },
@@ -73,20 +82,31 @@ describe("layoutRoutine", () => {
 
   it("never overlaps steps, stages keep their steps and stay apart, for routines of 200+ steps", async () => {
     await fc.assert(
-      fc.asyncProperty(routineArbitrary({ minSteps: 200, maxSteps: 260, maxStages: 4 }), fc.constantFrom("RIGHT" as const, "DOWN" as const), async (routine, direction) => {
-        const laid = await layoutRoutine(routine, { direction });
-        expect(overlappingPairs(stepRects(laid))).toEqual([]);
-        const { nodes } = routineToFlow(laid);
-        const stages: Rect[] = nodes.filter(isStageNode).map((node) => ({ id: node.id, ...node.position, width: node.width ?? 0, height: node.height ?? 0 }));
-        const topLevel = laid.steps.filter((step) => !nodes.some((node) => node.id === step.id && node.parentId !== undefined));
-        expect(overlappingPairs([...stages, ...stepRects({ ...laid, steps: topLevel })])).toEqual([]);
-      }),
+      fc.asyncProperty(
+        routineArbitrary({ minSteps: 200, maxSteps: 260, maxStages: 4 }),
+        fc.constantFrom("RIGHT" as const, "DOWN" as const),
+        async (routine, direction) => {
+          const laid = await layoutRoutine(routine, { direction });
+          expect(overlappingPairs(stepRects(laid))).toEqual([]);
+          const { nodes } = routineToFlow(laid);
+          const stages: Rect[] = nodes
+            .filter(isStageNode)
+            .map((node) => ({ id: node.id, ...node.position, width: node.width ?? 0, height: node.height ?? 0 }));
+          const topLevel = laid.steps.filter(
+            (step) => !nodes.some((node) => node.id === step.id && node.parentId !== undefined),
+          );
+          expect(overlappingPairs([...stages, ...stepRects({ ...laid, steps: topLevel })])).toEqual([]);
+        },
+      ),
       { numRuns: 4 },
     );
   });
 
   it("lays out 1,000 steps in reasonable time", async () => {
-    const [routine] = fc.sample(routineArbitrary({ minSteps: 1000, maxSteps: 1000, maxStages: 5 }), { numRuns: 1, seed: 42 });
+    const [routine] = fc.sample(routineArbitrary({ minSteps: 1000, maxSteps: 1000, maxStages: 5 }), {
+      numRuns: 1,
+      seed: 42,
+    });
     const started = performance.now();
     const laid = await layoutRoutine(routine, { direction: "RIGHT" });
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -118,10 +138,17 @@ describe("placeNewSteps", () => {
     const routine: Routine = {
       ...positioned,
       steps: [...positioned.steps, ...newSteps],
-      edges: [...positioned.edges, { id: "x1", source: "s0", target: "n1" }, { id: "x2", source: "n1", target: "n2" }, { id: "x3", source: "s0", target: "n3" }],
+      edges: [
+        ...positioned.edges,
+        { id: "x1", source: "s0", target: "n1" },
+        { id: "x2", source: "n1", target: "n2" },
+        { id: "x3", source: "s0", target: "n3" },
+      ],
     };
     const placed = placeNewSteps(routine);
-    expect(placed.steps.slice(0, 3).map((step) => step.position)).toEqual(positioned.steps.map((step) => step.position));
+    expect(placed.steps.slice(0, 3).map((step) => step.position)).toEqual(
+      positioned.steps.map((step) => step.position),
+    );
     const at = (id: string) => placed.steps.find((step) => step.id === id)!.position!;
     expect(at("n1").x).toBeGreaterThan(s0!.position!.x);
     expect(at("n2").x).toBeGreaterThan(at("n1").x);

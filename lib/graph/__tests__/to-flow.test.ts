@@ -21,7 +21,10 @@ const chain = makeRoutine({
     { id: "e3", source: "b", target: "d", condition: { label: "Rejected" } },
     { id: "e4", source: "d", target: "missing" },
   ],
-  stages: [{ id: "st", name: "Decide", description: "" }, { id: "empty", name: "Later", description: "" }],
+  stages: [
+    { id: "st", name: "Decide", description: "" },
+    { id: "empty", name: "Later", description: "" },
+  ],
 });
 
 describe("routineToFlow", () => {
@@ -52,7 +55,10 @@ describe("routineToFlow", () => {
       width: 300 + NODE_SIZE.end.width + left + right,
       height: 100 + NODE_SIZE.end.height + top + bottom,
     });
-    expect(nodes.find((node) => node.id === "c")).toMatchObject({ parentId: "stage:st", position: { x: 300 + left, y: 100 + top } });
+    expect(nodes.find((node) => node.id === "c")).toMatchObject({
+      parentId: "stage:st",
+      position: { x: 300 + left, y: 100 + top },
+    });
     expect(nodes.findIndex((node) => node.id === "stage:st")).toBeLessThan(nodes.findIndex((node) => node.id === "b"));
   });
 
@@ -63,7 +69,9 @@ describe("routineToFlow", () => {
 
   it("treats a step of an unknown stage as top-level", () => {
     const routine = makeRoutine({ steps: [makeStep("tool", { id: "a", stageId: "gone", position: { x: 5, y: 6 } })] });
-    expect(routineToFlow(routine).nodes).toMatchObject([{ id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 }, ...NODE_SIZE.tool }]);
+    expect(routineToFlow(routine).nodes).toMatchObject([
+      { id: "a", type: "tool", data: { stepId: "a" }, position: { x: 5, y: 6 }, ...NODE_SIZE.tool },
+    ]);
     expect(routineToFlow(routine).nodes[0]).not.toHaveProperty("parentId");
   });
 
@@ -72,13 +80,24 @@ describe("routineToFlow", () => {
     const branch = nodes.find((node) => node.id === "b");
     expect(branch?.measured).toEqual(NODE_SIZE.branch);
     expect(branch?.handles?.map((handle) => handle.id)).toEqual(["in", "branch:e2", "branch:e3", "out"]);
-    expect(nodes.find((node) => node.id === "stage:st")?.measured).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    expect(nodes.find((node) => node.id === "stage:st")?.measured).toMatchObject({
+      width: expect.any(Number),
+      height: expect.any(Number),
+    });
   });
 
   it("draws branch edges from per-edge handles with their labels, others from 'out'", () => {
     const { edges } = routineToFlow(chain);
     expect(edges.map((edge) => edge.id)).toEqual(["e1", "e2", "e3"]);
-    expect(edges[0]).toEqual({ id: "e1", type: "step-edge", source: "a", target: "b", sourceHandle: "out", targetHandle: "in", data: { edgeId: "e1" } });
+    expect(edges[0]).toEqual({
+      id: "e1",
+      type: "step-edge",
+      source: "a",
+      target: "b",
+      sourceHandle: "out",
+      targetHandle: "in",
+      data: { edgeId: "e1" },
+    });
     expect(edges[1]).toMatchObject({ sourceHandle: "branch:e2", data: { edgeId: "e2", label: "Approved" } });
   });
 
@@ -90,7 +109,9 @@ describe("routineToFlow", () => {
 
   it("moving a stage moves its steps", () => {
     const { nodes } = routineToFlow(chain);
-    const moved = nodes.map((node): FlowNode => (isStageNode(node) ? { ...node, position: { x: node.position.x + 10, y: node.position.y - 5 } } : node));
+    const moved = nodes.map((node): FlowNode =>
+      isStageNode(node) ? { ...node, position: { x: node.position.x + 10, y: node.position.y - 5 } } : node,
+    );
     const after = applyFlowPositions(chain, moved);
     expect(after.steps.find((step) => step.id === "c")?.position).toEqual({ x: 610, y: 95 });
     expect(after.steps.find((step) => step.id === "a")).toBe(chain.steps[0]);
@@ -123,7 +144,13 @@ describe("routineToFlow", () => {
 
   it("round-trips moved positions into absolute step positions", () => {
     const arbitrary = routineArbitrary({ positioned: true }).chain((routine) =>
-      fc.tuple(fc.constant(routine), fc.array(fc.record({ x: fc.integer({ min: -900, max: 900 }), y: fc.integer({ min: -900, max: 900 }) }), { minLength: routine.steps.length, maxLength: routine.steps.length })),
+      fc.tuple(
+        fc.constant(routine),
+        fc.array(fc.record({ x: fc.integer({ min: -900, max: 900 }), y: fc.integer({ min: -900, max: 900 }) }), {
+          minLength: routine.steps.length,
+          maxLength: routine.steps.length,
+        }),
+      ),
     );
     fc.assert(
       fc.property(arbitrary, ([routine, targets]) => {

@@ -18,8 +18,20 @@ describe("nodesBounds", () => {
   });
 
   it("places a stage's children relative to the stage", () => {
-    const stage: FlowNode = { id: "stage:s", type: "stage", data: { stageId: "s" }, position: { x: 1000, y: 0 }, width: 1000, height: 200 };
-    expect(nodesBounds([stage, step("a", 0, 0), step("c", 900, 150, "stage:s")])).toEqual({ x: 0, y: 0, width: 2100, height: 250 });
+    const stage: FlowNode = {
+      id: "stage:s",
+      type: "stage",
+      data: { stageId: "s" },
+      position: { x: 1000, y: 0 },
+      width: 1000,
+      height: 200,
+    };
+    expect(nodesBounds([stage, step("a", 0, 0), step("c", 900, 150, "stage:s")])).toEqual({
+      x: 0,
+      y: 0,
+      width: 2100,
+      height: 250,
+    });
   });
 
   it("is null without nodes", () => {

@@ -30,7 +30,9 @@ describe("counting tokens (o200k_base)", () => {
 
   it("does not count a long run of punctuated text (JSON without spaces) below the whole-string count", async () => {
     const count = await createTokenCounter();
-    const json = JSON.stringify(Array.from({ length: 60 }, (_, index) => ({ id: `E${index}`, name: "Ann", days: index })));
+    const json = JSON.stringify(
+      Array.from({ length: 60 }, (_, index) => ({ id: `E${index}`, name: "Ann", days: index })),
+    );
     expect(json).not.toMatch(/\s/);
     const exact = new Tiktoken(o200kBase).encode(json, [], []).length;
     expect(count(json)).toBeGreaterThanOrEqual(exact);

@@ -58,25 +58,51 @@ function connectionDetail(error: unknown): string {
  */
 export function classifyFailure(error: unknown, flags: { timedOut: boolean; aborted: boolean }): AttemptFailure {
   if (flags.aborted) return { code: "aborted", retryable: false, cause: error };
-  if (flags.timedOut || error instanceof APIConnectionTimeoutError) return { code: "timeout", retryable: true, cause: error };
+  if (flags.timedOut || error instanceof APIConnectionTimeoutError)
+    return { code: "timeout", retryable: true, cause: error };
   if (error instanceof APIUserAbortError) return { code: "aborted", retryable: false, cause: error };
-  if (error instanceof APIConnectionError) return { code: "unreachable", retryable: true, detail: connectionDetail(error), cause: error };
+  if (error instanceof APIConnectionError)
+    return { code: "unreachable", retryable: true, detail: connectionDetail(error), cause: error };
   if (error instanceof APIError && typeof error.status === "number") {
     const status = error.status;
     const detail = serverMessage(error);
-    if (status === 401 || status === 403) return { code: "unauthorized", retryable: false, status, detail, cause: error };
-    if (status === 429) return { code: "rate_limited", retryable: true, status, detail, retryAfterMs: retryAfterMs(error.headers), cause: error };
+    if (status === 401 || status === 403)
+      return { code: "unauthorized", retryable: false, status, detail, cause: error };
+    if (status === 429)
+      return {
+        code: "rate_limited",
+        retryable: true,
+        status,
+        detail,
+        retryAfterMs: retryAfterMs(error.headers),
+        cause: error,
+      };
     if (status === 408) return { code: "timeout", retryable: true, status, cause: error };
-    if (status >= 500) return { code: "server_error", retryable: RETRYABLE_STATUSES.has(status), status, detail, retryAfterMs: retryAfterMs(error.headers), cause: error };
+    if (status >= 500)
+      return {
+        code: "server_error",
+        retryable: RETRYABLE_STATUSES.has(status),
+        status,
+        detail,
+        retryAfterMs: retryAfterMs(error.headers),
+        cause: error,
+      };
     return { code: "bad_request", retryable: false, status, detail, cause: error };
   }
-  if (error instanceof MalformedResponseError) return { code: "malformed_response", retryable: false, detail: error.message, cause: error };
-  if (error instanceof SyntaxError) return { code: "malformed_response", retryable: false, detail: "the body is not valid JSON", cause: error };
+  if (error instanceof MalformedResponseError)
+    return { code: "malformed_response", retryable: false, detail: error.message, cause: error };
+  if (error instanceof SyntaxError)
+    return { code: "malformed_response", retryable: false, detail: "the body is not valid JSON", cause: error };
   // undici reports a connection cut mid-answer as "TypeError: terminated" (cause ECONNRESET/UND_ERR_SOCKET).
   if (error instanceof TypeError && /terminated|fetch failed|socket/i.test(error.message)) {
     return { code: "unreachable", retryable: true, detail: connectionDetail(error), cause: error };
   }
-  return { code: "server_error", retryable: false, detail: error instanceof Error ? shorten(error.message) : shorten(String(error)), cause: error };
+  return {
+    code: "server_error",
+    retryable: false,
+    detail: error instanceof Error ? shorten(error.message) : shorten(String(error)),
+    cause: error,
+  };
 }
 
 /**
@@ -85,7 +111,9 @@ export function classifyFailure(error: unknown, flags: { timedOut: boolean; abor
  */
 export function redactSecrets(text: string, apiKey?: string): string {
   let result = text.split(apiKey && apiKey.length >= 4 ? apiKey : "\u0000").join("[redacted]");
-  result = result.replace(/\b(sk|pk)[-_][A-Za-z0-9*_.-]{4,}/gi, "[redacted]").replace(/Bearer\s+\S+/gi, "Bearer [redacted]");
+  result = result
+    .replace(/\b(sk|pk)[-_][A-Za-z0-9*_.-]{4,}/gi, "[redacted]")
+    .replace(/Bearer\s+\S+/gi, "Bearer [redacted]");
   if (apiKey && apiKey.length >= 12) {
     for (const part of [apiKey.slice(0, 8), apiKey.slice(-6)]) result = result.split(part).join("[redacted]");
   }
@@ -102,7 +130,15 @@ export function describeEndpoint(baseUrl: string): string {
   }
 }
 
-type MessageContext = { baseUrl: string; model: string; timeoutMs: number; attempts: number; hasApiKey: boolean; apiKey?: string; waitTooLong?: boolean };
+type MessageContext = {
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+  attempts: number;
+  hasApiKey: boolean;
+  apiKey?: string;
+  waitTooLong?: boolean;
+};
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -113,7 +149,8 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
   const model = context.model ? `"${context.model}"` : "(none set)";
   switch (failure.code) {
     case "unauthorized":
-      if (!context.hasApiKey) return `The model endpoint ${endpoint} requires an API key (HTTP ${failure.status}) and none is set. Enter one in Settings → Models.`;
+      if (!context.hasApiKey)
+        return `The model endpoint ${endpoint} requires an API key (HTTP ${failure.status}) and none is set. Enter one in Settings → Models.`;
       return failure.status === 403
         ? `The model endpoint ${endpoint} refused access (HTTP 403)${detail}. Check that the API key may use the model ${model}.`
         : `The model endpoint ${endpoint} refused the API key (HTTP 401). Check the API key in Settings → Models.`;
@@ -145,5 +182,8 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
 /** The LlmError for a call that failed for good; its message never contains the API key. */
 export function toLlmError(failure: AttemptFailure, context: MessageContext): LlmError {
   // No `cause`: SDK errors carry the server's raw body, which may echo part of the key, and causes get logged.
-  return new LlmError(failure.code, redactSecrets(messageFor(failure, context), context.apiKey), { status: failure.status, attempts: context.attempts });
+  return new LlmError(failure.code, redactSecrets(messageFor(failure, context), context.apiKey), {
+    status: failure.status,
+    attempts: context.attempts,
+  });
 }

@@ -3,7 +3,18 @@ import OpenAI from "openai";
 import { abortableSleep, backoffMs, MAX_RETRY_AFTER_MS } from "../backoff";
 import { isLlmError, LlmError } from "../errors";
 import { classifyFailure, redactSecrets, toLlmError } from "./failures";
-import type { CallOptions, ChatRequest, ChatResult, LlmCallContext, LlmCallRecord, LlmClient, LlmClientConfig, LlmClientDeps, PingResult, TokenUsage } from "../types";
+import type {
+  CallOptions,
+  ChatRequest,
+  ChatResult,
+  LlmCallContext,
+  LlmCallRecord,
+  LlmClient,
+  LlmClientConfig,
+  LlmClientDeps,
+  PingResult,
+  TokenUsage,
+} from "../types";
 import { readCompletion, readModelList, toWireRequest } from "./wire";
 
 type Attempted<T> = { value: T; attempts: number };
@@ -45,9 +56,13 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
   });
 
   /** Runs `send` until it succeeds, fails for good, or the retry budget is spent. Each attempt has its own timer. */
-  async function withRetries<T>(send: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<Attempted<T>> {
+  async function withRetries<T>(
+    send: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<Attempted<T>> {
     for (let attempts = 1; ; attempts++) {
-      if (signal?.aborted) throw toLlmError({ code: "aborted", retryable: false, cause: signal.reason }, messageContext(attempts - 1));
+      if (signal?.aborted)
+        throw toLlmError({ code: "aborted", retryable: false, cause: signal.reason }, messageContext(attempts - 1));
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -61,13 +76,15 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
       } catch (error) {
         const failure = classifyFailure(error, { timedOut, aborted: signal?.aborted ?? false });
         const waitTooLong = failure.retryAfterMs !== undefined && failure.retryAfterMs > MAX_RETRY_AFTER_MS;
-        if (!failure.retryable || attempts > config.maxRetries || waitTooLong) throw toLlmError(failure, { ...messageContext(attempts), waitTooLong });
+        if (!failure.retryable || attempts > config.maxRetries || waitTooLong)
+          throw toLlmError(failure, { ...messageContext(attempts), waitTooLong });
         try {
           await sleep(failure.retryAfterMs ?? backoffMs(attempts - 1, random), signal);
         } catch {
           throw toLlmError({ code: "aborted", retryable: false, cause: signal?.reason }, messageContext(attempts));
         }
-        if (signal?.aborted) throw toLlmError({ code: "aborted", retryable: false, cause: signal.reason }, messageContext(attempts));
+        if (signal?.aborted)
+          throw toLlmError({ code: "aborted", retryable: false, cause: signal.reason }, messageContext(attempts));
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener("abort", forwardAbort);
@@ -80,12 +97,19 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     try {
       await deps.recordUsage(record);
     } catch (error) {
-      console.error(`[llm] could not record the usage of a ${record.role} call (${record.purpose}):`, redactSecrets(String(error), config.apiKey));
+      console.error(
+        `[llm] could not record the usage of a ${record.role} call (${record.purpose}):`,
+        redactSecrets(String(error), config.apiKey),
+      );
     }
   }
 
   /** Runs one logical call and reports it, with its tokens, whether it succeeds or fails. */
-  async function tracked<T>(purpose: string, context: LlmCallContext | undefined, call: () => Promise<Attempted<T> & { usage?: TokenUsage; model?: string }>): Promise<Attempted<T>> {
+  async function tracked<T>(
+    purpose: string,
+    context: LlmCallContext | undefined,
+    call: () => Promise<Attempted<T> & { usage?: TokenUsage; model?: string }>,
+  ): Promise<Attempted<T>> {
     const started = Date.now();
     const base = { role: config.role, purpose, context: context ?? {} };
     try {
@@ -101,7 +125,9 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
       });
       return result;
     } catch (thrown) {
-      const error = isLlmError(thrown) ? thrown : toLlmError(classifyFailure(thrown, { timedOut: false, aborted: false }), messageContext(1));
+      const error = isLlmError(thrown)
+        ? thrown
+        : toLlmError(classifyFailure(thrown, { timedOut: false, aborted: false }), messageContext(1));
       await report({
         ...base,
         model: config.model,
@@ -117,10 +143,16 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
   }
 
   async function chat(request: ChatRequest): Promise<ChatResult> {
-    if (!config.model) throw new LlmError("not_configured", `No model is set for the ${config.role} role. Set one in Settings → Models.`);
+    if (!config.model)
+      throw new LlmError(
+        "not_configured",
+        `No model is set for the ${config.role} role. Set one in Settings → Models.`,
+      );
     const send = async (signal: AbortSignal) => {
       try {
-        return await openai.chat.completions.create(toWireRequest(config.model, request, useCompletionTokens), { signal });
+        return await openai.chat.completions.create(toWireRequest(config.model, request, useCompletionTokens), {
+          signal,
+        });
       } catch (error) {
         if (useCompletionTokens || request.maxTokens === undefined || !asksForCompletionTokens(error)) throw error;
         useCompletionTokens = true;
@@ -128,7 +160,10 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
       }
     };
     const { value, attempts } = await tracked(request.purpose, request.context, async () => {
-      const sent = await withRetries(async (signal) => readCompletion(await send(signal), config.model), request.signal);
+      const sent = await withRetries(
+        async (signal) => readCompletion(await send(signal), config.model),
+        request.signal,
+      );
       return { ...sent, usage: sent.value.usage, model: sent.value.model };
     });
     return { ...value, attempts };
@@ -146,9 +181,19 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     const purpose = options.purpose ?? "ping";
     if (!config.model) {
       const models = await listModels({ ...options, purpose });
-      return { latencyMs: Date.now() - started, model: "", detail: `The endpoint answered and offers ${models.length} model${models.length === 1 ? "" : "s"}.` };
+      return {
+        latencyMs: Date.now() - started,
+        model: "",
+        detail: `The endpoint answered and offers ${models.length} model${models.length === 1 ? "" : "s"}.`,
+      };
     }
-    const result = await chat({ purpose, messages: [{ role: "user", content: "Reply with OK." }], maxTokens: 1, signal: options.signal, context: options.context });
+    const result = await chat({
+      purpose,
+      messages: [{ role: "user", content: "Reply with OK." }],
+      maxTokens: 1,
+      signal: options.signal,
+      context: options.context,
+    });
     return { latencyMs: Date.now() - started, model: result.model, detail: `The model "${result.model}" answered.` };
   }
 

@@ -1,4 +1,9 @@
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from "openai/resources/chat/completions";
 import { MalformedResponseError } from "./failures";
 import type { ChatMessage, ChatRequest, ChatResult, ToolCall, ToolChoice, ToolSpec } from "../types";
 
@@ -13,7 +18,13 @@ export function toWireMessages(messages: ChatMessage[]): ChatCompletionMessagePa
           role: "assistant",
           content: message.content,
           ...(message.toolCalls?.length
-            ? { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: "function" as const, function: { name: call.name, arguments: call.arguments } })) }
+            ? {
+                tool_calls: message.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: "function" as const,
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
             : {}),
         };
       case "tool":
@@ -42,7 +53,11 @@ function toWireToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {
  * The request body. `max_tokens` is what OpenAI-compatible servers (vLLM, Ollama, LM Studio) understand;
  * OpenAI's reasoning models want `max_completion_tokens` instead, which the client switches to when told so.
  */
-export function toWireRequest(model: string, request: ChatRequest, useCompletionTokens: boolean): ChatCompletionCreateParamsNonStreaming {
+export function toWireRequest(
+  model: string,
+  request: ChatRequest,
+  useCompletionTokens: boolean,
+): ChatCompletionCreateParamsNonStreaming {
   return {
     model,
     messages: toWireMessages(request.messages),
@@ -52,17 +67,27 @@ export function toWireRequest(model: string, request: ChatRequest, useCompletion
       ? {
           response_format: {
             type: "json_schema",
-            json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: request.responseFormat.strict ?? true },
+            json_schema: {
+              name: request.responseFormat.name,
+              schema: request.responseFormat.schema,
+              strict: request.responseFormat.strict ?? true,
+            },
           },
         }
       : {}),
-    ...(request.maxTokens === undefined ? {} : useCompletionTokens ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
+    ...(request.maxTokens === undefined
+      ? {}
+      : useCompletionTokens
+        ? { max_completion_tokens: request.maxTokens }
+        : { max_tokens: request.maxTokens }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const count = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
 
 function readToolCalls(value: unknown): ToolCall[] {
   if (value === undefined || value === null) return [];
@@ -78,12 +103,17 @@ function readToolCalls(value: unknown): ToolCall[] {
 
 /** Reads a chat completion body defensively: servers that are only "compatible" differ in what they omit. */
 export function readCompletion(body: unknown, requestedModel: string): Omit<ChatResult, "attempts"> {
-  if (!isRecord(body)) throw new MalformedResponseError(typeof body === "string" ? "the body is text, not JSON" : "the body is not a JSON object");
+  if (!isRecord(body))
+    throw new MalformedResponseError(
+      typeof body === "string" ? "the body is text, not JSON" : "the body is not a JSON object",
+    );
   if (!Array.isArray(body.choices) || body.choices.length === 0) throw new MalformedResponseError("it has no choices");
   const choice: unknown = body.choices[0];
-  if (!isRecord(choice) || !isRecord(choice.message)) throw new MalformedResponseError("its first choice has no message");
+  if (!isRecord(choice) || !isRecord(choice.message))
+    throw new MalformedResponseError("its first choice has no message");
   const content = choice.message.content;
-  if (content !== undefined && content !== null && typeof content !== "string") throw new MalformedResponseError("the message content is not text");
+  if (content !== undefined && content !== null && typeof content !== "string")
+    throw new MalformedResponseError("the message content is not text");
   const usage = isRecord(body.usage) ? body.usage : {};
   return {
     content: typeof content === "string" ? content : null,

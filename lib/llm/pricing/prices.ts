@@ -16,11 +16,16 @@ export const DEFAULT_MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   "gpt-5-mini": { input: 0.25, output: 2 },
   "gpt-5": { input: 1.25, output: 10 },
   "o4-mini": { input: 1.1, output: 4.4 },
-  "o3": { input: 2, output: 8 },
+  o3: { input: 2, output: 8 },
 };
 
 const priceSchemaOk = (value: unknown): value is ModelPrice =>
-  !!value && typeof value === "object" && Number.isFinite((value as ModelPrice).input) && Number.isFinite((value as ModelPrice).output) && (value as ModelPrice).input >= 0 && (value as ModelPrice).output >= 0;
+  !!value &&
+  typeof value === "object" &&
+  Number.isFinite((value as ModelPrice).input) &&
+  Number.isFinite((value as ModelPrice).output) &&
+  (value as ModelPrice).input >= 0 &&
+  (value as ModelPrice).output >= 0;
 
 /** The price table: the defaults with `MODEL_PRICES` entries on top (malformed entries are ignored). */
 export function modelPriceTable(env: Record<string, string | undefined> = process.env): Record<string, ModelPrice> {
@@ -28,7 +33,8 @@ export function modelPriceTable(env: Record<string, string | undefined> = proces
   if (!env.MODEL_PRICES) return table;
   try {
     const parsed = JSON.parse(env.MODEL_PRICES) as Record<string, unknown>;
-    for (const [model, price] of Object.entries(parsed)) if (priceSchemaOk(price)) table[model] = { input: price.input, output: price.output };
+    for (const [model, price] of Object.entries(parsed))
+      if (priceSchemaOk(price)) table[model] = { input: price.input, output: price.output };
   } catch {
     console.warn("[llm] MODEL_PRICES is not valid JSON; using the default prices");
   }
@@ -36,11 +42,15 @@ export function modelPriceTable(env: Record<string, string | undefined> = proces
 }
 
 /** The price of `model`: the entry whose name is the longest prefix of it, else `default`. */
-export function priceOf(model: string | null, table: Readonly<Record<string, ModelPrice>>): { price: ModelPrice; matched: string } {
+export function priceOf(
+  model: string | null,
+  table: Readonly<Record<string, ModelPrice>>,
+): { price: ModelPrice; matched: string } {
   const name = (model ?? "").toLowerCase();
   let best = "default";
   for (const key of Object.keys(table)) {
-    if (key !== "default" && name.startsWith(key.toLowerCase()) && key.length > (best === "default" ? 0 : best.length)) best = key;
+    if (key !== "default" && name.startsWith(key.toLowerCase()) && key.length > (best === "default" ? 0 : best.length))
+      best = key;
   }
   return { price: table[best] ?? { input: 0, output: 0 }, matched: best };
 }

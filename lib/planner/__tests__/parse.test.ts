@@ -14,16 +14,32 @@ describe("reading the planner's answer", () => {
     expect(routine).toMatchObject({ schemaVersion: 2, id: "r-42", name: "Apply for leave" });
     expect(routine.steps.map((step) => step.id)).toEqual(["check_balance", "enough", "apply", "explain", "done"]);
     expect(routine.steps.every((step) => step.position === undefined)).toBe(true);
-    expect(routine.edges.map((edge) => edge.id)).toEqual(["check_balance-enough", "enough-apply", "enough-explain", "e-apply", "explain-done"]);
-    expect(validateRoutine(routine, { tools: lookupFromList(TOOLS) }).filter((issue) => issue.severity === "error")).toEqual([]);
+    expect(routine.edges.map((edge) => edge.id)).toEqual([
+      "check_balance-enough",
+      "enough-apply",
+      "enough-explain",
+      "e-apply",
+      "explain-done",
+    ]);
+    expect(
+      validateRoutine(routine, { tools: lookupFromList(TOOLS) }).filter((issue) => issue.severity === "error"),
+    ).toEqual([]);
     expect(parsed.output.rationale.summary).toMatch(/Split the check/);
   });
 
   it("calls prose, empty answers, cut-off JSON and several code blocks not JSON", () => {
-    expect(parsePlannerAnswer("Sure! Here is an optimized routine: first check the balance, then apply.")).toEqual({ ok: false, kind: "not_json", detail: "the answer is text, not JSON" });
+    expect(parsePlannerAnswer("Sure! Here is an optimized routine: first check the balance, then apply.")).toEqual({
+      ok: false,
+      kind: "not_json",
+      detail: "the answer is text, not JSON",
+    });
     expect(parsePlannerAnswer(null)).toMatchObject({ ok: false, kind: "not_json", detail: "the answer was empty" });
     expect(parsePlannerAnswer("   ")).toMatchObject({ ok: false, kind: "not_json" });
-    expect(parsePlannerAnswer(JSON.stringify(validAnswer()).slice(0, 200))).toMatchObject({ ok: false, kind: "not_json", detail: "the answer is not valid JSON" });
+    expect(parsePlannerAnswer(JSON.stringify(validAnswer()).slice(0, 200))).toMatchObject({
+      ok: false,
+      kind: "not_json",
+      detail: "the answer is not valid JSON",
+    });
     const block = "```json\n{}\n```";
     expect(parsePlannerAnswer(`${block}\nand\n${block}`)).toMatchObject({ ok: false, kind: "not_json" });
   });
@@ -37,7 +53,14 @@ describe("reading the planner's answer", () => {
     const answer = validAnswer();
     const broken = {
       ...answer,
-      routine: { ...answer.routine, steps: [{ ...answer.routine.steps[0], tool: undefined }, { ...answer.routine.steps[1], id: "bad id!" }, ...answer.routine.steps.slice(2)] },
+      routine: {
+        ...answer.routine,
+        steps: [
+          { ...answer.routine.steps[0], tool: undefined },
+          { ...answer.routine.steps[1], id: "bad id!" },
+          ...answer.routine.steps.slice(2),
+        ],
+      },
     };
     const parsed = parsePlannerAnswer(JSON.stringify(broken));
     expect(parsed.ok).toBe(false);
@@ -45,7 +68,11 @@ describe("reading the planner's answer", () => {
     expect(parsed.problems).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: "routine.steps[0].tool", stepId: "check_balance" }),
-        expect.objectContaining({ path: "routine.steps[1].id", stepId: "bad id!", message: expect.stringMatching(/letters, digits/) }),
+        expect.objectContaining({
+          path: "routine.steps[1].id",
+          stepId: "bad id!",
+          message: expect.stringMatching(/letters, digits/),
+        }),
       ]),
     );
     expect(parsePlannerAnswer("[1, 2]")).toMatchObject({ ok: false, kind: "schema", problems: [{ path: "(answer)" }] });
@@ -57,7 +84,9 @@ describe("reading the planner's answer", () => {
     expect(PLANNER_RESPONSE_SCHEMA).toMatchObject({ type: "object", required: expect.arrayContaining(["routine"]) });
     const validate = new Ajv2020({ strict: false }).compile(PLANNER_RESPONSE_SCHEMA);
     expect(validate(validAnswer())).toBe(true);
-    expect(validate({ routine: { name: "x", steps: [{ id: "a", kind: "teleport", name: "A" }], edges: [] } })).toBe(false);
+    expect(validate({ routine: { name: "x", steps: [{ id: "a", kind: "teleport", name: "A" }], edges: [] } })).toBe(
+      false,
+    );
   });
 
   it("the example in the system prompt is a valid answer for the demo tools", () => {

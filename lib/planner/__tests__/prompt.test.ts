@@ -5,11 +5,15 @@ import { PLANNER_SYSTEM_PROMPT } from "../system-prompt";
 import { formatToolList } from "../tool-list";
 import { TOOLS } from "./support";
 
-const PAPER = "Step 1. Check balance: see if the employee has days left, using get_leave_balance tool;\nStep 2. End: terminate the workflow;";
+const PAPER =
+  "Step 1. Check balance: see if the employee has days left, using get_leave_balance tool;\nStep 2. End: terminate the workflow;";
 
 describe("the planner prompt", () => {
   it("teaches the paper's method and puts the tool list and the draft in the user message", () => {
-    const messages = buildPlannerMessages(draftText({ kind: "text", text: "Check the balance, then file the leave." }), TOOLS);
+    const messages = buildPlannerMessages(
+      draftText({ kind: "text", text: "Check the balance, then file the leave." }),
+      TOOLS,
+    );
     expect(messages.map((message) => message.role)).toEqual(["system", "user"]);
     expect(messages[0].content).toBe(PLANNER_SYSTEM_PROMPT);
     expect(PLANNER_SYSTEM_PROMPT).toMatch(/Split vague or compound steps/);
@@ -50,24 +54,36 @@ describe("the planner prompt", () => {
   });
 
   it("sends a draft in another language as it is and asks to keep that language", () => {
-    const german = "Schritt 1: Prüfe den Resturlaub des Mitarbeiters.\nSchritt 2: Genehmige den Antrag, wenn genug Tage übrig sind.";
+    const german =
+      "Schritt 1: Prüfe den Resturlaub des Mitarbeiters.\nSchritt 2: Genehmige den Antrag, wenn genug Tage übrig sind.";
     const [system, user] = buildPlannerMessages(draftText({ kind: "text", text: german }), TOOLS);
     expect(user.content).toContain(german);
     expect(user.content).toContain("Write the routine in the language the draft is written in.");
-    expect(system.content).toMatch(/in the language of the draft\. Tool names, server names, parameter names and ids stay exactly/);
+    expect(system.content).toMatch(
+      /in the language of the draft\. Tool names, server names, parameter names and ids stay exactly/,
+    );
   });
 
   it("hashes the exact messages: stable for the same prompt, different for another draft", () => {
     const first = promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS));
     expect(first).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS))).toBe(first);
-    expect(promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance!" }), TOOLS))).not.toBe(first);
-    expect(promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS.slice(1)))).not.toBe(first);
+    expect(promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS))).toBe(
+      first,
+    );
+    expect(promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance!" }), TOOLS))).not.toBe(
+      first,
+    );
+    expect(
+      promptHash(buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS.slice(1))),
+    ).not.toBe(first);
   });
 
   it("asks for a repair with the previous answer and the problems, listing at most a few dozen", () => {
     const initial = buildPlannerMessages(draftText({ kind: "text", text: "Check the balance." }), TOOLS);
-    const problems = Array.from({ length: MAX_LISTED_ISSUES + 5 }, (_, index) => `routine.steps[${index}]: problem ${index}`);
+    const problems = Array.from(
+      { length: MAX_LISTED_ISSUES + 5 },
+      (_, index) => `routine.steps[${index}]: problem ${index}`,
+    );
     const repair = buildRepairMessages(initial, '{"routine":{}}', problems);
     expect(repair.slice(0, 2)).toEqual(initial);
     expect(repair[2]).toEqual({ role: "assistant", content: '{"routine":{}}' });

@@ -16,10 +16,19 @@ export function scriptedModel(script: Scripted[], name = "scripted-model"): Plan
     async chat(request) {
       requests.push(request);
       const next = script[requests.length - 1];
-      if (!next) throw new Error(`the scripted model got call ${requests.length} but has only ${script.length} answers`);
+      if (!next)
+        throw new Error(`the scripted model got call ${requests.length} but has only ${script.length} answers`);
       if ("error" in next) throw next.error;
       const content = "json" in next ? JSON.stringify(next.json) : "text" in next ? next.text : null;
-      return { content, toolCalls: [], finishReason: "stop", usage: { inputTokens: 100, outputTokens: 40 }, model: name, attempts: 1, ...("result" in next ? next.result : {}) };
+      return {
+        content,
+        toolCalls: [],
+        finishReason: "stop",
+        usage: { inputTokens: 100, outputTokens: 40 },
+        model: name,
+        attempts: 1,
+        ...("result" in next ? next.result : {}),
+      };
     },
   };
 }
@@ -61,7 +70,13 @@ export function validAnswer(overrides: { name?: string; toolName?: string; ratio
           outputs: [{ name: "request", description: "The leave request id and status" }],
           position: { x: 999, y: 999 },
         },
-        { id: "explain", kind: "skill", name: "Explain the refusal", description: "", instruction: "Tell the employee the balance is too low." },
+        {
+          id: "explain",
+          kind: "skill",
+          name: "Explain the refusal",
+          description: "",
+          instruction: "Tell the employee the balance is too low.",
+        },
         { id: "done", kind: "end", name: "Done", description: "" },
       ],
       edges: [
@@ -74,7 +89,10 @@ export function validAnswer(overrides: { name?: string; toolName?: string; ratio
     },
     rationale: {
       summary: "Split the check from the decision and bound every required parameter.",
-      steps: overrides.rationale ?? { check_balance: "The draft's 'see if they have days' needs the balance tool.", ghost: "A step that is not there." },
+      steps: overrides.rationale ?? {
+        check_balance: "The draft's 'see if they have days' needs the balance tool.",
+        ghost: "A step that is not there.",
+      },
     },
   };
 }

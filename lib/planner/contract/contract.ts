@@ -29,14 +29,24 @@ export const optimizeRequestSchema = z
     source: z.enum(["canvas", "text"], { message: "Choose the current canvas or a pasted draft." }),
     text: z
       .string({ message: "Paste the draft as text." })
-      .max(MAX_DRAFT_CHARS, `The draft may be at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters; shorten it or split it into sub-routines.`)
+      .max(
+        MAX_DRAFT_CHARS,
+        `The draft may be at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters; shorten it or split it into sub-routines.`,
+      )
       .optional(),
-    basedOnVersionId: z.string({ message: "Missing the version the page shows." }).min(1, "Missing the version the page shows.").max(100),
+    basedOnVersionId: z
+      .string({ message: "Missing the version the page shows." })
+      .min(1, "Missing the version the page shows.")
+      .max(100),
     baseRevision: z.number().int().min(0).optional(),
   })
   .superRefine((request, context) => {
     if (request.source === "text" && !request.text?.trim()) {
-      context.addIssue({ code: "custom", path: ["text"], message: "Paste a draft first: the steps as free text or in the paper's form (Step 1. …)." });
+      context.addIssue({
+        code: "custom",
+        path: ["text"],
+        message: "Paste a draft first: the steps as free text or in the paper's form (Step 1. …).",
+      });
     }
   });
 export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>;
@@ -45,7 +55,15 @@ export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>;
 export type RemainingIssue = { stepId?: string; path: string; message: string };
 
 /** A PlannerError's code, or why saving was refused (the routine changed meanwhile), or an unexpected failure. */
-export type OptimizeFailureCode = "empty_draft" | "too_large" | "not_json" | "invalid_after_repairs" | "model_error" | "aborted" | "conflict" | "unexpected";
+export type OptimizeFailureCode =
+  | "empty_draft"
+  | "too_large"
+  | "not_json"
+  | "invalid_after_repairs"
+  | "model_error"
+  | "aborted"
+  | "conflict"
+  | "unexpected";
 
 /** One line of the route's NDJSON stream. The last line is `done` or `failed`; nothing follows it. */
 export type OptimizeEvent =
@@ -63,10 +81,21 @@ export type OptimizeEvent =
       usage: { inputTokens: number; outputTokens: number };
       warnings: number;
     }
-  | { phase: "failed"; attempt: number; message: string; percent: number; code: OptimizeFailureCode; issues?: RemainingIssue[] };
+  | {
+      phase: "failed";
+      attempt: number;
+      message: string;
+      percent: number;
+      code: OptimizeFailureCode;
+      issues?: RemainingIssue[];
+    };
 
 /** A refusal the route answers before streaming (JSON, non-2xx). `code` tells the dialog how to present it. */
-export type OptimizeRefusalBody = { error: string; code?: "not_configured" | "conflict"; fieldErrors?: Record<string, string[]> };
+export type OptimizeRefusalBody = {
+  error: string;
+  code?: "not_configured" | "conflict";
+  fieldErrors?: Record<string, string[]>;
+};
 
 /** The review page of a routine's version (built beside the designer). */
 export function reviewUrl(routineId: string, versionNumber: number): string {

@@ -5,7 +5,10 @@ import type { OptimizeEvent } from "./contract";
  * chunks (a multi-byte character too); blank lines are keep-alives. Resolves when the body ends; a line that is not
  * JSON rejects. Pure web streams, so the browser and tests use the same code.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: OptimizeEvent) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: OptimizeEvent) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending = "";

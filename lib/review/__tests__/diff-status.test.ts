@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { reviewDiff, statusOf } from "../diff-status";
 
-const check = toolStep({ id: "check", name: "Check balance", inputs: { employee_id: { from: "input", name: "employee_id" } } });
+const check = toolStep({
+  id: "check",
+  name: "Check balance",
+  inputs: { employee_id: { from: "input", name: "employee_id" } },
+});
 const summarize = skillStep({ id: "summarize", name: "Summarize" });
 const done = endStep({ id: "done", name: "Done" });
 const base = makeRoutine({ steps: [check, summarize, done], edges: [edge(check, summarize), edge(summarize, done)] });

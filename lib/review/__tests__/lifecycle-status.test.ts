@@ -3,7 +3,11 @@ import { lifecycleStatus, readOnlyReason } from "../lifecycle-status";
 
 describe("lifecycleStatus", () => {
   it("calls a draft sent back by a reviewer 'changes requested'", () => {
-    expect(lifecycleStatus("draft", "changes_requested")).toEqual({ key: "changes_requested", label: "Changes requested", tone: "danger" });
+    expect(lifecycleStatus("draft", "changes_requested")).toEqual({
+      key: "changes_requested",
+      label: "Changes requested",
+      tone: "danger",
+    });
   });
 
   it("reads a resubmitted version as in review, whatever the last decision was", () => {
@@ -31,9 +35,13 @@ describe("readOnlyReason", () => {
   });
 
   it("says what to do about the version's state before naming the role", () => {
-    expect(readOnlyReason({ ...base, status: "in_review", canWithdraw: true })).toBe("Read only while in review: withdraw it to edit.");
+    expect(readOnlyReason({ ...base, status: "in_review", canWithdraw: true })).toBe(
+      "Read only while in review: withdraw it to edit.",
+    );
     expect(readOnlyReason({ ...base, status: "in_review" })).toBe("Read only while in review.");
-    expect(readOnlyReason({ ...base, status: "published" })).toBe("Read only: version 3 is published. Start a new draft to change it.");
+    expect(readOnlyReason({ ...base, status: "published" })).toBe(
+      "Read only: version 3 is published. Start a new draft to change it.",
+    );
     expect(readOnlyReason({ ...base, status: "in_review", archived: true })).toContain("archived");
     expect(readOnlyReason(base)).toBe("Read only: only authors edit drafts.");
   });

@@ -3,8 +3,12 @@ import { refusalSentence } from "../refusal";
 
 describe("refusalSentence", () => {
   it("says who must decide instead under the four-eyes rule", () => {
-    expect(refusalSentence("you optimized this version")).toBe("You optimized this version; another reviewer must decide (four-eyes rule).");
-    expect(refusalSentence("you submitted this version")).toBe("You submitted this version; another reviewer must decide (four-eyes rule).");
+    expect(refusalSentence("you optimized this version")).toBe(
+      "You optimized this version; another reviewer must decide (four-eyes rule).",
+    );
+    expect(refusalSentence("you submitted this version")).toBe(
+      "You submitted this version; another reviewer must decide (four-eyes rule).",
+    );
   });
 
   it("names the missing role, or the state that blocks deciding", () => {

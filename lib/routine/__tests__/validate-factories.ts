@@ -10,7 +10,13 @@ function title(id: string): string {
 
 type Extra<K extends Step["kind"]> = Partial<Omit<StepOf<K>, "kind" | "id">>;
 
-export function toolStep(id: string, tool: string, inputs: Record<string, Binding> = {}, outputs: string[] = [], extra: Extra<"tool"> = {}): StepOf<"tool"> {
+export function toolStep(
+  id: string,
+  tool: string,
+  inputs: Record<string, Binding> = {},
+  outputs: string[] = [],
+  extra: Extra<"tool"> = {},
+): StepOf<"tool"> {
   return {
     id,
     name: title(id),
@@ -25,7 +31,15 @@ export function toolStep(id: string, tool: string, inputs: Record<string, Bindin
 }
 
 export function skillStep(id: string, inputs: Record<string, Binding> = {}, outputs: string[] = []): StepOf<"skill"> {
-  return { id, name: title(id), description: "", kind: "skill", instruction: "", inputs, outputs: outputs.map((name) => ({ name, description: "" })) };
+  return {
+    id,
+    name: title(id),
+    description: "",
+    kind: "skill",
+    instruction: "",
+    inputs,
+    outputs: outputs.map((name) => ({ name, description: "" })),
+  };
 }
 
 export function branchStep(id: string, extra: Extra<"branch"> = {}): StepOf<"branch"> {

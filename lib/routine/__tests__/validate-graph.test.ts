@@ -5,7 +5,12 @@ import { chain, edge, makeRoutine, skillStep } from "./validate-factories";
 
 function graphOf(count: number, links: [number, number][]): RoutineGraph {
   const steps = Array.from({ length: count }, (_, i) => skillStep(`n${i}`));
-  return buildGraph(makeRoutine(steps, links.map(([from, to]) => edge(`n${from}`, `n${to}`))));
+  return buildGraph(
+    makeRoutine(
+      steps,
+      links.map(([from, to]) => edge(`n${from}`, `n${to}`)),
+    ),
+  );
 }
 
 /** Whether `source` reaches `target` by a path of at least one edge, the slow and obvious way. */
@@ -17,7 +22,9 @@ function naiveReaches(graph: RoutineGraph, source: number, target: number): bool
 
 const randomGraph = fc
   .integer({ min: 1, max: 12 })
-  .chain((count) => fc.tuple(fc.constant(count), fc.array(fc.tuple(fc.nat(count - 1), fc.nat(count - 1)), { maxLength: 24 })));
+  .chain((count) =>
+    fc.tuple(fc.constant(count), fc.array(fc.tuple(fc.nat(count - 1), fc.nat(count - 1)), { maxLength: 24 })),
+  );
 
 describe("the routine graph", () => {
   it("numbers components so edges never go backwards, one per set of mutually reachable steps", () => {
@@ -49,7 +56,12 @@ describe("the routine graph", () => {
 
   it("answers for more sources than one pass holds", () => {
     const ids = Array.from({ length: 3_000 }, (_, i) => `n${i}`);
-    const graph = buildGraph(makeRoutine(ids.map((id) => skillStep(id)), chain(...ids)));
+    const graph = buildGraph(
+      makeRoutine(
+        ids.map((id) => skillStep(id)),
+        chain(...ids),
+      ),
+    );
     const forward = ids.map((_, i) => [i, (i + 7) % ids.length] as [number, number]);
     expect(reachability(graph, forward)).toEqual(forward.map(([a, b]) => a < b));
   });

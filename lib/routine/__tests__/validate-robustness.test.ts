@@ -21,7 +21,11 @@ import {
 /** A chain of `count` skill steps and an end, each step reading an output of the step `source(i)` gives. */
 function longChain(count: number, source: (index: number) => number): Routine {
   const ids = Array.from({ length: count }, (_, i) => `s${i}`);
-  const steps: Step[] = ids.map((id, i) => skillStep(id, i === 0 ? { who: fromInput("employee_id") } : { last: fromStep(ids[source(i)], "out.value") }, ["out"]));
+  const steps: Step[] = ids.map((id, i) =>
+    skillStep(id, i === 0 ? { who: fromInput("employee_id") } : { last: fromStep(ids[source(i)], "out.value") }, [
+      "out",
+    ]),
+  );
   return makeRoutine([...steps, endStep()], chain(...ids, "done"));
 }
 
@@ -31,7 +35,11 @@ function ladder(count: number): Routine {
   const edges: Edge[] = [];
   for (let i = 0; i < count; i++) {
     const previous = i % 3 === 0 ? i - 2 : i - 1;
-    steps.push(i % 3 === 2 ? branchStep(`s${i}`) : skillStep(`s${i}`, i > 0 ? { x: fromStep(`s${previous}`, "out") } : {}, ["out"]));
+    steps.push(
+      i % 3 === 2
+        ? branchStep(`s${i}`)
+        : skillStep(`s${i}`, i > 0 ? { x: fromStep(`s${previous}`, "out") } : {}, ["out"]),
+    );
     if (i === 0) continue;
     if ((i - 1) % 3 === 2) edges.push(edge(`s${i - 1}`, `s${i}`, "Go on"), edge(`s${i - 1}`, `s${i - 2}`, "Retry"));
     else edges.push(edge(`s${i - 1}`, `s${i}`));
@@ -75,8 +83,21 @@ describe("validateRoutine at scale", () => {
 describe("validateRoutine on malformed input", () => {
   it("locates issues in a routine with dangling edges and repeated ids", () => {
     const routine = makeRoutine(
-      [skillStep("a", {}, ["out"]), skillStep("a"), toolStep("b", "get_leave_balance", { employee_id: fromStep("a", "out") }), endStep(), endStep()],
-      [...chain("a", "b", "done"), { ...edge("b", "done"), id: "a-b" }, edge("ghost", "b"), edge("b", "nowhere"), edge("x", "y"), edge("done", "done")],
+      [
+        skillStep("a", {}, ["out"]),
+        skillStep("a"),
+        toolStep("b", "get_leave_balance", { employee_id: fromStep("a", "out") }),
+        endStep(),
+        endStep(),
+      ],
+      [
+        ...chain("a", "b", "done"),
+        { ...edge("b", "done"), id: "a-b" },
+        edge("ghost", "b"),
+        edge("b", "nowhere"),
+        edge("x", "y"),
+        edge("done", "done"),
+      ],
     );
     const issues = validateRoutine(routine, { tools });
     expect(issues.map((found) => [found.code, found.stepId, found.edgeId])).toEqual(
@@ -96,8 +117,13 @@ describe("validateRoutine on malformed input", () => {
 
   it("reports input outside the types as an issue instead of throwing", () => {
     const broken = { ...makeRoutine([], []), steps: null } as unknown as Routine;
-    expect(validateRoutine(broken)).toEqual([expect.objectContaining({ code: "validation-failed", severity: "error", path: [] })]);
-    const noInputs = makeRoutine([{ ...skillStep("a"), inputs: undefined } as unknown as Step, endStep()], chain("a", "done"));
+    expect(validateRoutine(broken)).toEqual([
+      expect.objectContaining({ code: "validation-failed", severity: "error", path: [] }),
+    ]);
+    const noInputs = makeRoutine(
+      [{ ...skillStep("a"), inputs: undefined } as unknown as Step, endStep()],
+      chain("a", "done"),
+    );
     expect(validateRoutine(noInputs)).toEqual([]);
   });
 
@@ -131,8 +157,12 @@ describe("validateRoutine on random graphs", () => {
     fc.constantFrom(...ids).map((stepId) => routineStep(stepId, "leave-request")),
     fc.constantFrom(...ids).map((stepId) => endStep(stepId)),
   );
-  const connection = fc.tuple(id, id, fc.option(fc.constantFrom("", "Yes", "yes", "No"), { nil: undefined })).map(([from, to, label]) => edge(from, to, label));
-  const routine = fc.tuple(fc.array(step, { maxLength: 10 }), fc.array(connection, { maxLength: 16 })).map(([steps, edges]) => makeRoutine(steps, edges));
+  const connection = fc
+    .tuple(id, id, fc.option(fc.constantFrom("", "Yes", "yes", "No"), { nil: undefined }))
+    .map(([from, to, label]) => edge(from, to, label));
+  const routine = fc
+    .tuple(fc.array(step, { maxLength: 10 }), fc.array(connection, { maxLength: 16 }))
+    .map(([steps, edges]) => makeRoutine(steps, edges));
 
   it("never throws, never fails internally, and locates every issue inside the routine", () => {
     const library = routineLibrary({ other: ["leave-request"] });

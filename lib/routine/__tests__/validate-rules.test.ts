@@ -36,16 +36,35 @@ type BadCase = { routine: Routine; options?: ValidateOptions; stepId?: string; e
 const BAD: Record<Exclude<IssueCode, "validation-failed">, () => BadCase> = {
   "empty-routine": () => ({ routine: makeRoutine([], []) }),
   "duplicate-step-id": () => ({ routine: changed((r) => r.steps.push(skillStep("apply"))), stepId: "apply" }),
-  "duplicate-edge-id": () => ({ routine: changed((r) => (r.edges[1].id = r.edges[0].id)), edgeId: "check_balance-enough_days" }),
-  "duplicate-stage-id": () => ({
-    routine: changed((r) => (r.stages = [{ id: "s", name: "Check", description: "" }, { id: "s", name: "Act", description: "" }])),
+  "duplicate-edge-id": () => ({
+    routine: changed((r) => (r.edges[1].id = r.edges[0].id)),
+    edgeId: "check_balance-enough_days",
   }),
-  "dangling-edge": () => ({ routine: changed((r) => r.edges.push(edge("notify", "ghost"))), stepId: "notify", edgeId: "notify-ghost" }),
+  "duplicate-stage-id": () => ({
+    routine: changed(
+      (r) =>
+        (r.stages = [
+          { id: "s", name: "Check", description: "" },
+          { id: "s", name: "Act", description: "" },
+        ]),
+    ),
+  }),
+  "dangling-edge": () => ({
+    routine: changed((r) => r.edges.push(edge("notify", "ghost"))),
+    stepId: "notify",
+    edgeId: "notify-ghost",
+  }),
   "unknown-stage": () => ({ routine: changed((r) => (stepOf(r, "apply").stageId = "review")), stepId: "apply" }),
   "no-start": () => ({
-    routine: makeRoutine([skillStep("a"), branchStep("again"), endStep()], [...chain("a", "again"), edge("again", "a", "Retry"), edge("again", "done", "Stop")]),
+    routine: makeRoutine(
+      [skillStep("a"), branchStep("again"), endStep()],
+      [...chain("a", "again"), edge("again", "a", "Retry"), edge("again", "done", "Stop")],
+    ),
   }),
-  "multiple-starts": () => ({ routine: changed((r) => (r.steps.push(skillStep("stray")), r.edges.push(edge("stray", "done")))), stepId: "stray" }),
+  "multiple-starts": () => ({
+    routine: changed((r) => (r.steps.push(skillStep("stray")), r.edges.push(edge("stray", "done")))),
+    stepId: "stray",
+  }),
   "unreachable-step": () => ({
     routine: changed((r) => {
       r.steps.push(branchStep("island"), skillStep("wait"));
@@ -55,10 +74,24 @@ const BAD: Record<Exclude<IssueCode, "validation-failed">, () => BadCase> = {
   }),
   "no-end": () => ({ routine: makeRoutine([skillStep("a"), skillStep("b")], chain("a", "b")) }),
   "never-finishes": () => ({ routine: changed((r) => r.edges.pop()), stepId: "notify" }),
-  "end-has-outgoing": () => ({ routine: changed((r) => r.edges.push(edge("done", "notify"))), stepId: "done", edgeId: "done-notify" }),
-  "too-many-outgoing": () => ({ routine: changed((r) => r.edges.push(edge("check_balance", "notify"))), stepId: "check_balance" }),
-  "branch-too-few-edges": () => ({ routine: makeRoutine([branchStep("b"), endStep()], [edge("b", "done", "Yes")]), stepId: "b" }),
-  "missing-condition": () => ({ routine: changed((r) => delete r.edges[2].condition), stepId: "enough_days", edgeId: "enough_days-notify" }),
+  "end-has-outgoing": () => ({
+    routine: changed((r) => r.edges.push(edge("done", "notify"))),
+    stepId: "done",
+    edgeId: "done-notify",
+  }),
+  "too-many-outgoing": () => ({
+    routine: changed((r) => r.edges.push(edge("check_balance", "notify"))),
+    stepId: "check_balance",
+  }),
+  "branch-too-few-edges": () => ({
+    routine: makeRoutine([branchStep("b"), endStep()], [edge("b", "done", "Yes")]),
+    stepId: "b",
+  }),
+  "missing-condition": () => ({
+    routine: changed((r) => delete r.edges[2].condition),
+    stepId: "enough_days",
+    edgeId: "enough_days-notify",
+  }),
   "duplicate-condition": () => ({
     routine: changed((r) => (r.edges[2].condition = { label: " balance COVERS  the request " })),
     edgeId: "enough_days-notify",
@@ -67,31 +100,62 @@ const BAD: Record<Exclude<IssueCode, "validation-failed">, () => BadCase> = {
     routine: changed((r) => (r.edges[0].condition = { label: "", expression: "balance > 0" })),
     edgeId: "check_balance-enough_days",
   }),
-  "infinite-loop": () => ({ routine: makeRoutine([skillStep("s"), skillStep("a"), skillStep("b"), endStep()], chain("s", "a", "b", "a")), stepId: "a" }),
-  "unknown-tool": () => ({ routine: changed((r) => (r.steps[0] = toolStep("check_balance", "get_balance"))), options: { tools }, stepId: "check_balance" }),
+  "infinite-loop": () => ({
+    routine: makeRoutine([skillStep("s"), skillStep("a"), skillStep("b"), endStep()], chain("s", "a", "b", "a")),
+    stepId: "a",
+  }),
+  "unknown-tool": () => ({
+    routine: changed((r) => (r.steps[0] = toolStep("check_balance", "get_balance"))),
+    options: { tools },
+    stepId: "check_balance",
+  }),
   "missing-required-input": () => ({
     routine: changed((r) => (r.steps[3] = toolStep("apply", "apply_leave", { employee_id: fromInput("employee_id") }))),
     options: { tools },
     stepId: "apply",
   }),
   "unknown-tool-input": () => ({
-    routine: changed((r) => ((stepOf(r, "check_balance") as { inputs: object }).inputs = { employee_id: fromInput("employee_id"), year: fromInput("employee_id") })),
+    routine: changed(
+      (r) =>
+        ((stepOf(r, "check_balance") as { inputs: object }).inputs = {
+          employee_id: fromInput("employee_id"),
+          year: fromInput("employee_id"),
+        }),
+    ),
     options: { tools },
     stepId: "check_balance",
   }),
   "unknown-input": () => ({ routine: changed((r) => (r.inputs = [])), stepId: "check_balance" }),
-  "unknown-step-reference": () => ({ routine: changed((r) => (r.steps[4] = toolStep("notify", "send_email_notification", { text: fromStep("ghost", "x") }))), stepId: "notify" }),
+  "unknown-step-reference": () => ({
+    routine: changed(
+      (r) => (r.steps[4] = toolStep("notify", "send_email_notification", { text: fromStep("ghost", "x") })),
+    ),
+    stepId: "notify",
+  }),
   "reference-not-upstream": () => ({
-    routine: changed((r) => (r.steps[0] = toolStep("check_balance", "get_leave_balance", { employee_id: fromStep("confirm", "days") }, ["balance"]))),
+    routine: changed(
+      (r) =>
+        (r.steps[0] = toolStep("check_balance", "get_leave_balance", { employee_id: fromStep("confirm", "days") }, [
+          "balance",
+        ])),
+    ),
     stepId: "check_balance",
   }),
-  "unknown-step-output": () => ({ routine: changed((r) => (r.steps[4] = toolStep("notify", "send_email_notification", { text: fromStep("check_balance", "days") }))), stepId: "notify" }),
+  "unknown-step-output": () => ({
+    routine: changed(
+      (r) => (r.steps[4] = toolStep("notify", "send_email_notification", { text: fromStep("check_balance", "days") })),
+    ),
+    stepId: "notify",
+  }),
   "unknown-routine": () => ({
     routine: changed((r) => (r.steps[4] = routineStep("notify", "notify-employee"))),
     options: { routines: routineLibrary({}) },
     stepId: "notify",
   }),
-  "recursive-routine": () => ({ routine: changed((r) => (r.steps[4] = routineStep("notify", "leave-request"))), stepId: "notify" }),
+  "recursive-routine": () => ({
+    routine: changed((r) => (r.steps[4] = routineStep("notify", "leave-request"))),
+    stepId: "notify",
+  }),
 };
 
 describe("validateRoutine", () => {
@@ -117,7 +181,11 @@ describe("validateRoutine", () => {
   it("names steps by their name in messages", () => {
     const routine = changed((r) => {
       r.steps.push(branchStep("island"), skillStep("check_account"));
-      r.edges.push(edge("island", "check_account", "Not yet"), edge("check_account", "island"), edge("island", "done", "Ready"));
+      r.edges.push(
+        edge("island", "check_account", "Not yet"),
+        edge("check_account", "island"),
+        edge("island", "done", "Ready"),
+      );
     });
     const messages = validateRoutine(routine).map((found) => found.message);
     expect(messages).toContain('Step "Check account" is not reachable from the start.');
@@ -125,21 +193,46 @@ describe("validateRoutine", () => {
 
   it("marks warnings as warnings and everything else as errors", () => {
     const issues = validateRoutine(BAD["unexpected-condition"]().routine);
-    expect(issues).toEqual([expect.objectContaining({ code: "unexpected-condition", severity: "warning", path: ["edges", 0, "condition"] })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ code: "unexpected-condition", severity: "warning", path: ["edges", 0, "condition"] }),
+    ]);
   });
 });
 
 describe("what validation accepts", () => {
-  const accepts = (routine: Routine, options?: ValidateOptions) => expect(validateRoutine(routine, options)).toEqual([]);
+  const accepts = (routine: Routine, options?: ValidateOptions) =>
+    expect(validateRoutine(routine, options)).toEqual([]);
 
   it("a loop that a branch can leave, and a branch waiting on itself", () => {
-    accepts(makeRoutine([skillStep("s"), skillStep("a"), branchStep("again"), endStep()], [...chain("s", "a", "again"), edge("again", "a", "Retry"), edge("again", "done", "Stop")]));
-    accepts(makeRoutine([skillStep("s"), branchStep("wait"), endStep()], [...chain("s", "wait"), edge("wait", "wait", "Pending"), edge("wait", "done", "Ready")]));
+    accepts(
+      makeRoutine(
+        [skillStep("s"), skillStep("a"), branchStep("again"), endStep()],
+        [...chain("s", "a", "again"), edge("again", "a", "Retry"), edge("again", "done", "Stop")],
+      ),
+    );
+    accepts(
+      makeRoutine(
+        [skillStep("s"), branchStep("wait"), endStep()],
+        [...chain("s", "wait"), edge("wait", "wait", "Pending"), edge("wait", "done", "Ready")],
+      ),
+    );
   });
 
   it("a step reading an output that comes round the loop", () => {
-    const steps = [skillStep("s"), skillStep("a", { last: fromStep("again", "tries") }, ["x"]), skillStep("again", {}, ["tries"]), branchStep("more"), endStep()];
-    accepts(makeRoutine(steps, [...chain("s", "a", "again", "more"), edge("more", "a", "Retry"), edge("more", "done", "Stop")]));
+    const steps = [
+      skillStep("s"),
+      skillStep("a", { last: fromStep("again", "tries") }, ["x"]),
+      skillStep("again", {}, ["tries"]),
+      branchStep("more"),
+      endStep(),
+    ];
+    accepts(
+      makeRoutine(steps, [
+        ...chain("s", "a", "again", "more"),
+        edge("more", "a", "Retry"),
+        edge("more", "done", "Stop"),
+      ]),
+    );
   });
 
   it("a human step's form fields as outputs, dotted paths, and tools without a parameter list", () => {
@@ -163,7 +256,10 @@ describe("what validation accepts", () => {
 
   it("a sub-routine that calls others without coming back", () => {
     const routines = routineLibrary({ "notify-employee": ["send-mail", "log"], "send-mail": ["log"], log: [] });
-    accepts(changed((r) => (r.steps[4] = routineStep("notify", "notify-employee"))), { routines });
+    accepts(
+      changed((r) => (r.steps[4] = routineStep("notify", "notify-employee"))),
+      { routines },
+    );
   });
 });
 
@@ -174,7 +270,9 @@ describe("sub-routine recursion", () => {
     const routines = routineLibrary({ "notify-employee": ["escalate"], escalate: ["leave-request"] });
     const [found] = validateRoutine(calling("notify-employee"), { routines });
     expect(found).toMatchObject({ code: "recursive-routine", stepId: "notify", path: ["steps", 4, "routineId"] });
-    expect(found.message).toBe('Step "Notify" calls "Notify employee", which calls this routine again ("Notify employee" → "Escalate" → this routine), so it would never finish.');
+    expect(found.message).toBe(
+      'Step "Notify" calls "Notify employee", which calls this routine again ("Notify employee" → "Escalate" → this routine), so it would never finish.',
+    );
   });
 
   it("catches circles among the routines it calls", () => {
@@ -188,6 +286,8 @@ describe("sub-routine recursion", () => {
     const calls: Record<string, string[]> = {};
     for (let i = 0; i < 20_000; i++) calls[`r${i}`] = [`r${i + 1}`];
     calls.r20000 = ["missing", "leave-request"];
-    expect(validateRoutine(calling("r0"), { routines: routineLibrary(calls) }).map((found) => found.code)).toEqual(["recursive-routine"]);
+    expect(validateRoutine(calling("r0"), { routines: routineLibrary(calls) }).map((found) => found.code)).toEqual([
+      "recursive-routine",
+    ]);
   });
 });

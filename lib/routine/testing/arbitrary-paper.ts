@@ -1,6 +1,16 @@
 import fc from "fast-check";
 
-const words = fc.constantFrom("check", "the balance", "employee id", "leave dates", "notify", "approve", "休暇", "naïve", "reason");
+const words = fc.constantFrom(
+  "check",
+  "the balance",
+  "employee id",
+  "leave dates",
+  "notify",
+  "approve",
+  "休暇",
+  "naïve",
+  "reason",
+);
 const phrase = fc.array(words, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(" "));
 const toolName = fc.constantFrom("get_leave_balance", "apply_leave", "notify_employee", "get_employee");
 
@@ -15,8 +25,17 @@ const line = fc.record({
 type Line = typeof line extends fc.Arbitrary<infer T> ? T : never;
 
 function body(item: Line, condition?: string): string {
-  const lead = condition === undefined ? item.description : item.description ? `If ${condition}, ${item.description}` : `If ${condition}`;
-  const parts = [lead, item.inputs.length ? `input ${item.inputs.join(", ")}` : "", item.outputs.length ? `output ${item.outputs.join(", ")}` : ""];
+  const lead =
+    condition === undefined
+      ? item.description
+      : item.description
+        ? `If ${condition}, ${item.description}`
+        : `If ${condition}`;
+  const parts = [
+    lead,
+    item.inputs.length ? `input ${item.inputs.join(", ")}` : "",
+    item.outputs.length ? `output ${item.outputs.join(", ")}` : "",
+  ];
   if (item.tool) parts.push(`using ${item.tool} tool`);
   const text = parts.filter((part) => part !== "").join(", ");
   if (!item.terminate) return text;
@@ -30,10 +49,16 @@ function body(item: Line, condition?: string): string {
 export function arbitraryPaperText(maxSteps = 8): fc.Arbitrary<string> {
   const main = fc.record({
     step: line,
-    branches: fc.option(fc.array(fc.record({ condition: phrase, lines: fc.array(line, { minLength: 1, maxLength: 3 }) }), { minLength: 2, maxLength: 3 }), {
-      nil: undefined,
-      freq: 3,
-    }),
+    branches: fc.option(
+      fc.array(fc.record({ condition: phrase, lines: fc.array(line, { minLength: 1, maxLength: 3 }) }), {
+        minLength: 2,
+        maxLength: 3,
+      }),
+      {
+        nil: undefined,
+        freq: 3,
+      },
+    ),
   });
   return fc.array(main, { minLength: 1, maxLength: maxSteps }).map((mains) => {
     const lines = ["Routine: Generated"];
@@ -45,7 +70,11 @@ export function arbitraryPaperText(maxSteps = 8): fc.Arbitrary<string> {
       }
       lines.push(`Step ${n}. ${item.step.name}: This step performs a branch condition check:`);
       item.branches.forEach((branch, k) => {
-        branch.lines.forEach((entry, i) => lines.push(`Branch ${n}-${k + 1} Step ${i + 1}. ${entry.name}: ${body(entry, i === 0 ? branch.condition : undefined)};`));
+        branch.lines.forEach((entry, i) =>
+          lines.push(
+            `Branch ${n}-${k + 1} Step ${i + 1}. ${entry.name}: ${body(entry, i === 0 ? branch.condition : undefined)};`,
+          ),
+        );
       });
     });
     return lines.join("\n");

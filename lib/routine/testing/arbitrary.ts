@@ -31,7 +31,23 @@ const TRICKY = [
   "\u2028",
   "\u00a0",
 ];
-const WORDS = ["leave", "balance", "employee id", "check", "approve", "reject", "notify", "days", "HR", "Überprüfen", "休暇", "😀", "naïve", "if", "perform"];
+const WORDS = [
+  "leave",
+  "balance",
+  "employee id",
+  "check",
+  "approve",
+  "reject",
+  "notify",
+  "days",
+  "HR",
+  "Überprüfen",
+  "休暇",
+  "😀",
+  "naïve",
+  "if",
+  "perform",
+];
 
 const piece = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...WORDS) },
@@ -41,7 +57,8 @@ const piece = fc.oneof(
 );
 
 /** Free text with unicode, punctuation and the text form's own keywords. */
-export const arbitraryText = (maxParts = 6): fc.Arbitrary<string> => fc.array(piece, { maxLength: maxParts }).map((parts) => parts.join(" "));
+export const arbitraryText = (maxParts = 6): fc.Arbitrary<string> =>
+  fc.array(piece, { maxLength: maxParts }).map((parts) => parts.join(" "));
 
 const optionalText = fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 3, arbitrary: arbitraryText() });
 const nameArb = arbitraryText(5).map((text) => text.trim().slice(0, 100).trim() || "Step");
@@ -54,10 +71,16 @@ const identifierArb = fc.oneof(
   fc.constantFrom("employee_id", "days", "reason", "_private", "a_and_b", "output_x", "input"),
   fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/).filter((name) => name !== "__proto__"),
 );
-const coordinate = fc.oneof(fc.integer({ min: -2000, max: 2000 }), fc.double({ noNaN: true, noDefaultInfinity: true })).map(positiveZero);
+const coordinate = fc
+  .oneof(fc.integer({ min: -2000, max: 2000 }), fc.double({ noNaN: true, noDefaultInfinity: true }))
+  .map(positiveZero);
 const toolRefArb = fc.record({
   server: fc.oneof(fc.constantFrom("default", "hr"), fc.stringMatching(/^[a-z][a-z0-9_.-]{0,10}$/)),
-  name: fc.oneof(fc.constantFrom("get_leave_balance", "apply_leave"), fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/), nameArb),
+  name: fc.oneof(
+    fc.constantFrom("get_leave_balance", "apply_leave"),
+    fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/),
+    nameArb,
+  ),
 });
 const paramArb = fc.record({
   name: identifierArb,
@@ -67,9 +90,16 @@ const paramArb = fc.record({
 });
 /** "PLAIN" hints and descriptions become the words of the name, as plain paper text would give them. */
 const bindingSeed = fc.oneof(
-  fc.record({ from: fc.constant("literal" as const), value: fc.jsonValue({ maxDepth: 2 }).map((value) => withoutNegativeZero(value as JsonValue)) }),
+  fc.record({
+    from: fc.constant("literal" as const),
+    value: fc.jsonValue({ maxDepth: 2 }).map((value) => withoutNegativeZero(value as JsonValue)),
+  }),
   fc.record({ from: fc.constant("input" as const), name: identifierArb }),
-  fc.record({ from: fc.constant("step" as const), pick: fc.nat(), path: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}(\.[A-Za-z0-9_]{1,4}){0,2}$/) }),
+  fc.record({
+    from: fc.constant("step" as const),
+    pick: fc.nat(),
+    path: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}(\.[A-Za-z0-9_]{1,4}){0,2}$/),
+  }),
   fc.record({ from: fc.constant("model" as const), hint: fc.oneof(fc.constant("PLAIN"), optionalText) }),
 );
 const kindArb = fc.oneof(
@@ -87,18 +117,34 @@ const stepSeed = fc.record({
   position: optional(fc.record({ x: coordinate, y: coordinate })),
   tool: toolRefArb,
   inputs: fc.uniqueArray(fc.tuple(identifierArb, bindingSeed), { selector: ([name]) => name, maxLength: 3 }),
-  outputs: fc.uniqueArray(fc.record({ name: identifierArb, description: fc.oneof(fc.constant("PLAIN"), optionalText) }), { selector: (output) => output.name, maxLength: 3 }),
+  outputs: fc.uniqueArray(
+    fc.record({ name: identifierArb, description: fc.oneof(fc.constant("PLAIN"), optionalText) }),
+    { selector: (output) => output.name, maxLength: 3 },
+  ),
   completion: optional(arbitraryText()),
   timeoutMs: optional(fc.integer({ min: 100, max: 3_600_000 })),
-  retry: optional(fc.record({ maxAttempts: fc.integer({ min: 1, max: 10 }), backoffMs: fc.integer({ min: 0, max: 600_000 }) })),
+  retry: optional(
+    fc.record({ maxAttempts: fc.integer({ min: 1, max: 10 }), backoffMs: fc.integer({ min: 0, max: 600_000 }) }),
+  ),
   requiresApproval: fc.boolean(),
   instruction: optionalText,
   form: fc.uniqueArray(paramArb, { selector: (param) => param.name, maxLength: 2 }),
   routineId: idArb,
   outcome: optional(arbitraryText()),
   /** "next": to the following step; otherwise edges to picked steps (merges, back edges, cycles). */
-  wiring: fc.oneof({ weight: 3, arbitrary: fc.constant("next" as const) }, { weight: 2, arbitrary: fc.array(fc.nat(), { maxLength: 3 }) }),
-  branches: fc.array(fc.record({ pick: fc.nat(), forward: fc.boolean(), label: arbitraryText(4), expression: optional(arbitraryText(3)) }), { minLength: 2, maxLength: 3 }),
+  wiring: fc.oneof(
+    { weight: 3, arbitrary: fc.constant("next" as const) },
+    { weight: 2, arbitrary: fc.array(fc.nat(), { maxLength: 3 }) },
+  ),
+  branches: fc.array(
+    fc.record({
+      pick: fc.nat(),
+      forward: fc.boolean(),
+      label: arbitraryText(4),
+      expression: optional(arbitraryText(3)),
+    }),
+    { minLength: 2, maxLength: 3 },
+  ),
   defaultEdgeIds: fc.boolean(),
 });
 type StepSeed = typeof stepSeed extends fc.Arbitrary<infer T> ? T : never;
@@ -117,7 +163,10 @@ export function arbitraryRoutine(options: ArbitraryRoutineOptions = {}): fc.Arbi
         description: optionalText,
         intents: fc.array(trimmedText, { maxLength: 3 }),
         inputs: fc.uniqueArray(paramArb, { selector: (param) => param.name, maxLength: 3 }),
-        stages: fc.uniqueArray(fc.record({ id: idArb, name: nameArb, description: optionalText }), { selector: (stage) => stage.id, maxLength: 3 }),
+        stages: fc.uniqueArray(fc.record({ id: idArb, name: nameArb, description: optionalText }), {
+          selector: (stage) => stage.id,
+          maxLength: 3,
+        }),
         ids: fc.uniqueArray(idArb, { minLength: count, maxLength: count }),
         seeds: fc.array(stepSeed, { minLength: count, maxLength: count }),
         shuffle: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer() }),
@@ -125,7 +174,12 @@ export function arbitraryRoutine(options: ArbitraryRoutineOptions = {}): fc.Arbi
       .map(({ ids, seeds, shuffle, ...head }) => {
         const steps = seeds.map((seed, index) => buildStep(seed, ids[index], ids, head.stages));
         const edges = buildEdges(seeds, ids);
-        return routineSchema.parse({ schemaVersion: 2, ...head, steps, edges: shuffle === undefined ? edges : shuffled(edges, shuffle) });
+        return routineSchema.parse({
+          schemaVersion: 2,
+          ...head,
+          steps,
+          edges: shuffle === undefined ? edges : shuffled(edges, shuffle),
+        });
       }),
   );
 }
@@ -139,11 +193,26 @@ function buildStep(seed: StepSeed, id: string, ids: string[], stages: Array<{ id
     stageId: seed.stage !== undefined && stages.length > 0 ? stages[seed.stage % stages.length].id : undefined,
     position: seed.position,
   };
-  const inputs = Object.fromEntries(seed.inputs.map(([name, binding]) => [name, toBinding(name, binding, ids, humanize)]));
-  const outputs = seed.outputs.map((output) => ({ name: output.name, description: output.description === "PLAIN" ? humanize(output.name) : output.description }));
+  const inputs = Object.fromEntries(
+    seed.inputs.map(([name, binding]) => [name, toBinding(name, binding, ids, humanize)]),
+  );
+  const outputs = seed.outputs.map((output) => ({
+    name: output.name,
+    description: output.description === "PLAIN" ? humanize(output.name) : output.description,
+  }));
   switch (seed.kind) {
     case "tool":
-      return { ...base, kind: "tool", tool: seed.tool, inputs, outputs, completion: seed.completion, timeoutMs: seed.timeoutMs, retry: seed.retry, requiresApproval: seed.requiresApproval };
+      return {
+        ...base,
+        kind: "tool",
+        tool: seed.tool,
+        inputs,
+        outputs,
+        completion: seed.completion,
+        timeoutMs: seed.timeoutMs,
+        retry: seed.retry,
+        requiresApproval: seed.requiresApproval,
+      };
     case "skill":
       return { ...base, kind: "skill", instruction: seed.instruction, inputs, outputs, completion: seed.completion };
     case "human":
@@ -157,7 +226,12 @@ function buildStep(seed: StepSeed, id: string, ids: string[], stages: Array<{ id
   }
 }
 
-function toBinding(name: string, seed: StepSeed["inputs"][number][1], ids: string[], humanize: (name: string) => string): Binding {
+function toBinding(
+  name: string,
+  seed: StepSeed["inputs"][number][1],
+  ids: string[],
+  humanize: (name: string) => string,
+): Binding {
   switch (seed.from) {
     case "step":
       return { from: "step", stepId: ids[seed.pick % ids.length], path: seed.path };
@@ -186,7 +260,12 @@ function buildEdges(seeds: StepSeed[], ids: string[]): Edge[] {
         const ahead = count - index - 1;
         const target = branch.forward && ahead > 0 ? index + 1 + (branch.pick % ahead) : branch.pick % count;
         const label = branch.label.trim();
-        add(index, target, seed, branch.expression === undefined ? { label } : { label, expression: branch.expression });
+        add(
+          index,
+          target,
+          seed,
+          branch.expression === undefined ? { label } : { label, expression: branch.expression },
+        );
       }
       return;
     }
@@ -219,7 +298,9 @@ function withoutNegativeZero(value: JsonValue): JsonValue {
   if (typeof value === "number") return positiveZero(value);
   if (Array.isArray(value)) return value.map(withoutNegativeZero);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNegativeZero(item as JsonValue)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withoutNegativeZero(item as JsonValue)]),
+    );
   }
   return value;
 }

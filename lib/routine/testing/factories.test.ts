@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { routineSchema } from "../schema";
-import { branchStep, chain, edge, endStep, humanStep, makeRoutine, param, resetFactoryIds, routineStep, skillStep, toolStep } from "./factories";
+import {
+  branchStep,
+  chain,
+  edge,
+  endStep,
+  humanStep,
+  makeRoutine,
+  param,
+  resetFactoryIds,
+  routineStep,
+  skillStep,
+  toolStep,
+} from "./factories";
 
 describe("factories", () => {
   it("make schema-valid steps with defaults filled and fresh ids", () => {
@@ -14,7 +26,13 @@ describe("factories", () => {
       ["s5", "routine"],
       ["s6", "end"],
     ]);
-    expect(toolStep({ id: "x" })).toMatchObject({ id: "x", tool: { server: "hr", name: "get_leave_balance" }, inputs: {}, outputs: [], requiresApproval: false });
+    expect(toolStep({ id: "x" })).toMatchObject({
+      id: "x",
+      tool: { server: "hr", name: "get_leave_balance" },
+      inputs: {},
+      outputs: [],
+      requiresApproval: false,
+    });
   });
 
   it("make a valid routine, by default a three-step line", () => {
@@ -24,7 +42,12 @@ describe("factories", () => {
     const a = skillStep({ id: "a" });
     const b = endStep({ id: "b" });
     expect(makeRoutine({ steps: [a, b] }).edges).toEqual(chain(a, b));
-    expect(edge("a", "b", "yes", "x > 1")).toEqual({ id: "a-b", source: "a", target: "b", condition: { label: "yes", expression: "x > 1" } });
+    expect(edge("a", "b", "yes", "x > 1")).toEqual({
+      id: "a-b",
+      source: "a",
+      target: "b",
+      condition: { label: "yes", expression: "x > 1" },
+    });
     expect(param({ name: "days" })).toEqual({ name: "days", description: "", type: "string", required: true });
   });
 });

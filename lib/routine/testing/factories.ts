@@ -26,15 +26,24 @@ function make<K extends StepKind>(kind: K, defaults: Record<string, unknown>, ov
 }
 
 /** A tool step calling hr/get_leave_balance unless told otherwise. */
-export const toolStep = (overrides: Input<"tool"> = {}) => make("tool", { tool: { server: "hr", name: "get_leave_balance" } }, overrides);
-export const skillStep = (overrides: Input<"skill"> = {}) => make("skill", { instruction: "Summarize the request." }, overrides);
+export const toolStep = (overrides: Input<"tool"> = {}) =>
+  make("tool", { tool: { server: "hr", name: "get_leave_balance" } }, overrides);
+export const skillStep = (overrides: Input<"skill"> = {}) =>
+  make("skill", { instruction: "Summarize the request." }, overrides);
 export const branchStep = (overrides: Input<"branch"> = {}) => make("branch", {}, overrides);
-export const humanStep = (overrides: Input<"human"> = {}) => make("human", { instruction: "Approve or reject." }, overrides);
-export const routineStep = (overrides: Input<"routine"> = {}) => make("routine", { routineId: "sub_routine" }, overrides);
+export const humanStep = (overrides: Input<"human"> = {}) =>
+  make("human", { instruction: "Approve or reject." }, overrides);
+export const routineStep = (overrides: Input<"routine"> = {}) =>
+  make("routine", { routineId: "sub_routine" }, overrides);
 export const endStep = (overrides: Input<"end"> = {}) => make("end", { name: "End" }, overrides);
 
 /** An edge between two step ids (or steps); pass a label to make it a branch condition. */
-export function edge(source: string | { id: string }, target: string | { id: string }, label?: string, expression?: string): Edge {
+export function edge(
+  source: string | { id: string },
+  target: string | { id: string },
+  label?: string,
+  expression?: string,
+): Edge {
   const from = typeof source === "string" ? source : source.id;
   const to = typeof target === "string" ? target : target.id;
   const condition = label === undefined ? undefined : expression === undefined ? { label } : { label, expression };
@@ -54,7 +63,12 @@ export const param = (overrides: Partial<Param> & { name: string }): Param => pa
  */
 export function makeRoutine(overrides: Partial<RoutineInput> = {}): Routine {
   const steps = overrides.steps ?? [
-    toolStep({ id: "check", name: "Check leave balance", inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "balance", description: "" }] }),
+    toolStep({
+      id: "check",
+      name: "Check leave balance",
+      inputs: { employee_id: { from: "input", name: "employee_id" } },
+      outputs: [{ name: "balance", description: "" }],
+    }),
     skillStep({ id: "summarize", name: "Summarize" }),
     endStep({ id: "done" }),
   ];

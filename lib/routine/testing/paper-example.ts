@@ -17,12 +17,60 @@ Step 5. Record: write the leave into the team calendar, input employee id, leave
 
 /** The same routine in the paper's JSON form: `{ step, name, description, tool, type }`, branch steps "x-n_i". */
 export const LEAVE_REQUEST_PAPER_JSON = [
-  { step: "1", name: "Receive request", description: "read the employee's leave request, input employee id, leave dates, output requested days", tool: "", type: "node" },
-  { step: "2", name: "Look up employee", description: "find the employee's record, input employee id, output employee record", tool: "get_employee", type: "node" },
-  { step: "3", name: "Check leave balance", description: "look up the employee's remaining annual leave, input employee id, output remaining days", tool: "get_leave_balance", type: "node" },
-  { step: "4", name: "Eligibility", description: "This step performs a branch condition check", tool: "", type: "branch" },
-  { step: "4-1_1", name: "Approve", description: "If the balance covers the request, perform the leave application, input employee id, leave dates", tool: "apply_leave", type: "branchnode" },
-  { step: "4-1_2", name: "Confirm", description: "tell the employee the leave is booked, input employee id", tool: "notify_employee", type: "branchnode" },
-  { step: "4-2_1", name: "Reject", description: "If the balance does not cover the request, perform a rejection notice, input employee id", tool: "notify_employee", type: "finish" },
-  { step: "5", name: "Record", description: "write the leave into the team calendar, input employee id, leave dates", tool: "update_calendar", type: "node" },
+  {
+    step: "1",
+    name: "Receive request",
+    description: "read the employee's leave request, input employee id, leave dates, output requested days",
+    tool: "",
+    type: "node",
+  },
+  {
+    step: "2",
+    name: "Look up employee",
+    description: "find the employee's record, input employee id, output employee record",
+    tool: "get_employee",
+    type: "node",
+  },
+  {
+    step: "3",
+    name: "Check leave balance",
+    description: "look up the employee's remaining annual leave, input employee id, output remaining days",
+    tool: "get_leave_balance",
+    type: "node",
+  },
+  {
+    step: "4",
+    name: "Eligibility",
+    description: "This step performs a branch condition check",
+    tool: "",
+    type: "branch",
+  },
+  {
+    step: "4-1_1",
+    name: "Approve",
+    description: "If the balance covers the request, perform the leave application, input employee id, leave dates",
+    tool: "apply_leave",
+    type: "branchnode",
+  },
+  {
+    step: "4-1_2",
+    name: "Confirm",
+    description: "tell the employee the leave is booked, input employee id",
+    tool: "notify_employee",
+    type: "branchnode",
+  },
+  {
+    step: "4-2_1",
+    name: "Reject",
+    description: "If the balance does not cover the request, perform a rejection notice, input employee id",
+    tool: "notify_employee",
+    type: "finish",
+  },
+  {
+    step: "5",
+    name: "Record",
+    description: "write the leave into the team calendar, input employee id, leave dates",
+    tool: "update_calendar",
+    type: "node",
+  },
 ];

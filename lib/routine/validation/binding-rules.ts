@@ -11,7 +11,8 @@ function bindingsOf(step: Step): [string, Binding][] {
 
 /** What later steps may read from a step: its outputs, or a human step's form fields. */
 function outputNames(step: Step): string[] {
-  if (step.kind === "tool" || step.kind === "skill" || step.kind === "routine") return (step.outputs ?? []).map((output) => output.name);
+  if (step.kind === "tool" || step.kind === "skill" || step.kind === "routine")
+    return (step.outputs ?? []).map((output) => output.name);
   if (step.kind === "human") return (step.form ?? []).map((field) => field.name);
   return [];
 }
@@ -80,7 +81,10 @@ export const stepReferences: Rule = ({ graph }) => {
     }
   });
   if (references.length === 0) return issues;
-  const upstream = reachability(graph, references.map(({ source, node }) => [source, node] as const));
+  const upstream = reachability(
+    graph,
+    references.map(({ source, node }) => [source, node] as const),
+  );
   references.forEach(({ node, name, source, output }, index) => {
     const step = graph.steps[node];
     const from = graph.steps[source];

@@ -22,7 +22,11 @@ export const startAndEnd: Rule = ({ graph }) => {
 
   const starts = startNodes(graph);
   if (starts.length === 0) {
-    issues.push(issue("no-start", "Every step has a connection leading into it, so the routine has no step to start from.", { path: ["steps"] }));
+    issues.push(
+      issue("no-start", "Every step has a connection leading into it, so the routine has no step to start from.", {
+        path: ["steps"],
+      }),
+    );
   }
   for (const extra of starts.slice(1)) {
     const message = `${stepLabel(graph.steps[extra])} has nothing leading into it, so it would be a second start next to "${quoted(graph.steps[starts[0]])}"; a routine has exactly one start step.`;
@@ -31,7 +35,13 @@ export const startAndEnd: Rule = ({ graph }) => {
   const live = starts.length > 0 ? reach(graph, starts.slice(0, 1), "forward") : new Uint8Array(count).fill(1);
   for (let node = 0; node < count; node++) {
     if (live[node] || graph.inEdges[node].length === 0) continue;
-    issues.push(issue("unreachable-step", `${stepLabel(graph.steps[node])} is not reachable from the start.`, atNode(graph, node)));
+    issues.push(
+      issue(
+        "unreachable-step",
+        `${stepLabel(graph.steps[node])} is not reachable from the start.`,
+        atNode(graph, node),
+      ),
+    );
   }
 
   const ends: number[] = [];
@@ -58,7 +68,13 @@ export const outgoingEdges: Rule = ({ routine, graph }) => {
     if (step.kind === "end") {
       for (const edge of out) {
         const message = `End step "${quoted(step)}" leads on to "${quoted(graph.steps[graph.edgeTarget[edge]])}"; an end step finishes the routine.`;
-        issues.push(issue("end-has-outgoing", message, { ...atNode(graph, node), edgeId: routine.edges[edge].id, path: ["edges", edge] }));
+        issues.push(
+          issue("end-has-outgoing", message, {
+            ...atNode(graph, node),
+            edgeId: routine.edges[edge].id,
+            path: ["edges", edge],
+          }),
+        );
       }
     } else if (step.kind === "branch") {
       issues.push(...branchEdges(routine.edges, graph, node));
@@ -71,7 +87,13 @@ export const outgoingEdges: Rule = ({ routine, graph }) => {
     const source = graph.edgeSource[index];
     if (source < 0 || graph.steps[source].kind === "branch" || !hasCondition(edge)) return;
     const message = `The connection from "${quoted(graph.steps[source])}" has a condition, but only connections out of a branch step are checked against one.`;
-    issues.push(issue("unexpected-condition", message, { stepId: graph.steps[source].id, edgeId: edge.id, path: ["edges", index, "condition"] }));
+    issues.push(
+      issue("unexpected-condition", message, {
+        stepId: graph.steps[source].id,
+        edgeId: edge.id,
+        path: ["edges", index, "condition"],
+      }),
+    );
   });
   return issues;
 };
@@ -91,7 +113,13 @@ function branchEdges(edges: Edge[], graph: RoutineGraph, node: number): Validati
     const target = quoted(graph.steps[graph.edgeTarget[index]]);
     const location = { stepId: step.id, edgeId: edge.id, path: ["edges", index, "condition", "label"] };
     if (label === "") {
-      issues.push(issue("missing-condition", `The connection from branch "${quoted(step)}" to "${target}" needs a condition.`, location));
+      issues.push(
+        issue(
+          "missing-condition",
+          `The connection from branch "${quoted(step)}" to "${target}" needs a condition.`,
+          location,
+        ),
+      );
     } else if (labels.has(label)) {
       const message = `Branch "${quoted(step)}" has the condition "${edge.condition?.label.trim()}" twice; each way out needs its own condition.`;
       issues.push(issue("duplicate-condition", message, location));

@@ -10,10 +10,14 @@ export const duplicateIds: Rule = ({ routine }) => {
     const first = steps.get(step.id);
     if (!first) return void steps.set(step.id, step);
     issues.push(
-      issue("duplicate-step-id", `${stepLabel(step)} has the id "${step.id}", which "${quoted(first)}" already uses; every step needs its own id.`, {
-        stepId: step.id,
-        path: ["steps", index, "id"],
-      }),
+      issue(
+        "duplicate-step-id",
+        `${stepLabel(step)} has the id "${step.id}", which "${quoted(first)}" already uses; every step needs its own id.`,
+        {
+          stepId: step.id,
+          path: ["steps", index, "id"],
+        },
+      ),
     );
   });
   const edges = new Set<string>();
@@ -69,10 +73,14 @@ export const unknownStages: Rule = ({ routine }) => {
   routine.steps.forEach((step, index) => {
     if (step.stageId === undefined || declared.has(step.stageId)) return;
     issues.push(
-      issue("unknown-stage", `${stepLabel(step)} belongs to stage "${step.stageId}", which the routine does not declare.`, {
-        stepId: step.id,
-        path: ["steps", index, "stageId"],
-      }),
+      issue(
+        "unknown-stage",
+        `${stepLabel(step)} belongs to stage "${step.stageId}", which the routine does not declare.`,
+        {
+          stepId: step.id,
+          path: ["steps", index, "stageId"],
+        },
+      ),
     );
   });
   return issues;

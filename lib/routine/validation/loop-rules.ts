@@ -12,7 +12,8 @@ export function exitlessLoops(graph: RoutineGraph): Set<number> {
     if (!isCycle(graph, c)) return;
     const hasExit = nodes.some(
       (node) =>
-        graph.steps[node].kind === "branch" && graph.outEdges[node].some((edge) => graph.component[graph.edgeTarget[edge]] !== c),
+        graph.steps[node].kind === "branch" &&
+        graph.outEdges[node].some((edge) => graph.component[graph.edgeTarget[edge]] !== c),
     );
     if (!hasExit) loops.add(c);
   });

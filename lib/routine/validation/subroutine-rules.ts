@@ -12,7 +12,9 @@ export const subRoutines: Rule = ({ routine, routines }) => {
     if (step.kind !== "routine") return;
     const location = { stepId: step.id, path: ["steps", index, "routineId"] };
     if (step.routineId === routine.id) {
-      return void issues.push(issue("recursive-routine", `${stepLabel(step)} calls this routine itself, so it would never finish.`, location));
+      return void issues.push(
+        issue("recursive-routine", `${stepLabel(step)} calls this routine itself, so it would never finish.`, location),
+      );
     }
     if (!routines) return;
     const callee = routines.getRoutine(step.routineId);
@@ -20,7 +22,8 @@ export const subRoutines: Rule = ({ routine, routines }) => {
       const message = `${stepLabel(step)} calls the routine "${step.routineId}", which could not be found.`;
       return void issues.push(issue("unknown-routine", message, location));
     }
-    if (!found.has(step.routineId)) found.set(step.routineId, findRecursion(routine.id, step.routineId, routines, clean));
+    if (!found.has(step.routineId))
+      found.set(step.routineId, findRecursion(routine.id, step.routineId, routines, clean));
     const recursion = found.get(step.routineId);
     if (!recursion) return;
     const chain = recursion.names.map((name) => `"${name}"`).join(" → ");

@@ -10,15 +10,40 @@ import { startNode, stopChild } from "../testing/child-process";
 
 const WEB = /\/node_modules\/(next|react|react-dom)\//;
 const BETTER_AUTH = /\/node_modules\/(better-auth|@better-auth\/[^/]+)\//;
-const BETTER_AUTH_CRYPTO = /\/node_modules\/(better-auth\/dist\/crypto|@better-auth\/utils|@noble|@better-auth\/core\/dist\/(utils|env|error))/;
+const BETTER_AUTH_CRYPTO =
+  /\/node_modules\/(better-auth\/dist\/crypto|@better-auth\/utils|@noble|@better-auth\/core\/dist\/(utils|env|error))/;
 
-async function loadedModules(args: string[], ready: RegExp, stop: boolean, dir = mkdtempSync(path.join(tmpdir(), "entry-modules-"))): Promise<string[]> {
+async function loadedModules(
+  args: string[],
+  ready: RegExp,
+  stop: boolean,
+  dir = mkdtempSync(path.join(tmpdir(), "entry-modules-")),
+): Promise<string[]> {
   const log = path.join(dir, `${path.basename(args[0]!)}.modules.txt`);
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "entry.db")}`, MODULE_LOG_FILE: log, RUN_POLL_MS: "100" };
-  const child = await startNode(["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "--import", "./lib/run-service/testing/module-log.mjs", ...args], env, ready);
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${path.join(dir, "entry.db")}`,
+    MODULE_LOG_FILE: log,
+    RUN_POLL_MS: "100",
+  };
+  const child = await startNode(
+    [
+      "--import",
+      "./scripts/lib/server-only.mjs",
+      "--import",
+      "tsx",
+      "--import",
+      "./lib/run-service/testing/module-log.mjs",
+      ...args,
+    ],
+    env,
+    ready,
+  );
   if (stop) await stopChild(child);
   else await child.exited;
-  const modules = [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))].map((file) => path.relative(process.cwd(), file));
+  const modules = [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))].map((file) =>
+    path.relative(process.cwd(), file),
+  );
   return modules;
 }
 
@@ -27,15 +52,30 @@ const ours = (modules: string[]) => modules.filter((file) => !file.startsWith("n
 describe("what an entry outside the web server loads", () => {
   it("the run worker: its run service and the database, and no Next, React or better-auth", async () => {
     const modules = await loadedModules(["scripts/run-worker.ts"], /run worker (\S+) started/, true);
-    expect(ours(modules)).toEqual(expect.arrayContaining(["scripts/run-worker.ts", "lib/run-service/run-worker.ts", "lib/runner/engine.ts", "lib/db/core/client.ts"]));
+    expect(ours(modules)).toEqual(
+      expect.arrayContaining([
+        "scripts/run-worker.ts",
+        "lib/run-service/run-worker.ts",
+        "lib/runner/engine.ts",
+        "lib/db/core/client.ts",
+      ]),
+    );
     expect(modules.filter((file) => WEB.test(`/${file}`))).toEqual([]);
     expect(modules.filter((file) => BETTER_AUTH.test(`/${file}`))).toEqual([]);
-    expect(ours(modules).filter((file) => file.startsWith("lib/session/") || file.startsWith("app/") || file.startsWith("components/"))).toEqual([]);
+    expect(
+      ours(modules).filter(
+        (file) => file.startsWith("lib/session/") || file.startsWith("app/") || file.startsWith("components/"),
+      ),
+    ).toEqual([]);
   });
 
   it("db:migrate: only the migrations and where the database is", async () => {
     const modules = await loadedModules(["scripts/db-migrate.ts"], /Applied|up to date/, false);
-    expect(ours(modules).filter((file) => file.startsWith("lib/")).every((file) => /^lib\/db\/(migrations|location)\//.test(file))).toBe(true);
+    expect(
+      ours(modules)
+        .filter((file) => file.startsWith("lib/"))
+        .every((file) => /^lib\/db\/(migrations|location)\//.test(file)),
+    ).toBe(true);
     expect(modules.filter((file) => WEB.test(`/${file}`) || BETTER_AUTH.test(`/${file}`))).toEqual([]);
   });
 

@@ -7,7 +7,11 @@ import type { RunRow, StepRunRow } from "../run-records";
 
 /** A Prisma model as the store's SQLite connection returns it: DateTime columns arrive as ISO text. */
 type AsStored<Model> = {
-  [Column in keyof Model]: Model[Column] extends Date ? string : Model[Column] extends Date | null ? string | null : Model[Column];
+  [Column in keyof Model]: Model[Column] extends Date
+    ? string
+    : Model[Column] extends Date | null
+      ? string | null
+      : Model[Column];
 };
 
 describe("hand-written row types match Prisma's models", () => {

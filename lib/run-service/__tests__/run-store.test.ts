@@ -18,7 +18,11 @@ const storeFor = (owner: string) => createSqliteRunStore({ owner, leaseMs: LEASE
 /** A queued run claimed by `owner`, with the store that owner commits through. */
 async function claimed(owner = `worker-${randomUUID()}`): Promise<{ runId: string; store: RunStore; owner: string }> {
   const runId = await queuedRun(routineId, { startedById: ownerId });
-  await writeRuns(() => runDb().prepare(`UPDATE "run" SET "leaseOwner" = ?, "leaseUntil" = ? WHERE "id" = ?`).run(owner, sqlTime(new Date(Date.now() + LEASE_MS)), runId));
+  await writeRuns(() =>
+    runDb()
+      .prepare(`UPDATE "run" SET "leaseOwner" = ?, "leaseUntil" = ? WHERE "id" = ?`)
+      .run(owner, sqlTime(new Date(Date.now() + LEASE_MS)), runId),
+  );
   return { runId, store: storeFor(owner), owner };
 }
 
@@ -37,7 +41,18 @@ describe("the SQLite run store", () => {
       {
         run: { status: "running", startedAt, inputTokens: 12, outputTokens: 3, stepsExecuted: 1 },
         steps: [
-          { id: "sr-1", stepId: "summarize", iteration: 1, state: "succeeded", attempt: 1, input: { text: "fire" }, output: { summary: { $var: "VAR_summarize_1", preview: "Fi…" } }, outputRef: "VAR_summarize_1", startedAt, finishedAt: startedAt },
+          {
+            id: "sr-1",
+            stepId: "summarize",
+            iteration: 1,
+            state: "succeeded",
+            attempt: 1,
+            input: { text: "fire" },
+            output: { summary: { $var: "VAR_summarize_1", preview: "Fi…" } },
+            outputRef: "VAR_summarize_1",
+            startedAt,
+            finishedAt: startedAt,
+          },
         ],
         variables: [{ key: "VAR_summarize_1", stepId: "summarize", value: "Fire in the printer room" }],
       },
@@ -53,7 +68,17 @@ describe("the SQLite run store", () => {
     expect(events[0]!.data).toEqual({ resumed: false });
 
     const snapshot = await store.load(runId);
-    expect(snapshot).toMatchObject({ id: runId, routineId, status: "running", inputTokens: 12, outputTokens: 3, stepsExecuted: 1, lastSeq: 3, control: null, inputs: { ticket: "The printer is on fire." } });
+    expect(snapshot).toMatchObject({
+      id: runId,
+      routineId,
+      status: "running",
+      inputTokens: 12,
+      outputTokens: 3,
+      stepsExecuted: 1,
+      lastSeq: 3,
+      control: null,
+      inputs: { ticket: "The printer is on fire." },
+    });
     expect(snapshot!.startedAt).toEqual(startedAt);
     expect(snapshot!.routine.steps.map((step) => step.id)).toEqual(["summarize", "done"]);
     expect(snapshot!.steps).toEqual([
@@ -83,8 +108,19 @@ describe("the SQLite run store", () => {
 
   it("updates only the fields a change names, keeping a step run's other fields", async () => {
     const { runId, store } = await claimed();
-    await store.commit(runId, { steps: [{ id: "a", stepId: "summarize", iteration: 1, state: "running", attempt: 1, input: { text: "x" } }] }, []);
-    await store.commit(runId, { run: { control: null }, steps: [{ id: "a", stepId: "summarize", iteration: 1, state: "failed", error: "Boom" }] }, []);
+    await store.commit(
+      runId,
+      { steps: [{ id: "a", stepId: "summarize", iteration: 1, state: "running", attempt: 1, input: { text: "x" } }] },
+      [],
+    );
+    await store.commit(
+      runId,
+      {
+        run: { control: null },
+        steps: [{ id: "a", stepId: "summarize", iteration: 1, state: "failed", error: "Boom" }],
+      },
+      [],
+    );
     const snapshot = loadRunSnapshot(runId)!;
     expect(snapshot.steps[0]).toMatchObject({ state: "failed", attempt: 1, input: { text: "x" }, error: "Boom" });
     expect(snapshot.status).toBe("queued");
@@ -98,7 +134,11 @@ describe("the SQLite run store", () => {
     await expect(
       store.commit(
         runId,
-        { run: { status: "running" }, steps: [{ id: randomUUID(), stepId: "summarize", iteration: 1, state: "running" }], variables: [{ key: "VAR_x", stepId: "summarize", value: "v" }] },
+        {
+          run: { status: "running" },
+          steps: [{ id: randomUUID(), stepId: "summarize", iteration: 1, state: "running" }],
+          variables: [{ key: "VAR_x", stepId: "summarize", value: "v" }],
+        },
         [
           { type: "run.started", data: {} },
           { type: "progress.updated", data: { done: [], current: "summarize" } },
@@ -111,18 +151,33 @@ describe("the SQLite run store", () => {
   it("refuses an invalid event before writing anything", async () => {
     const { runId, store } = await claimed();
     const before = await runTables();
-    await expect(store.commit(runId, { run: { status: "running" } }, [{ type: "step.started", data: { stepRunId: "x" } } as never])).rejects.toThrow(/Invalid step.started event/);
+    await expect(
+      store.commit(runId, { run: { status: "running" } }, [
+        { type: "step.started", data: { stepRunId: "x" } } as never,
+      ]),
+    ).rejects.toThrow(/Invalid step.started event/);
     expect(await runTables()).toEqual(before);
   });
 
   it("numbers events contiguously when the engine and an operator's change commit at the same time", async () => {
     const { runId, store } = await claimed();
-    const engine = Array.from({ length: 20 }, (_, index) => store.commit(runId, {}, [{ type: "progress.updated", data: { done: [], current: `s${index}` } }]));
+    const engine = Array.from({ length: 20 }, (_, index) =>
+      store.commit(runId, {}, [{ type: "progress.updated", data: { done: [], current: `s${index}` } }]),
+    );
     const operator = Array.from({ length: 20 }, () =>
-      writeRuns(() => applyRunChange(runId, { run: { control: "pause" } }, [{ type: "run.status", data: { status: "running", reason: "pause requested" } }], { owner: null })),
+      writeRuns(() =>
+        applyRunChange(
+          runId,
+          { run: { control: "pause" } },
+          [{ type: "run.status", data: { status: "running", reason: "pause requested" } }],
+          { owner: null },
+        ),
+      ),
     );
     await Promise.all([...engine, ...operator]);
-    const seqs = (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true } })).map((event) => event.seq);
+    const seqs = (
+      await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true } })
+    ).map((event) => event.seq);
     expect(seqs).toEqual(Array.from({ length: 41 }, (_, index) => index + 1));
     expect(loadRunSnapshot(runId)!.lastSeq).toBe(41);
   });
@@ -131,17 +186,37 @@ describe("the SQLite run store", () => {
     const { runId, store } = await claimed("worker-a");
     await writeRuns(() => runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'worker-b' WHERE "id" = ?`).run(runId));
     const before = await runTables();
-    await expect(store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }])).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(
+      store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }]),
+    ).rejects.toBeInstanceOf(LeaseLostError);
     expect(await runTables()).toEqual(before);
   });
 
   it("commits the writes of many runs requested at once together, a refused one rolling back alone", async () => {
     const runs = await Promise.all(Array.from({ length: 5 }, () => claimed("worker-group")));
-    await writeRuns(() => runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'thief' WHERE "id" = ?`).run(runs[2]!.runId));
-    const results = await Promise.allSettled(runs.map(({ runId, store }) => store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }])));
-    expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    await writeRuns(() =>
+      runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'thief' WHERE "id" = ?`).run(runs[2]!.runId),
+    );
+    const results = await Promise.allSettled(
+      runs.map(({ runId, store }) =>
+        store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }]),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
     expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
-    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.status)).toEqual(["running", "running", "queued", "running", "running"]);
+    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.status)).toEqual([
+      "running",
+      "running",
+      "queued",
+      "running",
+      "running",
+    ]);
     expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.lastSeq)).toEqual([2, 2, 1, 2, 2]);
   });
 
@@ -151,7 +226,9 @@ describe("the SQLite run store", () => {
     await prisma.$transaction(async (tx) => {
       const routine = await tx.routine.findUniqueOrThrow({ where: { id: routineId } });
       // The engine commits while this transaction has read and not yet written (its snapshot is taken).
-      committing = Array.from({ length: 10 }, (_, index) => store.commit(runId, {}, [{ type: "progress.updated", data: { done: [], current: `s${index}` } }]));
+      committing = Array.from({ length: 10 }, (_, index) =>
+        store.commit(runId, {}, [{ type: "progress.updated", data: { done: [], current: `s${index}` } }]),
+      );
       await new Promise((resolve) => setTimeout(resolve, 20));
       await tx.routine.update({ where: { id: routineId }, data: { description: `${routine.description}.` } });
     });
@@ -165,7 +242,14 @@ describe("the SQLite run store", () => {
     expect(await store.startChildRun({ runId, stepRunId: "sr-parent" }, routineId, { ticket: "nested" })).toBe(child);
     expect(await store.childRun(child)).toEqual({ status: "queued", outputs: null, error: null });
     const row = await prisma.run.findUniqueOrThrow({ where: { id: child } });
-    expect(row).toMatchObject({ parentRunId: runId, parentStepRunId: "sr-parent", startedById: ownerId, source: "subroutine", status: "queued", lastSeq: 1 });
+    expect(row).toMatchObject({
+      parentRunId: runId,
+      parentStepRunId: "sr-parent",
+      startedById: ownerId,
+      source: "subroutine",
+      status: "queued",
+      lastSeq: 1,
+    });
     expect(await store.childRun("no-such-run")).toBeNull();
   });
 
@@ -176,14 +260,24 @@ describe("the SQLite run store", () => {
     const [childOwner] = await claimRuns("child-worker", 10, LEASE_MS);
     expect(childOwner).toBeDefined();
     const childStore = storeFor("child-worker");
-    await childStore.commit(childId, { run: { status: "succeeded", outputs: { summary: "done" }, finishedAt: new Date() } }, [
-      { type: "run.finished", data: { status: "succeeded", durationMs: 5, inputTokens: 0, outputTokens: 0, outputs: { summary: "done" } } },
-    ]);
+    await childStore.commit(
+      childId,
+      { run: { status: "succeeded", outputs: { summary: "done" }, finishedAt: new Date() } },
+      [
+        {
+          type: "run.finished",
+          data: { status: "succeeded", durationMs: 5, inputTokens: 0, outputTokens: 0, outputs: { summary: "done" } },
+        },
+      ],
+    );
     expect(await store.childRun(childId)).toEqual({ status: "succeeded", outputs: { summary: "done" }, error: null });
     const parent = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(parent.status).toBe("queued");
     const last = await prisma.runEvent.findFirstOrThrow({ where: { runId }, orderBy: { seq: "desc" } });
-    expect([last.type, JSON.parse(last.payload)]).toEqual(["run.status", { status: "queued", reason: "A sub-routine finished." }]);
+    expect([last.type, JSON.parse(last.payload)]).toEqual([
+      "run.status",
+      { status: "queued", reason: "A sub-routine finished." },
+    ]);
   });
 });
 
@@ -198,7 +292,10 @@ describe("leases", () => {
     // w1's process died: its running run's lease expires and the next worker resumes it.
     const [mine] = claims[0]!;
     await prisma.run.update({ where: { id: mine }, data: { status: "running" } });
-    await prisma.run.updateMany({ where: { id: { in: ids.filter((id) => id !== mine) } }, data: { status: "succeeded" } });
+    await prisma.run.updateMany({
+      where: { id: { in: ids.filter((id) => id !== mine) } },
+      data: { status: "succeeded" },
+    });
     expect(await renewLeases("w1", [mine!], LEASE_MS)).toEqual([]);
     expect(await claimRuns("w4", 10, LEASE_MS, new Date(Date.now() + LEASE_MS + 1))).toEqual([mine]);
     expect(await renewLeases("w1", [mine!], LEASE_MS)).toEqual([mine]);

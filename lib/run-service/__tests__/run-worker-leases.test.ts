@@ -32,12 +32,23 @@ function fakeEngine(behave?: (runId: string) => Promise<RunStatus>) {
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 let routineId: string;
 const workers: RunWorker[] = [];
-function worker(engine: ReturnType<typeof fakeEngine>, options: { owner?: string; concurrency?: number; leaseMs?: number } = {}) {
-  const created = createRunWorker({ engine, owner: options.owner ?? processOwnerId(), concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 60_000, pollMs: 60_000, log: quiet });
+function worker(
+  engine: ReturnType<typeof fakeEngine>,
+  options: { owner?: string; concurrency?: number; leaseMs?: number } = {},
+) {
+  const created = createRunWorker({
+    engine,
+    owner: options.owner ?? processOwnerId(),
+    concurrency: options.concurrency ?? 2,
+    leaseMs: options.leaseMs ?? 60_000,
+    pollMs: 60_000,
+    log: quiet,
+  });
   workers.push(created);
   return created;
 }
-const leaseOf = async (runId: string) => (await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { leaseOwner: true } })).leaseOwner;
+const leaseOf = async (runId: string) =>
+  (await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { leaseOwner: true } })).leaseOwner;
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
@@ -45,7 +56,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((each) => each.stop()));
-  await prisma.run.updateMany({ where: { status: { in: ["queued", "running"] } }, data: { status: "cancelled", leaseOwner: null } });
+  await prisma.run.updateMany({
+    where: { status: { in: ["queued", "running"] } },
+    data: { status: "cancelled", leaseOwner: null },
+  });
 });
 
 describe("the run worker", () => {
@@ -91,9 +105,15 @@ describe("the run worker", () => {
   it("resumes at once the runs of a dead process on this host, not waiting for their leases to expire", async () => {
     const runId = await queuedRun(routineId);
     await setRunState(runId, { run: { status: "running", startedAt: new Date() } });
-    await prisma.run.update({ where: { id: runId }, data: { leaseOwner: `${hostname()}/2147483646/dead`, leaseUntil: new Date(Date.now() + 3_600_000) } });
+    await prisma.run.update({
+      where: { id: runId },
+      data: { leaseOwner: `${hostname()}/2147483646/dead`, leaseUntil: new Date(Date.now() + 3_600_000) },
+    });
     const alive = await queuedRun(routineId);
-    await prisma.run.update({ where: { id: alive }, data: { leaseOwner: `${hostname()}/${process.pid}/alive`, leaseUntil: new Date(Date.now() + 3_600_000) } });
+    await prisma.run.update({
+      where: { id: alive },
+      data: { leaseOwner: `${hostname()}/${process.pid}/alive`, leaseUntil: new Date(Date.now() + 3_600_000) },
+    });
     const engine = fakeEngine();
     worker(engine).start();
     await vi.waitFor(() => expect(engine.started).toEqual([runId]), { timeout: 1_000, interval: 5 });

@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
-export type Child = { process: ChildProcess; match: RegExpExecArray; output: () => string; exited: Promise<number | null> };
+export type Child = {
+  process: ChildProcess;
+  match: RegExpExecArray;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 /**
  * Starts `node <args>` in the project folder and resolves once its stdout matches `ready` (with the match), or

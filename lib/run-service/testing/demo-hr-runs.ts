@@ -11,7 +11,16 @@ const hr = (name: string) => ({ server: "hr", name });
 const input = (name: string) => ({ from: "input" as const, name });
 const literal = (value: string) => ({ from: "literal" as const, value });
 
-const lookUp: Step = { id: "employee", kind: "tool", name: "Look up the employee", description: "", tool: hr("get_employee"), inputs: { employee_id: input("employee_id") }, outputs: [{ name: "employee", description: "" }], requiresApproval: false };
+const lookUp: Step = {
+  id: "employee",
+  kind: "tool",
+  name: "Look up the employee",
+  description: "",
+  tool: hr("get_employee"),
+  inputs: { employee_id: input("employee_id") },
+  outputs: [{ name: "employee", description: "" }],
+  requiresApproval: false,
+};
 /** Books the leave the inputs ask for: the side effect a crash must not repeat. */
 export const bookLeave: Step = {
   id: "apply",
@@ -19,7 +28,12 @@ export const bookLeave: Step = {
   name: "Book the leave",
   description: "",
   tool: hr("apply_leave"),
-  inputs: { employee_id: input("employee_id"), leave_type: literal("annual"), start_date: input("start_date"), end_date: input("end_date") },
+  inputs: {
+    employee_id: input("employee_id"),
+    leave_type: literal("annual"),
+    start_date: input("start_date"),
+    end_date: input("end_date"),
+  },
   outputs: [{ name: "request", description: "" }],
   requiresApproval: false,
 };
@@ -35,7 +49,14 @@ export const emailStep = (id: string, name: string, subject: string, body: strin
   requiresApproval: false,
 });
 const notify = emailStep("notify", "Tell the employee", "Your leave is booked", "Enjoy your time off.");
-const approve: Step = { id: "approve", kind: "human", name: "Manager approves", description: "", instruction: "Approve the booking.", form: [] };
+const approve: Step = {
+  id: "approve",
+  kind: "human",
+  name: "Manager approves",
+  description: "",
+  instruction: "Approve the booking.",
+  form: [],
+};
 export const doneStep: Step = { id: "done", kind: "end", name: "Done", description: "" };
 
 const INPUTS: Routine["inputs"] = [
@@ -46,21 +67,34 @@ const INPUTS: Routine["inputs"] = [
 
 /** A routine named `name` that runs `steps` one after the other on the leave inputs (see leaveInputs). */
 export function leaveRoutineOf(name: string, steps: Step[]): Routine {
-  return makeRoutine({ name, inputs: INPUTS, steps, edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })) });
+  return makeRoutine({
+    name,
+    inputs: INPUTS,
+    steps,
+    edges: steps.slice(1).map((step, index) => ({ id: `e${index}`, source: steps[index]!.id, target: step.id })),
+  });
 }
 
 /** Books leave over the demo HR tools with every input bound (no model): look up, book (a side effect), notify. */
 export function leaveRoutine(withApproval = false): Routine {
-  return withApproval ? leaveRoutineOf("Book leave with approval", [lookUp, bookLeave, approve, notify, doneStep]) : leaveRoutineOf("Book leave", [lookUp, bookLeave, notify, doneStep]);
+  return withApproval
+    ? leaveRoutineOf("Book leave with approval", [lookUp, bookLeave, approve, notify, doneStep])
+    : leaveRoutineOf("Book leave", [lookUp, bookLeave, notify, doneStep]);
 }
 
 /** Registers the demo HR server at `url` as "hr" and publishes `routine` pinned to its current tool schemas. */
-export async function publishOverDemoHr(url: string, ownerId: string, routine: Routine): Promise<{ routineId: string }> {
+export async function publishOverDemoHr(
+  url: string,
+  ownerId: string,
+  routine: Routine,
+): Promise<{ routineId: string }> {
   const refreshed = await registerDemoToolServer(url);
   if (!refreshed.ok) throw new Error(`The demo HR server could not be registered: ${refreshed.error}`);
   const current = await readCurrentToolHashes();
   const pins = Object.fromEntries(
-    routine.steps.flatMap((step) => (step.kind === "tool" ? [[toolKey(step.tool), current.get(toolKey(step.tool))!]] : [])),
+    routine.steps.flatMap((step) =>
+      step.kind === "tool" ? [[toolKey(step.tool), current.get(toolKey(step.tool))!]] : [],
+    ),
   );
   return publishedRoutine({ ownerId, routine, toolHashes: pins });
 }
@@ -77,9 +111,12 @@ export async function waitForStatus(runId: string, status: RunStatus, timeout = 
     if (run?.status === status) return;
     if (run && isFinished(run.status)) {
       const failed = run.steps.find((step) => step.state === "failed");
-      throw new Error(`The run finished as ${run.status}, not ${status}${failed ? ` (step ${failed.stepId}: ${failed.error})` : ""}.`);
+      throw new Error(
+        `The run finished as ${run.status}, not ${status}${failed ? ` (step ${failed.stepId}: ${failed.error})` : ""}.`,
+      );
     }
-    if (Date.now() > until) throw new Error(`The run is still ${run?.status ?? "missing"} after ${timeout} ms, not ${status}.`);
+    if (Date.now() > until)
+      throw new Error(`The run is still ${run?.status ?? "missing"} after ${timeout} ms, not ${status}.`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

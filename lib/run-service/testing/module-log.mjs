@@ -7,4 +7,6 @@ import { fileURLToPath } from "node:url";
 const file = process.env.MODULE_LOG_FILE;
 if (!file) throw new Error("Set MODULE_LOG_FILE to the file that should list the loaded modules.");
 register("./module-log-hooks.mjs", import.meta.url, { data: { file } });
-process.on("exit", () => appendFileSync(file, Object.keys(createRequire(fileURLToPath(import.meta.url)).cache).join("\n") + "\n"));
+process.on("exit", () =>
+  appendFileSync(file, Object.keys(createRequire(fileURLToPath(import.meta.url)).cache).join("\n") + "\n"),
+);

@@ -12,7 +12,12 @@ import { makeRoutine, makeStep } from "../../db/testing/routine-factories";
  * Writes a routine whose version 1 is published, straight to the database (not through the functions under test).
  * `toolHashes` are the version's pins; `status` lets a test write an unpublished one.
  */
-export async function publishedRoutine(options: { ownerId: string; routine?: Routine; toolHashes?: Record<string, string>; published?: boolean }) {
+export async function publishedRoutine(options: {
+  ownerId: string;
+  routine?: Routine;
+  toolHashes?: Record<string, string>;
+  published?: boolean;
+}) {
   const routineId = randomUUID();
   const versionId = randomUUID();
   const routine = { ...(options.routine ?? makeRoutine()), id: routineId };
@@ -35,7 +40,10 @@ export async function publishedRoutine(options: { ownerId: string; routine?: Rou
 }
 
 /** Queues a run of a published routine without the DAL (no authorization, no input checks). */
-export async function queuedRun(routineId: string, options: { startedById?: string | null; inputs?: Record<string, string> } = {}): Promise<string> {
+export async function queuedRun(
+  routineId: string,
+  options: { startedById?: string | null; inputs?: Record<string, string> } = {},
+): Promise<string> {
   const published = await findPublishedRoutine(routineId);
   const id = randomUUID();
   await writeRuns(() =>
@@ -69,11 +77,20 @@ export async function setRunState(runId: string, change: RunChange): Promise<voi
 }
 
 /** A routine whose second step waits for an operator's approval (and a form when `form` is given). */
-export function humanRoutine(form: Array<{ name: string; type: "string" | "integer"; required: boolean }> = []): Routine {
+export function humanRoutine(
+  form: Array<{ name: string; type: "string" | "integer"; required: boolean }> = [],
+): Routine {
   return makeRoutine({
     steps: [
       makeStep({ id: "summarize", name: "Summarize" }),
-      { id: "approve", kind: "human", name: "Approve the summary", description: "", instruction: "Check it.", form: form.map((field) => ({ ...field, description: "" })) },
+      {
+        id: "approve",
+        kind: "human",
+        name: "Approve the summary",
+        description: "",
+        instruction: "Check it.",
+        form: form.map((field) => ({ ...field, description: "" })),
+      },
       { id: "done", kind: "end", name: "Done", description: "" },
     ],
     edges: [
@@ -90,7 +107,17 @@ export const runIn = {
     const stepRunId = randomUUID();
     await setRunState(runId, {
       run: { status: "failed", error: "Boom", finishedAt: new Date(), startedAt: new Date() },
-      steps: [{ id: stepRunId, stepId: "summarize", iteration: 1, state: "failed", attempt: 1, error: "Boom", input: { text: "x" } }],
+      steps: [
+        {
+          id: stepRunId,
+          stepId: "summarize",
+          iteration: 1,
+          state: "failed",
+          attempt: 1,
+          error: "Boom",
+          input: { text: "x" },
+        },
+      ],
     });
     return { runId, stepRunId };
   },
@@ -100,7 +127,14 @@ export const runIn = {
     await setRunState(runId, {
       run: { status: "waiting", startedAt: new Date() },
       steps: [
-        { id: randomUUID(), stepId: "summarize", iteration: 1, state: "succeeded", attempt: 1, output: { summary: "ok" } },
+        {
+          id: randomUUID(),
+          stepId: "summarize",
+          iteration: 1,
+          state: "succeeded",
+          attempt: 1,
+          output: { summary: "ok" },
+        },
         { id: stepRunId, stepId: "approve", iteration: 1, state: "waiting", startedAt: new Date() },
       ],
     });
@@ -111,7 +145,17 @@ export const runIn = {
     const stepRunId = randomUUID();
     await setRunState(runId, {
       run: { status: "paused", startedAt: new Date() },
-      steps: [{ id: stepRunId, stepId: "summarize", iteration: 1, state: "succeeded", attempt: 1, input: { text: "x" }, output: { summary: "ok" } }],
+      steps: [
+        {
+          id: stepRunId,
+          stepId: "summarize",
+          iteration: 1,
+          state: "succeeded",
+          attempt: 1,
+          input: { text: "x" },
+          output: { summary: "ok" },
+        },
+      ],
     });
     return { runId, stepRunId };
   },

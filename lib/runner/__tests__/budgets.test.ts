@@ -11,12 +11,17 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const tool = (id: string, overrides: Parameters<typeof toolStep>[0] = {}) => toolStep({ id, inputs: { employee_id: { from: "literal", value: id } }, ...overrides });
+const tool = (id: string, overrides: Parameters<typeof toolStep>[0] = {}) =>
+  toolStep({ id, inputs: { employee_id: { from: "literal", value: id } }, ...overrides });
 
 describe("budgets", () => {
   it("stop a looping run at maxSteps", async () => {
     const steps = [tool("count"), branchStep({ id: "loop" }), endStep({ id: "done" })];
-    const edges = [edge("count", "loop"), edge("loop", "count", "again", "true"), edge("loop", "done", "stop", "false")];
+    const edges = [
+      edge("count", "loop"),
+      edge("loop", "count", "again", "true"),
+      edge("loop", "done", "stop", "false"),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges }), budgets: { maxSteps: 9 } });
     expect(await h.execute()).toBe("failed");
     expect(dataOf(h.events(), "run.budget_exceeded")).toEqual([{ budget: "steps", limit: 9, used: 9 }]);
@@ -28,8 +33,17 @@ describe("budgets", () => {
 
   it("stop the run when the model's tokens pass maxTokens", async () => {
     fake.setScenario({ rules: [{ reply: { content: "ok", usage: { prompt_tokens: 600, completion_tokens: 100 } } }] });
-    const steps = [skillStep({ id: "one" }), skillStep({ id: "two" }), skillStep({ id: "three" }), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), model: fakeModel(fake).model, budgets: { maxTokens: 1000 } });
+    const steps = [
+      skillStep({ id: "one" }),
+      skillStep({ id: "two" }),
+      skillStep({ id: "three" }),
+      endStep({ id: "done" }),
+    ];
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      model: fakeModel(fake).model,
+      budgets: { maxTokens: 1000 },
+    });
     expect(await h.execute()).toBe("failed");
     expect(dataOf(h.events(), "run.budget_exceeded")).toEqual([{ budget: "tokens", limit: 1000, used: 1400 }]);
     expect(dataOf(h.events(), "step.failed")[0].stepId).toBe("two");
@@ -53,7 +67,11 @@ describe("budgets", () => {
 
   it("abort a hanging tool at the step timeout and fail the run", async () => {
     const steps = [tool("slow"), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), budgets: { stepTimeoutMs: 5_000 }, handlers: { get_leave_balance: (_args, call) => hang(call.signal) } });
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      budgets: { stepTimeoutMs: 5_000 },
+      handlers: { get_leave_balance: (_args, call) => hang(call.signal) },
+    });
     const running = h.execute();
     await h.tools.whenCalled("get_leave_balance");
     expect(h.tools.calls[0].timeoutMs).toBe(5_000);
@@ -71,7 +89,11 @@ describe("budgets", () => {
   it("stop waiting for a tool that ignores the abort, and keep its late answer out of the run", async () => {
     let answer!: (value: { days: number }) => void;
     const steps = [tool("deaf"), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), budgets: { stepTimeoutMs: 1_000 }, handlers: { get_leave_balance: () => new Promise((resolve) => (answer = resolve)) } });
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      budgets: { stepTimeoutMs: 1_000 },
+      handlers: { get_leave_balance: () => new Promise((resolve) => (answer = resolve)) },
+    });
     const running = h.execute();
     await h.tools.whenCalled("get_leave_balance");
     h.clock.advance(1_000);
@@ -85,7 +107,10 @@ describe("budgets", () => {
 
   it("use a step's own timeoutMs over the run's", async () => {
     const steps = [tool("slow", { timeoutMs: 200 }), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), handlers: { get_leave_balance: (_args, call) => hang(call.signal) } });
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      handlers: { get_leave_balance: (_args, call) => hang(call.signal) },
+    });
     const running = h.execute();
     await h.tools.whenCalled("get_leave_balance");
     h.clock.advance(200);
@@ -94,15 +119,29 @@ describe("budgets", () => {
   });
 
   it("do not count time waiting for a person against the wall time", async () => {
-    const steps = [tool("a"), toolStep({ id: "b", inputs: { employee_id: { from: "literal", value: "b" } }, requiresApproval: true }), endStep({ id: "done" })];
+    const steps = [
+      tool("a"),
+      toolStep({ id: "b", inputs: { employee_id: { from: "literal", value: "b" } }, requiresApproval: true }),
+      endStep({ id: "done" }),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), budgets: { wallTimeMs: 1_000 } });
     expect(await h.execute()).toBe("waiting");
     h.clock.advance(3_600_000);
     const snapshot = (await h.store.load(h.runId))!;
     const waiting = snapshot.steps[1];
-    await h.store.commit(h.runId, { run: { status: "queued" }, steps: [{ id: waiting.id, stepId: waiting.stepId, iteration: 1, state: "pending" }] }, [
-      { type: "step.intervention", data: { stepRunId: waiting.id, stepId: "b", iteration: 1, by: "op", action: "approved" } },
-    ]);
+    await h.store.commit(
+      h.runId,
+      {
+        run: { status: "queued" },
+        steps: [{ id: waiting.id, stepId: waiting.stepId, iteration: 1, state: "pending" }],
+      },
+      [
+        {
+          type: "step.intervention",
+          data: { stepRunId: waiting.id, stepId: "b", iteration: 1, by: "op", action: "approved" },
+        },
+      ],
+    );
     expect(await h.execute()).toBe("succeeded");
   });
 });

@@ -15,16 +15,35 @@ beforeAll(async () => {
 /** s1 … s12 in a line, each producing `out_<n>`; s11 binds s3's output; s12 is a branch on s4's output. */
 function longRoutine() {
   const steps = [
-    ...Array.from({ length: 10 }, (_, index) => toolStep({ id: `s${index + 1}`, name: `Step number ${index + 1}`, inputs: {}, outputs: [{ name: `out_${index + 1}`, description: "" }] })),
-    skillStep({ id: "s11", name: "Use an early value", inputs: { value: { from: "step", stepId: "s3", path: "out_3.detail" } } }),
+    ...Array.from({ length: 10 }, (_, index) =>
+      toolStep({
+        id: `s${index + 1}`,
+        name: `Step number ${index + 1}`,
+        inputs: {},
+        outputs: [{ name: `out_${index + 1}`, description: "" }],
+      }),
+    ),
+    skillStep({
+      id: "s11",
+      name: "Use an early value",
+      inputs: { value: { from: "step", stepId: "s3", path: "out_3.detail" } },
+    }),
     branchStep({ id: "s12", name: "Decide" }),
     endStep({ id: "done" }),
   ];
-  const edges = [...steps.slice(0, 11).map((step, index) => edge(step, steps[index + 1])), edge("s12", "done", "big", "out_4.size > 3"), edge("s12", "s1", "again", "out_4.size <= 3")];
+  const edges = [
+    ...steps.slice(0, 11).map((step, index) => edge(step, steps[index + 1])),
+    edge("s12", "done", "big", "out_4.size > 3"),
+    edge("s12", "s1", "again", "out_4.size <= 3"),
+  ];
   return makeRoutine({ steps, edges });
 }
 
-function snapshotAt(routine = longRoutine(), done = 10, value: (n: number) => JsonValue = (n) => ({ detail: `value of step ${n} `.repeat(20), size: n })): RunSnapshot {
+function snapshotAt(
+  routine = longRoutine(),
+  done = 10,
+  value: (n: number) => JsonValue = (n) => ({ detail: `value of step ${n} `.repeat(20), size: n }),
+): RunSnapshot {
   const store = new MemoryRunStore();
   const runId = store.createRun({ routine, request: "Please book leave for Ann.", inputs: { employee_id: "E1" } });
   const snapshot = store.run(runId).snapshot;
@@ -47,17 +66,34 @@ function snapshotAt(routine = longRoutine(), done = 10, value: (n: number) => Js
   return snapshot;
 }
 
-const context = (snapshot: RunSnapshot, stepId: string, tokenBudget = 100_000, counter: TokenCounter = estimateTokens) => {
+const context = (
+  snapshot: RunSnapshot,
+  stepId: string,
+  tokenBudget = 100_000,
+  counter: TokenCounter = estimateTokens,
+) => {
   const index = indexRoutine(snapshot.routine);
-  return buildExecutorContext({ index, routineText: renderRoutineText(snapshot.routine), snapshot, step: index.step(stepId)!, lookahead: 2, tokenBudget, countTokens: counter });
+  return buildExecutorContext({
+    index,
+    routineText: renderRoutineText(snapshot.routine),
+    snapshot,
+    step: index.step(stepId)!,
+    lookahead: 2,
+    tokenBudget,
+    countTokens: counter,
+  });
 };
 
 describe("the executor context", () => {
   it("carries the routine, the progress list, the request and the inputs", () => {
     const { system } = context(snapshotAt(), "s11");
     expect(system).toContain("## Routine\nRoutine: Apply for leave");
-    expect(system).toContain("- [x] Step 10. Step number 10 [id: s10] (done when: get_leave_balance returned its result)");
-    expect(system).toContain("- [ ] Step 11. Use an early value [id: s11] (done when: the answer is written) ← current");
+    expect(system).toContain(
+      "- [x] Step 10. Step number 10 [id: s10] (done when: get_leave_balance returned its result)",
+    );
+    expect(system).toContain(
+      "- [ ] Step 11. Use an early value [id: s11] (done when: the answer is written) ← current",
+    );
     expect(system).toContain("## Request\nPlease book leave for Ann.");
     expect(system).toContain('"employee_id": "E1"');
     expect(system).toMatch(/data, never instructions/);

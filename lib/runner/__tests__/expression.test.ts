@@ -4,7 +4,8 @@ import { evaluateCondition, ExpressionError, parseExpression, referencedPaths } 
 import type { JsonValue } from "../../routine";
 
 const scope = (values: Record<string, JsonValue | null>) => new Map(Object.entries(values));
-const holds = (source: string, values: Record<string, JsonValue | null> = {}) => evaluateCondition(source, scope(values));
+const holds = (source: string, values: Record<string, JsonValue | null> = {}) =>
+  evaluateCondition(source, scope(values));
 
 describe("branch expressions", () => {
   it("compares paths into the run's values with literals", () => {
@@ -65,16 +66,25 @@ describe("branch expressions", () => {
   });
 
   it("lists the paths an expression reads", () => {
-    expect(referencedPaths(parseExpression("balance.days >= requested && inputs.x.0 == 'y'"))).toEqual([["balance", "days"], ["requested"], ["inputs", "x", "0"]]);
+    expect(referencedPaths(parseExpression("balance.days >= requested && inputs.x.0 == 'y'"))).toEqual([
+      ["balance", "days"],
+      ["requested"],
+      ["inputs", "x", "0"],
+    ]);
   });
 
   it("agrees with JavaScript on comparisons of numbers (property)", () => {
     const ops = ["<", "<=", ">", ">=", "==", "!="] as const;
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(...ops), (a, b, op) => {
-        const expected = { "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a === b, "!=": a !== b }[op];
-        expect(holds(`x ${op} y`, { x: a, y: b })).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.constantFrom(...ops),
+        (a, b, op) => {
+          const expected = { "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a === b, "!=": a !== b }[op];
+          expect(holds(`x ${op} y`, { x: a, y: b })).toBe(expected);
+        },
+      ),
     );
   });
 });

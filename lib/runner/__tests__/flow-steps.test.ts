@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
-import { branchStep, edge, endStep, humanStep, makeRoutine, routineStep, skillStep, toolStep } from "../../routine/testing/factories";
+import {
+  branchStep,
+  edge,
+  endStep,
+  humanStep,
+  makeRoutine,
+  routineStep,
+  skillStep,
+  toolStep,
+} from "../../routine/testing/factories";
 import { operatorDecision, OperatorDecisionError } from "../operator";
 import { API_KEY, chain, dataOf, expectConsistentLog, fakeModel, harness } from "./support";
 
@@ -11,15 +20,31 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const check = () => toolStep({ id: "check", name: "Check balance", inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "balance", description: "" }] });
+const check = () =>
+  toolStep({
+    id: "check",
+    name: "Check balance",
+    inputs: { employee_id: { from: "input", name: "employee_id" } },
+    outputs: [{ name: "balance", description: "" }],
+  });
 
 /** check → eligible? (days >= 10: approve, else: reject) → approve/reject → end; `expression` undefined asks the model. */
 function branching(expression?: string) {
   const steps = [
     check(),
     branchStep({ id: "eligible", name: "Eligible?" }),
-    toolStep({ id: "approve", name: "Approve", tool: { server: "hr", name: "apply_leave" }, inputs: { employee_id: { from: "input", name: "employee_id" }, days: { from: "literal", value: 2 } } }),
-    toolStep({ id: "reject", name: "Reject", tool: { server: "hr", name: "notify_employee" }, inputs: { employee_id: { from: "input", name: "employee_id" }, message: { from: "literal", value: "No" } } }),
+    toolStep({
+      id: "approve",
+      name: "Approve",
+      tool: { server: "hr", name: "apply_leave" },
+      inputs: { employee_id: { from: "input", name: "employee_id" }, days: { from: "literal", value: 2 } },
+    }),
+    toolStep({
+      id: "reject",
+      name: "Reject",
+      tool: { server: "hr", name: "notify_employee" },
+      inputs: { employee_id: { from: "input", name: "employee_id" }, message: { from: "literal", value: "No" } },
+    }),
     endStep({ id: "done" }),
   ];
   const edges = [
@@ -34,8 +59,22 @@ function branching(expression?: string) {
 
 describe("skill steps", () => {
   it("ask the model without tools, with the bound inputs, and keep the answer as the output", async () => {
-    fake.setScenario({ rules: [{ match: { hasTools: false, lastMessageIncludes: "Summarize" }, reply: { content: "Ann has 12 days left." } }] });
-    const steps = [check(), skillStep({ id: "sum", name: "Summarize", instruction: "Summarize the balance.", inputs: { balance: { from: "step", stepId: "check", path: "balance" } }, outputs: [{ name: "summary", description: "" }] }), endStep({ id: "done" })];
+    fake.setScenario({
+      rules: [
+        { match: { hasTools: false, lastMessageIncludes: "Summarize" }, reply: { content: "Ann has 12 days left." } },
+      ],
+    });
+    const steps = [
+      check(),
+      skillStep({
+        id: "sum",
+        name: "Summarize",
+        instruction: "Summarize the balance.",
+        inputs: { balance: { from: "step", stepId: "check", path: "balance" } },
+        outputs: [{ name: "summary", description: "" }],
+      }),
+      endStep({ id: "done" }),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), model: fakeModel(fake).model });
     expect(await h.execute()).toBe("succeeded");
     const body = fake.requests()[0].body as { messages: Array<{ content: string }>; tools?: unknown };
@@ -51,7 +90,16 @@ describe("skill steps", () => {
         { match: { responseFormat: "json_schema" }, reply: { json: { tone: "friendly", text: "Enjoy!" } } },
       ],
     });
-    const steps = [skillStep({ id: "compose", outputs: [{ name: "tone", description: "" }, { name: "text", description: "" }] }), endStep({ id: "done" })];
+    const steps = [
+      skillStep({
+        id: "compose",
+        outputs: [
+          { name: "tone", description: "" },
+          { name: "text", description: "" },
+        ],
+      }),
+      endStep({ id: "done" }),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), model: fakeModel(fake).model });
     expect(await h.execute()).toBe("succeeded");
     expect(h.store.steps(h.runId)[0].output).toEqual({ tone: "friendly", text: "Enjoy!" });
@@ -63,12 +111,17 @@ describe("branch steps", () => {
   it("take the way whose expression holds, without the model", async () => {
     const h = harness({ routine: branching("balance.days >= 10") });
     expect(await h.execute()).toBe("succeeded");
-    expect(dataOf(h.events(), "branch.taken")).toEqual([{ stepId: "eligible", edgeId: "eligible-approve", label: "the balance covers it", by: "expression" }]);
+    expect(dataOf(h.events(), "branch.taken")).toEqual([
+      { stepId: "eligible", edgeId: "eligible-approve", label: "the balance covers it", by: "expression" },
+    ]);
     expect(h.tools.calls.map((call) => call.tool.name)).toEqual(["get_leave_balance", "apply_leave"]);
   });
 
   it("take the other way when the values say so", async () => {
-    const h = harness({ routine: branching("balance.days >= 10"), handlers: { get_leave_balance: () => ({ days: 3 }) } });
+    const h = harness({
+      routine: branching("balance.days >= 10"),
+      handlers: { get_leave_balance: () => ({ days: 3 }) },
+    });
     expect(await h.execute()).toBe("succeeded");
     expect(dataOf(h.events(), "branch.taken")[0]).toMatchObject({ label: "it does not", by: "expression" });
     expect(h.tools.calls.map((call) => call.tool.name)).toEqual(["get_leave_balance", "notify_employee"]);
@@ -81,12 +134,24 @@ describe("branch steps", () => {
   });
 
   it("ask the model to pick a labelled way when there is no expression", async () => {
-    fake.setScenario({ rules: [{ match: { responseFormat: "json_schema", lastMessageIncludes: "Pick the one way" }, reply: { json: { branch: "it does not", reason: "too few days" } } }] });
+    fake.setScenario({
+      rules: [
+        {
+          match: { responseFormat: "json_schema", lastMessageIncludes: "Pick the one way" },
+          reply: { json: { branch: "it does not", reason: "too few days" } },
+        },
+      ],
+    });
     const h = harness({ routine: branching(), model: fakeModel(fake).model });
     expect(await h.execute()).toBe("succeeded");
     expect(dataOf(h.events(), "branch.taken")[0]).toMatchObject({ label: "it does not", by: "model" });
-    const body = fake.requests()[0].body as { response_format: { json_schema: { schema: { properties: { branch: { enum: string[] } } } } } };
-    expect(body.response_format.json_schema.schema.properties.branch.enum).toEqual(["the balance covers it", "it does not"]);
+    const body = fake.requests()[0].body as {
+      response_format: { json_schema: { schema: { properties: { branch: { enum: string[] } } } } };
+    };
+    expect(body.response_format.json_schema.schema.properties.branch.enum).toEqual([
+      "the balance covers it",
+      "it does not",
+    ]);
   });
 
   it("take a single way out without asking", async () => {
@@ -100,21 +165,44 @@ describe("branch steps", () => {
 describe("human steps", () => {
   it("wait for an operator, then go on with the form's values once decided", async () => {
     const steps = [
-      humanStep({ id: "ask", name: "Manager approval", instruction: "Approve the leave.", form: [{ name: "days", description: "", type: "integer", required: true }] }),
-      toolStep({ id: "apply", tool: { server: "hr", name: "apply_leave" }, inputs: { employee_id: { from: "input", name: "employee_id" }, days: { from: "step", stepId: "ask", path: "days" } } }),
+      humanStep({
+        id: "ask",
+        name: "Manager approval",
+        instruction: "Approve the leave.",
+        form: [{ name: "days", description: "", type: "integer", required: true }],
+      }),
+      toolStep({
+        id: "apply",
+        tool: { server: "hr", name: "apply_leave" },
+        inputs: {
+          employee_id: { from: "input", name: "employee_id" },
+          days: { from: "step", stepId: "ask", path: "days" },
+        },
+      }),
       endStep({ id: "done" }),
     ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }) });
     expect(await h.execute()).toBe("waiting");
-    expect(dataOf(h.events(), "step.waiting")[0]).toMatchObject({ stepId: "ask", for: "person", instruction: "Approve the leave." });
+    expect(dataOf(h.events(), "step.waiting")[0]).toMatchObject({
+      stepId: "ask",
+      for: "person",
+      instruction: "Approve the leave.",
+    });
     expect(await h.execute()).toBe("waiting");
     expect(h.tools.calls).toHaveLength(0);
 
     const snapshot = (await h.store.load(h.runId))!;
     const waiting = snapshot.steps[0];
-    expect(() => operatorDecision(snapshot, waiting.id, { action: "submitted", by: "op", values: { days: "x" } }, new Date())).toThrow(OperatorDecisionError);
+    expect(() =>
+      operatorDecision(snapshot, waiting.id, { action: "submitted", by: "op", values: { days: "x" } }, new Date()),
+    ).toThrow(OperatorDecisionError);
     h.clock.advance(3_600_000);
-    const decided = operatorDecision(snapshot, waiting.id, { action: "submitted", by: "op", values: { days: 4 } }, new Date(h.clock.now()));
+    const decided = operatorDecision(
+      snapshot,
+      waiting.id,
+      { action: "submitted", by: "op", values: { days: 4 } },
+      new Date(h.clock.now()),
+    );
     await h.store.commit(h.runId, decided.change, decided.events);
 
     expect(await h.execute()).toBe("succeeded");
@@ -128,18 +216,36 @@ describe("human steps", () => {
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }) });
     await h.execute();
     const snapshot = (await h.store.load(h.runId))!;
-    const decided = operatorDecision(snapshot, snapshot.steps[0].id, { action: "rejected", by: "op", comment: "Not now" }, new Date(h.clock.now()));
+    const decided = operatorDecision(
+      snapshot,
+      snapshot.steps[0].id,
+      { action: "rejected", by: "op", comment: "Not now" },
+      new Date(h.clock.now()),
+    );
     await h.store.commit(h.runId, decided.change, decided.events);
     expect(await h.execute()).toBe("failed");
     expect(h.store.run(h.runId).error).toBe("Rejected by an operator: Not now");
   });
 
   it("let an approved tool call go ahead with the arguments the operator saw", async () => {
-    const steps = [toolStep({ id: "apply", tool: { server: "hr", name: "apply_leave" }, inputs: { employee_id: { from: "literal", value: "E1" }, days: { from: "literal", value: 1 } }, requiresApproval: true }), endStep({ id: "done" })];
+    const steps = [
+      toolStep({
+        id: "apply",
+        tool: { server: "hr", name: "apply_leave" },
+        inputs: { employee_id: { from: "literal", value: "E1" }, days: { from: "literal", value: 1 } },
+        requiresApproval: true,
+      }),
+      endStep({ id: "done" }),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }) });
     expect(await h.execute()).toBe("waiting");
     const snapshot = (await h.store.load(h.runId))!;
-    const decided = operatorDecision(snapshot, snapshot.steps[0].id, { action: "approved", by: "op" }, new Date(h.clock.now()));
+    const decided = operatorDecision(
+      snapshot,
+      snapshot.steps[0].id,
+      { action: "approved", by: "op" },
+      new Date(h.clock.now()),
+    );
     await h.store.commit(h.runId, decided.change, decided.events);
     expect(await h.execute()).toBe("succeeded");
     expect(h.tools.callsTo("apply_leave").map((call) => call.args)).toEqual([{ employee_id: "E1", days: 1 }]);
@@ -148,10 +254,27 @@ describe("human steps", () => {
 
 describe("routine steps", () => {
   it("run the published sub-routine as a child run, wait for it, then take its outputs", async () => {
-    const sub = makeRoutine({ id: "lookup", name: "Look up", steps: [check(), endStep({ id: "fin" })], edges: [edge("check", "fin")] });
+    const sub = makeRoutine({
+      id: "lookup",
+      name: "Look up",
+      steps: [check(), endStep({ id: "fin" })],
+      edges: [edge("check", "fin")],
+    });
     const steps = [
-      routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "literal", value: "E42" } }, outputs: [{ name: "balance", description: "" }] }),
-      toolStep({ id: "apply", tool: { server: "hr", name: "apply_leave" }, inputs: { employee_id: { from: "literal", value: "E42" }, days: { from: "step", stepId: "call", path: "balance.days" } } }),
+      routineStep({
+        id: "call",
+        routineId: "lookup",
+        inputs: { employee_id: { from: "literal", value: "E42" } },
+        outputs: [{ name: "balance", description: "" }],
+      }),
+      toolStep({
+        id: "apply",
+        tool: { server: "hr", name: "apply_leave" },
+        inputs: {
+          employee_id: { from: "literal", value: "E42" },
+          days: { from: "step", stepId: "call", path: "balance.days" },
+        },
+      }),
       endStep({ id: "done" }),
     ];
     const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }) });
@@ -159,7 +282,11 @@ describe("routine steps", () => {
     expect(await h.execute()).toBe("waiting");
     const { childRunId } = dataOf(h.events(), "step.waiting")[0];
     expect(childRunId).toBeDefined();
-    expect(h.store.run(childRunId!).snapshot).toMatchObject({ status: "queued", parentRunId: h.runId, inputs: { employee_id: "E42" } });
+    expect(h.store.run(childRunId!).snapshot).toMatchObject({
+      status: "queued",
+      parentRunId: h.runId,
+      inputs: { employee_id: "E42" },
+    });
 
     expect(await h.engine.execute(childRunId!)).toBe("succeeded");
     // The child's end re-queued the parent, as the database store does.
@@ -170,10 +297,23 @@ describe("routine steps", () => {
   });
 
   it("ask the model for the inputs the routine leaves to it before starting the child", async () => {
-    fake.setScenario({ rules: [{ match: { lastMessageIncludes: "Work out these values" }, reply: { json: { employee_id: "E9" } } }] });
+    fake.setScenario({
+      rules: [{ match: { lastMessageIncludes: "Work out these values" }, reply: { json: { employee_id: "E9" } } }],
+    });
     const sub = makeRoutine({ id: "lookup", steps: [check(), endStep({ id: "fin" })], edges: [edge("check", "fin")] });
-    const steps = [routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "model", hint: "the employee named in the request" } } }), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), model: fakeModel(fake).model, request: "Check E9's balance" });
+    const steps = [
+      routineStep({
+        id: "call",
+        routineId: "lookup",
+        inputs: { employee_id: { from: "model", hint: "the employee named in the request" } },
+      }),
+      endStep({ id: "done" }),
+    ];
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      model: fakeModel(fake).model,
+      request: "Check E9's balance",
+    });
     h.store.publish(sub);
     expect(await h.execute()).toBe("waiting");
     const { childRunId } = dataOf(h.events(), "step.waiting")[0];
@@ -182,14 +322,22 @@ describe("routine steps", () => {
 
   it("fail when the child run fails", async () => {
     const sub = makeRoutine({ id: "lookup", steps: [check(), endStep({ id: "fin" })], edges: [edge("check", "fin")] });
-    const steps = [routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "literal", value: "E0" } } }), endStep({ id: "done" })];
-    const h = harness({ routine: makeRoutine({ steps, edges: chain(...steps) }), handlers: { get_leave_balance: () => ({ ok: false, error: "unknown employee", retryable: false }) } });
+    const steps = [
+      routineStep({ id: "call", routineId: "lookup", inputs: { employee_id: { from: "literal", value: "E0" } } }),
+      endStep({ id: "done" }),
+    ];
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      handlers: { get_leave_balance: () => ({ ok: false, error: "unknown employee", retryable: false }) },
+    });
     h.store.publish(sub);
     await h.execute();
     const { childRunId } = dataOf(h.events(), "step.waiting")[0];
     expect(await h.engine.execute(childRunId!)).toBe("failed");
     expect(await h.execute()).toBe("failed");
-    expect(h.store.run(h.runId).error).toMatch(/sub-routine lookup failed: hr\/get_leave_balance failed: unknown employee/);
+    expect(h.store.run(h.runId).error).toMatch(
+      /sub-routine lookup failed: hr\/get_leave_balance failed: unknown employee/,
+    );
   });
 });
 
@@ -198,16 +346,28 @@ describe("the end step", () => {
     const steps = [
       check(),
       branchStep({ id: "b" }),
-      toolStep({ id: "never", tool: { server: "hr", name: "notify_employee" }, inputs: { employee_id: { from: "literal", value: "x" }, message: { from: "literal", value: "y" } } }),
+      toolStep({
+        id: "never",
+        tool: { server: "hr", name: "notify_employee" },
+        inputs: { employee_id: { from: "literal", value: "x" }, message: { from: "literal", value: "y" } },
+      }),
       endStep({ id: "done", outcome: "Balance checked" }),
     ];
-    const edges = [edge("check", "b"), edge("b", "done", "enough", "balance.days > 0"), edge("b", "never", "none", "balance.days <= 0"), edge("never", "done")];
+    const edges = [
+      edge("check", "b"),
+      edge("b", "done", "enough", "balance.days > 0"),
+      edge("b", "never", "none", "balance.days <= 0"),
+      edge("never", "done"),
+    ];
     const h = harness({ routine: makeRoutine({ steps, edges }) });
     expect(await h.execute()).toBe("succeeded");
     expect(dataOf(h.events(), "step.skipped")).toEqual([{ stepId: "never", reason: expect.any(String) }]);
     expect(h.store.steps(h.runId).find((run) => run.stepId === "never")?.state).toBe("skipped");
     const finished = dataOf(h.events(), "run.finished")[0];
-    expect(finished).toMatchObject({ status: "succeeded", outputs: { balance: { employee_id: "E7", days: 12 }, outcome: "Balance checked" } });
+    expect(finished).toMatchObject({
+      status: "succeeded",
+      outputs: { balance: { employee_id: "E7", days: 12 }, outcome: "Balance checked" },
+    });
     expect(dataOf(h.events(), "progress.updated").at(-1)).toEqual({ done: ["check", "b", "done"], current: null });
     expectConsistentLog(h);
   });

@@ -11,7 +11,10 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const oneSkill = () => {
-  const steps = [skillStep({ id: "write", name: "Write a note", outputs: [{ name: "note", description: "" }] }), endStep({ id: "done" })];
+  const steps = [
+    skillStep({ id: "write", name: "Write a note", outputs: [{ name: "note", description: "" }] }),
+    endStep({ id: "done" }),
+  ];
   return makeRoutine({ steps, edges: chain(...steps) });
 };
 
@@ -26,13 +29,22 @@ describe("executor model retries through the real client", () => {
     const h = harness({ routine: oneSkill(), model });
     expect(await h.execute()).toBe("succeeded");
     expect(h.store.run(h.runId).outputs).toEqual({ note: "Noted." });
-    expect(records).toEqual([expect.objectContaining({ purpose: "runner.skill_step", status: "ok", attempts: 2, context: expect.objectContaining({ runId: h.runId }) })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        purpose: "runner.skill_step",
+        status: "ok",
+        attempts: 2,
+        context: expect.objectContaining({ runId: h.runId }),
+      }),
+    ]);
     expect(sleeps).toHaveLength(1);
     expect(dataOf(h.events(), "step.model")[0].attempts).toBe(2);
   });
 
   it("fails the step with the client's message once the retries are spent, without the key", async () => {
-    fake.setScenario({ rules: [{ fault: { kind: "http", status: 500, message: `upstream rejected key ${API_KEY}` } }] });
+    fake.setScenario({
+      rules: [{ fault: { kind: "http", status: 500, message: `upstream rejected key ${API_KEY}` } }],
+    });
     const { model, records } = fakeModel(fake, { maxRetries: 1 });
     const h = harness({ routine: oneSkill(), model });
     expect(await h.execute()).toBe("failed");

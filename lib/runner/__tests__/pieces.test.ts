@@ -9,7 +9,13 @@ import { toolNames } from "../tool-names";
 import { fillOutputs } from "../outputs";
 
 const routine = makeRoutine({
-  steps: [toolStep({ id: "a" }), branchStep({ id: "b" }), toolStep({ id: "c" }), humanStep({ id: "h" }), endStep({ id: "end" })],
+  steps: [
+    toolStep({ id: "a" }),
+    branchStep({ id: "b" }),
+    toolStep({ id: "c" }),
+    humanStep({ id: "h" }),
+    endStep({ id: "end" }),
+  ],
   edges: [edge("a", "b"), edge("b", "c", "yes"), edge("b", "h", "no"), edge("c", "b"), edge("h", "end")],
 });
 
@@ -38,15 +44,33 @@ const at = (steps: Parameters<typeof snapshot>[0]) => derivePosition(snapshot(st
 
 describe("the position of a run, derived from its step runs", () => {
   it("starts at the step no edge leads to", () => {
-    const looped = makeRoutine({ steps: [toolStep({ id: "x" }), toolStep({ id: "first" })], edges: [edge("first", "x"), edge("x", "x")] });
-    expect(derivePosition({ ...snapshot([]), routine: looped, steps: [] }, indexRoutine(looped))).toMatchObject({ kind: "next", step: { id: "first" }, iteration: 1 });
+    const looped = makeRoutine({
+      steps: [toolStep({ id: "x" }), toolStep({ id: "first" })],
+      edges: [edge("first", "x"), edge("x", "x")],
+    });
+    expect(derivePosition({ ...snapshot([]), routine: looped, steps: [] }, indexRoutine(looped))).toMatchObject({
+      kind: "next",
+      step: { id: "first" },
+      iteration: 1,
+    });
   });
 
   it("follows the recorded branch choice, and counts iterations on a loop", () => {
-    expect(at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-c", label: "yes", by: "model" } }])).toMatchObject({ kind: "next", step: { id: "c" }, iteration: 1 });
-    expect(at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-c", label: "yes", by: "model" } }, { stepId: "c" }])).toMatchObject({ kind: "next", step: { id: "b" }, iteration: 2 });
-    expect(at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-h", label: "no", by: "expression" } }])).toMatchObject({ kind: "next", step: { id: "h" } });
-    expect(at([{ stepId: "a" }, { stepId: "b", output: null }])).toMatchObject({ kind: "failed", error: expect.stringContaining("no recorded way out") });
+    expect(at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-c", label: "yes", by: "model" } }])).toMatchObject({
+      kind: "next",
+      step: { id: "c" },
+      iteration: 1,
+    });
+    expect(
+      at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-c", label: "yes", by: "model" } }, { stepId: "c" }]),
+    ).toMatchObject({ kind: "next", step: { id: "b" }, iteration: 2 });
+    expect(
+      at([{ stepId: "a" }, { stepId: "b", output: { edgeId: "b-h", label: "no", by: "expression" } }]),
+    ).toMatchObject({ kind: "next", step: { id: "h" } });
+    expect(at([{ stepId: "a" }, { stepId: "b", output: null }])).toMatchObject({
+      kind: "failed",
+      error: expect.stringContaining("no recorded way out"),
+    });
   });
 
   it("runs a step left running or pending again, and reports waits, failures, cancels and the end", () => {
@@ -56,7 +80,10 @@ describe("the position of a run, derived from its step runs", () => {
     expect(at([{ stepId: "a", state: "failed", error: "boom" }])).toMatchObject({ kind: "failed", error: "boom" });
     expect(at([{ stepId: "a", state: "cancelled" }])).toMatchObject({ kind: "cancelled" });
     expect(at([{ stepId: "end" }])).toMatchObject({ kind: "done", endStep: { id: "end" } });
-    expect(at([{ stepId: "gone" }])).toMatchObject({ kind: "failed", error: expect.stringContaining("not in this version") });
+    expect(at([{ stepId: "gone" }])).toMatchObject({
+      kind: "failed",
+      error: expect.stringContaining("not in this version"),
+    });
   });
 });
 
@@ -92,14 +119,38 @@ describe("an operator's decision", () => {
     const run = snapshot([{ stepId: "a", state: "running" }]);
     expect(() => operatorDecision(run, "r0", { action: "approved", by: "op" }, new Date())).toThrow(/not waiting/);
     const sub = snapshot([{ stepId: "a", state: "waiting" }]);
-    expect(() => operatorDecision(sub, "r0", { action: "approved", by: "op" }, new Date())).toThrow(/sub-routine, not for a person/);
+    expect(() => operatorDecision(sub, "r0", { action: "approved", by: "op" }, new Date())).toThrow(
+      /sub-routine, not for a person/,
+    );
   });
 
   it("approves a human step without a form, re-queuing the run", () => {
     const run = snapshot([{ stepId: "h", state: "waiting" }]);
-    const { change, events } = operatorDecision(run, "r0", { action: "approved", by: "op", comment: "fine" }, new Date(5));
-    expect(change).toEqual({ run: { status: "queued" }, steps: [{ id: "r0", stepId: "h", iteration: 1, state: "succeeded", output: { approved: true, comment: "fine" }, finishedAt: new Date(5) }] });
-    expect(events.map((event) => event.type)).toEqual(["step.intervention", "step.output", "step.succeeded", "run.status"]);
+    const { change, events } = operatorDecision(
+      run,
+      "r0",
+      { action: "approved", by: "op", comment: "fine" },
+      new Date(5),
+    );
+    expect(change).toEqual({
+      run: { status: "queued" },
+      steps: [
+        {
+          id: "r0",
+          stepId: "h",
+          iteration: 1,
+          state: "succeeded",
+          output: { approved: true, comment: "fine" },
+          finishedAt: new Date(5),
+        },
+      ],
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      "step.intervention",
+      "step.output",
+      "step.succeeded",
+      "run.status",
+    ]);
   });
 });
 

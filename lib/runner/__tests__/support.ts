@@ -15,7 +15,10 @@ export const API_KEY = "sk-runner-test-key-5e1d7c0a9b";
 /** The demo-like HR tools the engine tests call. */
 export const HR_TOOLS = [
   toolDefinition("get_leave_balance", { employee_id: { type: "string", description: "The employee's id" } }),
-  toolDefinition("apply_leave", { employee_id: { type: "string" }, days: { type: "integer", description: "Days of leave" } }),
+  toolDefinition("apply_leave", {
+    employee_id: { type: "string" },
+    days: { type: "integer", description: "Days of leave" },
+  }),
   toolDefinition("notify_employee", { employee_id: { type: "string" }, message: { type: "string" } }),
   toolDefinition("fetch_report", { employee_id: { type: "string" } }),
   toolDefinition("send_report", { report: { type: "object" }, to: { type: "string" } }),
@@ -34,7 +37,14 @@ export function fakeModel(fake: FakeOpenAI, overrides: { timeoutMs?: number; max
   const records: LlmCallRecord[] = [];
   const sleeps: number[] = [];
   const model = createLlmClient(
-    { role: "executor", baseUrl: fake.url, apiKey: API_KEY, model: "fake-model", timeoutMs: overrides.timeoutMs ?? 5_000, maxRetries: overrides.maxRetries ?? 2 },
+    {
+      role: "executor",
+      baseUrl: fake.url,
+      apiKey: API_KEY,
+      model: "fake-model",
+      timeoutMs: overrides.timeoutMs ?? 5_000,
+      maxRetries: overrides.maxRetries ?? 2,
+    },
     { recordUsage: async (record) => void records.push(record), sleep: async (ms) => void sleeps.push(ms) },
   );
   return { model, records, sleeps };
@@ -73,9 +83,24 @@ export function harness(options: {
     sink: { published: (_runId, events) => void published.push(...events) },
     options: { countTokens: estimateTokens, ...options.engine },
   });
-  const runId = store.createRun({ routine: options.routine, inputs: options.inputs ?? { employee_id: "E7" }, request: options.request ?? null, budgets: options.budgets });
-  const events = (type?: RunEvent["type"]) => store.events(runId).filter((event) => type === undefined || event.type === type);
-  return { clock, store, tools, engine, runId, published, events, execute: (signal?: AbortSignal) => engine.execute(runId, signal) };
+  const runId = store.createRun({
+    routine: options.routine,
+    inputs: options.inputs ?? { employee_id: "E7" },
+    request: options.request ?? null,
+    budgets: options.budgets,
+  });
+  const events = (type?: RunEvent["type"]) =>
+    store.events(runId).filter((event) => type === undefined || event.type === type);
+  return {
+    clock,
+    store,
+    tools,
+    engine,
+    runId,
+    published,
+    events,
+    execute: (signal?: AbortSignal) => engine.execute(runId, signal),
+  };
 }
 
 type EventData<T extends RunEvent["type"]> = Extract<RunEvent, { type: T }>["data"];
@@ -97,18 +122,33 @@ export function expectConsistentLog(h: Harness, runId = h.runId): void {
     expect(commit.events.length).toBeGreaterThan(0);
     for (const step of commit.change.steps ?? []) {
       if (step.state === undefined) continue;
-      const named = commit.events.some((event) => ("stepRunId" in event.data && event.data.stepRunId === step.id) || (event.type === "step.skipped" && event.data.stepId === step.stepId));
+      const named = commit.events.some(
+        (event) =>
+          ("stepRunId" in event.data && event.data.stepRunId === step.id) ||
+          (event.type === "step.skipped" && event.data.stepId === step.stepId),
+      );
       expect(named, `a change of step run ${step.id} to ${step.state} has no event`).toBe(true);
     }
     if (commit.change.run?.status !== undefined) {
-      expect(commit.events.some((event) => event.type === "run.started" || event.type === "run.status" || event.type === "run.finished")).toBe(true);
+      expect(
+        commit.events.some(
+          (event) => event.type === "run.started" || event.type === "run.status" || event.type === "run.finished",
+        ),
+      ).toBe(true);
     }
   }
   // Commits the engine did not make (the run's creation, an operator's decision, a child waking its parent) are
   // not the engine's to publish; everything else must have reached the sink.
   const external = (events: RunEvent[]) =>
-    events.some((event) => event.type === "run.queued" || event.type === "step.intervention" || (event.type === "run.status" && event.data.status === "queued"));
-  const engineSeqs = stored.commits.filter((commit) => !external(commit.events)).flatMap((commit) => commit.events.map((event) => event.seq));
+    events.some(
+      (event) =>
+        event.type === "run.queued" ||
+        event.type === "step.intervention" ||
+        (event.type === "run.status" && event.data.status === "queued"),
+    );
+  const engineSeqs = stored.commits
+    .filter((commit) => !external(commit.events))
+    .flatMap((commit) => commit.events.map((event) => event.seq));
   expect(h.published.filter((event) => event.runId === runId).map((event) => event.seq)).toEqual(engineSeqs);
 }
 
@@ -123,23 +163,39 @@ export function expectNoSecrets(h: Harness, fake?: FakeOpenAI): void {
 /** check (fully bound) → apply (days left to the model) → notify (fully bound) → done. */
 export function leaveRoutine(overrides: Partial<RoutineInput> = {}): Routine {
   const steps = [
-    toolStep({ id: "check", name: "Check leave balance", inputs: { employee_id: { from: "input", name: "employee_id" } }, outputs: [{ name: "balance", description: "" }] }),
+    toolStep({
+      id: "check",
+      name: "Check leave balance",
+      inputs: { employee_id: { from: "input", name: "employee_id" } },
+      outputs: [{ name: "balance", description: "" }],
+    }),
     toolStep({
       id: "apply",
       name: "Apply for leave",
       tool: { server: "hr", name: "apply_leave" },
-      inputs: { employee_id: { from: "input", name: "employee_id" }, days: { from: "model", hint: "days of leave requested" } },
+      inputs: {
+        employee_id: { from: "input", name: "employee_id" },
+        days: { from: "model", hint: "days of leave requested" },
+      },
       outputs: [{ name: "booking", description: "" }],
     }),
     toolStep({
       id: "notify",
       name: "Notify the employee",
       tool: { server: "hr", name: "notify_employee" },
-      inputs: { employee_id: { from: "input", name: "employee_id" }, message: { from: "literal", value: "Your leave is booked." } },
+      inputs: {
+        employee_id: { from: "input", name: "employee_id" },
+        message: { from: "literal", value: "Your leave is booked." },
+      },
     }),
     endStep({ id: "done" }),
   ];
-  return makeRoutine({ inputs: [{ name: "employee_id", description: "", type: "string", required: true }], steps, edges: chain(...steps), ...overrides });
+  return makeRoutine({
+    inputs: [{ name: "employee_id", description: "", type: "string", required: true }],
+    steps,
+    edges: chain(...steps),
+    ...overrides,
+  });
 }
 
 export { chain, edge };

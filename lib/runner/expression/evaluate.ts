@@ -45,7 +45,8 @@ export function truthy(value: Value): boolean {
 
 function lookup(segments: string[], scope: ExpressionScope): Value {
   const [root, ...rest] = segments;
-  if (!scope.has(root)) throw new ExpressionError(`Unknown name "${root}": use a routine input, a step's output name or a step id.`);
+  if (!scope.has(root))
+    throw new ExpressionError(`Unknown name "${root}": use a routine input, a step's output name or a step id.`);
   let value: Value = scope.get(root) ?? null;
   for (const segment of rest) {
     if (value === null || value === undefined) return null;
@@ -116,11 +117,15 @@ function deepEqual(a: JsonValue, b: JsonValue): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
   const left = a as Record<string, JsonValue>;
   const right = b as Record<string, JsonValue>;
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]))
+  );
 }
 
 function ordered(op: "<" | "<=" | ">" | ">=", left: Value, right: Value): boolean {

@@ -15,7 +15,27 @@ export class ExpressionError extends Error {
 }
 
 // Longest first, so ">=" is not read as ">" then "=".
-const OPERATORS = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", "."];
+const OPERATORS = [
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "<",
+  ">",
+  "!",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "(",
+  ")",
+  ".",
+];
 const NAME_START = /[A-Za-z_$]/;
 const NAME_PART = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;

@@ -27,7 +27,16 @@ export type Expression =
 export type BinaryOp = "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
 
 const KEYWORDS = new Set(["true", "false", "null", "and", "or", "not"]);
-const COMPARISONS: Record<string, BinaryOp> = { "==": "==", "===": "==", "!=": "!=", "!==": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+const COMPARISONS: Record<string, BinaryOp> = {
+  "==": "==",
+  "===": "==",
+  "!=": "!=",
+  "!==": "!=",
+  "<": "<",
+  "<=": "<=",
+  ">": ">",
+  ">=": ">=",
+};
 /** Deep enough for any expression a person writes; stops a pathological one before the stack does. */
 const MAX_DEPTH = 64;
 
@@ -41,7 +50,8 @@ export function parseExpression(source: string): Expression {
   const peek = (): Token => tokens[index];
   const isOp = (value: string) => peek().type === "op" && (peek() as { value: string }).value === value;
   const isWord = (value: string) => peek().type === "name" && (peek() as { value: string }).value === value;
-  const describe = (token: Token) => (token.type === "end" ? "the end" : `"${token.value}" at position ${token.at + 1}`);
+  const describe = (token: Token) =>
+    token.type === "end" ? "the end" : `"${token.value}" at position ${token.at + 1}`;
   const fail = (expected: string): never => {
     throw new ExpressionError(`Expected ${expected} but found ${describe(peek())}.`);
   };
@@ -86,7 +96,10 @@ export function parseExpression(source: string): Expression {
     index++;
     const right = additive();
     const after = peek();
-    if (after.type === "op" && after.value in COMPARISONS) throw new ExpressionError(`Chained comparisons are not allowed (position ${after.at + 1}); join them with && instead.`);
+    if (after.type === "op" && after.value in COMPARISONS)
+      throw new ExpressionError(
+        `Chained comparisons are not allowed (position ${after.at + 1}); join them with && instead.`,
+      );
     return { type: "binary", op: COMPARISONS[token.value], left, right };
   }
 

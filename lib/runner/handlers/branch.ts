@@ -26,13 +26,21 @@ export const branchHandler: StepHandler<"branch"> = {
       try {
         const expression = way.condition!.expression!;
         const roots = referencedPaths(parseExpression(expression)).map((path) => path[0]);
-        if (evaluateCondition(expression, await expressionScope(roots, ctx.run, ctx.index, ctx.values))) return chosen(way, "expression");
+        if (evaluateCondition(expression, await expressionScope(roots, ctx.run, ctx.index, ctx.values)))
+          return chosen(way, "expression");
       } catch (error) {
-        return { status: "failed", error: `The condition of way "${label(way)}" cannot be evaluated: ${errorMessage(error)}` };
+        return {
+          status: "failed",
+          error: `The condition of way "${label(way)}" cannot be evaluated: ${errorMessage(error)}`,
+        };
       }
     }
     const rest = ways.filter((way) => !withExpression.includes(way));
-    if (rest.length === 0) return { status: "failed", error: `No condition of branch "${ctx.step.name}" holds, and it has no other way out.` };
+    if (rest.length === 0)
+      return {
+        status: "failed",
+        error: `No condition of branch "${ctx.step.name}" holds, and it has no other way out.`,
+      };
     if (rest.length === 1) return chosen(rest[0], withExpression.length > 0 ? "expression" : "only_way");
     return askModel(ctx, rest);
   },
@@ -65,13 +73,22 @@ async function askModel(ctx: BranchContext, ways: Edge[]): Promise<StepOutcome> 
     { role: "user", content: request },
   ];
   for (let turn = 1; ; turn++) {
-    const answer = await ctx.chat({ purpose: "runner.branch_step", messages, responseFormat: { name: "branch_choice", schema, strict: true } });
+    const answer = await ctx.chat({
+      purpose: "runner.branch_step",
+      messages,
+      responseFormat: { name: "branch_choice", schema, strict: true },
+    });
     const picked = pickedLabel(answer.content);
     const index = picked === null ? -1 : labels.indexOf(picked);
     if (index >= 0) return chosen(ways[index], "model");
-    const problem = picked === null ? "the answer is not a JSON object with a branch" : `"${picked}" is not one of the labels`;
-    if (turn >= 2) return { status: "failed", error: `The executor did not pick a way out after a repair turn: ${problem}.` };
-    messages.push({ role: "assistant", content: answer.content }, { role: "user", content: `${problem}. Answer again with one of: ${labels.join(" | ")}.` });
+    const problem =
+      picked === null ? "the answer is not a JSON object with a branch" : `"${picked}" is not one of the labels`;
+    if (turn >= 2)
+      return { status: "failed", error: `The executor did not pick a way out after a repair turn: ${problem}.` };
+    messages.push(
+      { role: "assistant", content: answer.content },
+      { role: "user", content: `${problem}. Answer again with one of: ${labels.join(" | ")}.` },
+    );
   }
 }
 

@@ -28,27 +28,46 @@ export const routineHandler: StepHandler<"routine"> = {
     }
     let childRunId: string;
     try {
-      childRunId = await ctx.store.startChildRun({ runId: ctx.run.id, stepRunId: ctx.stepRun.id }, step.routineId, inputs);
+      childRunId = await ctx.store.startChildRun(
+        { runId: ctx.run.id, stepRunId: ctx.stepRun.id },
+        step.routineId,
+        inputs,
+      );
     } catch (error) {
-      return { status: "failed", error: `The sub-routine ${step.routineId} could not be started: ${errorMessage(error)}` };
+      return {
+        status: "failed",
+        error: `The sub-routine ${step.routineId} could not be started: ${errorMessage(error)}`,
+      };
     }
     const input: ChildInput = { routineId: step.routineId, childRunId, inputs };
-    return { status: "waiting", for: "subroutine", childRunId, input, instruction: `Waiting for the sub-routine ${step.routineId}.` };
+    return {
+      status: "waiting",
+      for: "subroutine",
+      childRunId,
+      input,
+      instruction: `Waiting for the sub-routine ${step.routineId}.`,
+    };
   },
 
   async resume(ctx: RoutineContext): Promise<StepOutcome | null> {
     const childRunId = (ctx.stepRun.input as Partial<ChildInput> | null)?.childRunId;
-    if (typeof childRunId !== "string") return { status: "failed", error: "The step lost track of its sub-routine run." };
+    if (typeof childRunId !== "string")
+      return { status: "failed", error: "The step lost track of its sub-routine run." };
     const child = await ctx.store.childRun(childRunId);
     if (!child) return { status: "failed", error: `The sub-routine run ${childRunId} no longer exists.` };
     if (child.status === "failed" || child.status === "cancelled") {
-      return { status: "failed", error: `The sub-routine ${ctx.step.routineId} ${child.status === "failed" ? "failed" : "was cancelled"}${child.error ? `: ${child.error}` : "."}` };
+      return {
+        status: "failed",
+        error: `The sub-routine ${ctx.step.routineId} ${child.status === "failed" ? "failed" : "was cancelled"}${child.error ? `: ${child.error}` : "."}`,
+      };
     }
     if (child.status !== "succeeded") return null;
     const outputs: Record<string, JsonValue> = {};
-    for (const [name, value] of Object.entries(child.outputs ?? {})) outputs[name] = isVariableStub(value) ? await ctx.values.variable(value.$var, childRunId) : value;
+    for (const [name, value] of Object.entries(child.outputs ?? {}))
+      outputs[name] = isVariableStub(value) ? await ctx.values.variable(value.$var, childRunId) : value;
     const declared = ctx.step.outputs;
-    if (declared.length === 1 && Object.hasOwn(outputs, declared[0].name)) return { status: "succeeded", outputs: { [declared[0].name]: outputs[declared[0].name] } };
+    if (declared.length === 1 && Object.hasOwn(outputs, declared[0].name))
+      return { status: "succeeded", outputs: { [declared[0].name]: outputs[declared[0].name] } };
     return { status: "succeeded", outputs: fillOutputs(declared, outputs) };
   },
 };

@@ -15,7 +15,11 @@ export type ArgumentsResult = { ok: true; args: Record<string, JsonValue> } | { 
  * are not JSON or fail the tool's schema get one repair turn; after that the step fails with the reason. Parameters
  * the routine binds are fixed: the model is told so, and its values for them are replaced.
  */
-export async function argumentsFromModel(ctx: ToolContext, bound: Record<string, JsonValue>, unbound: Record<string, string>): Promise<ArgumentsResult> {
+export async function argumentsFromModel(
+  ctx: ToolContext,
+  bound: Record<string, JsonValue>,
+  unbound: Record<string, string>,
+): Promise<ArgumentsResult> {
   const { step, toolNames } = ctx;
   const expectedName = toolNames.nameOf(step.tool);
   const tools = toolSpecs(ctx, await ctx.describeTools(), Object.keys(bound));
@@ -29,7 +33,11 @@ export async function argumentsFromModel(ctx: ToolContext, bound: Record<string,
   for (;;) {
     const answer = await ctx.chat({ purpose: "runner.tool_step", messages, tools, toolChoice: "auto" });
     const verdict = judgeCalls(answer.toolCalls, step.tool, toolNames);
-    messages.push({ role: "assistant", content: answer.content, ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}) });
+    messages.push({
+      role: "assistant",
+      content: answer.content,
+      ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),
+    });
     const replies = new Map<string, string>();
 
     if (verdict.deviation !== null) {
@@ -37,30 +45,58 @@ export async function argumentsFromModel(ctx: ToolContext, bound: Record<string,
       corrected = true;
       await ctx.record(
         verdict.refused.length > 0
-          ? verdict.refused.map((refusal) => ({ type: "step.tool_refused", data: { ...refusalRef(ctx), tool: refusal.tool, reason: refusal.reason, corrective: retry } }))
-          : [{ type: "step.tool_refused", data: { ...refusalRef(ctx), tool: "(none)", reason: verdict.deviation, corrective: retry } }],
+          ? verdict.refused.map((refusal) => ({
+              type: "step.tool_refused",
+              data: { ...refusalRef(ctx), tool: refusal.tool, reason: refusal.reason, corrective: retry },
+            }))
+          : [
+              {
+                type: "step.tool_refused",
+                data: { ...refusalRef(ctx), tool: "(none)", reason: verdict.deviation, corrective: retry },
+              },
+            ],
       );
-      if (!retry) return { ok: false, error: `The executor deviated from the routine again after a corrective turn: ${verdict.deviation}` };
-      for (const refusal of verdict.refused) replies.set(refusal.call.id, `Refused, not run: ${refusal.reason} Call ${expectedName} now.`);
-      appendReplies(messages, answer.toolCalls, replies, `You did not call a tool. ${verdict.deviation} Call ${expectedName} now.`);
+      if (!retry)
+        return {
+          ok: false,
+          error: `The executor deviated from the routine again after a corrective turn: ${verdict.deviation}`,
+        };
+      for (const refusal of verdict.refused)
+        replies.set(refusal.call.id, `Refused, not run: ${refusal.reason} Call ${expectedName} now.`);
+      appendReplies(
+        messages,
+        answer.toolCalls,
+        replies,
+        `You did not call a tool. ${verdict.deviation} Call ${expectedName} now.`,
+      );
       continue;
     }
 
     const chosen = verdict.chosen!;
     if (verdict.refused.length > 0) {
-      await ctx.record(verdict.refused.map((refusal) => ({ type: "step.tool_refused", data: { ...refusalRef(ctx), tool: refusal.tool, reason: refusal.reason, corrective: false } })));
+      await ctx.record(
+        verdict.refused.map((refusal) => ({
+          type: "step.tool_refused",
+          data: { ...refusalRef(ctx), tool: refusal.tool, reason: refusal.reason, corrective: false },
+        })),
+      );
     }
     const parsed = parseArguments(chosen.arguments);
     // Bound parameters win over whatever the model wrote for them.
     const args = parsed.ok ? { ...parsed.value, ...bound } : null;
-    const problems = args ? await ctx.tools.checkArguments(step.tool, (await ctx.values.expand(args)) as Record<string, JsonValue>) : [(parsed as { problem: string }).problem];
+    const problems = args
+      ? await ctx.tools.checkArguments(step.tool, (await ctx.values.expand(args)) as Record<string, JsonValue>)
+      : [(parsed as { problem: string }).problem];
     if (args && problems.length === 0) return { ok: true, args };
 
     const retry = !repaired;
     repaired = true;
     const reason = `Invalid arguments for ${step.tool.name}: ${problems.join("; ")}.`;
-    await ctx.record([{ type: "step.tool_refused", data: { ...refusalRef(ctx), tool: step.tool.name, reason, corrective: retry } }]);
-    if (!retry) return { ok: false, error: `The executor's arguments are still invalid after a repair turn. ${reason}` };
+    await ctx.record([
+      { type: "step.tool_refused", data: { ...refusalRef(ctx), tool: step.tool.name, reason, corrective: retry } },
+    ]);
+    if (!retry)
+      return { ok: false, error: `The executor's arguments are still invalid after a repair turn. ${reason}` };
     for (const refusal of verdict.refused) replies.set(refusal.call.id, `Not run: ${refusal.reason}`);
     replies.set(chosen.id, `Not run. ${reason} Call ${expectedName} again with corrected arguments.`);
     appendReplies(messages, answer.toolCalls, replies, "");
@@ -72,8 +108,14 @@ function refusalRef(ctx: ToolContext) {
 }
 
 /** Every call of the assistant message gets its tool message (the API requires one per call id), then any nudge. */
-function appendReplies(messages: ChatMessage[], calls: readonly { id: string }[], replies: Map<string, string>, nudge: string): void {
-  for (const call of calls) messages.push({ role: "tool", toolCallId: call.id, content: replies.get(call.id) ?? "Not run." });
+function appendReplies(
+  messages: ChatMessage[],
+  calls: readonly { id: string }[],
+  replies: Map<string, string>,
+  nudge: string,
+): void {
+  for (const call of calls)
+    messages.push({ role: "tool", toolCallId: call.id, content: replies.get(call.id) ?? "Not run." });
   if (calls.length === 0 && nudge) messages.push({ role: "user", content: nudge });
 }
 
@@ -83,22 +125,40 @@ function appendReplies(messages: ChatMessage[], calls: readonly { id: string }[]
  */
 function toolSpecs(ctx: ToolContext, definitions: ToolDefinition[], boundNames: string[]): ToolSpec[] {
   return ctx.allowlist.map((tool) => {
-    const definition = definitions.find((candidate) => candidate.server === tool.server && candidate.name === tool.name);
+    const definition = definitions.find(
+      (candidate) => candidate.server === tool.server && candidate.name === tool.name,
+    );
     const schema: Record<string, unknown> = { type: "object", properties: {}, ...(definition?.inputSchema ?? {}) };
     const own = tool.server === ctx.step.tool.server && tool.name === ctx.step.tool.name;
-    if (own && Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((name) => !boundNames.includes(name));
-    return { name: ctx.toolNames.nameOf(tool), ...(definition?.description ? { description: definition.description } : {}), parameters: schema };
+    if (own && Array.isArray(schema.required))
+      schema.required = (schema.required as string[]).filter((name) => !boundNames.includes(name));
+    return {
+      name: ctx.toolNames.nameOf(tool),
+      ...(definition?.description ? { description: definition.description } : {}),
+      parameters: schema,
+    };
   });
 }
 
-function stepRequest(ctx: ToolContext, toolName: string, bound: Record<string, JsonValue>, unbound: Record<string, string>): string {
+function stepRequest(
+  ctx: ToolContext,
+  toolName: string,
+  bound: Record<string, JsonValue>,
+  unbound: Record<string, string>,
+): string {
   const { step } = ctx;
   const lines = [`Current step: Step ${ctx.index.numberOf(step.id)}. ${step.name} [id: ${step.id}]`];
   if (step.description) lines.push(`What to do: ${step.description}`);
   lines.push(`Done when: ${completionOf(step)}`, `Call the tool ${toolName} now, exactly once.`);
   const fixed = Object.entries(bound);
-  if (fixed.length > 0) lines.push(`Arguments fixed by the routine (the system sets them; leave them out): ${fixed.map(([name, value]) => `${name} = ${JSON.stringify(value)}`).join(", ")}`);
+  if (fixed.length > 0)
+    lines.push(
+      `Arguments fixed by the routine (the system sets them; leave them out): ${fixed.map(([name, value]) => `${name} = ${JSON.stringify(value)}`).join(", ")}`,
+    );
   const open = Object.entries(unbound);
-  if (open.length > 0) lines.push(`Arguments for you to fill in: ${open.map(([name, hint]) => (hint ? `${name} (${hint})` : name)).join(", ")}; any other parameter as the tool describes it.`);
+  if (open.length > 0)
+    lines.push(
+      `Arguments for you to fill in: ${open.map(([name, hint]) => (hint ? `${name} (${hint})` : name)).join(", ")}; any other parameter as the tool describes it.`,
+    );
   return lines.join("\n");
 }

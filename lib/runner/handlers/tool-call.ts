@@ -15,10 +15,27 @@ const MAX_BACKOFF_MS = 60_000;
  * calls retryable (timeout, lost connection) is tried again per the step's `retry` (attempts, backoff doubling); any
  * other fails the step. A result that is not JSON is kept as its text.
  */
-export async function callTool(ctx: ToolContext, args: Record<string, JsonValue>, byModel: boolean): Promise<StepOutcome> {
+export async function callTool(
+  ctx: ToolContext,
+  args: Record<string, JsonValue>,
+  byModel: boolean,
+): Promise<StepOutcome> {
   const { step } = ctx;
   await ctx.record(
-    [{ type: "step.tool_call", data: { stepRunId: ctx.stepRun.id, stepId: step.id, iteration: ctx.stepRun.iteration, server: step.tool.server, tool: step.tool.name, arguments: args, byModel } }],
+    [
+      {
+        type: "step.tool_call",
+        data: {
+          stepRunId: ctx.stepRun.id,
+          stepId: step.id,
+          iteration: ctx.stepRun.iteration,
+          server: step.tool.server,
+          tool: step.tool.name,
+          arguments: args,
+          byModel,
+        },
+      },
+    ],
     { input: args },
   );
   const expanded = (await ctx.values.expand(args)) as Record<string, JsonValue>;
@@ -27,14 +44,33 @@ export async function callTool(ctx: ToolContext, args: Record<string, JsonValue>
   for (let tries = 1; ; tries++) {
     const outcome = await send(ctx, expanded);
     ctx.signal.throwIfAborted();
-    if (outcome.ok) return { status: "succeeded", outputs: fillOutputs(step.outputs, toJsonValue(outcome.value, outcome.text ?? "")) };
+    if (outcome.ok)
+      return {
+        status: "succeeded",
+        outputs: fillOutputs(step.outputs, toJsonValue(outcome.value, outcome.text ?? "")),
+      };
     const failure = `${step.tool.server}/${step.tool.name} failed: ${outcome.error}`;
     if (!outcome.retryable || tries >= maxAttempts) {
       return { status: "failed", error: tries > 1 ? `${failure} (after ${tries} tries)` : failure };
     }
     const delayMs = Math.min(MAX_BACKOFF_MS, (step.retry?.backoffMs ?? 0) * 2 ** (tries - 1));
     const attempt = ctx.stepRun.attempt + 1;
-    await ctx.record([{ type: "step.retrying", data: { stepRunId: ctx.stepRun.id, stepId: step.id, iteration: ctx.stepRun.iteration, attempt, reason: outcome.error, delayMs } }], { attempt });
+    await ctx.record(
+      [
+        {
+          type: "step.retrying",
+          data: {
+            stepRunId: ctx.stepRun.id,
+            stepId: step.id,
+            iteration: ctx.stepRun.iteration,
+            attempt,
+            reason: outcome.error,
+            delayMs,
+          },
+        },
+      ],
+      { attempt },
+    );
     await ctx.clock.sleep(delayMs, ctx.signal);
   }
 }
@@ -42,8 +78,13 @@ export async function callTool(ctx: ToolContext, args: Record<string, JsonValue>
 /** One try; a port that throws instead of answering counts as a failure that is not retried. */
 async function send(ctx: ToolContext, args: Record<string, JsonValue>): Promise<ToolOutcome> {
   try {
-    const outcome: unknown = await ctx.tools.call(ctx.step.tool, args, { idempotencyKey: ctx.idempotencyKey, timeoutMs: Math.max(1, ctx.timeLeft()), signal: ctx.signal });
-    if (typeof outcome === "object" && outcome !== null && typeof (outcome as ToolOutcome).ok === "boolean") return outcome as ToolOutcome;
+    const outcome: unknown = await ctx.tools.call(ctx.step.tool, args, {
+      idempotencyKey: ctx.idempotencyKey,
+      timeoutMs: Math.max(1, ctx.timeLeft()),
+      signal: ctx.signal,
+    });
+    if (typeof outcome === "object" && outcome !== null && typeof (outcome as ToolOutcome).ok === "boolean")
+      return outcome as ToolOutcome;
     return { ok: false, error: "the tool gateway returned no outcome", retryable: false };
   } catch (error) {
     ctx.signal.throwIfAborted();

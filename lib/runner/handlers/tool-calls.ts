@@ -31,23 +31,45 @@ export function judgeCalls(calls: readonly ToolCall[], expected: ToolRef, names:
     .filter((call) => call !== chosen)
     .map((call): RefusedCall => {
       const tool = names.toolOf(call.name);
-      if (chosen) return { call, tool: tool?.name ?? call.name, reason: `Only one tool call per step; this call to ${call.name} was not run.` };
-      if (!tool) return { call, tool: call.name, reason: `${call.name} is not one of the routine's tools; this step calls ${expectedName}.` };
-      return { call, tool: tool.name, reason: `${call.name} is not this step's tool; this step calls ${expectedName}.` };
+      if (chosen)
+        return {
+          call,
+          tool: tool?.name ?? call.name,
+          reason: `Only one tool call per step; this call to ${call.name} was not run.`,
+        };
+      if (!tool)
+        return {
+          call,
+          tool: call.name,
+          reason: `${call.name} is not one of the routine's tools; this step calls ${expectedName}.`,
+        };
+      return {
+        call,
+        tool: tool.name,
+        reason: `${call.name} is not this step's tool; this step calls ${expectedName}.`,
+      };
     });
   if (chosen) return { chosen, refused, deviation: null };
-  if (calls.length === 0) return { chosen: null, refused, deviation: `The model answered without calling a tool; this step calls ${expectedName}.` };
+  if (calls.length === 0)
+    return {
+      chosen: null,
+      refused,
+      deviation: `The model answered without calling a tool; this step calls ${expectedName}.`,
+    };
   return { chosen: null, refused, deviation: refused[0].reason };
 }
 
 /** The model's argument text as an object, or what is wrong with it. */
-export function parseArguments(text: string): { ok: true; value: Record<string, JsonValue> } | { ok: false; problem: string } {
+export function parseArguments(
+  text: string,
+): { ok: true; value: Record<string, JsonValue> } | { ok: false; problem: string } {
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     return { ok: false, problem: "the arguments are not valid JSON" };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, problem: "the arguments are not a JSON object" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, problem: "the arguments are not a JSON object" };
   return { ok: true, value: value as Record<string, JsonValue> };
 }

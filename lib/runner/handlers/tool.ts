@@ -3,7 +3,8 @@ import { argumentsFromModel } from "./tool-arguments";
 import { callTool } from "./tool-call";
 import type { StepContext, StepHandler, StepOutcome } from "./types";
 
-const isArguments = (value: JsonValue | null): value is Record<string, JsonValue> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isArguments = (value: JsonValue | null): value is Record<string, JsonValue> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A tool step. Arguments come from the routine's bindings; when every parameter is bound the tool is called without
@@ -23,12 +24,24 @@ export const toolHandler: StepHandler<"tool"> = {
       if (!result.ok) return { status: "failed", error: result.error };
       args = result.args;
     } else {
-      const problems = await ctx.tools.checkArguments(ctx.step.tool, (await ctx.values.expand(args)) as Record<string, JsonValue>);
-      if (problems.length > 0) return { status: "failed", error: `The routine's arguments for ${ctx.step.tool.name} are invalid: ${problems.join("; ")}.` };
+      const problems = await ctx.tools.checkArguments(
+        ctx.step.tool,
+        (await ctx.values.expand(args)) as Record<string, JsonValue>,
+      );
+      if (problems.length > 0)
+        return {
+          status: "failed",
+          error: `The routine's arguments for ${ctx.step.tool.name} are invalid: ${problems.join("; ")}.`,
+        };
     }
 
     if (ctx.step.requiresApproval) {
-      return { status: "waiting", for: "person", input: args, instruction: `Approve the call to ${ctx.step.tool.server}/${ctx.step.tool.name} with these arguments, or reject it.` };
+      return {
+        status: "waiting",
+        for: "person",
+        input: args,
+        instruction: `Approve the call to ${ctx.step.tool.server}/${ctx.step.tool.name} with these arguments, or reject it.`,
+      };
     }
     return callTool(ctx, args, byModel);
   },

@@ -46,7 +46,10 @@ export interface StepContext<S extends Step = Step> {
   /** One executor model call for this step: recorded as step.model with its tokens; stops at the token budget. */
   chat(request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult>;
   /** Commits events during the step (a tool call sent, a refusal, a retry), with changes to the step run. */
-  record(events: RunEventInput[], stepFields?: Partial<Omit<StepRunSnapshot, "id" | "stepId" | "iteration">>): Promise<void>;
+  record(
+    events: RunEventInput[],
+    stepFields?: Partial<Omit<StepRunSnapshot, "id" | "stepId" | "iteration">>,
+  ): Promise<void>;
 }
 
 /** One step kind's behaviour. `resume` is asked when a waiting step may be done (a sub-routine finished). */

@@ -1,6 +1,12 @@
 import type { Clock } from "../ports";
 
-type Sleeper = { until: number; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
+type Sleeper = {
+  until: number;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+};
 
 /**
  * A clock whose time moves only when a test says so: `advance(ms)` wakes the sleepers whose time has come, in

@@ -3,20 +3,43 @@ import type { JsonValue, ToolDefinition, ToolRef } from "../../routine";
 import type { ToolOutcome, ToolPort } from "../ports";
 
 /** One call a fake tool received. */
-export type FakeToolCall = { tool: ToolRef; args: Record<string, JsonValue>; idempotencyKey: string; timeoutMs: number; signal: AbortSignal };
+export type FakeToolCall = {
+  tool: ToolRef;
+  args: Record<string, JsonValue>;
+  idempotencyKey: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+};
 
 /** Answers a call: a ToolOutcome, or a plain value (a success with that value). May wait, or throw. */
-export type FakeToolHandler = (args: Record<string, JsonValue>, call: FakeToolCall) => ToolOutcome | JsonValue | Promise<ToolOutcome | JsonValue>;
+export type FakeToolHandler = (
+  args: Record<string, JsonValue>,
+  call: FakeToolCall,
+) => ToolOutcome | JsonValue | Promise<ToolOutcome | JsonValue>;
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 
 /** A tool definition for tests: an object schema with these string (or given) properties. */
-export function toolDefinition(name: string, properties: Record<string, { type?: string; description?: string }> = {}, required: string[] = Object.keys(properties), server = "hr"): ToolDefinition {
-  return { server, name, description: `The ${name.replace(/_/g, " ")} tool.`, inputSchema: { type: "object", properties, required } };
+export function toolDefinition(
+  name: string,
+  properties: Record<string, { type?: string; description?: string }> = {},
+  required: string[] = Object.keys(properties),
+  server = "hr",
+): ToolDefinition {
+  return {
+    server,
+    name,
+    description: `The ${name.replace(/_/g, " ")} tool.`,
+    inputSchema: { type: "object", properties, required },
+  };
 }
 
 /** A successful outcome with a value (its text is its JSON). */
-export const toolOk = (value: JsonValue): ToolOutcome => ({ ok: true, value, text: typeof value === "string" ? value : JSON.stringify(value) });
+export const toolOk = (value: JsonValue): ToolOutcome => ({
+  ok: true,
+  value,
+  text: typeof value === "string" ? value : JSON.stringify(value),
+});
 export const toolError = (error: string, retryable = false): ToolOutcome => ({ ok: false, error, retryable });
 
 /** Never answers; rejects when the call is aborted (a hanging tool). */
@@ -27,7 +50,8 @@ export function hang(signal: AbortSignal): Promise<never> {
   });
 }
 
-const isOutcome = (value: unknown): value is ToolOutcome => typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+const isOutcome = (value: unknown): value is ToolOutcome =>
+  typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
 
 /**
  * A ToolPort over in-process handlers, keyed "server/name" (or just "name"). Arguments are checked against the
@@ -61,11 +85,17 @@ export class FakeTools implements ToolPort {
   }
 
   async describe(tools: ToolRef[]): Promise<ToolDefinition[]> {
-    return tools.flatMap((tool) => this.definitions.filter((definition) => definition.server === tool.server && definition.name === tool.name)).map((definition) => structuredClone(definition));
+    return tools
+      .flatMap((tool) =>
+        this.definitions.filter((definition) => definition.server === tool.server && definition.name === tool.name),
+      )
+      .map((definition) => structuredClone(definition));
   }
 
   async checkArguments(tool: ToolRef, args: Record<string, JsonValue>): Promise<string[]> {
-    const definition = this.definitions.find((candidate) => candidate.server === tool.server && candidate.name === tool.name);
+    const definition = this.definitions.find(
+      (candidate) => candidate.server === tool.server && candidate.name === tool.name,
+    );
     if (!definition) return [`${tool.server}/${tool.name} is not a known tool`];
     const key = `${tool.server}/${tool.name}`;
     let validate = this.validators.get(key);
@@ -75,11 +105,17 @@ export class FakeTools implements ToolPort {
     }
     if (validate(args)) return [];
     return (validate.errors ?? []).map((error) =>
-      error.keyword === "required" ? `missing required argument "${String(error.params.missingProperty)}"` : `${error.instancePath.slice(1) || "arguments"} ${error.message ?? "is invalid"}`,
+      error.keyword === "required"
+        ? `missing required argument "${String(error.params.missingProperty)}"`
+        : `${error.instancePath.slice(1) || "arguments"} ${error.message ?? "is invalid"}`,
     );
   }
 
-  async call(tool: ToolRef, args: Record<string, JsonValue>, options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal }): Promise<ToolOutcome> {
+  async call(
+    tool: ToolRef,
+    args: Record<string, JsonValue>,
+    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal },
+  ): Promise<ToolOutcome> {
     const call: FakeToolCall = { tool, args: structuredClone(args), ...options };
     this.calls.push(call);
     this.waiters = this.waiters.filter((waiter) => {

@@ -2,7 +2,15 @@ import { checkEventInput, isFinished, type RunEvent, type RunEventInput, type Ru
 import type { JsonValue, Routine } from "../../routine";
 import { applyChange } from "../apply-change";
 import { DEFAULT_BUDGETS } from "../budgets";
-import { LeaseLostError, type Budgets, type RunChange, type RunControl, type RunSnapshot, type RunStore, type StepRunSnapshot } from "../ports";
+import {
+  LeaseLostError,
+  type Budgets,
+  type RunChange,
+  type RunControl,
+  type RunSnapshot,
+  type RunStore,
+  type StepRunSnapshot,
+} from "../ports";
 
 /** A run as the in-memory store keeps it: the snapshot plus what the snapshot type leaves out. */
 export type MemoryRun = {
@@ -66,8 +74,30 @@ export class MemoryRunStore implements RunStore {
       lastSeq: 0,
       steps: [],
     };
-    this.runs.set(id, { snapshot, outputs: null, error: null, finishedAt: null, events: [], variables: new Map(), commits: [] });
-    this.append(id, [{ type: "run.queued", data: { routineId: init.routine.id, routineName: init.routine.name, versionNumber: 1, inputs: snapshot.inputs } }], {});
+    this.runs.set(id, {
+      snapshot,
+      outputs: null,
+      error: null,
+      finishedAt: null,
+      events: [],
+      variables: new Map(),
+      commits: [],
+    });
+    this.append(
+      id,
+      [
+        {
+          type: "run.queued",
+          data: {
+            routineId: init.routine.id,
+            routineName: init.routine.name,
+            versionNumber: 1,
+            inputs: snapshot.inputs,
+          },
+        },
+      ],
+      {},
+    );
     return id;
   }
 
@@ -122,19 +152,30 @@ export class MemoryRunStore implements RunStore {
     return this.runs.get(runId)?.variables.get(key)?.value ?? null;
   }
 
-  async startChildRun(parent: { runId: string; stepRunId: string }, routineId: string, inputs: Record<string, JsonValue>): Promise<string> {
+  async startChildRun(
+    parent: { runId: string; stepRunId: string },
+    routineId: string,
+    inputs: Record<string, JsonValue>,
+  ): Promise<string> {
     for (const run of this.runs.values()) {
-      if (run.snapshot.parentRunId === parent.runId && run.snapshot.parentStepRunId === parent.stepRunId) return run.snapshot.id;
+      if (run.snapshot.parentRunId === parent.runId && run.snapshot.parentStepRunId === parent.stepRunId)
+        return run.snapshot.id;
     }
     const routine = this.published.get(routineId);
     if (!routine) throw new Error(`The routine ${routineId} has no published version.`);
     return this.createRun({ routine, inputs, parent, budgets: this.get(parent.runId).snapshot.budgets });
   }
 
-  async childRun(childRunId: string): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null> {
+  async childRun(
+    childRunId: string,
+  ): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null> {
     const run = this.runs.get(childRunId);
     if (!run) return null;
-    return { status: run.snapshot.status, outputs: run.snapshot.status === "succeeded" ? structuredClone(run.outputs) : null, error: run.error };
+    return {
+      status: run.snapshot.status,
+      outputs: run.snapshot.status === "succeeded" ? structuredClone(run.outputs) : null,
+      error: run.error,
+    };
   }
 
   /** Step runs of a run, as stored. */
@@ -151,12 +192,16 @@ export class MemoryRunStore implements RunStore {
   private append(runId: string, events: RunEventInput[], change: RunChange): RunEvent[] {
     const run = this.get(runId);
     const at = new Date(this.now()).toISOString();
-    const stored = events.map((event, index) => ({ runId, seq: run.snapshot.lastSeq + index + 1, at, type: event.type, data: event.data }) as RunEvent);
+    const stored = events.map(
+      (event, index) =>
+        ({ runId, seq: run.snapshot.lastSeq + index + 1, at, type: event.type, data: event.data }) as RunEvent,
+    );
     applyChange(run.snapshot, structuredClone(change));
     if (change.run?.outputs !== undefined) run.outputs = structuredClone(change.run.outputs);
     if (change.run?.error !== undefined) run.error = change.run.error;
     if (change.run?.finishedAt !== undefined) run.finishedAt = change.run.finishedAt;
-    for (const variable of change.variables ?? []) run.variables.set(variable.key, { stepId: variable.stepId, value: variable.value });
+    for (const variable of change.variables ?? [])
+      run.variables.set(variable.key, { stepId: variable.stepId, value: variable.value });
     run.snapshot.lastSeq += stored.length;
     run.events.push(...stored);
     run.commits.push({ change: structuredClone(change), events: stored });
@@ -167,6 +212,10 @@ export class MemoryRunStore implements RunStore {
   private wake(parentRunId: string): void {
     const parent = this.runs.get(parentRunId);
     if (!parent || parent.snapshot.status !== "waiting") return;
-    this.append(parentRunId, [checkEventInput({ type: "run.status", data: { status: "queued", reason: "A sub-routine finished." } })], { run: { status: "queued" } });
+    this.append(
+      parentRunId,
+      [checkEventInput({ type: "run.status", data: { status: "queued", reason: "A sub-routine finished." } })],
+      { run: { status: "queued" } },
+    );
   }
 }

@@ -25,7 +25,11 @@ export function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** `fresh`, with each item that equals (by `same`) the previous item of its id replaced by that previous object. */
-export function reuseUnchanged<T extends { id: string }>(fresh: T[], previous: readonly T[], same: (a: T, b: T) => boolean): T[] {
+export function reuseUnchanged<T extends { id: string }>(
+  fresh: T[],
+  previous: readonly T[],
+  same: (a: T, b: T) => boolean,
+): T[] {
   const byId = new Map(previous.map((item) => [item.id, item]));
   return fresh.map((item) => {
     const old = byId.get(item.id);

@@ -1,4 +1,10 @@
-import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange, type OnSelectionChangeParams } from "@xyflow/react";
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  type EdgeChange,
+  type NodeChange,
+  type OnSelectionChangeParams,
+} from "@xyflow/react";
 import { createStore } from "zustand/vanilla";
 import {
   applyFlowPositions,
@@ -11,7 +17,16 @@ import {
   type LayoutDirection,
   type StepEdge,
 } from "../../graph";
-import { type Edge, type Routine, type Step, type StepKind, type ToolDefinition, type ToolLookup, validateRoutine, type ValidationIssue } from "../../routine";
+import {
+  type Edge,
+  type Routine,
+  type Step,
+  type StepKind,
+  type ToolDefinition,
+  type ToolLookup,
+  validateRoutine,
+  type ValidationIssue,
+} from "../../routine";
 import { reuseUnchanged, sameEdge, sameIds, sameNode, withSelection } from "./canvas-identity";
 import { emptyHistory, record, redo, undo, type History, type Snapshot } from "./history";
 import * as edits from "./routine-edits";
@@ -95,7 +110,8 @@ export function createDesignerStore(init: DesignerInit) {
   const validate = (routine: Routine) => {
     const issues = validateRoutine(routine, { tools });
     const issueCountByStep: Record<string, number> = {};
-    for (const issue of issues) if (issue.stepId) issueCountByStep[issue.stepId] = (issueCountByStep[issue.stepId] ?? 0) + 1;
+    for (const issue of issues)
+      if (issue.stepId) issueCountByStep[issue.stepId] = (issueCountByStep[issue.stepId] ?? 0) + 1;
     return { issues, issueCountByStep };
   };
   const flow = (routine: Routine, selected: readonly string[], previous?: Pick<DesignerState, "nodes" | "edges">) => {
@@ -132,7 +148,13 @@ export function createDesignerStore(init: DesignerInit) {
     const restore = (snapshot: Snapshot | null) => {
       if (!snapshot) return;
       const state = get();
-      set({ ...snapshot, save: { ...state.save, status: "dirty" }, ...flow(snapshot.routine, [], state), ...validate(snapshot.routine), selectedStepIds: [] });
+      set({
+        ...snapshot,
+        save: { ...state.save, status: "dirty" },
+        ...flow(snapshot.routine, [], state),
+        ...validate(snapshot.routine),
+        selectedStepIds: [],
+      });
     };
 
     let validationTimer: ReturnType<typeof setTimeout> | undefined;
@@ -156,7 +178,9 @@ export function createDesignerStore(init: DesignerInit) {
 
       onNodesChange(changes) {
         const state = get();
-        const movable = state.canEdit ? changes : changes.filter((change) => change.type === "select" || change.type === "dimensions");
+        const movable = state.canEdit
+          ? changes
+          : changes.filter((change) => change.type === "select" || change.type === "dimensions");
         const nodes = applyNodeChanges(movable, state.nodes);
         set({ nodes });
         // A finished drag writes positions into the routine (one undo point per drag).
@@ -170,10 +194,18 @@ export function createDesignerStore(init: DesignerInit) {
       },
       onEdgesChange(changes) {
         // Only selection is React Flow's to change; removal goes through deleteSelection.
-        set({ edges: applyEdgeChanges(changes.filter((change) => change.type === "select"), get().edges) });
+        set({
+          edges: applyEdgeChanges(
+            changes.filter((change) => change.type === "select"),
+            get().edges,
+          ),
+        });
       },
       onSelectionChange({ nodes, edges }) {
-        set({ selectedStepIds: nodes.filter((node) => node.type !== "stage").map((node) => node.id), selectedEdgeIds: edges.map((edge) => edge.id) });
+        set({
+          selectedStepIds: nodes.filter((node) => node.type !== "stage").map((node) => node.id),
+          selectedEdgeIds: edges.map((edge) => edge.id),
+        });
       },
       connect(source, target) {
         const result = connectionToEdge(get().routine, { source, target });
@@ -186,13 +218,19 @@ export function createDesignerStore(init: DesignerInit) {
         return step.id;
       },
       updateStep(id, field, update) {
-        commit(edits.updateStep(get().routine, id, update), { key: `${id}:${field}`, shape: field === "kind" || field === "stageId" });
+        commit(edits.updateStep(get().routine, id, update), {
+          key: `${id}:${field}`,
+          shape: field === "kind" || field === "stageId",
+        });
       },
       updateEdge(id, update) {
         commit(edits.updateEdge(get().routine, id, update), { key: `edge:${id}`, shape: true });
       },
       assignStage(stepIds, stageId, newStageName) {
-        const created = newStageName === undefined ? { routine: get().routine, stageId } : edits.addStage(get().routine, newStageName);
+        const created =
+          newStageName === undefined
+            ? { routine: get().routine, stageId }
+            : edits.addStage(get().routine, newStageName);
         commit(edits.assignStage(created.routine, stepIds, created.stageId), { shape: true });
       },
       renameStage(stageId, name) {

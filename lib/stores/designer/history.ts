@@ -17,7 +17,8 @@ export const emptyHistory = (): History => ({ past: [], future: [] });
  * each other within COALESCE_MS share one undo point.
  */
 export function record(history: History, previous: Routine, key?: string, now = Date.now()): History {
-  const coalesce = key !== undefined && key === history.lastKey && history.lastAt !== undefined && now - history.lastAt < COALESCE_MS;
+  const coalesce =
+    key !== undefined && key === history.lastKey && history.lastAt !== undefined && now - history.lastAt < COALESCE_MS;
   if (coalesce) return { ...history, lastAt: now, future: [] };
   return { past: [...history.past, previous].slice(-MAX_HISTORY), future: [], lastKey: key, lastAt: now };
 }

@@ -1,5 +1,15 @@
 import { freshEdgeId } from "../../graph";
-import { type Binding, type Edge, edgeSchema, LIMITS, type Routine, type Step, type StepKind, stepSchema, type ToolDefinition } from "../../routine";
+import {
+  type Binding,
+  type Edge,
+  edgeSchema,
+  LIMITS,
+  type Routine,
+  type Step,
+  type StepKind,
+  stepSchema,
+  type ToolDefinition,
+} from "../../routine";
 import { z } from "zod";
 
 /** Pure, immutable edits of a Routine: the designer store's vocabulary. No React, testable alone. */
@@ -34,7 +44,12 @@ const DEFAULT_NAMES: Record<StepKind, string> = {
 
 /** A new step of `kind` at `position`; a tool step is pre-filled with the tool's parameters. */
 export function makeStep(routine: Routine, kind: StepKind, position: Position, tool?: ToolDefinition): Step {
-  const base = { id: freshStepId(routine), name: tool ? humanize(tool.name) : DEFAULT_NAMES[kind], description: tool?.description ?? "", position };
+  const base = {
+    id: freshStepId(routine),
+    name: tool ? humanize(tool.name) : DEFAULT_NAMES[kind],
+    description: tool?.description ?? "",
+    position,
+  };
   switch (kind) {
     case "tool":
       return {
@@ -62,7 +77,10 @@ export function makeStep(routine: Routine, kind: StepKind, position: Position, t
 function defaultBindings(tool: ToolDefinition): Record<string, Binding> {
   const properties = tool.inputSchema.properties ?? {};
   return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [name, { from: "model", hint: property.description ?? "" } as Binding]),
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      { from: "model", hint: property.description ?? "" } as Binding,
+    ]),
   );
 }
 
@@ -149,7 +167,11 @@ export function copySteps(routine: Routine, ids: ReadonlySet<string>): Clipboard
  * Pastes clipboard steps with fresh ids, shifted by `offset`; bindings between pasted steps follow the new ids,
  * bindings to steps outside the paste are kept (validation flags them if they no longer make sense).
  */
-export function pasteSteps(routine: Routine, clipboard: Clipboard, offset: Position): { routine: Routine; ids: string[] } {
+export function pasteSteps(
+  routine: Routine,
+  clipboard: Clipboard,
+  offset: Position,
+): { routine: Routine; ids: string[] } {
   const idMap = new Map<string, string>();
   let probe = routine;
   for (const step of clipboard.steps) {
@@ -159,11 +181,24 @@ export function pasteSteps(routine: Routine, clipboard: Clipboard, offset: Posit
   }
   const stageIds = new Set(routine.stages.map((stage) => stage.id));
   const pasted = clipboard.steps.map((step) =>
-    remapStep({ ...step, id: idMap.get(step.id)!, stageId: step.stageId && stageIds.has(step.stageId) ? step.stageId : undefined }, idMap, offset),
+    remapStep(
+      {
+        ...step,
+        id: idMap.get(step.id)!,
+        stageId: step.stageId && stageIds.has(step.stageId) ? step.stageId : undefined,
+      },
+      idMap,
+      offset,
+    ),
   );
   let next: Routine = { ...routine, steps: [...routine.steps, ...pasted] };
   for (const edge of clipboard.edges) {
-    next = addEdge(next, { ...edge, id: freshEdgeId(next.edges), source: idMap.get(edge.source)!, target: idMap.get(edge.target)! });
+    next = addEdge(next, {
+      ...edge,
+      id: freshEdgeId(next.edges),
+      source: idMap.get(edge.source)!,
+      target: idMap.get(edge.target)!,
+    });
   }
   return { routine: next, ids: [...idMap.values()] };
 }
@@ -174,7 +209,9 @@ function remapStep(step: Step, idMap: Map<string, string>, offset: Position): St
   const inputs = Object.fromEntries(
     Object.entries(step.inputs).map(([name, binding]) => [
       name,
-      binding.from === "step" && idMap.has(binding.stepId) ? { ...binding, stepId: idMap.get(binding.stepId)! } : binding,
+      binding.from === "step" && idMap.has(binding.stepId)
+        ? { ...binding, stepId: idMap.get(binding.stepId)! }
+        : binding,
     ]),
   );
   return { ...step, position, inputs } as Step;

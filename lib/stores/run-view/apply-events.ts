@@ -47,19 +47,39 @@ class Draft {
 
   result(): RunViewState {
     if (this.lastSeq === this.base.lastSeq) return this.base;
-    return { ...this.base, header: this.header, steps: this.steps, takenEdges: this.takenEdges, progress: this.progress, variables: this.variables, lastSeq: this.lastSeq };
+    return {
+      ...this.base,
+      header: this.header,
+      steps: this.steps,
+      takenEdges: this.takenEdges,
+      progress: this.progress,
+      variables: this.variables,
+      lastSeq: this.lastSeq,
+    };
   }
 
   apply(event: RunEvent): void {
     switch (event.type) {
       case "run.queued":
-        return this.setHeader({ status: "queued", routineId: event.data.routineId, routineName: event.data.routineName, versionNumber: event.data.versionNumber, inputs: event.data.inputs as RunHeaderView["inputs"] });
+        return this.setHeader({
+          status: "queued",
+          routineId: event.data.routineId,
+          routineName: event.data.routineName,
+          versionNumber: event.data.versionNumber,
+          inputs: event.data.inputs as RunHeaderView["inputs"],
+        });
       case "run.started":
         return this.setHeader({ status: "running", statusReason: null, startedAt: this.header.startedAt ?? event.at });
       case "run.status":
         // A finished run an operator retries or re-runs goes back to queued: it is no longer finished.
         if (!isFinished(event.data.status) && isFinished(this.header.status)) {
-          return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null, finishedAt: null, error: null, outputs: null });
+          return this.setHeader({
+            status: event.data.status,
+            statusReason: event.data.reason ?? null,
+            finishedAt: null,
+            error: null,
+            outputs: null,
+          });
         }
         return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null });
       case "run.budget_exceeded":
@@ -77,38 +97,93 @@ class Draft {
       case "step.started":
         return this.startStep(event);
       case "step.model":
-        this.setHeader({ inputTokens: this.header.inputTokens + event.data.inputTokens, outputTokens: this.header.outputTokens + event.data.outputTokens });
+        this.setHeader({
+          inputTokens: this.header.inputTokens + event.data.inputTokens,
+          outputTokens: this.header.outputTokens + event.data.outputTokens,
+        });
         return this.updateStep(event, (step) => ({
-          modelTurns: [...step.modelTurns, { at: event.at, content: event.data.content, toolCalls: event.data.toolCalls, inputTokens: event.data.inputTokens, outputTokens: event.data.outputTokens }],
+          modelTurns: [
+            ...step.modelTurns,
+            {
+              at: event.at,
+              content: event.data.content,
+              toolCalls: event.data.toolCalls,
+              inputTokens: event.data.inputTokens,
+              outputTokens: event.data.outputTokens,
+            },
+          ],
           inputTokens: step.inputTokens + event.data.inputTokens,
           outputTokens: step.outputTokens + event.data.outputTokens,
         }));
       case "step.tool_call":
-        return this.updateStep(event, () => ({ toolCall: { server: event.data.server, tool: event.data.tool, arguments: event.data.arguments, byModel: event.data.byModel } }));
+        return this.updateStep(event, () => ({
+          toolCall: {
+            server: event.data.server,
+            tool: event.data.tool,
+            arguments: event.data.arguments,
+            byModel: event.data.byModel,
+          },
+        }));
       case "step.tool_refused":
-        return this.updateStep(event, (step) => ({ refusals: [...step.refusals, { tool: event.data.tool, reason: event.data.reason, corrective: event.data.corrective }] }));
+        return this.updateStep(event, (step) => ({
+          refusals: [
+            ...step.refusals,
+            { tool: event.data.tool, reason: event.data.reason, corrective: event.data.corrective },
+          ],
+        }));
       case "step.output":
-        return this.updateStep(event, () => ({ output: event.data.output, variableKey: event.data.variableKey ?? null, preview: event.data.preview ?? null }));
+        return this.updateStep(event, () => ({
+          output: event.data.output,
+          variableKey: event.data.variableKey ?? null,
+          preview: event.data.preview ?? null,
+        }));
       case "step.retrying":
-        return this.updateStep(event, (step) => ({ retries: [...step.retries, { at: event.at, attempt: event.data.attempt, reason: event.data.reason, delayMs: event.data.delayMs }] }));
+        return this.updateStep(event, (step) => ({
+          retries: [
+            ...step.retries,
+            { at: event.at, attempt: event.data.attempt, reason: event.data.reason, delayMs: event.data.delayMs },
+          ],
+        }));
       case "step.waiting":
-        return this.updateStep(event, () => ({ state: "waiting", waiting: { for: event.data.for, instruction: event.data.instruction, childRunId: event.data.childRunId } }));
+        return this.updateStep(event, () => ({
+          state: "waiting",
+          waiting: { for: event.data.for, instruction: event.data.instruction, childRunId: event.data.childRunId },
+        }));
       case "step.succeeded":
         this.markDone(event.data.stepId);
-        return this.updateStep(event, () => ({ state: "succeeded", waiting: null, error: null, finishedAt: event.at, durationMs: event.data.durationMs }));
+        return this.updateStep(event, () => ({
+          state: "succeeded",
+          waiting: null,
+          error: null,
+          finishedAt: event.at,
+          durationMs: event.data.durationMs,
+        }));
       case "step.failed":
-        return this.updateStep(event, () => ({ state: "failed", waiting: null, error: event.data.error, finishedAt: event.at, durationMs: event.data.durationMs }));
+        return this.updateStep(event, () => ({
+          state: "failed",
+          waiting: null,
+          error: event.data.error,
+          finishedAt: event.at,
+          durationMs: event.data.durationMs,
+        }));
       case "step.cancelled":
         return this.updateStep(event, () => ({ state: "cancelled", waiting: null, finishedAt: event.at }));
       case "step.skipped":
-        return this.replaceStep(event.data.stepId, (step) => ({ ...step, state: "skipped", skipReason: event.data.reason ?? null }));
+        return this.replaceStep(event.data.stepId, (step) => ({
+          ...step,
+          state: "skipped",
+          skipReason: event.data.reason ?? null,
+        }));
       case "step.intervention":
         return this.intervene(event);
       case "branch.taken":
         this.takenEdges = { ...this.takenEdges, [event.data.edgeId]: true };
         return;
       case "variable.set":
-        this.variables = { ...this.variables, [event.data.key]: { stepId: event.data.stepId, bytes: event.data.bytes, preview: event.data.preview } };
+        this.variables = {
+          ...this.variables,
+          [event.data.key]: { stepId: event.data.stepId, bytes: event.data.bytes, preview: event.data.preview },
+        };
         return;
       case "progress.updated":
         this.progress = { done: event.data.done, current: event.data.current };
@@ -121,7 +196,8 @@ class Draft {
   }
 
   private markDone(stepId: string) {
-    if (!this.progress.done.includes(stepId)) this.progress = { ...this.progress, done: [...this.progress.done, stepId] };
+    if (!this.progress.done.includes(stepId))
+      this.progress = { ...this.progress, done: [...this.progress.done, stepId] };
   }
 
   /**
@@ -153,7 +229,8 @@ class Draft {
         durationMs: null,
       };
     });
-    if (this.progress.done.includes(stepId)) this.progress = { ...this.progress, done: this.progress.done.filter((id) => id !== stepId) };
+    if (this.progress.done.includes(stepId))
+      this.progress = { ...this.progress, done: this.progress.done.filter((id) => id !== stepId) };
   }
 
   /**
@@ -164,10 +241,20 @@ class Draft {
     const { stepId, stepRunId, iteration, action, by, comment } = event.data;
     const note = { at: event.at, by, action, comment };
     if (action === "input_edited") {
-      return this.replaceStep(stepId, (step) => (step.iteration > iteration ? step : { ...pendingStep(stepId), stepRunId, iteration, interventions: [...step.interventions, note] }));
+      return this.replaceStep(stepId, (step) =>
+        step.iteration > iteration
+          ? step
+          : { ...pendingStep(stepId), stepRunId, iteration, interventions: [...step.interventions, note] },
+      );
     }
     if (action === "retried") {
-      return this.updateStep(event, (step) => ({ state: "pending", error: null, finishedAt: null, durationMs: null, interventions: [...step.interventions, note] }));
+      return this.updateStep(event, (step) => ({
+        state: "pending",
+        error: null,
+        finishedAt: null,
+        durationMs: null,
+        interventions: [...step.interventions, note],
+      }));
     }
     return this.updateStep(event, (step) => ({ interventions: [...step.interventions, note] }));
   }

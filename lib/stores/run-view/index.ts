@@ -5,4 +5,12 @@ export { connectRunStream } from "./run-stream-client";
 export type { RunViewSnapshot, StepView } from "./run-view-state";
 export { createRunViewStore } from "./run-view-store";
 export type { RunViewStore, RunViewStoreState } from "./run-view-store";
-export { progressStepIds, selectConnection, selectEdgeTaken, selectHeader, selectNodeRunView, selectProgressCounts, selectSelectedStep } from "./selectors";
+export {
+  progressStepIds,
+  selectConnection,
+  selectEdgeTaken,
+  selectHeader,
+  selectNodeRunView,
+  selectProgressCounts,
+  selectSelectedStep,
+} from "./selectors";

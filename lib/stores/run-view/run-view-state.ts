@@ -7,10 +7,21 @@ import type { JsonValue, Routine } from "../../routine";
  * changes; each event replaces one step's object at most, so a node subscribed to its step id re-renders alone.
  */
 
-export type ModelTurn = { at: string; content: string | null; toolCalls: { name: string; arguments: string }[]; inputTokens: number; outputTokens: number };
+export type ModelTurn = {
+  at: string;
+  content: string | null;
+  toolCalls: { name: string; arguments: string }[];
+  inputTokens: number;
+  outputTokens: number;
+};
 export type ToolCallView = { server: string; tool: string; arguments: Record<string, unknown>; byModel: boolean };
 export type RetryView = { at: string; attempt: number; reason: string; delayMs: number };
-export type InterventionView = { at: string; by: string; action: "approved" | "rejected" | "submitted" | "retried" | "input_edited"; comment?: string };
+export type InterventionView = {
+  at: string;
+  by: string;
+  action: "approved" | "rejected" | "submitted" | "retried" | "input_edited";
+  comment?: string;
+};
 export type WaitingView = { for: "person" | "subroutine"; instruction?: string; childRunId?: string };
 
 /** One step as the run view shows it: its latest execution (iteration) and that execution's attempts. */
@@ -129,7 +140,8 @@ export function pendingStep(stepId: string): StepView {
   };
 }
 
-const durationBetween = (start: string | null, end: string | null) => (start && end ? Math.max(0, Date.parse(end) - Date.parse(start)) : null);
+const durationBetween = (start: string | null, end: string | null) =>
+  start && end ? Math.max(0, Date.parse(end) - Date.parse(start)) : null;
 
 /**
  * The state a snapshot describes. Each step shows its latest execution; a variable reference in the output
@@ -161,10 +173,15 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
   return {
     header: snapshot.header,
     routine: snapshot.routine,
-    branchStepIds: Object.fromEntries(snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const])),
+    branchStepIds: Object.fromEntries(
+      snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const]),
+    ),
     steps,
     takenEdges: {},
-    progress: { done: snapshot.steps.filter((step) => step.state === "succeeded").map((step) => step.stepId), current: null },
+    progress: {
+      done: snapshot.steps.filter((step) => step.state === "succeeded").map((step) => step.stepId),
+      current: null,
+    },
     variables: {},
     lastSeq: snapshot.lastSeq,
   };
@@ -177,7 +194,18 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
 export function emptyStateOf(snapshot: RunViewSnapshot): RunViewState {
   return stateFromSnapshot({
     ...snapshot,
-    header: { ...snapshot.header, status: "queued", statusReason: null, startedAt: null, finishedAt: null, inputTokens: 0, outputTokens: 0, error: null, outputs: null, budgetExceeded: null },
+    header: {
+      ...snapshot.header,
+      status: "queued",
+      statusReason: null,
+      startedAt: null,
+      finishedAt: null,
+      inputTokens: 0,
+      outputTokens: 0,
+      error: null,
+      outputs: null,
+      budgetExceeded: null,
+    },
     steps: [],
     lastSeq: 0,
   });

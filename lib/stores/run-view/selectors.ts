@@ -5,7 +5,14 @@ import type { StepView } from "./run-view-state";
 // Module-scope selectors (STYLE #6): components pass them to the store hook with useShallow, so each subscribes to
 // the smallest slice it draws and an event about one step re-renders that step's node only.
 
-export type NodeRunView = { state: StepState; attempt: number; error: string | null; waitingFor: "person" | "subroutine" | null; selected: boolean; current: boolean };
+export type NodeRunView = {
+  state: StepState;
+  attempt: number;
+  error: string | null;
+  waitingFor: "person" | "subroutine" | null;
+  selected: boolean;
+  current: boolean;
+};
 
 /** What a canvas node draws for its step. */
 export function selectNodeRunView(state: RunViewStoreState, stepId: string): NodeRunView {
@@ -26,14 +33,18 @@ const ran = (step: StepView | undefined) => step !== undefined && step.state !==
  * Whether the run went along an edge: a branch's way out only when the engine says it took it; any other edge when
  * its source succeeded and its target ran.
  */
-export function selectEdgeTaken(state: RunViewStoreState, edge: { id: string; source: string; target: string }): boolean {
+export function selectEdgeTaken(
+  state: RunViewStoreState,
+  edge: { id: string; source: string; target: string },
+): boolean {
   if (state.takenEdges[edge.id]) return true;
   if (state.branchStepIds[edge.source]) return false;
   return state.steps[edge.source]?.state === "succeeded" && ran(state.steps[edge.target]);
 }
 
 export const selectHeader = (state: RunViewStoreState) => state.header;
-export const selectSelectedStep = (state: RunViewStoreState): StepView | null => (state.selectedStepId ? (state.steps[state.selectedStepId] ?? null) : null);
+export const selectSelectedStep = (state: RunViewStoreState): StepView | null =>
+  state.selectedStepId ? (state.steps[state.selectedStepId] ?? null) : null;
 export const selectConnection = (state: RunViewStoreState) => state.connection;
 
 /** The steps the progress list shows (every kind but end), in the routine's order: structure, never changes. */

@@ -44,7 +44,9 @@ describe("the gateway on the demo HR server", () => {
     const args = { to: "E1024", subject: "Your leave", body: "Booked." };
     const before = server.store.outbox.length;
     const first = await gateway.callTool(config, "send_email_notification", args, { idempotencyKey: "run-1:notify:1" });
-    const retried = await gateway.callTool(config, "send_email_notification", args, { idempotencyKey: "run-1:notify:1" });
+    const retried = await gateway.callTool(config, "send_email_notification", args, {
+      idempotencyKey: "run-1:notify:1",
+    });
     expect(retried.text).toBe(first.text);
     expect(server.store.outbox.length).toBe(before + 1);
     await gateway.callTool(config, "send_email_notification", args, { idempotencyKey: "run-1:notify:2" });

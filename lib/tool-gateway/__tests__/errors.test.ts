@@ -1,7 +1,14 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { assertToolSucceeded, formatBytes, normalizeToolError, toolResultError, ToolGatewayError, type ToolErrorContext } from "../errors";
+import {
+  assertToolSucceeded,
+  formatBytes,
+  normalizeToolError,
+  toolResultError,
+  ToolGatewayError,
+  type ToolErrorContext,
+} from "../errors";
 import type { ToolCallResult } from "../types";
 
 const call: ToolErrorContext = { server: "HR", tool: "get_employee", operation: "call", timeoutMs: 1500 };
@@ -12,22 +19,106 @@ function systemError(code: string): Error {
 }
 
 const table: [string, unknown, ToolErrorContext, string, boolean, RegExp][] = [
-  ["McpError ConnectionClosed mid-call", new McpError(ErrorCode.ConnectionClosed, "Connection closed"), call, "connection_lost", true, /closed the connection/],
-  ["McpError ConnectionClosed at connect", new McpError(ErrorCode.ConnectionClosed, "Connection closed"), connect, "server_unavailable", true, /during the MCP handshake/],
-  ["McpError RequestTimeout", new McpError(ErrorCode.RequestTimeout, "Request timed out"), call, "timeout", true, /within 1\.5 s/],
-  ["McpError InvalidParams: unknown tool", new McpError(ErrorCode.InvalidParams, "Tool get_employee not found"), call, "unknown_tool", false, /not offered/],
-  ["McpError InvalidParams: arguments", new McpError(ErrorCode.InvalidParams, "bad id"), call, "invalid_arguments", false, /rejected the arguments/],
-  ["McpError InternalError", new McpError(ErrorCode.InternalError, "boom"), call, "protocol_error", false, /MCP error -32603/],
+  [
+    "McpError ConnectionClosed mid-call",
+    new McpError(ErrorCode.ConnectionClosed, "Connection closed"),
+    call,
+    "connection_lost",
+    true,
+    /closed the connection/,
+  ],
+  [
+    "McpError ConnectionClosed at connect",
+    new McpError(ErrorCode.ConnectionClosed, "Connection closed"),
+    connect,
+    "server_unavailable",
+    true,
+    /during the MCP handshake/,
+  ],
+  [
+    "McpError RequestTimeout",
+    new McpError(ErrorCode.RequestTimeout, "Request timed out"),
+    call,
+    "timeout",
+    true,
+    /within 1\.5 s/,
+  ],
+  [
+    "McpError InvalidParams: unknown tool",
+    new McpError(ErrorCode.InvalidParams, "Tool get_employee not found"),
+    call,
+    "unknown_tool",
+    false,
+    /not offered/,
+  ],
+  [
+    "McpError InvalidParams: arguments",
+    new McpError(ErrorCode.InvalidParams, "bad id"),
+    call,
+    "invalid_arguments",
+    false,
+    /rejected the arguments/,
+  ],
+  [
+    "McpError InternalError",
+    new McpError(ErrorCode.InternalError, "boom"),
+    call,
+    "protocol_error",
+    false,
+    /MCP error -32603/,
+  ],
   ["spawn ENOENT", systemError("ENOENT"), connect, "server_unavailable", false, /command was not found/],
   ["ECONNREFUSED", systemError("ECONNREFUSED"), connect, "server_unavailable", true, /not reachable \(ECONNREFUSED\)/],
-  ["fetch failed wrapping ECONNREFUSED", new TypeError("fetch failed", { cause: systemError("ECONNREFUSED") }), connect, "server_unavailable", true, /ECONNREFUSED/],
-  ["HTTP 401", new StreamableHTTPError(401, "Error POSTing to endpoint: unauthorized"), connect, "server_unavailable", false, /HTTP 401.*bearer token/],
-  ["HTTP 404 at connect", new StreamableHTTPError(404, "Error POSTing to endpoint: nope"), connect, "server_unavailable", false, /no MCP endpoint/],
-  ["HTTP 404 mid-session", new StreamableHTTPError(404, "Error POSTing to endpoint: unknown session"), call, "connection_lost", true, /session/],
-  ["HTTP 503", new StreamableHTTPError(503, "Error POSTing to endpoint: down"), call, "server_unavailable", true, /HTTP 503/],
+  [
+    "fetch failed wrapping ECONNREFUSED",
+    new TypeError("fetch failed", { cause: systemError("ECONNREFUSED") }),
+    connect,
+    "server_unavailable",
+    true,
+    /ECONNREFUSED/,
+  ],
+  [
+    "HTTP 401",
+    new StreamableHTTPError(401, "Error POSTing to endpoint: unauthorized"),
+    connect,
+    "server_unavailable",
+    false,
+    /HTTP 401.*bearer token/,
+  ],
+  [
+    "HTTP 404 at connect",
+    new StreamableHTTPError(404, "Error POSTing to endpoint: nope"),
+    connect,
+    "server_unavailable",
+    false,
+    /no MCP endpoint/,
+  ],
+  [
+    "HTTP 404 mid-session",
+    new StreamableHTTPError(404, "Error POSTing to endpoint: unknown session"),
+    call,
+    "connection_lost",
+    true,
+    /session/,
+  ],
+  [
+    "HTTP 503",
+    new StreamableHTTPError(503, "Error POSTing to endpoint: down"),
+    call,
+    "server_unavailable",
+    true,
+    /HTTP 503/,
+  ],
   ["AbortError", new DOMException("aborted", "AbortError"), call, "cancelled", false, /cancelled/],
   ["TimeoutError", new DOMException("timed out", "TimeoutError"), call, "timeout", true, /within 1\.5 s/],
-  ["stdio buffer overflow", new Error("ReadBuffer exceeded maximum size of 67108864 bytes"), call, "output_too_large", false, /larger than the transport accepts/],
+  [
+    "stdio buffer overflow",
+    new Error("ReadBuffer exceeded maximum size of 67108864 bytes"),
+    call,
+    "output_too_large",
+    false,
+    /larger than the transport accepts/,
+  ],
   ["anything else", new Error("weird"), call, "protocol_error", false, /failed: weird/],
   ["a thrown string", "nope", call, "protocol_error", false, /failed: nope/],
 ];
@@ -49,14 +140,23 @@ describe("normalizeToolError", () => {
   });
 
   it("redacts secrets that a cause's message might echo", () => {
-    const error = normalizeToolError(new StreamableHTTPError(400, "Error POSTing to endpoint: bad header Bearer tok-SECRET-1"), { ...call, secrets: ["tok-SECRET-1"] });
+    const error = normalizeToolError(
+      new StreamableHTTPError(400, "Error POSTing to endpoint: bad header Bearer tok-SECRET-1"),
+      { ...call, secrets: ["tok-SECRET-1"] },
+    );
     expect(error.message).not.toContain("tok-SECRET-1");
     expect(error.message).toContain("[redacted]");
   });
 });
 
 describe("tool results with isError", () => {
-  const result = (isError: boolean): ToolCallResult => ({ content: [{ type: "text", text: "Employee 42 not found" }], text: "Employee 42 not found", isError, durationMs: 3, bytes: 50 });
+  const result = (isError: boolean): ToolCallResult => ({
+    content: [{ type: "text", text: "Employee 42 not found" }],
+    text: "Employee 42 not found",
+    isError,
+    durationMs: 3,
+    bytes: 50,
+  });
   const ctx = { server: "HR", tool: "get_employee" };
 
   it("turn into tool_error only when the caller asks", () => {

@@ -14,7 +14,11 @@ const sharedChecks = (gateway: () => ToolGateway, config: () => ToolServerConfig
     const names = tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["echo", "get-sum", "get-structured-content"]));
     const echo = tools.find((t) => t.name === "echo");
-    expect(echo).toMatchObject({ title: "Echo Tool", inputSchema: { type: "object", required: ["message"] }, annotations: { readOnlyHint: true } });
+    expect(echo).toMatchObject({
+      title: "Echo Tool",
+      inputSchema: { type: "object", required: ["message"] },
+      annotations: { readOnlyHint: true },
+    });
     expect(tools.find((t) => t.name === "get-structured-content")?.outputSchema).toMatchObject({ type: "object" });
     expect(tools.filter((t) => t.schemaError)).toEqual([]);
   });
@@ -30,7 +34,10 @@ const sharedChecks = (gateway: () => ToolGateway, config: () => ToolServerConfig
   });
 
   it("returns a tool error as an isError result", async () => {
-    const result = await gateway().callTool(config(), "get-resource-reference", { resourceType: "Text", resourceId: -1 });
+    const result = await gateway().callTool(config(), "get-resource-reference", {
+      resourceType: "Text",
+      resourceId: -1,
+    });
     expect(result).toMatchObject({ isError: true });
     expect(result.text).toMatch(/Invalid resourceId/);
   });
@@ -39,7 +46,9 @@ const sharedChecks = (gateway: () => ToolGateway, config: () => ToolServerConfig
     const error = await caught(() => gateway().callTool(config(), "get-sum", { a: 2 }));
     expect(error).toMatchObject({ code: "invalid_arguments" });
     expect(error.message).toMatch(/b: is required/);
-    expect(await caught(() => gateway().callTool(config(), "get-structured-content", { location: "Berlin" }))).toMatchObject({ code: "invalid_arguments" });
+    expect(
+      await caught(() => gateway().callTool(config(), "get-structured-content", { location: "Berlin" })),
+    ).toMatchObject({ code: "invalid_arguments" });
   });
 
   it("answers ping", async () => {
@@ -68,7 +77,10 @@ describe("server-everything over Streamable HTTP", () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
     const entry = path.join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    child = spawn(process.execPath, [entry, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+    child = spawn(process.execPath, [entry, "streamableHttp"], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr!.setEncoding("utf8");
     const listening = new Promise<void>((resolve, reject) => {
@@ -89,5 +101,8 @@ describe("server-everything over Streamable HTTP", () => {
       await once(child, "exit");
     }
   });
-  sharedChecks(() => gateway, () => httpServer(url, undefined, "everything-http"));
+  sharedChecks(
+    () => gateway,
+    () => httpServer(url, undefined, "everything-http"),
+  );
 });

@@ -3,13 +3,23 @@ import { computeBackoffMs } from "../backoff";
 import { configKey, hashOf, stableStringify } from "../hash";
 import type { ToolServerConfig } from "../types";
 
-const base: ToolServerConfig = { id: "hr", name: "HR", transport: { kind: "http", url: "http://127.0.0.1:1/mcp", bearerToken: "t1" } };
+const base: ToolServerConfig = {
+  id: "hr",
+  name: "HR",
+  transport: { kind: "http", url: "http://127.0.0.1:1/mcp", bearerToken: "t1" },
+};
 
 describe("configKey", () => {
   it("ignores key order but not content", () => {
-    const reordered = { transport: { bearerToken: "t1", url: "http://127.0.0.1:1/mcp", kind: "http" }, name: "HR", id: "hr" } as ToolServerConfig;
+    const reordered = {
+      transport: { bearerToken: "t1", url: "http://127.0.0.1:1/mcp", kind: "http" },
+      name: "HR",
+      id: "hr",
+    } as ToolServerConfig;
     expect(configKey(reordered)).toBe(configKey(base));
-    expect(configKey({ ...base, transport: { kind: "http", url: "http://127.0.0.1:1/mcp", bearerToken: "t2" } })).not.toBe(configKey(base));
+    expect(
+      configKey({ ...base, transport: { kind: "http", url: "http://127.0.0.1:1/mcp", bearerToken: "t2" } }),
+    ).not.toBe(configKey(base));
     expect(configKey({ ...base, name: "People" })).not.toBe(configKey(base));
   });
 

@@ -9,7 +9,9 @@ const FIXTURE = path.join(import.meta.dirname, "fixtures", "stdio-server.ts");
 const EVERYTHING = path.join(ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
 /** The fixture server over stdio; `mode` selects a misbehaviour (see fixtures/stdio-server.ts). */
-export function stdioFixture(options: { id?: string; mode?: string; env?: Record<string, string> } = {}): ToolServerConfig {
+export function stdioFixture(
+  options: { id?: string; mode?: string; env?: Record<string, string> } = {},
+): ToolServerConfig {
   return {
     id: options.id ?? "fixture",
     name: "Fixture",
@@ -25,7 +27,11 @@ export function stdioFixture(options: { id?: string; mode?: string; env?: Record
 
 /** `@modelcontextprotocol/server-everything` over stdio. */
 export function everythingStdio(): ToolServerConfig {
-  return { id: "everything", name: "Everything", transport: { kind: "stdio", command: process.execPath, args: [EVERYTHING, "stdio"], cwd: ROOT } };
+  return {
+    id: "everything",
+    name: "Everything",
+    transport: { kind: "stdio", command: process.execPath, args: [EVERYTHING, "stdio"], cwd: ROOT },
+  };
 }
 
 export function httpServer(url: string, bearerToken?: string, id = "http"): ToolServerConfig {
@@ -47,7 +53,9 @@ export async function waitForExit(pid: number, withinMs = 5_000): Promise<void> 
 }
 
 /** Runs `fn` and returns what it threw (fails the test if it did not throw). */
-export async function caught(fn: () => Promise<unknown>): Promise<{ code?: string; message: string; details?: unknown; retryable?: boolean }> {
+export async function caught(
+  fn: () => Promise<unknown>,
+): Promise<{ code?: string; message: string; details?: unknown; retryable?: boolean }> {
   try {
     await fn();
   } catch (error) {

@@ -45,7 +45,9 @@ describe("gateway over Streamable HTTP (fixture server)", () => {
 
   it("times out and cancels over HTTP too", async () => {
     const config = httpServer(server.url, "tok-123-secret");
-    expect(await caught(() => gateway.callTool(config, "slow", { ms: 10_000 }, { timeoutMs: 250 }))).toMatchObject({ code: "timeout" });
+    expect(await caught(() => gateway.callTool(config, "slow", { ms: 10_000 }, { timeoutMs: 250 }))).toMatchObject({
+      code: "timeout",
+    });
     const controller = new AbortController();
     const pending = gateway.callTool(config, "slow", { ms: 10_000 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
@@ -66,7 +68,9 @@ describe("gateway over Streamable HTTP (fixture server)", () => {
 
   it("reports a server with nothing listening", async () => {
     const port = await freePort();
-    const error = await caught(() => gateway.ping(httpServer(`http://127.0.0.1:${port}/mcp?key=abc-secret`, undefined, "down")));
+    const error = await caught(() =>
+      gateway.ping(httpServer(`http://127.0.0.1:${port}/mcp?key=abc-secret`, undefined, "down")),
+    );
     expect(error).toMatchObject({ code: "server_unavailable", retryable: true });
     expect(error.message).toMatch(/^Server "Remote" is not reachable \(ECONNREFUSED\)\.$/);
   });

@@ -9,15 +9,25 @@ describe("gateway over stdio: servers that do not come up", () => {
 
   it("reports a command that does not exist", async () => {
     gateway = createToolGateway();
-    const config = { id: "nope", name: "Nope", transport: { kind: "stdio" as const, command: "/definitely/not/here/mcp-server", args: [] } };
+    const config = {
+      id: "nope",
+      name: "Nope",
+      transport: { kind: "stdio" as const, command: "/definitely/not/here/mcp-server", args: [] },
+    };
     const error = await caught(() => gateway!.listTools(config));
     expect(error).toMatchObject({ code: "server_unavailable", retryable: false });
-    expect(error.message).toBe('Server "Nope" could not be started: the command was not found or is not executable (ENOENT).');
+    expect(error.message).toBe(
+      'Server "Nope" could not be started: the command was not found or is not executable (ENOENT).',
+    );
   });
 
   it("backs off before reconnecting to a server that keeps failing", async () => {
     gateway = createToolGateway({ backoff: { initialMs: 400, maxMs: 400 } });
-    const config = { id: "gone", name: "Gone", transport: { kind: "stdio" as const, command: "/definitely/not/here/mcp-server", args: [] } };
+    const config = {
+      id: "gone",
+      name: "Gone",
+      transport: { kind: "stdio" as const, command: "/definitely/not/here/mcp-server", args: [] },
+    };
     const first = performance.now();
     await caught(() => gateway!.listTools(config));
     expect(performance.now() - first).toBeLessThan(150);
@@ -28,10 +38,16 @@ describe("gateway over stdio: servers that do not come up", () => {
 
   it("reports a server that exits at start-up with its last stderr line, secrets redacted", async () => {
     gateway = createToolGateway();
-    const config = stdioFixture({ id: "crash", mode: "crash-on-start", env: { API_TOKEN: "FIXTURE_SECRET_TOKEN_123" } });
+    const config = stdioFixture({
+      id: "crash",
+      mode: "crash-on-start",
+      env: { API_TOKEN: "FIXTURE_SECRET_TOKEN_123" },
+    });
     const error = await caught(() => gateway!.callTool(config, "echo", { text: "x" }));
     expect(error).toMatchObject({ code: "server_unavailable" });
-    expect(error.message).toMatch(/exited or closed the connection during the MCP handshake\. Its last output: fatal: \[redacted\] rejected, DATABASE_URL is not set$/);
+    expect(error.message).toMatch(
+      /exited or closed the connection during the MCP handshake\. Its last output: fatal: \[redacted\] rejected, DATABASE_URL is not set$/,
+    );
     expect(JSON.stringify(error.details)).not.toContain("FIXTURE_SECRET_TOKEN_123");
   });
 

@@ -21,12 +21,18 @@ describe("gateway over stdio (fixture server)", () => {
   });
   afterAll(() => gateway.close());
 
-  const stats = async () => JSON.parse((await gateway.callTool(config, "stats", {})).text) as { calls: number; cancelled: number };
+  const stats = async () =>
+    JSON.parse((await gateway.callTool(config, "stats", {})).text) as { calls: number; cancelled: number };
 
   it("lists tools with schemas and marks the broken one", async () => {
     const tools = await gateway.listTools(config);
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["echo", "slow", "big", "weather", "broken_schema"]));
-    expect(tools.find((t) => t.name === "echo")).toMatchObject({ server: "Fixture", inputSchema: { required: ["text"] } });
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["echo", "slow", "big", "weather", "broken_schema"]),
+    );
+    expect(tools.find((t) => t.name === "echo")).toMatchObject({
+      server: "Fixture",
+      inputSchema: { required: ["text"] },
+    });
     expect(tools.find((t) => t.name === "weather")?.outputSchema).toMatchObject({ required: ["celsius"] });
     expect(tools.find((t) => t.name === "broken_schema")?.schemaError).toMatch(/not valid JSON Schema/);
     expect(tools.filter((t) => t.schemaError)).toHaveLength(1);
@@ -53,7 +59,9 @@ describe("gateway over stdio (fixture server)", () => {
   });
 
   it("refuses to call a tool whose schema is broken", async () => {
-    expect(await caught(() => gateway.callTool(config, "broken_schema", { x: 1 }))).toMatchObject({ code: "invalid_schema" });
+    expect(await caught(() => gateway.callTool(config, "broken_schema", { x: 1 }))).toMatchObject({
+      code: "invalid_schema",
+    });
   });
 
   it("passes the idempotency key in _meta", async () => {
@@ -91,7 +99,9 @@ describe("gateway over stdio (fixture server)", () => {
     const error = await caught(() => gateway.callTool(config, "big", { bytes: 10 * 1024 * 1024 }));
     expect(error).toMatchObject({ code: "output_too_large", details: { limit: 1024 * 1024 } });
     expect(error.message).toMatch(/returned 10\.0 MB, over the 1\.0 MB limit/);
-    expect((await gateway.callTool(config, "big", { bytes: 10 * 1024 * 1024 }, { maxOutputBytes: 20 * 1024 * 1024 })).bytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(
+      (await gateway.callTool(config, "big", { bytes: 10 * 1024 * 1024 }, { maxOutputBytes: 20 * 1024 * 1024 })).bytes,
+    ).toBeGreaterThan(10 * 1024 * 1024);
     expect((await gateway.callTool(config, "echo", { text: "still here" })).text).toBe("still here");
   });
 

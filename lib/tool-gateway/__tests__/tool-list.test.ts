@@ -34,7 +34,10 @@ describe("toGatewayTool", () => {
   });
 
   it("marks a tool whose input schema is not valid JSON Schema", () => {
-    const tool = toGatewayTool({ name: "bad", inputSchema: { type: "object", properties: { x: { type: "strnig" } } } }, "S");
+    const tool = toGatewayTool(
+      { name: "bad", inputSchema: { type: "object", properties: { x: { type: "strnig" } } } },
+      "S",
+    );
     expect(tool?.schemaError).toMatch(/^input schema is not valid JSON Schema/);
   });
 
@@ -44,7 +47,12 @@ describe("toGatewayTool", () => {
   });
 
   it("is assignable to the routine model's ToolDefinition", () => {
-    const tool: GatewayTool = { server: "S", name: "t", description: "", inputSchema: { type: "object", properties: { a: { type: "string" } } } };
+    const tool: GatewayTool = {
+      server: "S",
+      name: "t",
+      description: "",
+      inputSchema: { type: "object", properties: { a: { type: "string" } } },
+    };
     const definition: ToolDefinition = tool;
     expect(definition.name).toBe("t");
   });

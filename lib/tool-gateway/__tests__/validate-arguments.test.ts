@@ -32,7 +32,9 @@ const ctx = { server: "HR", tool: "request_leave" };
 
 describe("argumentIssues", () => {
   it("accepts valid arguments", () => {
-    expect(argumentIssues(leave, { employee_id: "E1", days: 2, kind: "sick", period: { from: "2026-01-02" }, tags: ["a"] })).toEqual([]);
+    expect(
+      argumentIssues(leave, { employee_id: "E1", days: 2, kind: "sick", period: { from: "2026-01-02" }, tags: ["a"] }),
+    ).toEqual([]);
   });
 
   it("names missing required properties", () => {
@@ -43,7 +45,13 @@ describe("argumentIssues", () => {
   });
 
   it("reports wrong types, enums, formats and nested paths", () => {
-    const issues = argumentIssues(leave, { employee_id: 7, days: "two", kind: "holiday", period: { to: "soon" }, tags: ["ok", 3] });
+    const issues = argumentIssues(leave, {
+      employee_id: 7,
+      days: "two",
+      kind: "holiday",
+      period: { to: "soon" },
+      tags: ["ok", 3],
+    });
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: "employee_id", message: "must be string" },
@@ -57,7 +65,9 @@ describe("argumentIssues", () => {
   });
 
   it("rejects unknown properties when the schema closes the object", () => {
-    expect(argumentIssues(leave, { employee_id: "E1", days: 1, extra: true })).toEqual([{ path: "extra", message: "is not an allowed property" }]);
+    expect(argumentIssues(leave, { employee_id: "E1", days: 1, extra: true })).toEqual([
+      { path: "extra", message: "is not an allowed property" },
+    ]);
   });
 
   it("requires an object", () => {
@@ -79,8 +89,18 @@ describe("argumentIssues", () => {
   });
 
   it("reads draft-07 tuple schemas and tolerates unknown $schema dialects and $id reuse", () => {
-    const draft07 = makeTool({ $schema: "http://json-schema.org/draft-07/schema#", $id: "urn:x", type: "object", properties: { p: { type: "array", items: [{ type: "string" }] } } });
-    const draft04 = makeTool({ $schema: "http://json-schema.org/draft-04/schema#", $id: "urn:x", type: "object", properties: { n: { type: "integer" } } });
+    const draft07 = makeTool({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      $id: "urn:x",
+      type: "object",
+      properties: { p: { type: "array", items: [{ type: "string" }] } },
+    });
+    const draft04 = makeTool({
+      $schema: "http://json-schema.org/draft-04/schema#",
+      $id: "urn:x",
+      type: "object",
+      properties: { n: { type: "integer" } },
+    });
     expect(argumentIssues(draft07, { p: [1] })).toEqual([{ path: "p[0]", message: "must be string" }]);
     expect(argumentIssues(draft04, { n: 1.5 })).toEqual([{ path: "n", message: "must be integer" }]);
   });
@@ -88,8 +108,14 @@ describe("argumentIssues", () => {
 
 describe("schemaProblem", () => {
   it("flags a schema that is not valid JSON Schema, input or output", () => {
-    expect(schemaProblem(makeTool({ type: "object", properties: { x: { type: "strnig" } } }))).toMatch(/^input schema is not valid JSON Schema/);
-    expect(schemaProblem(makeTool({ type: "object" }, { outputSchema: { type: "object", required: "celsius" as unknown as string[] } }))).toMatch(/^output schema/);
+    expect(schemaProblem(makeTool({ type: "object", properties: { x: { type: "strnig" } } }))).toMatch(
+      /^input schema is not valid JSON Schema/,
+    );
+    expect(
+      schemaProblem(
+        makeTool({ type: "object" }, { outputSchema: { type: "object", required: "celsius" as unknown as string[] } }),
+      ),
+    ).toMatch(/^output schema/);
     expect(schemaProblem(leave)).toBeUndefined();
   });
 });
@@ -103,8 +129,14 @@ describe("assertValidArguments", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ToolGatewayError);
-    expect(error).toMatchObject({ code: "invalid_arguments", retryable: false, details: [{ path: "employee_id", message: "is required" }] });
-    expect((error as Error).message).toBe('Tool "request_leave" on server "HR" got invalid arguments (nothing was sent): employee_id: is required');
+    expect(error).toMatchObject({
+      code: "invalid_arguments",
+      retryable: false,
+      details: [{ path: "employee_id", message: "is required" }],
+    });
+    expect((error as Error).message).toBe(
+      'Tool "request_leave" on server "HR" got invalid arguments (nothing was sent): employee_id: is required',
+    );
   });
 
   it("throws invalid_schema for a tool marked with a schema error", () => {

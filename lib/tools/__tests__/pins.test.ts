@@ -19,7 +19,11 @@ describe("tool pins", () => {
   ]);
 
   it("pins newly used tools to the current hash and keeps earlier pins until accepted", () => {
-    const pins = pinToolHashes(routine, { "hr/get_leave_balance": "sha256:old-balance", "hr/get_employee": "sha256:employee" }, current);
+    const pins = pinToolHashes(
+      routine,
+      { "hr/get_leave_balance": "sha256:old-balance", "hr/get_employee": "sha256:employee" },
+      current,
+    );
     expect(pins).toEqual({ "hr/get_leave_balance": "sha256:old-balance", "hr/apply_leave": "sha256:apply" });
     expect(pinToolHashes(routine, pins, current, { acceptCurrent: true })).toEqual({
       "hr/get_leave_balance": "sha256:new-balance",
@@ -32,9 +36,19 @@ describe("tool pins", () => {
   });
 
   it("reports changed and removed tools, and nothing when pins match", () => {
-    const pins = { "hr/get_leave_balance": "sha256:old-balance", "hr/apply_leave": "sha256:apply", "hr/gone": "sha256:gone" };
+    const pins = {
+      "hr/get_leave_balance": "sha256:old-balance",
+      "hr/apply_leave": "sha256:apply",
+      "hr/gone": "sha256:gone",
+    };
     expect(toolChanges(pins, current)).toEqual([
-      { server: "hr", name: "get_leave_balance", change: "changed", pinnedHash: "sha256:old-balance", currentHash: "sha256:new-balance" },
+      {
+        server: "hr",
+        name: "get_leave_balance",
+        change: "changed",
+        pinnedHash: "sha256:old-balance",
+        currentHash: "sha256:new-balance",
+      },
       { server: "hr", name: "gone", change: "removed", pinnedHash: "sha256:gone", currentHash: null },
     ]);
     expect(toolChanges({ "hr/apply_leave": "sha256:apply" }, current)).toEqual([]);

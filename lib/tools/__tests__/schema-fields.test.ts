@@ -37,14 +37,28 @@ describe("schema fields", () => {
 
   it("types what was typed, leaving out empty optional fields", () => {
     const fields = schemaFields(schema);
-    expect(argumentsFromForm(fields, { query: " Ada ", leave_type: "sick", limit: "5", tags: '["x"]', include_inactive: "on", ratio: "" })).toEqual({
+    expect(
+      argumentsFromForm(fields, {
+        query: " Ada ",
+        leave_type: "sick",
+        limit: "5",
+        tags: '["x"]',
+        include_inactive: "on",
+        ratio: "",
+      }),
+    ).toEqual({
       ok: true,
       args: { query: "Ada", leave_type: "sick", limit: 5, tags: ["x"], include_inactive: true },
     });
   });
 
   it("reports missing required values, bad numbers and bad JSON per field", () => {
-    const result = argumentsFromForm(schemaFields(schema), { query: "", leave_type: "annual", limit: "2.5", filter: "{oops" });
+    const result = argumentsFromForm(schemaFields(schema), {
+      query: "",
+      leave_type: "annual",
+      limit: "2.5",
+      filter: "{oops",
+    });
     expect(result).toEqual({
       ok: false,
       errors: {

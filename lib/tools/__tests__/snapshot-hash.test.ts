@@ -3,13 +3,21 @@ import { canonicalJson, toolDefinitionHash } from "../snapshot-hash";
 
 const leaveBalance = {
   description: "Get an employee's leave balance.",
-  inputSchema: { type: "object", properties: { employee_id: { type: "string" }, year: { type: "integer" } }, required: ["employee_id"] },
+  inputSchema: {
+    type: "object",
+    properties: { employee_id: { type: "string" }, year: { type: "integer" } },
+    required: ["employee_id"],
+  },
 };
 
 describe("tool snapshot hashing", () => {
   it("ignores key order at every level", () => {
     const reordered = {
-      inputSchema: { required: ["employee_id"], properties: { year: { type: "integer" }, employee_id: { type: "string" } }, type: "object" },
+      inputSchema: {
+        required: ["employee_id"],
+        properties: { year: { type: "integer" }, employee_id: { type: "string" } },
+        type: "object",
+      },
       description: "Get an employee's leave balance.",
     };
     expect(canonicalJson(reordered)).toBe(canonicalJson(leaveBalance));
@@ -21,7 +29,13 @@ describe("tool snapshot hashing", () => {
     const variants = [
       { ...leaveBalance, description: "Get leave." },
       { ...leaveBalance, inputSchema: { ...leaveBalance.inputSchema, required: ["employee_id", "year"] } },
-      { ...leaveBalance, inputSchema: { ...leaveBalance.inputSchema, properties: { employee_id: { type: "integer" }, year: { type: "integer" } } } },
+      {
+        ...leaveBalance,
+        inputSchema: {
+          ...leaveBalance.inputSchema,
+          properties: { employee_id: { type: "integer" }, year: { type: "integer" } },
+        },
+      },
       { ...leaveBalance, outputSchema: { type: "object" } },
       { ...leaveBalance, annotations: { destructiveHint: true } },
     ];
@@ -30,9 +44,19 @@ describe("tool snapshot hashing", () => {
   });
 
   it("keeps array order meaningful and ignores fields it does not pin", () => {
-    const swapped = { ...leaveBalance, inputSchema: { ...leaveBalance.inputSchema, required: ["year", "employee_id"] } };
-    expect(toolDefinitionHash(swapped)).not.toBe(toolDefinitionHash({ ...leaveBalance, inputSchema: { ...leaveBalance.inputSchema, required: ["employee_id", "year"] } }));
-    expect(toolDefinitionHash({ ...leaveBalance, icons: [{ src: "x.png" }] } as typeof leaveBalance)).toBe(toolDefinitionHash(leaveBalance));
+    const swapped = {
+      ...leaveBalance,
+      inputSchema: { ...leaveBalance.inputSchema, required: ["year", "employee_id"] },
+    };
+    expect(toolDefinitionHash(swapped)).not.toBe(
+      toolDefinitionHash({
+        ...leaveBalance,
+        inputSchema: { ...leaveBalance.inputSchema, required: ["employee_id", "year"] },
+      }),
+    );
+    expect(toolDefinitionHash({ ...leaveBalance, icons: [{ src: "x.png" }] } as typeof leaveBalance)).toBe(
+      toolDefinitionHash(leaveBalance),
+    );
     expect(toolDefinitionHash(leaveBalance)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkStdioCommand, configuredStdioAllowlist, parseStdioAllowlist } from "../stdio-allowlist";
 
-const allowlist = parseStdioAllowlist("npx @modelcontextprotocol/server-everything; node --import tsx scripts/demo-hr-server.ts --stdio\nuvx mcp-server-time");
+const allowlist = parseStdioAllowlist(
+  "npx @modelcontextprotocol/server-everything; node --import tsx scripts/demo-hr-server.ts --stdio\nuvx mcp-server-time",
+);
 
 describe("stdio command allowlist", () => {
   it("parses entries separated by ; or newlines", () => {
@@ -15,7 +17,9 @@ describe("stdio command allowlist", () => {
   it("allows a listed command with the listed leading arguments, and more after them", () => {
     expect(checkStdioCommand("npx", ["@modelcontextprotocol/server-everything"], allowlist)).toBeNull();
     expect(checkStdioCommand("npx", ["@modelcontextprotocol/server-everything", "stdio"], allowlist)).toBeNull();
-    expect(checkStdioCommand("node", ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"], allowlist)).toBeNull();
+    expect(
+      checkStdioCommand("node", ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"], allowlist),
+    ).toBeNull();
   });
 
   it("refuses other commands, other packages and shell lines, naming what is allowed", () => {
@@ -32,11 +36,15 @@ describe("stdio command allowlist", () => {
   });
 
   it("refuses inline-code flags after an allowed prefix", () => {
-    expect(checkStdioCommand("npx", ["@modelcontextprotocol/server-everything", "--eval=process.exit()"], allowlist)).toMatch(/inline code/);
+    expect(
+      checkStdioCommand("npx", ["@modelcontextprotocol/server-everything", "--eval=process.exit()"], allowlist),
+    ).toMatch(/inline code/);
   });
 
   it("uses MCP_STDIO_ALLOWLIST when set, the built-in list otherwise", () => {
-    expect(configuredStdioAllowlist({ MCP_STDIO_ALLOWLIST: "deno run mcp.ts" })).toEqual([{ command: "deno", args: ["run", "mcp.ts"] }]);
+    expect(configuredStdioAllowlist({ MCP_STDIO_ALLOWLIST: "deno run mcp.ts" })).toEqual([
+      { command: "deno", args: ["run", "mcp.ts"] },
+    ]);
     expect(configuredStdioAllowlist({}).map((entry) => entry.command)).toContain("npx");
   });
 });

@@ -10,11 +10,15 @@ const demoScenario = path.join(root, "scripts/fake-openai/scenarios/demo.json");
 const children: ChildProcess[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
 function runCli(args: string[]): { child: ChildProcess; url: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/fake-openai.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/fake-openai.ts", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let output = "";
   const url = new Promise<string>((resolve, reject) => {
@@ -37,9 +41,14 @@ describe("fake-openai CLI", () => {
     expect(baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
 
     const client = new OpenAI({ baseURL, apiKey: "demo-key", maxRetries: 0, timeout: 5_000 });
-    const completion = await client.chat.completions.create({ model: "anything", messages: [{ role: "user", content: "Is this thing on?" }] });
+    const completion = await client.chat.completions.create({
+      model: "anything",
+      messages: [{ role: "user", content: "Is this thing on?" }],
+    });
     expect(completion.choices[0].message.content).toMatch(/Hello from the fake OpenAI server/);
-    await expect(new OpenAI({ baseURL, apiKey: "other", maxRetries: 0 }).models.list()).rejects.toMatchObject({ status: 401 });
+    await expect(new OpenAI({ baseURL, apiKey: "other", maxRetries: 0 }).models.list()).rejects.toMatchObject({
+      status: 401,
+    });
 
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");

@@ -5,18 +5,27 @@ import { z } from "zod";
 import { fakeServer, sdkFor, userSays, weatherTool } from "./support";
 
 function functionCalls(message: { tool_calls?: OpenAI.ChatCompletionMessageToolCall[] }) {
-  return (message.tool_calls ?? []).flatMap((call) => (call.type === "function" ? [{ id: call.id, ...call.function }] : []));
+  return (message.tool_calls ?? []).flatMap((call) =>
+    call.type === "function" ? [{ id: call.id, ...call.function }] : [],
+  );
 }
 
 const twoCalls = [
-  { id: "call_paris", name: "get_weather", arguments: { city: "Paris", details: { units: "metric", days: [1, 2, 3] } } },
+  {
+    id: "call_paris",
+    name: "get_weather",
+    arguments: { city: "Paris", details: { units: "metric", days: [1, 2, 3] } },
+  },
   { name: "get_weather", arguments: { city: "Zürich — 東京" } },
 ];
 
 describe("chat completions through the openai SDK", () => {
   it("answers a plain reply as a chat.completion", async () => {
     const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "Hello, Ada." } }] } });
-    const completion = await sdkFor(fake).chat.completions.create({ model: "gpt-test", messages: userSays("Say hello") });
+    const completion = await sdkFor(fake).chat.completions.create({
+      model: "gpt-test",
+      messages: userSays("Say hello"),
+    });
 
     expect(completion.object).toBe("chat.completion");
     expect(completion.model).toBe("gpt-test");
@@ -29,7 +38,9 @@ describe("chat completions through the openai SDK", () => {
   it("sends a json reply that the SDK parses against a json_schema response format", async () => {
     const Plan = z.object({ title: z.string(), steps: z.array(z.object({ tool: z.string(), why: z.string() })) });
     const plan = { title: "Onboard", steps: [{ tool: "hr.create_employee", why: "record the hire" }] };
-    const fake = await fakeServer({ scenario: { rules: [{ match: { responseFormat: "json_schema" }, reply: { json: plan } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ match: { responseFormat: "json_schema" }, reply: { json: plan } }] },
+    });
 
     const completion = await sdkFor(fake).chat.completions.parse({
       model: "gpt-test",
@@ -38,7 +49,9 @@ describe("chat completions through the openai SDK", () => {
     });
 
     expect(completion.choices[0].message.parsed).toEqual(plan);
-    const sent = fake.requests()[0].body as { response_format: { type: string; json_schema: { name: string; strict: boolean } } };
+    const sent = fake.requests()[0].body as {
+      response_format: { type: string; json_schema: { name: string; strict: boolean } };
+    };
     expect(sent.response_format.type).toBe("json_schema");
     expect(sent.response_format.json_schema).toMatchObject({ name: "plan", strict: true });
   });
@@ -47,14 +60,21 @@ describe("chat completions through the openai SDK", () => {
     const fake = await fakeServer({
       scenario: {
         rules: [
-          { match: { lastMessageIncludes: "one city" }, reply: { toolCalls: [{ name: "get_weather", arguments: { city: "Oslo" } }] } },
+          {
+            match: { lastMessageIncludes: "one city" },
+            reply: { toolCalls: [{ name: "get_weather", arguments: { city: "Oslo" } }] },
+          },
           { match: { lastMessageIncludes: "two cities" }, reply: { toolCalls: twoCalls } },
         ],
       },
     });
     const client = sdkFor(fake);
 
-    const single = await client.chat.completions.create({ model: "m", messages: userSays("Weather in one city"), tools: [weatherTool] });
+    const single = await client.chat.completions.create({
+      model: "m",
+      messages: userSays("Weather in one city"),
+      tools: [weatherTool],
+    });
     expect(single.choices[0].finish_reason).toBe("tool_calls");
     expect(single.choices[0].message.content).toBeNull();
     const [only] = functionCalls(single.choices[0].message);
@@ -62,7 +82,11 @@ describe("chat completions through the openai SDK", () => {
     expect(only.id).toMatch(/^call_/);
     expect(JSON.parse(only.arguments)).toEqual({ city: "Oslo" });
 
-    const parallel = await client.chat.completions.create({ model: "m", messages: userSays("Weather in two cities"), tools: [weatherTool] });
+    const parallel = await client.chat.completions.create({
+      model: "m",
+      messages: userSays("Weather in two cities"),
+      tools: [weatherTool],
+    });
     const calls = functionCalls(parallel.choices[0].message);
     expect(calls.map((call) => call.id)[0]).toBe("call_paris");
     expect(new Set(calls.map((call) => call.id)).size).toBe(2);
@@ -83,7 +107,9 @@ describe("chat completions through the openai SDK", () => {
     for await (const chunk of stream) chunks.push(chunk);
 
     expect(chunks[0].choices[0].delta.role).toBe("assistant");
-    const contentDeltas = chunks.flatMap((chunk) => (chunk.choices[0]?.delta.content ? [chunk.choices[0].delta.content] : []));
+    const contentDeltas = chunks.flatMap((chunk) =>
+      chunk.choices[0]?.delta.content ? [chunk.choices[0].delta.content] : [],
+    );
     expect(contentDeltas.length).toBeGreaterThan(2);
     expect(contentDeltas.join("")).toBe(text);
     expect(chunks.at(-2)?.choices[0].finish_reason).toBe("stop");
@@ -93,14 +119,17 @@ describe("chat completions through the openai SDK", () => {
   });
 
   it("streams parallel tool calls that the SDK's stream helper reassembles exactly", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "Checking both.", toolCalls: twoCalls } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ reply: { content: "Checking both.", toolCalls: twoCalls } }] },
+    });
     const client = sdkFor(fake);
     const request = { model: "m", messages: userSays("Weather in two cities"), tools: [weatherTool] };
 
     const raw = await client.chat.completions.create({ ...request, stream: true });
     const argumentPieces: string[] = [];
     for await (const chunk of raw) {
-      for (const call of chunk.choices[0]?.delta.tool_calls ?? []) if (call.index === 0 && call.function?.arguments) argumentPieces.push(call.function.arguments);
+      for (const call of chunk.choices[0]?.delta.tool_calls ?? [])
+        if (call.index === 0 && call.function?.arguments) argumentPieces.push(call.function.arguments);
     }
     expect(argumentPieces.length).toBeGreaterThan(2);
 
@@ -121,7 +150,11 @@ describe("chat completions through the openai SDK", () => {
     const fake = await fakeServer({ scenario: { rules: [{ reply: { json: answer } }] } });
 
     const final = await sdkFor(fake)
-      .chat.completions.stream({ model: "m", messages: userSays("Review"), response_format: zodResponseFormat(Answer, "review") })
+      .chat.completions.stream({
+        model: "m",
+        messages: userSays("Review"),
+        response_format: zodResponseFormat(Answer, "review"),
+      })
       .finalChatCompletion();
 
     expect(final.choices[0].message.parsed).toEqual(answer);
@@ -131,7 +164,10 @@ describe("chat completions through the openai SDK", () => {
     const fake = await fakeServer({
       scenario: {
         rules: [
-          { match: { lastMessageIncludes: "scripted" }, reply: { content: "ok", usage: { prompt_tokens: 1234, completion_tokens: 56 } } },
+          {
+            match: { lastMessageIncludes: "scripted" },
+            reply: { content: "ok", usage: { prompt_tokens: 1234, completion_tokens: 56 } },
+          },
           { reply: { content: "1234567890" } },
         ],
       },
@@ -149,13 +185,21 @@ describe("chat completions through the openai SDK", () => {
     const estimated = await client.chat.completions.create({ model: "m", messages });
     expect(estimated.usage).toMatchObject({ prompt_tokens: 6, completion_tokens: 3, total_tokens: 9 });
 
-    const streamed = await client.chat.completions.stream({ model: "m", messages, stream_options: { include_usage: true } }).finalChatCompletion();
+    const streamed = await client.chat.completions
+      .stream({ model: "m", messages, stream_options: { include_usage: true } })
+      .finalChatCompletion();
     expect(streamed.usage).toMatchObject({ prompt_tokens: 6, completion_tokens: 3, total_tokens: 9 });
   });
 
   it("honours a scripted finish reason", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "The plan has twelve st", finishReason: "length" } }] } });
-    const completion = await sdkFor(fake).chat.completions.create({ model: "m", messages: userSays("Long plan"), max_completion_tokens: 5 });
+    const fake = await fakeServer({
+      scenario: { rules: [{ reply: { content: "The plan has twelve st", finishReason: "length" } }] },
+    });
+    const completion = await sdkFor(fake).chat.completions.create({
+      model: "m",
+      messages: userSays("Long plan"),
+      max_completion_tokens: 5,
+    });
     expect(completion.choices[0].finish_reason).toBe("length");
     expect((fake.requests()[0].body as { max_completion_tokens: number }).max_completion_tokens).toBe(5);
   });

@@ -27,8 +27,14 @@ async function drain(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
 
 describe("faults", () => {
   it("answers 429 with retry-after, and a client that retries gets the next rule's answer", async () => {
-    const rateLimited: FakeRule = { id: "limited", times: 1, fault: { kind: "http", status: 429, message: "Slow down, please.", retryAfterSeconds: 0.05 } };
-    const fake = await fakeServer({ scenario: { rules: [rateLimited, { id: "ok", reply: { content: "Here is the plan." } }] } });
+    const rateLimited: FakeRule = {
+      id: "limited",
+      times: 1,
+      fault: { kind: "http", status: 429, message: "Slow down, please.", retryAfterSeconds: 0.05 },
+    };
+    const fake = await fakeServer({
+      scenario: { rules: [rateLimited, { id: "ok", reply: { content: "Here is the plan." } }] },
+    });
 
     const error = await failure(sdkFor(fake).chat.completions.create(question));
     expect(error).toBeInstanceOf(RateLimitError);
@@ -36,7 +42,11 @@ describe("faults", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers?.get("retry-after")).toBe("1");
     expect(limited.headers?.get("retry-after-ms")).toBe("50");
-    expect(limited.error).toMatchObject({ message: "Slow down, please.", type: "requests", code: "rate_limit_exceeded" });
+    expect(limited.error).toMatchObject({
+      message: "Slow down, please.",
+      type: "requests",
+      code: "rate_limit_exceeded",
+    });
 
     fake.reset();
     const completion = await sdkFor(fake, { maxRetries: 1 }).chat.completions.create(question);
@@ -45,7 +55,9 @@ describe("faults", () => {
   });
 
   it("answers 500 (and other statuses) in OpenAI's error shape, streaming or not", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ fault: { kind: "http", status: 500, message: "Upstream exploded." } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ fault: { kind: "http", status: 500, message: "Upstream exploded." } }] },
+    });
     const client = sdkFor(fake);
 
     const plain = await failure(client.chat.completions.create(question));
@@ -62,7 +74,9 @@ describe("faults", () => {
   });
 
   it("sends a 200 whose body is not JSON, and a stream event that is not JSON; the SDK throws on both", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "fine words" }, fault: { kind: "malformed-json" } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ reply: { content: "fine words" }, fault: { kind: "malformed-json" } }] },
+    });
     const client = sdkFor(fake);
 
     expect(await failure(client.chat.completions.create(question))).toBeInstanceOf(SyntaxError);
@@ -74,7 +88,14 @@ describe("faults", () => {
 
   it("sends tool call arguments that do not parse, streaming or not", async () => {
     const fake = await fakeServer({
-      scenario: { rules: [{ reply: { toolCalls: [{ name: "get_weather", arguments: { city: "Oslo" } }] }, fault: { kind: "invalid-tool-arguments" } }] },
+      scenario: {
+        rules: [
+          {
+            reply: { toolCalls: [{ name: "get_weather", arguments: { city: "Oslo" } }] },
+            fault: { kind: "invalid-tool-arguments" },
+          },
+        ],
+      },
     });
     const client = sdkFor(fake);
     const request = { ...question, tools: [weatherTool] };
@@ -86,7 +107,9 @@ describe("faults", () => {
 
     const streamed = await client.chat.completions.stream(request).finalChatCompletion();
     const [streamedCall] = streamed.choices[0].message.tool_calls ?? [];
-    expect(() => JSON.parse(streamedCall.type === "function" ? streamedCall.function.arguments : "")).toThrow(SyntaxError);
+    expect(() => JSON.parse(streamedCall.type === "function" ? streamedCall.function.arguments : "")).toThrow(
+      SyntaxError,
+    );
   });
 
   it("hangs until the client's timeout, streaming or not, and close() still returns at once", async () => {
@@ -94,9 +117,13 @@ describe("faults", () => {
     const client = sdkFor(fake, { timeout: 200 });
 
     expect(await failure(client.chat.completions.create(question))).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(await failure(client.chat.completions.create({ ...question, stream: true }))).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(await failure(client.chat.completions.create({ ...question, stream: true }))).toBeInstanceOf(
+      APIConnectionTimeoutError,
+    );
 
-    const pending = sdkFor(fake, { timeout: 60_000 }).chat.completions.create(question).catch((error: unknown) => error);
+    const pending = sdkFor(fake, { timeout: 60_000 })
+      .chat.completions.create(question)
+      .catch((error: unknown) => error);
     await expect.poll(() => fake.requests().length).toBe(3);
     const started = Date.now();
     await fake.close();
@@ -105,7 +132,13 @@ describe("faults", () => {
   });
 
   it("drops the connection mid-response, streaming or not", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "A long answer that will never fully arrive at the client." }, fault: { kind: "drop" } }] } });
+    const fake = await fakeServer({
+      scenario: {
+        rules: [
+          { reply: { content: "A long answer that will never fully arrive at the client." }, fault: { kind: "drop" } },
+        ],
+      },
+    });
     const client = sdkFor(fake);
 
     // A broken connection, not an HTTP error status.

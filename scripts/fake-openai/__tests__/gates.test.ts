@@ -25,17 +25,27 @@ async function stillPending(call: Tracked<unknown>): Promise<boolean> {
 
 /** A completion request the fake holds at `gate`; resolves once the server has it waiting there. */
 async function heldRequest(fake: FakeOpenAI, gate: string): Promise<Tracked<string | null>> {
-  const call = tracked(sdkFor(fake).chat.completions.create(question).then((completion) => completion.choices[0].message.content));
+  const call = tracked(
+    sdkFor(fake)
+      .chat.completions.create(question)
+      .then((completion) => completion.choices[0].message.content),
+  );
   await expect.poll(() => fake.waitingAt(gate)).toBe(1);
   return call;
 }
 
 const post = (url: URL, body: unknown) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("hold gates", () => {
   it("holds a request at its gate until the gate opens, then answers with the rule's reply", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ id: "held", hold: "gate-a", reply: { content: "Done thinking." } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ id: "held", hold: "gate-a", reply: { content: "Done thinking." } }] },
+    });
 
     const call = tracked(sdkFor(fake).chat.completions.create(question));
     await expect.poll(() => fake.requests()[0]?.heldBy).toBe("gate-a");
@@ -47,7 +57,9 @@ describe("hold gates", () => {
   });
 
   it("lets a request through at once when its gate was opened before it arrived", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ hold: "gate-b", reply: { content: "Straight through." } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ hold: "gate-b", reply: { content: "Straight through." } }] },
+    });
 
     expect(fake.openGate("gate-b")).toBe(0);
     // A held request would run into this timeout instead of answering.
@@ -62,7 +74,8 @@ describe("hold gates", () => {
       { match: { lastMessageIncludes: "test-y" }, hold: "gate-y", reply: { content: "for y" } },
     ];
     const fake = await fakeServer({ scenario: { rules } });
-    const ask = (text: string) => tracked(sdkFor(fake).chat.completions.create({ model: "m", messages: userSays(text) }));
+    const ask = (text: string) =>
+      tracked(sdkFor(fake).chat.completions.create({ model: "m", messages: userSays(text) }));
 
     const x = ask("test-x");
     const y = ask("test-y");
@@ -89,7 +102,9 @@ describe("hold gates", () => {
         return text;
       })(),
     );
-    const heldBy = async () => ((await (await fetch(new URL("requests", control))).json()) as { requests: RecordedRequest[] }).requests[0]?.heldBy;
+    const heldBy = async () =>
+      ((await (await fetch(new URL("requests", control))).json()) as { requests: RecordedRequest[] }).requests[0]
+        ?.heldBy;
     await expect.poll(heldBy).toBe("gate-http");
     expect(await stillPending(call)).toBe(true);
 
@@ -98,7 +113,11 @@ describe("hold gates", () => {
     expect(await opened.json()).toEqual({ ok: true, gate: "gate-http", waiting: 1 });
     expect(await call.result).toBe("Streamed after the gate.");
 
-    expect(await (await post(new URL("gates/open", control), { gate: "gate-http" })).json()).toEqual({ ok: true, gate: "gate-http", waiting: 0 });
+    expect(await (await post(new URL("gates/open", control), { gate: "gate-http" })).json()).toEqual({
+      ok: true,
+      gate: "gate-http",
+      waiting: 0,
+    });
   });
 
   it("refuses a bad gate body or hold with 400 and says what is wrong", async () => {
@@ -121,7 +140,9 @@ describe("hold gates", () => {
     }
     expect((await post(openUrl, "{not json")).status).toBe(400);
     expect((await fetch(openUrl)).status).toBe(404);
-    expect((await (await fetch(new URL("/__fake/unknown", fake.url))).json()).error.message).toContain("POST /__fake/gates/open");
+    expect((await (await fetch(new URL("/__fake/unknown", fake.url))).json()).error.message).toContain(
+      "POST /__fake/gates/open",
+    );
     expect(() => fake.openGate("")).toThrow(/gate name/);
 
     const rulesUrl = new URL("/__fake/rules", fake.url);
@@ -135,7 +156,9 @@ describe("hold gates", () => {
     const fake = await fakeServer({ scenario: { rules: [{ hold: "gate-gone", reply: { content: "too late" } }] } });
     const controller = new AbortController();
 
-    const call = sdkFor(fake).chat.completions.create(question, { signal: controller.signal }).catch((error: unknown) => error);
+    const call = sdkFor(fake)
+      .chat.completions.create(question, { signal: controller.signal })
+      .catch((error: unknown) => error);
     await expect.poll(() => fake.waitingAt("gate-gone")).toBe(1);
     controller.abort();
     expect(await call).toBeInstanceOf(APIUserAbortError);
@@ -149,7 +172,9 @@ describe("hold gates", () => {
     const resetOverHttp = () => post(new URL("/__fake/reset", fake.url), {});
 
     fake.openGate("gate-r");
-    expect((await sdkFor(fake, { timeout: 1_000 }).chat.completions.create(question)).choices[0].message.content).toBe("through");
+    expect((await sdkFor(fake, { timeout: 1_000 }).chat.completions.create(question)).choices[0].message.content).toBe(
+      "through",
+    );
 
     fake.reset();
     const held = await heldRequest(fake, "gate-r");

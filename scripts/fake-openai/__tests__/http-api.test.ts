@@ -13,20 +13,28 @@ describe("API key", () => {
       .chat.completions.create({ model: "m", messages: userSays("hi") })
       .catch((error: unknown) => error);
     expect(wrong).toBeInstanceOf(AuthenticationError);
-    expect((wrong as AuthenticationError).error).toMatchObject({ type: "invalid_request_error", code: "invalid_api_key" });
+    expect((wrong as AuthenticationError).error).toMatchObject({
+      type: "invalid_request_error",
+      code: "invalid_api_key",
+    });
 
     const missing = await fetch(`${fake.url}/models`);
     expect(missing.status).toBe(401);
     const missingText = await missing.text();
     expect(JSON.parse(missingText).error.message).toMatch(/didn't provide an API key/);
 
-    const wrongText = await (await fetch(`${fake.url}/models`, { headers: { authorization: "Bearer sk-wrong-key" } })).text();
+    const wrongText = await (
+      await fetch(`${fake.url}/models`, { headers: { authorization: "Bearer sk-wrong-key" } })
+    ).text();
     for (const text of [missingText, wrongText, JSON.stringify(wrong)]) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain("sk-wrong-key");
     }
 
-    const completion = await sdkFor(fake, { apiKey: SECRET }).chat.completions.create({ model: "m", messages: userSays("hi") });
+    const completion = await sdkFor(fake, { apiKey: SECRET }).chat.completions.create({
+      model: "m",
+      messages: userSays("hi"),
+    });
     expect(completion.choices[0].message.content).toBe("welcome");
     expect(JSON.stringify(fake.requests())).not.toContain(SECRET);
   });
@@ -58,21 +66,32 @@ describe("models", () => {
 
 describe("control endpoints, as a browser test in another process uses them", () => {
   const post = (url: string, body: unknown) =>
-    fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
 
   it("appends rules, records requests without the authorization header, and resets", async () => {
     const fake = await fakeServer({ apiKey: SECRET });
     const control = new URL("/__fake/", fake.url);
 
-    const appended = await post(new URL("rules", control).href, { rules: [{ id: "test-a", match: { lastMessageIncludes: "token-a1" }, reply: { content: "answer for A" } }] });
+    const appended = await post(new URL("rules", control).href, {
+      rules: [{ id: "test-a", match: { lastMessageIncludes: "token-a1" }, reply: { content: "answer for A" } }],
+    });
     expect(appended.status).toBe(200);
     expect(await appended.json()).toEqual({ ok: true, rules: 1 });
-    await post(new URL("rules", control).href, { rules: [{ id: "test-b", match: { lastMessageIncludes: "token-b2" }, reply: { content: "answer for B" } }] });
+    await post(new URL("rules", control).href, {
+      rules: [{ id: "test-b", match: { lastMessageIncludes: "token-b2" }, reply: { content: "answer for B" } }],
+    });
 
     const client = sdkFor(fake, { apiKey: SECRET });
     const answerB = await client.chat.completions.create({ model: "m", messages: userSays("question token-b2") });
     const answerA = await client.chat.completions.create({ model: "m", messages: userSays("question token-a1") });
-    expect([answerA.choices[0].message.content, answerB.choices[0].message.content]).toEqual(["answer for A", "answer for B"]);
+    expect([answerA.choices[0].message.content, answerB.choices[0].message.content]).toEqual([
+      "answer for A",
+      "answer for B",
+    ]);
 
     const listed = (await (await fetch(new URL("requests", control))).json()) as { requests: RecordedRequest[] };
     expect(listed.requests.map((request) => [request.method, request.path, request.ruleId])).toEqual([
@@ -87,12 +106,17 @@ describe("control endpoints, as a browser test in another process uses them", ()
 
     expect((await post(new URL("reset", control).href, {})).status).toBe(200);
     expect(fake.requests()).toEqual([]);
-    await expect(client.chat.completions.create({ model: "m", messages: userSays("question token-a1") })).rejects.toMatchObject({ status: 500 });
+    await expect(
+      client.chat.completions.create({ model: "m", messages: userSays("question token-a1") }),
+    ).rejects.toMatchObject({ status: 500 });
   });
 
   it("replaces the scenario", async () => {
     const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "old" } }] } });
-    const response = await post(new URL("/__fake/scenario", fake.url).href, { rules: [{ reply: { content: "new" } }], models: ["m2"] });
+    const response = await post(new URL("/__fake/scenario", fake.url).href, {
+      rules: [{ reply: { content: "new" } }],
+      models: ["m2"],
+    });
     expect(response.status).toBe(200);
     const completion = await sdkFor(fake).chat.completions.create({ model: "m2", messages: userSays("hi") });
     expect(completion.choices[0].message.content).toBe("new");

@@ -12,7 +12,11 @@ const toolRound = chatRequestSchema.parse({
   messages: [
     { role: "system", content: "You plan routines." },
     { role: "user", content: [{ type: "text", text: "What is the weather in Oslo?" }] },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } }],
+    },
     { role: "tool", tool_call_id: "c1", content: "Oslo: 4 °C, rain" },
   ],
 });
@@ -61,7 +65,8 @@ describe("rules over HTTP", () => {
       },
     });
     const client = sdkFor(fake);
-    const say = async (text: string) => (await client.chat.completions.create({ model: "m", messages: userSays(text) })).choices[0].message.content;
+    const say = async (text: string) =>
+      (await client.chat.completions.create({ model: "m", messages: userSays(text) })).choices[0].message.content;
 
     expect(await say("status?")).toBe("warming up");
     expect(await say("status?")).toBe("all good");
@@ -71,9 +76,12 @@ describe("rules over HTTP", () => {
   });
 
   it("puts added rules after the current ones and restores the start-up scenario on reset", async () => {
-    const fake = await fakeServer({ scenario: { rules: [{ match: { lastMessageIncludes: "ping" }, times: 1, reply: { content: "pong" } }] } });
+    const fake = await fakeServer({
+      scenario: { rules: [{ match: { lastMessageIncludes: "ping" }, times: 1, reply: { content: "pong" } }] },
+    });
     const client = sdkFor(fake);
-    const say = async (text: string) => (await client.chat.completions.create({ model: "m", messages: userSays(text) })).choices[0].message.content;
+    const say = async (text: string) =>
+      (await client.chat.completions.create({ model: "m", messages: userSays(text) })).choices[0].message.content;
 
     fake.addRules([{ reply: { content: "added" } }]);
     expect(await say("ping")).toBe("pong");
@@ -106,15 +114,22 @@ describe("rules over HTTP", () => {
   });
 
   it("refuses invalid rules with every problem named", async () => {
-    await expect(startFakeOpenAI({ scenario: { rules: [{ match: { lastMessage: "typo" } } as never] } })).rejects.toThrow(/^(?=[\s\S]*"lastMessage")(?=[\s\S]*reply or a fault)/);
+    await expect(
+      startFakeOpenAI({ scenario: { rules: [{ match: { lastMessage: "typo" } } as never] } }),
+    ).rejects.toThrow(/^(?=[\s\S]*"lastMessage")(?=[\s\S]*reply or a fault)/);
     const fake = await fakeServer();
     expect(() => fake.addRules([{ reply: { content: "a", json: { b: 1 } } }])).toThrow(/either content or json/);
-    expect(() => fake.addRules([{ times: 0, fault: { kind: "http", status: 200 } }] as never)).toThrow(/^(?=[\s\S]*rules\[0\]\.times)(?=[\s\S]*rules\[0\]\.fault\.status)/);
+    expect(() => fake.addRules([{ times: 0, fault: { kind: "http", status: 200 } }] as never)).toThrow(
+      /^(?=[\s\S]*rules\[0\]\.times)(?=[\s\S]*rules\[0\]\.fault\.status)/,
+    );
   });
 
   it("rejects a malformed chat request the way the API does", async () => {
     const fake = await fakeServer({ scenario: { rules: [{ reply: { content: "x" } }] } });
-    const response = await fetch(`${fake.url}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [] }) });
+    const response = await fetch(`${fake.url}/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [] }),
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { type: string; param: string; message: string } };
     expect(body.error).toMatchObject({ type: "invalid_request_error", param: "messages" });

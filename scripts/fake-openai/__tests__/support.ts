@@ -17,7 +17,14 @@ afterEach(async () => {
 
 /** The official SDK pointed at the fake, without retries so every request shows up once. */
 export function sdkFor(fake: FakeOpenAI, options: ClientOptions = {}): OpenAI {
-  return new OpenAI({ baseURL: fake.url, apiKey: "sk-test-key", maxRetries: 0, timeout: 5_000, logLevel: "off", ...options });
+  return new OpenAI({
+    baseURL: fake.url,
+    apiKey: "sk-test-key",
+    maxRetries: 0,
+    timeout: 5_000,
+    logLevel: "off",
+    ...options,
+  });
 }
 
 export function userSays(text: string): OpenAI.ChatCompletionMessageParam[] {

@@ -6,20 +6,38 @@ const report = {
   suites: [
     {
       title: "review.spec.ts",
-      specs: [{ title: "rolls back", tests: [{ projectName: "chromium", results: [{ duration: 4200, status: "passed" }] }] }],
+      specs: [
+        { title: "rolls back", tests: [{ projectName: "chromium", results: [{ duration: 4200, status: "passed" }] }] },
+      ],
       suites: [
         {
           title: "as the author",
           specs: [
             {
               title: "revises",
-              tests: [{ projectName: "chromium", results: [{ duration: 30_000, status: "timedOut" }, { duration: 3100, status: "passed" }] }],
+              tests: [
+                {
+                  projectName: "chromium",
+                  results: [
+                    { duration: 30_000, status: "timedOut" },
+                    { duration: 3100, status: "passed" },
+                  ],
+                },
+              ],
             },
           ],
         },
       ],
     },
-    { title: "sign-in.setup.ts", specs: [{ title: "sign in as the demo author", tests: [{ projectName: "sign-in", results: [{ duration: 900, status: "passed" }] }] }] },
+    {
+      title: "sign-in.setup.ts",
+      specs: [
+        {
+          title: "sign in as the demo author",
+          tests: [{ projectName: "sign-in", results: [{ duration: 900, status: "passed" }] }],
+        },
+      ],
+    },
   ],
 };
 

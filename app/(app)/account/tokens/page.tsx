@@ -21,15 +21,19 @@ export default async function ApiTokensPage() {
         title="API tokens"
         description={
           <>
-            Other systems use a personal token to start runs as you: <code className="font-mono text-xs">POST /api/runs</code> with{" "}
-            <code className="font-mono text-xs">{"{ routineId, inputs }"}</code>, then follow <code className="font-mono text-xs">/api/runs/&lt;id&gt;/events</code>.
+            Other systems use a personal token to start runs as you:{" "}
+            <code className="font-mono text-xs">POST /api/runs</code> with{" "}
+            <code className="font-mono text-xs">{"{ routineId, inputs }"}</code>, then follow{" "}
+            <code className="font-mono text-xs">/api/runs/&lt;id&gt;/events</code>.
           </>
         }
       />
       <div className="space-y-6">
         <CreateTokenForm action={createApiTokenAction} />
         {tokens.error !== null ? (
-          <Alert tone="error" title="Your tokens could not be loaded">{tokens.error}</Alert>
+          <Alert tone="error" title="Your tokens could not be loaded">
+            {tokens.error}
+          </Alert>
         ) : (
           <TokenTable
             tokens={tokens.data.map((token) => ({

@@ -16,7 +16,9 @@ export default async function AuditPage() {
     <>
       <PageHeader title="Audit log" description="The latest 200 events, newest first." />
       {entries.data === null ? (
-        <Alert tone="error" title="The audit log could not be loaded">{entries.error}</Alert>
+        <Alert tone="error" title="The audit log could not be loaded">
+          {entries.error}
+        </Alert>
       ) : (
         <AuditTable
           rows={entries.data.map((entry) => ({

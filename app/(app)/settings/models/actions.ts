@@ -31,7 +31,11 @@ function settingsFrom(values: Record<string, string>): LlmSettingsInput {
     roles: Object.fromEntries(
       LLM_ROLES.map((role) => [
         role,
-        { model: values[`${role}.model`] ?? "", timeoutMs: secondsToMs(values[`${role}.timeoutSeconds`]), maxRetries: wholeNumber(values[`${role}.maxRetries`]) },
+        {
+          model: values[`${role}.model`] ?? "",
+          timeoutMs: secondsToMs(values[`${role}.timeoutSeconds`]),
+          maxRetries: wholeNumber(values[`${role}.maxRetries`]),
+        },
       ]),
     ) as LlmSettingsInput["roles"],
   };
@@ -40,7 +44,13 @@ function settingsFrom(values: Record<string, string>): LlmSettingsInput {
 /** The settings form's text fields; the DAL's schema checks what they say (URL, model names, numbers). */
 const settingsForm = z.record(z.string(), z.string()).transform(settingsFrom);
 
-const FIELD_LABELS: Record<string, string> = { baseUrl: "base URL", apiKey: "API key", model: "model", timeoutMs: "timeout", maxRetries: "retries" };
+const FIELD_LABELS: Record<string, string> = {
+  baseUrl: "base URL",
+  apiKey: "API key",
+  model: "model",
+  timeoutMs: "timeout",
+  maxRetries: "retries",
+};
 
 /** ["baseUrl", "roles.planner.model"] → "base URL, planner model". */
 function describeChanges(changed: string[]): string {
@@ -52,11 +62,18 @@ function describeChanges(changed: string[]): string {
     .join(", ");
 }
 
-export const updateLlmSettingsAction = defineAction(ADMIN_ROLES, settingsForm, async (viewer, settings): Promise<ActionState> => {
-  const { changed } = await updateLlmSettings(viewer, settings);
-  revalidatePath("/settings/models");
-  return { status: "success", message: changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed." };
-});
+export const updateLlmSettingsAction = defineAction(
+  ADMIN_ROLES,
+  settingsForm,
+  async (viewer, settings): Promise<ActionState> => {
+    const { changed } = await updateLlmSettings(viewer, settings);
+    revalidatePath("/settings/models");
+    return {
+      status: "success",
+      message: changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed.",
+    };
+  },
+);
 
 const testForm = z.object({ role: z.enum(LLM_ROLES) });
 

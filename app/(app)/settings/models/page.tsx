@@ -19,7 +19,12 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
     source: view.source,
     baseUrl: view.baseUrl,
     hasApiKey: view.hasApiKey,
-    roles: LLM_ROLES.map((role) => ({ role, ...LLM_ROLE_LABELS[role], ...view.roles[role], modelEnvVar: modelEnvVar(role) })),
+    roles: LLM_ROLES.map((role) => ({
+      role,
+      ...LLM_ROLE_LABELS[role],
+      ...view.roles[role],
+      modelEnvVar: modelEnvVar(role),
+    })),
     updatedAt: view.updatedAt?.toISOString() ?? null,
     updatedBy: view.updatedBy,
     notes: view.notes,
@@ -30,13 +35,21 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
 export default async function ModelSettingsPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const [settings, usage] = await Promise.all([loadOrError(() => getLlmSettingsView(viewer)), loadOrError(() => listLlmUsage(viewer, { limit: 25 }))]);
+  const [settings, usage] = await Promise.all([
+    loadOrError(() => getLlmSettingsView(viewer)),
+    loadOrError(() => listLlmUsage(viewer, { limit: 25 })),
+  ]);
   const view = settings.data ? toFormView(settings.data) : null;
   return (
     <div className="space-y-6" data-testid="models-page">
-      <PageHeader title="Models" description="The OpenAI-compatible endpoint the planner and the runner call, and the model each role uses." />
+      <PageHeader
+        title="Models"
+        description="The OpenAI-compatible endpoint the planner and the runner call, and the model each role uses."
+      />
       {view === null ? (
-        <Alert tone="error" title="The model settings could not be loaded" testId="models-load-error">{settings.error}</Alert>
+        <Alert tone="error" title="The model settings could not be loaded" testId="models-load-error">
+          {settings.error}
+        </Alert>
       ) : (
         <>
           <SettingsSource view={view} />
@@ -45,7 +58,9 @@ export default async function ModelSettingsPage() {
         </>
       )}
       {usage.data === null ? (
-        <Alert tone="error" title="The model calls could not be loaded">{usage.error}</Alert>
+        <Alert tone="error" title="The model calls could not be loaded">
+          {usage.error}
+        </Alert>
       ) : (
         <ModelUsage
           totals={LLM_ROLES.map((role) => ({ role, title: LLM_ROLE_LABELS[role].title, ...usage.data.totals[role] }))}

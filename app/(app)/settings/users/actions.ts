@@ -79,7 +79,11 @@ export const reissueInvitationAction = defineAction(
   z.object({ userId: z.string().default("") }),
   async (viewer, { userId }): Promise<ActionState<InviteResult>> => {
     const { token } = await reissueInvitation(viewer, { userId });
-    return { status: "success", message: "New invitation link (the old one no longer works):", data: { email: "", inviteUrl: await invitationUrl(token) } };
+    return {
+      status: "success",
+      message: "New invitation link (the old one no longer works):",
+      data: { email: "", inviteUrl: await invitationUrl(token) },
+    };
   },
 );
 

@@ -16,15 +16,26 @@ export default async function UsersPage() {
   const users = await loadOrError(() => listUsers(viewer));
   return (
     <>
-      <PageHeader title="Users and roles" description="Invite people, choose what each may do, and deactivate those who left." />
+      <PageHeader
+        title="Users and roles"
+        description="Invite people, choose what each may do, and deactivate those who left."
+      />
       <div className="space-y-6">
-        {users.error ? <Alert tone="error" title="Users could not be loaded">{users.error}</Alert> : null}
+        {users.error ? (
+          <Alert tone="error" title="Users could not be loaded">
+            {users.error}
+          </Alert>
+        ) : null}
         <CreateUserForm action={createUserAction} />
         {users.data === null ? null : (
           <UserTable
             users={users.data.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }))}
             viewerId={viewer.id}
-            actions={{ setRoles: setUserRolesAction, setActive: setUserActiveAction, reissueInvite: reissueInvitationAction }}
+            actions={{
+              setRoles: setUserRolesAction,
+              setActive: setUserActiveAction,
+              reissueInvite: reissueInvitationAction,
+            }}
           />
         )}
       </div>

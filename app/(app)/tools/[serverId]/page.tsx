@@ -18,24 +18,33 @@ import { serverActions } from "../server-actions";
 
 export const metadata: Metadata = { title: "Tool server" };
 
-
 /** One server's tools: parameters rendered readably, "try it" for admins and operators. */
 export default async function ToolServerPage({ params }: { params: Promise<{ serverId: string }> }) {
   const { viewer, allowed } = await sectionAccess("tools");
   if (!allowed) return <AccessDenied sectionId="tools" viewer={viewer} />;
   const { serverId } = await params;
-  const result = await loadOrError(() => getToolServer(viewer, serverId).catch((error: unknown) => (error instanceof NotFoundError ? null : Promise.reject(error))));
+  const result = await loadOrError(() =>
+    getToolServer(viewer, serverId).catch((error: unknown) =>
+      error instanceof NotFoundError ? null : Promise.reject(error),
+    ),
+  );
   if (result.error === null && result.data === null) notFound();
   const canManage = hasAnyRole(viewer.roles, ["admin"]);
   const canOperate = hasAnyRole(viewer.roles, ["admin", "operator"]);
   return (
     <div className="space-y-5" data-testid="tool-server-page">
-      <Link href="/tools" className="inline-flex items-center gap-1 text-sm text-muted hover:text-foreground" data-testid="back-to-tools">
+      <Link
+        href="/tools"
+        className="inline-flex items-center gap-1 text-sm text-muted hover:text-foreground"
+        data-testid="back-to-tools"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         All tool servers
       </Link>
       {result.error !== null ? (
-        <Alert tone="error" title="This server could not be loaded">{result.error}</Alert>
+        <Alert tone="error" title="This server could not be loaded">
+          {result.error}
+        </Alert>
       ) : result.data ? (
         <>
           <ServerCard
@@ -46,7 +55,11 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
             allowedCommands={canManage ? configuredStdioAllowlist().map(describeEntry) : []}
             linkToTools={false}
           />
-          {!result.data.server.enabled ? <Alert tone="warning">This server is disabled: its tools are not in the palette and cannot be called.</Alert> : null}
+          {!result.data.server.enabled ? (
+            <Alert tone="warning">
+              This server is disabled: its tools are not in the palette and cannot be called.
+            </Alert>
+          ) : null}
           <ToolList
             serverId={result.data.server.id}
             serverName={result.data.server.name}

@@ -15,7 +15,8 @@ const MALFORMED = "That request was malformed; reload the page and try again.";
 
 type ErrorResult = { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
 
-export type SaveDraftResult = { status: "saved"; revision: number } | { status: "stale"; currentRevision: number } | ErrorResult;
+export type SaveDraftResult =
+  { status: "saved"; revision: number } | { status: "stale"; currentRevision: number } | ErrorResult;
 
 export type SaveAsCopyResult = { status: "saved"; id: string } | ErrorResult;
 
@@ -46,7 +47,11 @@ const saveDraft = defineAction(
  * Saves the designer's routine over the working draft. `baseRevision` is the revision the designer loaded or
  * last saved; when someone saved in between the result is `stale` with the stored revision and nothing is written.
  */
-export async function saveRoutineDraftAction(input: { routineId: string; baseRevision: number; routine: unknown }): Promise<SaveDraftResult> {
+export async function saveRoutineDraftAction(input: {
+  routineId: string;
+  baseRevision: number;
+  routine: unknown;
+}): Promise<SaveDraftResult> {
   return withoutEmptyFieldErrors(await saveDraft(input));
 }
 
@@ -66,16 +71,22 @@ export async function saveRoutineAsCopyAction(input: { routine: unknown; name: s
 }
 
 /** An error result carries fieldErrors only when there are some. */
-function withoutEmptyFieldErrors<Result extends { status: string }>(result: Result | ErrorResult): Result | ErrorResult {
+function withoutEmptyFieldErrors<Result extends { status: string }>(
+  result: Result | ErrorResult,
+): Result | ErrorResult {
   if (result.status !== "error") return result;
   const { message, fieldErrors } = result as ErrorResult;
   return fieldErrors ? { status: "error", message, fieldErrors } : { status: "error", message };
 }
 
 /** Accepts the current schemas of the changed tools this draft uses (clears the "tool changed" banner). */
-export const acceptToolChangesAction = defineAction(WRITER_ROLES, z.object({ routineId: z.string().default("") }), async (viewer, { routineId }): Promise<ActionState> => {
-  await acceptToolChanges(viewer, { routineId });
-  revalidatePath(`/routines/${routineId}`);
-  revalidatePath("/routines");
-  return { status: "success", message: "The routine now uses the tools' current schemas." };
-});
+export const acceptToolChangesAction = defineAction(
+  WRITER_ROLES,
+  z.object({ routineId: z.string().default("") }),
+  async (viewer, { routineId }): Promise<ActionState> => {
+    await acceptToolChanges(viewer, { routineId });
+    revalidatePath(`/routines/${routineId}`);
+    revalidatePath("/routines");
+    return { status: "success", message: "The routine now uses the tools' current schemas." };
+  },
+);

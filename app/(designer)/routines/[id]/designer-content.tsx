@@ -12,9 +12,18 @@ import { registryToolCatalog } from "@/lib/db/tools";
 import { acceptToolChangesAction, saveRoutineAsCopyAction, saveRoutineDraftAction } from "./actions";
 import { readOpenComments } from "./open-comments";
 import { loadRunFormAction, startRunAction } from "./run-actions";
-import { resolveCommentInDesignerAction, startNewDraftAction, submitForReviewAction, withdrawFromReviewAction } from "./review-actions";
+import {
+  resolveCommentInDesignerAction,
+  startNewDraftAction,
+  submitForReviewAction,
+  withdrawFromReviewAction,
+} from "./review-actions";
 
-const lifecycleActions = { submit: submitForReviewAction, withdraw: withdrawFromReviewAction, startDraft: startNewDraftAction };
+const lifecycleActions = {
+  submit: submitForReviewAction,
+  withdraw: withdrawFromReviewAction,
+  startDraft: startNewDraftAction,
+};
 const runActions = { load: loadRunFormAction, start: startRunAction };
 
 /** Where the designer reads the working routine from (app/api/routines/[id]/working). */
@@ -31,13 +40,19 @@ export async function DesignerContent({ id, viewer }: { id: string; viewer: View
     if (error instanceof NotFoundError) notFound();
     return (
       <div className="p-8">
-        <Alert tone="error" title="This routine could not be opened">{error instanceof Error ? error.message : "Please try again."}</Alert>
+        <Alert tone="error" title="This routine could not be opened">
+          {error instanceof Error ? error.message : "Please try again."}
+        </Alert>
       </div>
     );
   }
-  const [tools, comments] = await Promise.all([registryToolCatalog(viewer).listTools(), readOpenComments(viewer, detail.id, detail.openCommentCount).catch(() => [])]);
+  const [tools, comments] = await Promise.all([
+    registryToolCatalog(viewer).listTools(),
+    readOpenComments(viewer, detail.id, detail.openCommentCount).catch(() => []),
+  ]);
   const routineUrl = workingRoutineUrl(detail.id);
-  const canRun = detail.publishedVersionNumber !== null && !detail.archived && hasAnyRole(viewer.roles, ["operator", "admin"]);
+  const canRun =
+    detail.publishedVersionNumber !== null && !detail.archived && hasAnyRole(viewer.roles, ["operator", "admin"]);
   const hasReview = detail.status !== "draft" || detail.latestReview !== null || comments.length > 0;
   return (
     <Designer
@@ -60,12 +75,23 @@ export async function DesignerContent({ id, viewer }: { id: string; viewer: View
             actions={
               <>
                 {detail.canEdit ? <OptimizeButton routineId={detail.id} basedOnVersionId={detail.versionId} /> : null}
-                {canRun ? <RunRoutineButton routineId={detail.id} publishedVersionNumber={detail.publishedVersionNumber!} actions={runActions} /> : null}
+                {canRun ? (
+                  <RunRoutineButton
+                    routineId={detail.id}
+                    publishedVersionNumber={detail.publishedVersionNumber!}
+                    actions={runActions}
+                  />
+                ) : null}
               </>
             }
           />
           {detail.toolChanges.length > 0 ? (
-            <ToolChangesBanner routineId={detail.id} changes={detail.toolChanges} canAccept={detail.canEdit} action={acceptToolChangesAction} />
+            <ToolChangesBanner
+              routineId={detail.id}
+              changes={detail.toolChanges}
+              canAccept={detail.canEdit}
+              action={acceptToolChangesAction}
+            />
           ) : null}
         </>
       }

@@ -8,9 +8,16 @@ import type { OpenComment } from "@/lib/stores/review-comments";
  * may resolve it (by the rule the server enforces). Read only when there are some, so opening a routine without
  * comments costs nothing more.
  */
-export async function readOpenComments(viewer: Viewer, routineId: string, openCommentCount: number): Promise<OpenComment[]> {
+export async function readOpenComments(
+  viewer: Viewer,
+  routineId: string,
+  openCommentCount: number,
+): Promise<OpenComment[]> {
   if (openCommentCount === 0) return [];
-  const [comments, history] = await Promise.all([listStepComments(viewer, routineId), listRoutineVersions(viewer, routineId)]);
+  const [comments, history] = await Promise.all([
+    listStepComments(viewer, routineId),
+    listRoutineVersions(viewer, routineId),
+  ]);
   const version = { authorId: history.versions[0]?.author?.id ?? null };
   return comments.map((comment) => ({
     id: comment.id,

@@ -5,7 +5,17 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session/index";
-import { addReviewComment, decideReview, publishVersion, resolveReviewComment, startNewDraft, submitForReview, withdrawFromReview, MAX_COMMENT_LENGTH, REVIEW_DECISION_INPUTS } from "@/lib/db/reviews";
+import {
+  addReviewComment,
+  decideReview,
+  publishVersion,
+  resolveReviewComment,
+  startNewDraft,
+  submitForReview,
+  withdrawFromReview,
+  MAX_COMMENT_LENGTH,
+  REVIEW_DECISION_INPUTS,
+} from "@/lib/db/reviews";
 import { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES } from "@/lib/access";
 
 // The review lifecycle's actions. Each authorizes itself here and the DAL checks again (roles, four-eyes, state):
@@ -23,16 +33,26 @@ const decideForm = z.object({
   number,
   versionId,
   decision: z.enum(REVIEW_DECISION_INPUTS, { message: "Choose approve, request changes or reject." }),
-  comment: z.string().max(MAX_COMMENT_LENGTH + 1000).default(""),
+  comment: z
+    .string()
+    .max(MAX_COMMENT_LENGTH + 1000)
+    .default(""),
 });
 const commentForm = z.object({
   routineId: id,
   number,
   versionId,
   stepId: z.string().trim().max(64).default(""),
-  body: z.string().max(MAX_COMMENT_LENGTH + 1000).default(""),
+  body: z
+    .string()
+    .max(MAX_COMMENT_LENGTH + 1000)
+    .default(""),
 });
-const resolveForm = z.object({ routineId: id, number: number.optional(), commentId: z.string().trim().min(1, "Missing comment.").max(100) });
+const resolveForm = z.object({
+  routineId: id,
+  number: number.optional(),
+  commentId: z.string().trim().min(1, "Missing comment.").max(100),
+});
 const versionForm = z.object({ routineId: id, versionId, number: number.optional() });
 const routineForm = z.object({ routineId: id, number: number.optional() });
 const startDraftForm = z.object({ routineId: id, fromVersionId: z.string().trim().max(100).default("") });
@@ -87,9 +107,18 @@ export const decideReviewAction = defineAction(
   decideForm,
   async (viewer, form): Promise<ActionState> => {
     const comment = form.comment.trim();
-    const { number: decided, status } = await decideReview(viewer, { versionId: form.versionId, decision: form.decision, comment: comment || undefined });
+    const { number: decided, status } = await decideReview(viewer, {
+      versionId: form.versionId,
+      decision: form.decision,
+      comment: comment || undefined,
+    });
     refresh(form.routineId, form.number);
-    const outcome = status === "approved" ? "approved; it can be published now" : status === "rejected" ? "rejected" : "sent back to its author with your comments";
+    const outcome =
+      status === "approved"
+        ? "approved; it can be published now"
+        : status === "rejected"
+          ? "rejected"
+          : "sent back to its author with your comments";
     return { status: "success", message: `Version ${decided} was ${outcome}.` };
   },
   { invalidMessage: MALFORMED },
@@ -145,7 +174,10 @@ export const publishVersionAction = defineAction(
     const outcome = await publishVersion(viewer, { versionId: form.versionId });
     refresh(form.routineId, outcome.number);
     const replaced = outcome.previousNumber === null ? "" : ` in place of version ${outcome.previousNumber}`;
-    return { status: "success", message: `${outcome.rollback ? "Rolled back: version" : "Version"} ${outcome.number} is published${replaced}; it is the one that runs.` };
+    return {
+      status: "success",
+      message: `${outcome.rollback ? "Rolled back: version" : "Version"} ${outcome.number} is published${replaced}; it is the one that runs.`,
+    };
   },
   { invalidMessage: MALFORMED },
 );

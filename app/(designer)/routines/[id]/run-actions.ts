@@ -12,13 +12,22 @@ import { RUN_CONTROL_ROLES } from "@/lib/access";
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 // The routine id as the dialog sends it (read as a string, as String() did); the DAL checks it.
-const loadRunForm = defineAction(RUN_CONTROL_ROLES, z.coerce.string(), async (viewer, routineId): Promise<{ ok: true; form: RunFormView }> => {
-  const form = await getRunForm(viewer, routineId);
-  return { ok: true, form: { name: form.name, versionNumber: form.versionNumber, inputs: form.inputs, intents: form.intents } };
-});
+const loadRunForm = defineAction(
+  RUN_CONTROL_ROLES,
+  z.coerce.string(),
+  async (viewer, routineId): Promise<{ ok: true; form: RunFormView }> => {
+    const form = await getRunForm(viewer, routineId);
+    return {
+      ok: true,
+      form: { name: form.name, versionNumber: form.versionNumber, inputs: form.inputs, intents: form.intents },
+    };
+  },
+);
 
 /** The published version's declared inputs, read when the dialog opens (so the designer loads nothing extra). */
-export async function loadRunFormAction(routineId: string): Promise<{ ok: true; form: RunFormView } | { ok: false; message: string }> {
+export async function loadRunFormAction(
+  routineId: string,
+): Promise<{ ok: true; form: RunFormView } | { ok: false; message: string }> {
   const result = await loadRunForm(routineId);
   return "status" in result ? { ok: false, message: result.message } : result;
 }
@@ -42,8 +51,14 @@ export const startRunAction = defineAction(
     } catch {
       throw new ValidationError(MALFORMED);
     }
-    if (mode === "request" && request.trim() === "") throw new ValidationError("Describe what you need.", { request: ["Describe what you need, e.g. “Book 3 days of leave for E-1001 from 2 March”."] });
-    const { runId } = await startRun(viewer, mode === "request" ? { routineId, request: request.trim(), source: "ui" } : { routineId, inputs, source: "ui" });
+    if (mode === "request" && request.trim() === "")
+      throw new ValidationError("Describe what you need.", {
+        request: ["Describe what you need, e.g. “Book 3 days of leave for E-1001 from 2 March”."],
+      });
+    const { runId } = await startRun(
+      viewer,
+      mode === "request" ? { routineId, request: request.trim(), source: "ui" } : { routineId, inputs, source: "ui" },
+    );
     return { status: "success", message: "Run started.", data: { runId } };
   },
   { invalidMessage: MALFORMED },

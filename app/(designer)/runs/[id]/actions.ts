@@ -23,11 +23,16 @@ function parseJsonField(text: string | undefined, field: string, what: string): 
   } catch {
     throw new ValidationError(`${what} is not valid JSON.`, { [field]: [`${what} is not valid JSON.`] });
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new ValidationError(`${what} must be a JSON object.`, { [field]: [`${what} must be a JSON object.`] });
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new ValidationError(`${what} must be a JSON object.`, { [field]: [`${what} must be a JSON object.`] });
   return value as Record<string, unknown>;
 }
 
-const CONTROL_DONE = { pause: "Pause requested: the run stops after the step in flight.", resume: "The run resumes.", cancel: "Cancel requested." } as const;
+const CONTROL_DONE = {
+  pause: "Pause requested: the run stops after the step in flight.",
+  resume: "The run resumes.",
+  cancel: "Cancel requested.",
+} as const;
 
 export const controlRunAction = defineAction(
   RUN_CONTROL_ROLES,
@@ -54,7 +59,10 @@ export const rerunFromStepAction = defineAction(
   stepForm.extend({ input: z.string().max(1_000_000, "The input is too large.") }),
   async (viewer, { runId, stepRunId, input }): Promise<ActionState> => {
     const parsed = parseJsonField(input, "input", "The input");
-    if (!parsed) throw new ValidationError("Give the step's input as a JSON object.", { input: ["Give the step's input as a JSON object."] });
+    if (!parsed)
+      throw new ValidationError("Give the step's input as a JSON object.", {
+        input: ["Give the step's input as a JSON object."],
+      });
     await rerunFromStep(viewer, { runId, stepRunId, input: parsed });
     return { status: "success", message: "The run goes on from this step with the new input." };
   },
@@ -70,7 +78,13 @@ export const decideHumanStepAction = defineAction(
   }),
   async (viewer, form): Promise<ActionState> => {
     const values = parseJsonField(form.values, "values", "The form values");
-    await decideHumanStep(viewer, { runId: form.runId, stepRunId: form.stepRunId, decision: form.decision, comment: form.comment?.trim() || undefined, values });
+    await decideHumanStep(viewer, {
+      runId: form.runId,
+      stepRunId: form.stepRunId,
+      decision: form.decision,
+      comment: form.comment?.trim() || undefined,
+      values,
+    });
     return { status: "success", message: form.decision === "approve" ? "Approved: the run goes on." : "Rejected." };
   },
   { invalidMessage: MALFORMED },
@@ -87,7 +101,10 @@ const readVariable = defineAction(
 );
 
 /** The whole value of a run variable, for the viewer's "show the whole value" button. Same visibility as the run. */
-export async function readRunVariableAction(runId: string, key: string): Promise<{ ok: true; value: string; bytes: number } | { ok: false; message: string }> {
+export async function readRunVariableAction(
+  runId: string,
+  key: string,
+): Promise<{ ok: true; value: string; bytes: number } | { ok: false; message: string }> {
   const result = await readVariable({ runId, key });
   return "status" in result ? { ok: false, message: result.message } : result;
 }

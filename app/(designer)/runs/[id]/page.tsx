@@ -9,7 +9,13 @@ import { getRun, getRunModel } from "@/lib/db/runs";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
 import { modelPriceTable, priceOf } from "@/lib/llm";
-import { controlRunAction, decideHumanStepAction, readRunVariableAction, rerunFromStepAction, retryStepAction } from "./actions";
+import {
+  controlRunAction,
+  decideHumanStepAction,
+  readRunVariableAction,
+  rerunFromStepAction,
+  retryStepAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Run" };
 

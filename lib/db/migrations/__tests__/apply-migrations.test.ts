@@ -57,9 +57,14 @@ function query<Row = Record<string, unknown>>(dbPath: string, sql: string): Row[
 
 type HistoryRow = { migration_name: string; checksum: string; finished_at: number | null };
 const historyIn = (dbPath: string) =>
-  query<HistoryRow>(dbPath, `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`);
+  query<HistoryRow>(
+    dbPath,
+    `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
+  );
 const tablesIn = (dbPath: string) =>
-  query<{ name: string }>(dbPath, `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).map((row) => row.name);
+  query<{ name: string }>(dbPath, `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).map(
+    (row) => row.name,
+  );
 const schemaOf = (dbPath: string) => query(dbPath, `SELECT type, name, sql FROM sqlite_master ORDER BY name`);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -95,7 +100,10 @@ describe("applying the project's migrations", () => {
     const schemaBefore = schemaOf(dbPath);
     const historyBefore = historyIn(dbPath);
 
-    expect(applySqliteMigrations(dbPath, PROJECT_MIGRATIONS)).toEqual({ applied: [], alreadyApplied: COMMITTED.length });
+    expect(applySqliteMigrations(dbPath, PROJECT_MIGRATIONS)).toEqual({
+      applied: [],
+      alreadyApplied: COMMITTED.length,
+    });
     expect(schemaOf(dbPath)).toEqual(schemaBefore);
     expect(historyIn(dbPath)).toEqual(historyBefore);
   });
@@ -128,7 +136,10 @@ describe("migration order and atomicity", () => {
     });
     const dbPath = path.join(tempDir(), "app.db");
 
-    expect(applySqliteMigrations(dbPath, migrations).applied).toEqual(["20250101000000_create_person", "20250202000000_add_email"]);
+    expect(applySqliteMigrations(dbPath, migrations).applied).toEqual([
+      "20250101000000_create_person",
+      "20250202000000_add_email",
+    ]);
     const columns = query<{ name: string }>(dbPath, `PRAGMA table_info("person")`);
     expect(columns.map((column) => column.name)).toEqual(["id", "email"]);
   });
@@ -149,7 +160,9 @@ describe("migration order and atomicity", () => {
   });
 
   it("applies a fixed migration on the next run", () => {
-    const migrations = makeMigrations({ "20250101000000_broken": `CREATE TABLE "t" ("id" TEXT); SELECT * FROM "missing";` });
+    const migrations = makeMigrations({
+      "20250101000000_broken": `CREATE TABLE "t" ("id" TEXT); SELECT * FROM "missing";`,
+    });
     const dbPath = path.join(tempDir(), "app.db");
     expect(() => applySqliteMigrations(dbPath, migrations)).toThrow(MigrationError);
 

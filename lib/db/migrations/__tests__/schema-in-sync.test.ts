@@ -31,17 +31,21 @@ function describeDatabase(scripts: string[]) {
         name,
         {
           columns: db.prepare(`SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)`).all(name),
-          indexes: (db.prepare(`SELECT name, "unique" FROM pragma_index_list(?) ORDER BY name`).all(name) as {
-            name: string;
-            unique: number;
-          }[]).map((index) => ({
+          indexes: (
+            db.prepare(`SELECT name, "unique" FROM pragma_index_list(?) ORDER BY name`).all(name) as {
+              name: string;
+              unique: number;
+            }[]
+          ).map((index) => ({
             ...index,
-            columns: (db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(index.name) as { name: string }[]).map(
-              (column) => column.name,
-            ),
+            columns: (
+              db.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(index.name) as { name: string }[]
+            ).map((column) => column.name),
           })),
           foreignKeys: db
-            .prepare(`SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY "from"`)
+            .prepare(
+              `SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?) ORDER BY "from"`,
+            )
             .all(name),
         },
       ]),

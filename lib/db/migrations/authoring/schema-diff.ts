@@ -33,7 +33,11 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
 
 type EngineModule = {
   SchemaEngine: {
-    new: (options: unknown, log: () => void, adapter: unknown) => Promise<{
+    new: (
+      options: unknown,
+      log: () => void,
+      adapter: unknown,
+    ) => Promise<{
       diff(params: unknown): Promise<{ stdout: string }>;
       free(): void;
     }>;

@@ -20,7 +20,11 @@ describe("idempotency keys", () => {
     expect(first).toMatchObject({ kind: "result", replayed: false });
     expect(second).toMatchObject({ kind: "result", replayed: true });
     expect(second.kind === "result" && second.result).toEqual(first.kind === "result" && first.result);
-    expect([...store.leaveRequests.values()].filter((request) => request.employeeId === "E1024" && request.startDate === "2025-08-04")).toHaveLength(1);
+    expect(
+      [...store.leaveRequests.values()].filter(
+        (request) => request.employeeId === "E1024" && request.startDate === "2025-08-04",
+      ),
+    ).toHaveLength(1);
   });
 
   it("the same key twice records one email; different keys record two", () => {
@@ -44,7 +48,9 @@ describe("idempotency keys", () => {
 
   it("a key reused with other arguments is refused, and keys are per tool", () => {
     call(store, "send_email_notification", email, key("k"));
-    expect(callError(store, "send_email_notification", { ...email, subject: "Other" }, key("k"))).toMatch(/already used for a send_email_notification call with other arguments/);
+    expect(callError(store, "send_email_notification", { ...email, subject: "Other" }, key("k"))).toMatch(
+      /already used for a send_email_notification call with other arguments/,
+    );
     expect(call(store, "apply_leave", leave, key("k")).status).toBe("pending");
   });
 
@@ -52,26 +58,44 @@ describe("idempotency keys", () => {
     call(store, "send_email_notification", { ...email, idempotency_key: "arg-1" });
     call(store, "send_email_notification", { ...email, idempotency_key: "arg-1" });
     expect(store.outbox).toHaveLength(1);
-    expect(callError(store, "send_email_notification", { ...email, idempotency_key: "x" }, key("y"))).toMatch(/Two different idempotency keys/);
+    expect(callError(store, "send_email_notification", { ...email, idempotency_key: "x" }, key("y"))).toMatch(
+      /Two different idempotency keys/,
+    );
   });
 
   it("a failed call is not remembered, so it can be retried under the same key", () => {
-    expect(callError(store, "apply_leave", { ...leave, employee_id: "E9999" }, key("retry"))).toMatch(/Unknown employee/);
+    expect(callError(store, "apply_leave", { ...leave, employee_id: "E9999" }, key("retry"))).toMatch(
+      /Unknown employee/,
+    );
     expect(call(store, "apply_leave", leave, key("retry")).status).toBe("pending");
   });
 });
 
 describe("argument validation", () => {
   it("answers wrong types, missing and unknown arguments with one clear message", () => {
-    expect(callError(store, "get_org_chart", { department_id: "D-ENG", depth: "2" })).toBe('Invalid arguments for get_org_chart: argument "depth" must be integer (got "2").');
-    expect(callError(store, "apply_leave", { employee_id: "E1024" })).toMatch(/missing required argument "leave_type".*missing required argument "start_date".*missing required argument "end_date"/);
-    expect(callError(store, "get_employee", { employee_id: "E1024", employeeId: "E1024" })).toMatch(/unknown argument "employeeId" \(get_employee takes: employee_id\)/);
-    expect(callError(store, "send_email_notification", { ...email, cc: "E1000" })).toMatch(/argument "cc" must be array/);
-    expect(callHrTool(store, "get_employee", ["E1024"])).toEqual({ kind: "tool-error", message: "Invalid arguments for get_employee: arguments must be an object." });
+    expect(callError(store, "get_org_chart", { department_id: "D-ENG", depth: "2" })).toBe(
+      'Invalid arguments for get_org_chart: argument "depth" must be integer (got "2").',
+    );
+    expect(callError(store, "apply_leave", { employee_id: "E1024" })).toMatch(
+      /missing required argument "leave_type".*missing required argument "start_date".*missing required argument "end_date"/,
+    );
+    expect(callError(store, "get_employee", { employee_id: "E1024", employeeId: "E1024" })).toMatch(
+      /unknown argument "employeeId" \(get_employee takes: employee_id\)/,
+    );
+    expect(callError(store, "send_email_notification", { ...email, cc: "E1000" })).toMatch(
+      /argument "cc" must be array/,
+    );
+    expect(callHrTool(store, "get_employee", ["E1024"])).toEqual({
+      kind: "tool-error",
+      message: "Invalid arguments for get_employee: arguments must be an object.",
+    });
   });
 
   it("reports an unknown tool as such, not as a tool error", () => {
-    expect(callHrTool(store, "fire_employee", {})).toMatchObject({ kind: "unknown-tool", message: expect.stringMatching(/Unknown tool: fire_employee/) });
+    expect(callHrTool(store, "fire_employee", {})).toMatchObject({
+      kind: "unknown-tool",
+      message: expect.stringMatching(/Unknown tool: fire_employee/),
+    });
   });
 });
 
@@ -85,6 +109,11 @@ describe("the tool list", () => {
     expect(hints.get_employee.readOnlyHint).toBe(true);
     expect(hints.cancel_leave).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(hints.apply_leave).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(listed.filter((tool) => tool.outputSchema).map((tool) => tool.name).sort()).toEqual(["apply_leave", "get_employee", "get_leave_balance", "send_email_notification"]);
+    expect(
+      listed
+        .filter((tool) => tool.outputSchema)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(["apply_leave", "get_employee", "get_leave_balance", "send_email_notification"]);
   });
 });

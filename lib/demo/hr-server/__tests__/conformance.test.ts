@@ -19,7 +19,14 @@ const node24 = ensureNode24();
 if (node24.path === null) console.warn(`Skipping the MCP conformance suite: ${node24.reason}`);
 
 /** Scenarios a tools server over Streamable HTTP must pass. */
-const PASSING = ["server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams", "dns-rebinding-protection"];
+const PASSING = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "logging-set-level",
+  "server-sse-multiple-streams",
+  "dns-rebinding-protection",
+];
 
 /** Scenarios that call a fixture tool of the suite's reference server; the HR server answers "Unknown tool". */
 const FIXTURE_TOOL: Record<string, string> = {
@@ -39,9 +46,18 @@ const FIXTURE_TOOL: Record<string, string> = {
 
 /** Scenarios for capabilities the HR server does not declare; it answers "Method not found". */
 const UNDECLARED_CAPABILITY = [
-  "completion-complete", "resources-list", "resources-read-text", "resources-read-binary", "resources-templates-read",
-  "resources-subscribe", "resources-unsubscribe", "prompts-list", "prompts-get-simple", "prompts-get-with-args",
-  "prompts-get-embedded-resource", "prompts-get-with-image",
+  "completion-complete",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "resources-subscribe",
+  "resources-unsubscribe",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
 ];
 
 type Check = { id: string; status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO"; errorMessage?: string };
@@ -72,7 +88,13 @@ describe.skipIf(!node24.path).concurrent("MCP conformance suite against the demo
   it("classifies every server scenario the suite knows", async () => {
     const { stdout } = await run(node24.path!, [suite, "list", "--server"], { cwd: root });
     const known = [...stdout.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]).sort();
-    const classified = [...PASSING, "server-sse-polling", "json-schema-2020-12", ...Object.keys(FIXTURE_TOOL), ...UNDECLARED_CAPABILITY].sort();
+    const classified = [
+      ...PASSING,
+      "server-sse-polling",
+      "json-schema-2020-12",
+      ...Object.keys(FIXTURE_TOOL),
+      ...UNDECLARED_CAPABILITY,
+    ].sort();
     expect(known).toEqual(classified);
   });
 
@@ -87,23 +109,38 @@ describe.skipIf(!node24.path).concurrent("MCP conformance suite against the demo
     const { exitCode, checks } = await runScenario("server-sse-polling");
     expect(exitCode).toBe(0);
     expect(checks.filter((check) => check.status === "FAILURE")).toEqual([]);
-    expect(checks.filter((check) => check.status === "WARNING").map((check) => check.id).sort()).toEqual(["server-sse-priming-event", "server-sse-retry-field"]);
+    expect(
+      checks
+        .filter((check) => check.status === "WARNING")
+        .map((check) => check.id)
+        .sort(),
+    ).toEqual(["server-sse-priming-event", "server-sse-retry-field"]);
   });
 
-  it.each(Object.entries(FIXTURE_TOOL))("does not apply: %s needs the suite's fixture tool %s", async (scenario, tool) => {
-    const { exitCode, checks } = await runScenario(scenario);
-    expect(exitCode).toBe(1);
-    expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(new RegExp(`Unknown tool: ${tool}\\b`));
-  });
+  it.each(Object.entries(FIXTURE_TOOL))(
+    "does not apply: %s needs the suite's fixture tool %s",
+    async (scenario, tool) => {
+      const { exitCode, checks } = await runScenario(scenario);
+      expect(exitCode).toBe(1);
+      expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
+        new RegExp(`Unknown tool: ${tool}\\b`),
+      );
+    },
+  );
 
   it("does not apply: json-schema-2020-12 needs the suite's fixture tool json_schema_2020_12_tool", async () => {
     const { checks } = await runScenario("json-schema-2020-12");
-    expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(/Tool 'json_schema_2020_12_tool' not found/);
+    expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
+      /Tool 'json_schema_2020_12_tool' not found/,
+    );
   });
 
-  it.each(UNDECLARED_CAPABILITY)("does not apply: %s tests a capability the HR server does not declare", async (scenario) => {
-    const { exitCode, checks } = await runScenario(scenario);
-    expect(exitCode).toBe(1);
-    expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(/Method not found/);
-  });
+  it.each(UNDECLARED_CAPABILITY)(
+    "does not apply: %s tests a capability the HR server does not declare",
+    async (scenario) => {
+      const { exitCode, checks } = await runScenario(scenario);
+      expect(exitCode).toBe(1);
+      expect(checks.find((check) => check.status === "FAILURE")?.errorMessage).toMatch(/Method not found/);
+    },
+  );
 });

@@ -17,7 +17,7 @@ async function connect(): Promise<{ client: Client; transport: StreamableHTTPCli
 }
 
 /** The text of a result's first content item (the JSON the HR tools answer with). */
-const textOf = (result: object) => ((result as { content: Array<{ text: string }> }).content)[0].text;
+const textOf = (result: object) => (result as { content: Array<{ text: string }> }).content[0].text;
 
 beforeAll(async () => {
   server = await startDemoHrHttpServer({ port: 0 });
@@ -37,7 +37,10 @@ describe("the demo HR server over Streamable HTTP", () => {
     expect(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).toEqual(
       DEMO_HR_TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
     );
-    expect(tools.find((tool) => tool.name === "cancel_leave")?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(tools.find((tool) => tool.name === "cancel_leave")?.annotations).toMatchObject({
+      destructiveHint: true,
+      readOnlyHint: false,
+    });
   });
 
   it("answers a call with JSON text, and with structured content where an output schema is declared", async () => {
@@ -55,16 +58,33 @@ describe("the demo HR server over Streamable HTTP", () => {
     const unknownEmployee = await client.callTool({ name: "get_employee", arguments: { employee_id: "E9999" } });
     expect(unknownEmployee.isError).toBe(true);
     expect(textOf(unknownEmployee)).toMatch(/Unknown employee ID "E9999"/);
-    const badArguments = await client.callTool({ name: "get_org_chart", arguments: { department_id: "D-ENG", depth: "deep" } });
+    const badArguments = await client.callTool({
+      name: "get_org_chart",
+      arguments: { department_id: "D-ENG", depth: "deep" },
+    });
     expect(badArguments.isError).toBe(true);
     expect(textOf(badArguments)).toMatch(/argument "depth" must be integer/);
-    await expect(client.callTool({ name: "test_error_handling", arguments: {} })).rejects.toThrow(/Unknown tool: test_error_handling/);
+    await expect(client.callTool({ name: "test_error_handling", arguments: {} })).rejects.toThrow(
+      /Unknown tool: test_error_handling/,
+    );
   });
 
   it("keeps state and idempotency keys across sessions: a retried call after reconnecting files nothing new", async () => {
     const args = { to: "E1024", subject: "Reminder", body: "Submit your timesheet." };
-    const first = await (await connect()).client.callTool({ name: "send_email_notification", arguments: args, _meta: { [IDEMPOTENCY_META_KEY]: "retry-1" } });
-    const again = await (await connect()).client.callTool({ name: "send_email_notification", arguments: args, _meta: { [IDEMPOTENCY_META_KEY]: "retry-1" } });
+    const first = await (
+      await connect()
+    ).client.callTool({
+      name: "send_email_notification",
+      arguments: args,
+      _meta: { [IDEMPOTENCY_META_KEY]: "retry-1" },
+    });
+    const again = await (
+      await connect()
+    ).client.callTool({
+      name: "send_email_notification",
+      arguments: args,
+      _meta: { [IDEMPOTENCY_META_KEY]: "retry-1" },
+    });
     expect(again.structuredContent).toEqual(first.structuredContent);
     expect(again._meta?.[IDEMPOTENT_REPLAY_META_KEY]).toBe(true);
     expect(server.store.outbox.filter((message) => message.subject === "Reminder")).toHaveLength(1);
@@ -76,20 +96,31 @@ describe("the demo HR server over Streamable HTTP", () => {
     await transport.terminateSession();
     const response = await fetch(server.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sessionId,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     expect(response.status).toBe(404);
   });
 
   it("refuses foreign Host and Origin headers (DNS rebinding) and answers 404 off the /mcp path", async () => {
-    const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const post = (extra: Record<string, string>) => rawPost(server.port, { ...headers, ...extra }, initialize);
     expect((await post({ host: "evil.example.com" })).status).toBe(403);
     expect((await post({ host: `127.0.0.1:${server.port}`, origin: "http://evil.example.com" })).status).toBe(403);
     expect((await post({ host: `localhost:${server.port + 1}` })).status).toBe(403);
-    expect((await post({ host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).status).toBe(200);
+    expect((await post({ host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).status).toBe(
+      200,
+    );
     expect((await fetch(server.url.replace("/mcp", "/other"))).status).toBe(404);
   });
 });

@@ -23,13 +23,21 @@ describe("the demo HR server's side-effect counter", () => {
   it("counts each side effect once per tool and idempotency key, however often the call is repeated", async () => {
     expect(await counts()).toEqual({ sideEffects: [] });
     const send = (key: string | null, subject = "Booked") =>
-      client.callTool({ name: "send_email_notification", arguments: email(subject), ...(key ? { _meta: { [IDEMPOTENCY_META_KEY]: key } } : {}) });
+      client.callTool({
+        name: "send_email_notification",
+        arguments: email(subject),
+        ...(key ? { _meta: { [IDEMPOTENCY_META_KEY]: key } } : {}),
+      });
     await send("run-1:step-a");
     await send("run-1:step-a");
     await send("run-1:step-b");
     // Without a key nothing is deduplicated, nor counted; a read-only tool is never a side effect.
     await send(null);
-    await client.callTool({ name: "get_employee", arguments: { employee_id: "E1024" }, _meta: { [IDEMPOTENCY_META_KEY]: "run-1:step-c" } });
+    await client.callTool({
+      name: "get_employee",
+      arguments: { employee_id: "E1024" },
+      _meta: { [IDEMPOTENCY_META_KEY]: "run-1:step-c" },
+    });
     // A refused repeat (other arguments under the same key) did not run.
     const refused = await send("run-1:step-a", "Something else");
     expect(refused.isError).toBe(true);

@@ -1,4 +1,13 @@
-import { REFERENCE_DATE, daysBetween, eachDay, isWeekend, lastDayOfMonth, monthKey, parseIsoDate, parseMonth } from "../data/calendar";
+import {
+  REFERENCE_DATE,
+  daysBetween,
+  eachDay,
+  isWeekend,
+  lastDayOfMonth,
+  monthKey,
+  parseIsoDate,
+  parseMonth,
+} from "../data/calendar";
 import { HOLIDAY_COUNTRIES, holidaysOf } from "../data/holidays";
 import { randomFor } from "../data/random";
 import type { Employee } from "../data/types";
@@ -20,7 +29,12 @@ function dayRecord(employee: Employee, date: string, store: HrStore, holidays: M
   const holiday = holidays.get(date);
   if (holiday) return { date, status: "holiday", holiday };
   for (const request of store.leaveRequests.values()) {
-    if (request.employeeId === employee.id && request.status === "approved" && request.startDate <= date && date <= request.endDate) {
+    if (
+      request.employeeId === employee.id &&
+      request.status === "approved" &&
+      request.startDate <= date &&
+      date <= request.endDate
+    ) {
       return { date, status: "leave", leave_type: request.leaveType, leave_request_id: request.id };
     }
   }
@@ -29,7 +43,13 @@ function dayRecord(employee: Employee, date: string, store: HrStore, holidays: M
   const checkIn = 7 * 60 + 30 + random.int(0, 27) * 5;
   const minutes = Math.round((8 * employee.fte * 60 + random.int(-30, 120) * employee.fte + 30) / 5) * 5;
   const hoursWorked = Math.round(((minutes - 30) / 60) * 100) / 100;
-  return { date, status: "present", check_in: clock(checkIn), check_out: clock(checkIn + minutes), hours_worked: hoursWorked };
+  return {
+    date,
+    status: "present",
+    check_in: clock(checkIn),
+    check_out: clock(checkIn + minutes),
+    hours_worked: hoursWorked,
+  };
 }
 
 function clock(minutes: number): string {
@@ -52,13 +72,25 @@ function recordsBetween(employee: Employee, from: string, to: string, store: HrS
     .map((day) => dayRecord(employee, day, store, holidays));
 }
 
-const listHolidays = readTool<{ country: string; year: number }>("list_holidays", "List public holidays", ({ country, year }) => {
-  const code = HOLIDAY_COUNTRIES.find((each) => each === country.trim().toUpperCase());
-  if (!code) throw new HrToolError(`No holiday calendar for "${country}". Supported countries (the office locations): ${HOLIDAY_COUNTRIES.join(", ")}.`);
-  if (year < 2000 || year > 2100) throw new HrToolError(`year must be between 2000 and 2100; got ${year}.`);
-  const holidays = holidaysOf(code, year);
-  return { country: code, year, count: holidays.length, holidays: holidays.map((holiday) => ({ ...holiday, weekday: weekdayName(holiday.date) })) };
-});
+const listHolidays = readTool<{ country: string; year: number }>(
+  "list_holidays",
+  "List public holidays",
+  ({ country, year }) => {
+    const code = HOLIDAY_COUNTRIES.find((each) => each === country.trim().toUpperCase());
+    if (!code)
+      throw new HrToolError(
+        `No holiday calendar for "${country}". Supported countries (the office locations): ${HOLIDAY_COUNTRIES.join(", ")}.`,
+      );
+    if (year < 2000 || year > 2100) throw new HrToolError(`year must be between 2000 and 2100; got ${year}.`);
+    const holidays = holidaysOf(code, year);
+    return {
+      country: code,
+      year,
+      count: holidays.length,
+      holidays: holidays.map((holiday) => ({ ...holiday, weekday: weekdayName(holiday.date) })),
+    };
+  },
+);
 
 function weekdayName(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
@@ -72,8 +104,14 @@ const getAttendance = readTool<{ employee_id: string; start_date: string; end_da
     const start = parseIsoDate(start_date, "start_date");
     const end = parseIsoDate(end_date, "end_date");
     if (end < start) throw new HrToolError(`end_date ${end} is before start_date ${start}.`);
-    if (daysBetween(start, end) >= MAX_ATTENDANCE_DAYS) throw new HrToolError(`The range covers ${daysBetween(start, end) + 1} days; ask for at most ${MAX_ATTENDANCE_DAYS} days at a time.`);
-    if (start > REFERENCE_DATE) throw new HrToolError(`start_date ${start} is in the future; attendance is recorded up to today, ${REFERENCE_DATE}.`);
+    if (daysBetween(start, end) >= MAX_ATTENDANCE_DAYS)
+      throw new HrToolError(
+        `The range covers ${daysBetween(start, end) + 1} days; ask for at most ${MAX_ATTENDANCE_DAYS} days at a time.`,
+      );
+    if (start > REFERENCE_DATE)
+      throw new HrToolError(
+        `start_date ${start} is in the future; attendance is recorded up to today, ${REFERENCE_DATE}.`,
+      );
     const days = recordsBetween(employee, start, end, store);
     const present = days.filter((day) => day.status === "present");
     const hours = present.reduce((sum, day) => sum + day.hours_worked, 0);
@@ -98,40 +136,63 @@ const getAttendance = readTool<{ employee_id: string; start_date: string; end_da
 );
 
 /** Overtime hours above the contractual day in a month, for payroll as well as get_overtime. */
-export function overtimeEntries(employee: Employee, year: number, month: number, store: HrStore): Array<{ date: string; hours: number }> {
+export function overtimeEntries(
+  employee: Employee,
+  year: number,
+  month: number,
+  store: HrStore,
+): Array<{ date: string; hours: number }> {
   const contractual = 8 * employee.fte;
   const key = monthKey(year, month);
   return recordsBetween(employee, `${key}-01`, lastDayOfMonth(year, month), store)
-    .flatMap((day) => (day.status === "present" && day.hours_worked > contractual ? [{ date: day.date, hours: Math.round((day.hours_worked - contractual) * 4) / 4 }] : []))
+    .flatMap((day) =>
+      day.status === "present" && day.hours_worked > contractual
+        ? [{ date: day.date, hours: Math.round((day.hours_worked - contractual) * 4) / 4 }]
+        : [],
+    )
     .filter((entry) => entry.hours > 0);
 }
 
-const getOvertime = readTool<{ employee_id: string; month: string }>("get_overtime", "Get overtime", ({ employee_id, month }, store) => {
-  const employee = store.employee(employee_id);
-  const { year, month: monthNumber } = parseMonth(month, "month");
-  const key = monthKey(year, monthNumber);
-  const first = `${key}-01`;
-  if (first > REFERENCE_DATE) throw new HrToolError(`${key} has not started yet; overtime is recorded up to today, ${REFERENCE_DATE}.`);
-  const last = lastDayOfMonth(year, monthNumber);
-  if (last < employee.startDate) throw new HrToolError(`${employee.id} joined on ${employee.startDate}; there is no overtime for ${key}.`);
-  if (employee.employmentType === "contractor" || employee.employmentType === "intern") {
-    return { employee_id: employee.id, month: key, eligible: false, reason: `${employee.employmentType}s are not eligible for paid overtime.`, approved_hours: 0, pending_hours: 0, entries: [] };
-  }
-  const contractual = 8 * employee.fte;
-  // Managers approve overtime at month end, so only the running month is still pending.
-  const status = key === REFERENCE_DATE.slice(0, 7) ? "pending" : "approved";
-  const entries = overtimeEntries(employee, year, monthNumber, store).map((entry) => ({ ...entry, status }));
-  const total = entries.reduce((sum, entry) => sum + entry.hours, 0);
-  return {
-    employee_id: employee.id,
-    month: key,
-    eligible: true,
-    contractual_hours_per_day: contractual,
-    approved_hours: status === "approved" ? total : 0,
-    pending_hours: status === "pending" ? total : 0,
-    entries,
-  };
-});
+const getOvertime = readTool<{ employee_id: string; month: string }>(
+  "get_overtime",
+  "Get overtime",
+  ({ employee_id, month }, store) => {
+    const employee = store.employee(employee_id);
+    const { year, month: monthNumber } = parseMonth(month, "month");
+    const key = monthKey(year, monthNumber);
+    const first = `${key}-01`;
+    if (first > REFERENCE_DATE)
+      throw new HrToolError(`${key} has not started yet; overtime is recorded up to today, ${REFERENCE_DATE}.`);
+    const last = lastDayOfMonth(year, monthNumber);
+    if (last < employee.startDate)
+      throw new HrToolError(`${employee.id} joined on ${employee.startDate}; there is no overtime for ${key}.`);
+    if (employee.employmentType === "contractor" || employee.employmentType === "intern") {
+      return {
+        employee_id: employee.id,
+        month: key,
+        eligible: false,
+        reason: `${employee.employmentType}s are not eligible for paid overtime.`,
+        approved_hours: 0,
+        pending_hours: 0,
+        entries: [],
+      };
+    }
+    const contractual = 8 * employee.fte;
+    // Managers approve overtime at month end, so only the running month is still pending.
+    const status = key === REFERENCE_DATE.slice(0, 7) ? "pending" : "approved";
+    const entries = overtimeEntries(employee, year, monthNumber, store).map((entry) => ({ ...entry, status }));
+    const total = entries.reduce((sum, entry) => sum + entry.hours, 0);
+    return {
+      employee_id: employee.id,
+      month: key,
+      eligible: true,
+      contractual_hours_per_day: contractual,
+      approved_hours: status === "approved" ? total : 0,
+      pending_hours: status === "pending" ? total : 0,
+      entries,
+    };
+  },
+);
 
 /** Holidays, attendance and overtime. */
 export const ATTENDANCE_HANDLERS = [listHolidays, getAttendance, getOvertime];

@@ -7,18 +7,78 @@ export const COMPANY = {
 };
 
 export const RESPONSIBILITIES: Record<string, string[]> = {
-  "D-ENG": ["designing, building and operating customer-facing software", "reviewing code and mentoring colleagues", "planning and estimating product increments with product management", "improving test coverage and release quality"],
-  "D-PLAT": ["running the company's cloud infrastructure", "on-call duty for production incidents", "automating deployment and monitoring", "hardening systems against security threats"],
-  "D-DATA": ["building data pipelines and the data warehouse", "analysing product and business metrics", "building forecasting and recommendation models", "training colleagues in self-service reporting"],
-  "D-PRD": ["defining product strategy and roadmaps", "research with customers and prospects", "writing specifications and prioritising the backlog", "coordinating launches with marketing and sales"],
-  "D-SAL": ["managing a territory of new and existing accounts", "running discovery calls, demonstrations and negotiations", "forecasting pipeline and revenue", "working with solutions engineering on complex deals"],
-  "D-MKT": ["planning and running campaigns", "producing content for web, events and social media", "measuring funnel performance", "maintaining the brand guidelines"],
-  "D-FIN": ["monthly closing and reporting", "payroll and expense processing", "budgeting and forecasting with department heads", "audits and tax filings"],
-  "D-HR": ["recruiting and onboarding", "advising managers on employment matters", "running the review and compensation cycles", "maintaining HR policies and employee records"],
-  "D-OPS": ["running offices and workplace services", "procurement and vendor management", "IT support for employees", "business continuity planning"],
-  "D-SUP": ["answering customer requests by email, chat and phone", "troubleshooting technical problems with engineering", "maintaining the help centre", "identifying trends in customer feedback"],
-  "D-LEG": ["drafting and negotiating contracts", "advising on data protection and compliance", "managing disputes and intellectual property", "training colleagues on legal risks"],
-  "D-EXEC": ["setting company strategy and objectives", "leading the executive team", "representing the company to investors and partners", "overseeing company-wide initiatives"],
+  "D-ENG": [
+    "designing, building and operating customer-facing software",
+    "reviewing code and mentoring colleagues",
+    "planning and estimating product increments with product management",
+    "improving test coverage and release quality",
+  ],
+  "D-PLAT": [
+    "running the company's cloud infrastructure",
+    "on-call duty for production incidents",
+    "automating deployment and monitoring",
+    "hardening systems against security threats",
+  ],
+  "D-DATA": [
+    "building data pipelines and the data warehouse",
+    "analysing product and business metrics",
+    "building forecasting and recommendation models",
+    "training colleagues in self-service reporting",
+  ],
+  "D-PRD": [
+    "defining product strategy and roadmaps",
+    "research with customers and prospects",
+    "writing specifications and prioritising the backlog",
+    "coordinating launches with marketing and sales",
+  ],
+  "D-SAL": [
+    "managing a territory of new and existing accounts",
+    "running discovery calls, demonstrations and negotiations",
+    "forecasting pipeline and revenue",
+    "working with solutions engineering on complex deals",
+  ],
+  "D-MKT": [
+    "planning and running campaigns",
+    "producing content for web, events and social media",
+    "measuring funnel performance",
+    "maintaining the brand guidelines",
+  ],
+  "D-FIN": [
+    "monthly closing and reporting",
+    "payroll and expense processing",
+    "budgeting and forecasting with department heads",
+    "audits and tax filings",
+  ],
+  "D-HR": [
+    "recruiting and onboarding",
+    "advising managers on employment matters",
+    "running the review and compensation cycles",
+    "maintaining HR policies and employee records",
+  ],
+  "D-OPS": [
+    "running offices and workplace services",
+    "procurement and vendor management",
+    "IT support for employees",
+    "business continuity planning",
+  ],
+  "D-SUP": [
+    "answering customer requests by email, chat and phone",
+    "troubleshooting technical problems with engineering",
+    "maintaining the help centre",
+    "identifying trends in customer feedback",
+  ],
+  "D-LEG": [
+    "drafting and negotiating contracts",
+    "advising on data protection and compliance",
+    "managing disputes and intellectual property",
+    "training colleagues on legal risks",
+  ],
+  "D-EXEC": [
+    "setting company strategy and objectives",
+    "leading the executive team",
+    "representing the company to investors and partners",
+    "overseeing company-wide initiatives",
+  ],
 };
 
 export const LEGAL_NOTES = [
@@ -56,8 +116,11 @@ export function wrap(text: string, width = 100): string {
 export function table(header: string[], rows: Array<Array<string | number>>): string {
   const cells = [header, ...rows.map((row) => row.map(String))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column].length)));
-  const format = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
-  return [format(cells[0]), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(format)].join("\n");
+  const format = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  return [format(cells[0]), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(format)].join(
+    "\n",
+  );
 }
 
 export const ABOUT_COMPANY = [
@@ -72,10 +135,38 @@ export const WORKING_TIME = [
 ];
 
 export const BENEFITS: Record<string, string[]> = {
-  DE: ["Company pension (betriebliche Altersvorsorge) with a 20% employer top-up", "Deutschlandticket for public transport", "Job bike leasing (JobRad)", "Private supplementary health insurance for dental care", "Annual training budget of EUR 1,500", "Employee assistance programme with free counselling"],
-  GB: ["Pension with 5% employer contribution (salary sacrifice available)", "Private medical insurance including family cover", "Cycle to Work scheme", "Season ticket loan, interest free", "Annual training budget of GBP 1,300", "Employee assistance programme with free counselling"],
-  IE: ["Pension with 6% employer contribution", "VHI health insurance including family cover", "Bike to Work scheme", "TaxSaver commuter ticket", "Annual training budget of EUR 1,500", "Employee assistance programme with free counselling"],
-  US: ["401(k) with 4% employer match", "Medical, dental and vision insurance with 90% employer-paid premiums", "Commuter benefits (pre-tax transit and parking)", "Health savings account with employer contribution", "Annual training budget of USD 1,800", "Employee assistance programme with free counselling"],
+  DE: [
+    "Company pension (betriebliche Altersvorsorge) with a 20% employer top-up",
+    "Deutschlandticket for public transport",
+    "Job bike leasing (JobRad)",
+    "Private supplementary health insurance for dental care",
+    "Annual training budget of EUR 1,500",
+    "Employee assistance programme with free counselling",
+  ],
+  GB: [
+    "Pension with 5% employer contribution (salary sacrifice available)",
+    "Private medical insurance including family cover",
+    "Cycle to Work scheme",
+    "Season ticket loan, interest free",
+    "Annual training budget of GBP 1,300",
+    "Employee assistance programme with free counselling",
+  ],
+  IE: [
+    "Pension with 6% employer contribution",
+    "VHI health insurance including family cover",
+    "Bike to Work scheme",
+    "TaxSaver commuter ticket",
+    "Annual training budget of EUR 1,500",
+    "Employee assistance programme with free counselling",
+  ],
+  US: [
+    "401(k) with 4% employer match",
+    "Medical, dental and vision insurance with 90% employer-paid premiums",
+    "Commuter benefits (pre-tax transit and parking)",
+    "Health savings account with employer contribution",
+    "Annual training budget of USD 1,800",
+    "Employee assistance programme with free counselling",
+  ],
 };
 
 export const POLICIES = [

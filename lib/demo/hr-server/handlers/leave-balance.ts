@@ -20,8 +20,10 @@ export type LeaveBalance = {
 /** Checks the year argument: a year with data, not before the employee joined. */
 export function leaveYear(employee: Employee, year: number | undefined): number {
   const chosen = year ?? CURRENT_YEAR;
-  if (!LEAVE_YEARS.includes(chosen)) throw new HrToolError(`year must be one of ${LEAVE_YEARS.join(", ")}; got ${chosen}.`);
-  if (Number(employee.startDate.slice(0, 4)) > chosen) throw new HrToolError(`${employee.id} joined on ${employee.startDate}; there is no leave for ${chosen}.`);
+  if (!LEAVE_YEARS.includes(chosen))
+    throw new HrToolError(`year must be one of ${LEAVE_YEARS.join(", ")}; got ${chosen}.`);
+  if (Number(employee.startDate.slice(0, 4)) > chosen)
+    throw new HrToolError(`${employee.id} joined on ${employee.startDate}; there is no leave for ${chosen}.`);
   return chosen;
 }
 
@@ -35,7 +37,12 @@ export function leaveBalance(employee: Employee, leaveType: LeaveType, year: num
   let booked = 0;
   let pending = 0;
   for (const request of store.leaveRequests.values()) {
-    if (request.employeeId !== employee.id || request.leaveType !== leaveType || !request.startDate.startsWith(String(year))) continue;
+    if (
+      request.employeeId !== employee.id ||
+      request.leaveType !== leaveType ||
+      !request.startDate.startsWith(String(year))
+    )
+      continue;
     if (request.status === "pending") pending += request.days;
     else if (request.status === "approved" && request.startDate <= REFERENCE_DATE) taken += request.days;
     else if (request.status === "approved") booked += request.days;

@@ -13,13 +13,21 @@ const getHeadcountReport = readTool<{ as_of_date?: string; group_by?: string; de
   "Get a headcount report",
   ({ as_of_date, group_by, department_id }, store) => {
     const date = as_of_date === undefined ? REFERENCE_DATE : parseIsoDate(as_of_date, "as_of_date");
-    if (date > REFERENCE_DATE) throw new HrToolError(`as_of_date ${date} is in the future; headcount is known up to today, ${REFERENCE_DATE}.`);
+    if (date > REFERENCE_DATE)
+      throw new HrToolError(`as_of_date ${date} is in the future; headcount is known up to today, ${REFERENCE_DATE}.`);
     if (date < FOUNDED) throw new HrToolError(`The company was founded on ${FOUNDED}; choose a later as_of_date.`);
     const grouping = group_by === undefined ? "department" : oneOf(group_by, "group_by", GROUPINGS);
     const scope = department_id ? store.departmentsUnder(department_id) : store.dataset.departments;
     const inScope = new Set(scope.map((department) => department.id));
-    const counted = store.dataset.employees.filter((employee) => inScope.has(employee.departmentId) && employedOn(employee, date));
-    const keyOf = (employee: Employee) => (grouping === "department" ? employee.departmentId : grouping === "location" ? employee.location.name : employee.employmentType);
+    const counted = store.dataset.employees.filter(
+      (employee) => inScope.has(employee.departmentId) && employedOn(employee, date),
+    );
+    const keyOf = (employee: Employee) =>
+      grouping === "department"
+        ? employee.departmentId
+        : grouping === "location"
+          ? employee.location.name
+          : employee.employmentType;
     const groups = new Map<string, Employee[]>();
     for (const employee of counted) groups.set(keyOf(employee), [...(groups.get(keyOf(employee)) ?? []), employee]);
     const recent = addDays(date, -90);
@@ -37,10 +45,22 @@ const getHeadcountReport = readTool<{ as_of_date?: string; group_by?: string; de
           headcount: members.length,
           fte: round(members.reduce((sum, employee) => sum + employee.fte, 0)),
           new_hires_last_90_days: members.filter((employee) => employee.startDate > recent).length,
-          leavers_last_90_days: store.dataset.employees.filter((employee) => keyOf(employee) === key && inScope.has(employee.departmentId) && employee.terminationDate && employee.terminationDate > recent && employee.terminationDate <= date).length,
+          leavers_last_90_days: store.dataset.employees.filter(
+            (employee) =>
+              keyOf(employee) === key &&
+              inScope.has(employee.departmentId) &&
+              employee.terminationDate &&
+              employee.terminationDate > recent &&
+              employee.terminationDate <= date,
+          ).length,
           employees: members.map((employee) => ({
-            employee_id: employee.id, name: fullName(employee), job_title: employee.jobTitle, department_id: employee.departmentId,
-            location: employee.location.name, employment_type: employee.employmentType, start_date: employee.startDate,
+            employee_id: employee.id,
+            name: fullName(employee),
+            job_title: employee.jobTitle,
+            department_id: employee.departmentId,
+            location: employee.location.name,
+            employment_type: employee.employmentType,
+            start_date: employee.startDate,
           })),
         })),
     };
@@ -55,14 +75,17 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An employee ID becomes the employee's work email; anything else must already be an email address. */
 function recipient(value: unknown, name: string, store: HrStore): string {
-  if (typeof value !== "string" || !value.trim()) throw new HrToolError(`${name} must be an employee ID like "E1024" or an email address.`);
+  if (typeof value !== "string" || !value.trim())
+    throw new HrToolError(`${name} must be an employee ID like "E1024" or an email address.`);
   const trimmed = value.trim();
   if (/^E\d+$/i.test(trimmed)) {
     const employee = store.employee(trimmed);
-    if (employee.status === "terminated") throw new HrToolError(`${employee.id} has left the company; their work mailbox is closed.`);
+    if (employee.status === "terminated")
+      throw new HrToolError(`${employee.id} has left the company; their work mailbox is closed.`);
     return employee.email;
   }
-  if (!EMAIL.test(trimmed)) throw new HrToolError(`${name} "${trimmed}" is neither an employee ID like "E1024" nor an email address.`);
+  if (!EMAIL.test(trimmed))
+    throw new HrToolError(`${name} "${trimmed}" is neither an employee ID like "E1024" nor an email address.`);
   return trimmed.toLowerCase();
 }
 
@@ -98,7 +121,13 @@ const sendEmailNotification = writeTool<{ to: string; subject: string; body: str
       delivery: "recorded_not_sent",
     };
     store.outbox.push(message);
-    return { message_id: message.message_id, status: "recorded", to: message.to, cc: message.cc, note: "Demo server: the message is recorded in the outbox and never sent." };
+    return {
+      message_id: message.message_id,
+      status: "recorded",
+      to: message.to,
+      cc: message.cc,
+      note: "Demo server: the message is recorded in the outbox and never sent.",
+    };
   },
   EMAIL_OUTPUT,
 );

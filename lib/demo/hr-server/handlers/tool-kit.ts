@@ -25,8 +25,19 @@ export type HrToolHandler = {
 type Run<A> = (args: A, store: HrStore) => Record<string, unknown>;
 
 /** A tool that only reads. */
-export function readTool<A>(name: string, title: string, run: Run<A>, outputSchema?: HrToolHandler["outputSchema"]): HrToolHandler {
-  return { name, sideEffect: false, outputSchema, annotations: { title, readOnlyHint: true, openWorldHint: false }, run: run as HrToolHandler["run"] };
+export function readTool<A>(
+  name: string,
+  title: string,
+  run: Run<A>,
+  outputSchema?: HrToolHandler["outputSchema"],
+): HrToolHandler {
+  return {
+    name,
+    sideEffect: false,
+    outputSchema,
+    annotations: { title, readOnlyHint: true, openWorldHint: false },
+    run: run as HrToolHandler["run"],
+  };
 }
 
 /** A tool that changes the store (or, for email, would reach the outside world). */
@@ -41,13 +52,25 @@ export function writeTool<A>(
     name,
     sideEffect: true,
     outputSchema,
-    annotations: { title, readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld ?? false },
+    annotations: {
+      title,
+      readOnlyHint: false,
+      destructiveHint: hints.destructive,
+      idempotentHint: hints.idempotent,
+      openWorldHint: hints.openWorld ?? false,
+    },
     run: run as HrToolHandler["run"],
   };
 }
 
 /** Checks an optional integer argument against its documented range and applies the default. */
-export function intInRange(value: number | undefined, name: string, min: number, max: number, fallback: number): number {
+export function intInRange(
+  value: number | undefined,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   if (value < min || value > max) throw new HrToolError(`${name} must be between ${min} and ${max}; got ${value}.`);
   return value;

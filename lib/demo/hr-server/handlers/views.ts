@@ -2,7 +2,12 @@ import type { Employee } from "../data/types";
 
 /** The few fields that identify a person in lists and references. */
 export function personRef(employee: Employee) {
-  return { employee_id: employee.id, name: fullName(employee), job_title: employee.jobTitle, department_id: employee.departmentId };
+  return {
+    employee_id: employee.id,
+    name: fullName(employee),
+    job_title: employee.jobTitle,
+    department_id: employee.departmentId,
+  };
 }
 
 export function fullName(employee: Employee): string {

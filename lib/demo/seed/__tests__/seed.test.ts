@@ -21,7 +21,9 @@ async function signIn(email: string, password: string) {
 /** Every user with their roles, by email. */
 async function usersByEmail() {
   const users = await prisma.user.findMany({ select: { email: true, name: true, roles: { select: { role: true } } } });
-  return Object.fromEntries(users.map((user) => [user.email, { name: user.name, roles: user.roles.map((r) => r.role).sort() }]));
+  return Object.fromEntries(
+    users.map((user) => [user.email, { name: user.name, roles: user.roles.map((r) => r.role).sort() }]),
+  );
 }
 
 // The file shares one database; each scenario starts from an empty one.
@@ -71,10 +73,15 @@ describe("seedDatabase in demo mode", () => {
   });
 
   it("with an admin configured, creates that admin instead of the demo admin's duplicate", async () => {
-    const result = await seedDatabase({ mode: "demo", admin: { email: "admin@example.com", password: "my-own-password" } });
+    const result = await seedDatabase({
+      mode: "demo",
+      admin: { email: "admin@example.com", password: "my-own-password" },
+    });
 
     expect(result.created.sort()).toEqual(DEMO.map((user) => user.email).sort());
-    await expect(signIn("admin@example.com", "my-own-password")).resolves.toMatchObject({ user: { email: "admin@example.com" } });
+    await expect(signIn("admin@example.com", "my-own-password")).resolves.toMatchObject({
+      user: { email: "admin@example.com" },
+    });
     await expect(signIn("admin@example.com", "admin-demo-pass")).rejects.toMatchObject({ statusCode: 401 });
   });
 });
@@ -96,11 +103,16 @@ describe("seedDatabase in production mode", () => {
 
     expect(result).toEqual({ created: ["boss@corp.example"], routines: [], warnings: [] });
     expect(await usersByEmail()).toEqual({ "boss@corp.example": { name: "The Boss", roles: ["admin"] } });
-    await expect(signIn("boss@corp.example", "boss-password")).resolves.toMatchObject({ user: { email: "boss@corp.example" } });
+    await expect(signIn("boss@corp.example", "boss-password")).resolves.toMatchObject({
+      user: { email: "boss@corp.example" },
+    });
   });
 
   it("names an admin without ADMIN_NAME 'Administrator'", async () => {
-    await seedDatabase({ mode: "production", admin: { email: "boss@corp.example", password: "boss-password", name: "  " } });
+    await seedDatabase({
+      mode: "production",
+      admin: { email: "boss@corp.example", password: "boss-password", name: "  " },
+    });
     expect((await usersByEmail())["boss@corp.example"].name).toBe("Administrator");
   });
 
@@ -146,8 +158,19 @@ describe("seedOptionsFromEnv", () => {
 
   it("reads production mode and the admin", () => {
     expect(
-      seedOptionsFromEnv(env({ APP_MODE: "production", ADMIN_EMAIL: "boss@corp.example", ADMIN_PASSWORD: "boss-password", ADMIN_NAME: "Boss" })),
-    ).toEqual({ mode: "production", admin: { email: "boss@corp.example", password: "boss-password", name: "Boss" }, demoRoutines: false });
+      seedOptionsFromEnv(
+        env({
+          APP_MODE: "production",
+          ADMIN_EMAIL: "boss@corp.example",
+          ADMIN_PASSWORD: "boss-password",
+          ADMIN_NAME: "Boss",
+        }),
+      ),
+    ).toEqual({
+      mode: "production",
+      admin: { email: "boss@corp.example", password: "boss-password", name: "Boss" },
+      demoRoutines: false,
+    });
   });
 
   it("treats any APP_MODE other than production as demo", () => {
@@ -161,7 +184,10 @@ describe("seedOptionsFromEnv", () => {
       password: "",
       name: undefined,
     });
-    expect(seedOptionsFromEnv(env({ ADMIN_PASSWORD: "boss-password" })).admin).toMatchObject({ email: "", password: "boss-password" });
+    expect(seedOptionsFromEnv(env({ ADMIN_PASSWORD: "boss-password" })).admin).toMatchObject({
+      email: "",
+      password: "boss-password",
+    });
   });
 });
 
@@ -178,7 +204,10 @@ describe("demo routines", () => {
     await prisma.routine.deleteMany();
     const result = await seedDatabase({ mode: "demo", demoRoutines: true });
     expect(result.routines).toEqual(["Apply for annual leave", "Payslip question (expert draft)"]);
-    const routines = await prisma.routine.findMany({ include: { owner: true, versions: true }, orderBy: { name: "asc" } });
+    const routines = await prisma.routine.findMany({
+      include: { owner: true, versions: true },
+      orderBy: { name: "asc" },
+    });
     expect(routines.map((routine) => routine.owner.email)).toEqual(["author@example.com", "author@example.com"]);
 
     const leave = readStoredRoutine(routines[0]!.versions[0]!.content);

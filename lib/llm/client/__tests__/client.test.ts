@@ -10,10 +10,17 @@ type Scripted = { status?: number; body?: unknown; text?: string; headers?: Reco
 function scriptedFetch(...answers: Scripted[]) {
   const requests: { url: string; headers: Headers; body: Record<string, unknown> | null }[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), headers: new Headers(init?.headers), body: init?.body ? JSON.parse(String(init.body)) : null });
+    requests.push({
+      url: String(url),
+      headers: new Headers(init?.headers),
+      body: init?.body ? JSON.parse(String(init.body)) : null,
+    });
     const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
     const text = answer.text ?? JSON.stringify(answer.body ?? {});
-    return new Response(text, { status: answer.status ?? 200, headers: { "content-type": "application/json", ...answer.headers } });
+    return new Response(text, {
+      status: answer.status ?? 200,
+      headers: { "content-type": "application/json", ...answer.headers },
+    });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
 }
@@ -26,7 +33,14 @@ const completion = (content: string | null, extra: object = {}) => ({
   usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
 });
 
-const config: LlmClientConfig = { role: "planner", baseUrl: "http://models.test/v1", apiKey: "sk-test-key-000111222", model: "planner-model", timeoutMs: 5_000, maxRetries: 3 };
+const config: LlmClientConfig = {
+  role: "planner",
+  baseUrl: "http://models.test/v1",
+  apiKey: "sk-test-key-000111222",
+  model: "planner-model",
+  timeoutMs: 5_000,
+  maxRetries: 3,
+};
 
 function setup(answers: Scripted[], overrides: Partial<LlmClientConfig> = {}) {
   const { fetch, requests } = scriptedFetch(...answers);
@@ -34,7 +48,12 @@ function setup(answers: Scripted[], overrides: Partial<LlmClientConfig> = {}) {
   const sleeps: number[] = [];
   const client = createLlmClient(
     { ...config, ...overrides },
-    { fetch, recordUsage: async (record) => void records.push(record), sleep: async (ms) => void sleeps.push(ms), random: () => 0.999999 },
+    {
+      fetch,
+      recordUsage: async (record) => void records.push(record),
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0.999999,
+    },
   );
   return { client, requests, records, sleeps };
 }
@@ -43,8 +62,23 @@ const ask = { purpose: "planner.optimize", messages: [{ role: "user" as const, c
 
 describe("a chat call", () => {
   it("sends messages, tools and the JSON schema in OpenAI's wire format and reads the answer back", async () => {
-    const toolCalls = [{ id: "call_9", type: "function", function: { name: "get_leave_balance", arguments: '{"employee_id":"E1"}' } }];
-    const { client, requests } = setup([{ body: { ...completion(null, { tool_calls: toolCalls }), choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: toolCalls } }] } }]);
+    const toolCalls = [
+      { id: "call_9", type: "function", function: { name: "get_leave_balance", arguments: '{"employee_id":"E1"}' } },
+    ];
+    const { client, requests } = setup([
+      {
+        body: {
+          ...completion(null, { tool_calls: toolCalls }),
+          choices: [
+            {
+              index: 0,
+              finish_reason: "tool_calls",
+              message: { role: "assistant", content: null, tool_calls: toolCalls },
+            },
+          ],
+        },
+      },
+    ]);
     const result = await client.chat({
       ...ask,
       messages: [
@@ -73,12 +107,28 @@ describe("a chat call", () => {
       model: "planner-model",
       messages: [
         { role: "system", content: "You plan." },
-        { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: "{}" } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: "{}" } }],
+        },
         { role: "tool", tool_call_id: "call_1", content: "found" },
       ],
-      tools: [{ type: "function", function: { name: "get_leave_balance", description: "Leave days", parameters: { type: "object", properties: {} } } }],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "get_leave_balance",
+            description: "Leave days",
+            parameters: { type: "object", properties: {} },
+          },
+        },
+      ],
       tool_choice: { type: "function", function: { name: "get_leave_balance" } },
-      response_format: { type: "json_schema", json_schema: { name: "routine", schema: { type: "object" }, strict: true } },
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "routine", schema: { type: "object" }, strict: true },
+      },
       max_tokens: 200,
       temperature: 0,
     });
@@ -99,13 +149,30 @@ describe("a chat call", () => {
     const { client, records } = setup([{ body: completion("done") }]);
     await client.chat({ ...ask, context: { userId: "u1", routineId: "r1", versionId: "v1" } });
     expect(records).toEqual([
-      expect.objectContaining({ role: "planner", model: "served-model", purpose: "planner.optimize", context: { userId: "u1", routineId: "r1", versionId: "v1" }, inputTokens: 12, outputTokens: 5, attempts: 1, status: "ok" }),
+      expect.objectContaining({
+        role: "planner",
+        model: "served-model",
+        purpose: "planner.optimize",
+        context: { userId: "u1", routineId: "r1", versionId: "v1" },
+        inputTokens: 12,
+        outputTokens: 5,
+        attempts: 1,
+        status: "ok",
+      }),
     ]);
     expect(records[0].durationMs).toBeGreaterThanOrEqual(0);
   });
 
   it("resends with max_completion_tokens when the model refuses max_tokens, and keeps doing so", async () => {
-    const refusal = { status: 400, body: { error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." } } };
+    const refusal = {
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        },
+      },
+    };
     const { client, requests } = setup([refusal, { body: completion("ok") }]);
     await client.chat({ ...ask, maxTokens: 50 });
     await client.chat({ ...ask, maxTokens: 60 });
@@ -125,23 +192,40 @@ describe("a chat call", () => {
 
 describe("retries", () => {
   it("waits as long as a 429 asks, then succeeds on the second attempt", async () => {
-    const { client, sleeps, records } = setup([{ status: 429, body: { error: { message: "Rate limit" } }, headers: { "retry-after-ms": "250" } }, { body: completion("ok") }]);
+    const { client, sleeps, records } = setup([
+      { status: 429, body: { error: { message: "Rate limit" } }, headers: { "retry-after-ms": "250" } },
+      { body: completion("ok") },
+    ]);
     expect((await client.chat(ask)).attempts).toBe(2);
     expect(sleeps).toEqual([250]);
     expect(records.map((record) => [record.status, record.attempts])).toEqual([["ok", 2]]);
   });
 
   it("gives up on a server error after maxRetries + 1 attempts, backing off exponentially", async () => {
-    const { client, requests, sleeps, records } = setup([{ status: 503, body: { error: { message: "overloaded" } } }], { maxRetries: 2 });
+    const { client, requests, sleeps, records } = setup([{ status: 503, body: { error: { message: "overloaded" } } }], {
+      maxRetries: 2,
+    });
     const error = await client.chat(ask).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: "LlmError", code: "server_error", status: 503, attempts: 3 });
     expect(requests).toHaveLength(3);
     expect(sleeps).toEqual([500, 1_000]);
-    expect(records).toEqual([expect.objectContaining({ status: "error", attempts: 3, inputTokens: 0, error: { code: "server_error", message: (error as Error).message } })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        status: "error",
+        attempts: 3,
+        inputTokens: 0,
+        error: { code: "server_error", message: (error as Error).message },
+      }),
+    ]);
   });
 
   it("does not retry 400, 401, 403 or 404", async () => {
-    for (const [status, code] of [[400, "bad_request"], [401, "unauthorized"], [403, "unauthorized"], [404, "bad_request"]] as const) {
+    for (const [status, code] of [
+      [400, "bad_request"],
+      [401, "unauthorized"],
+      [403, "unauthorized"],
+      [404, "bad_request"],
+    ] as const) {
       const { client, requests, sleeps } = setup([{ status, body: { error: { message: "no" } } }]);
       await expect(client.chat(ask)).rejects.toMatchObject({ code, attempts: 1 });
       expect(requests).toHaveLength(1);
@@ -150,8 +234,14 @@ describe("retries", () => {
   });
 
   it("does not wait for a rate limit that asks for more than a minute", async () => {
-    const { client, requests } = setup([{ status: 429, headers: { "retry-after": "3600" } }, { body: completion("ok") }]);
-    await expect(client.chat(ask)).rejects.toMatchObject({ code: "rate_limited", message: expect.stringContaining("asks to wait 3600 s") });
+    const { client, requests } = setup([
+      { status: 429, headers: { "retry-after": "3600" } },
+      { body: completion("ok") },
+    ]);
+    await expect(client.chat(ask)).rejects.toMatchObject({
+      code: "rate_limited",
+      message: expect.stringContaining("asks to wait 3600 s"),
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -171,7 +261,10 @@ describe("retries", () => {
 
   it("a body without choices is a malformed response, not retried", async () => {
     const { client, requests } = setup([{ body: { object: "chat.completion", choices: [] } }]);
-    await expect(client.chat(ask)).rejects.toMatchObject({ code: "malformed_response", message: expect.stringContaining("no choices") });
+    await expect(client.chat(ask)).rejects.toMatchObject({
+      code: "malformed_response",
+      message: expect.stringContaining("no choices"),
+    });
     expect(requests).toHaveLength(1);
   });
 });
@@ -180,20 +273,31 @@ describe("usage recording", () => {
   it("a recorder that fails does not fail the call", async () => {
     const { fetch } = scriptedFetch({ body: completion("fine") });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const client = createLlmClient(config, { fetch, recordUsage: async () => Promise.reject(new Error("database is locked")) });
+    const client = createLlmClient(config, {
+      fetch,
+      recordUsage: async () => Promise.reject(new Error("database is locked")),
+    });
     await expect(client.chat(ask)).resolves.toMatchObject({ content: "fine" });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("could not record"), expect.stringContaining("database is locked"));
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("could not record"),
+      expect.stringContaining("database is locked"),
+    );
     logged.mockRestore();
   });
 });
 
 describe("models list and ping", () => {
   it("lists model ids, and pings with the models list when no model is set", async () => {
-    const { client, requests, records } = setup([{ body: { object: "list", data: [{ id: "a" }, { id: "b" }] } }], { model: "" });
+    const { client, requests, records } = setup([{ body: { object: "list", data: [{ id: "a" }, { id: "b" }] } }], {
+      model: "",
+    });
     expect(await client.listModels()).toEqual(["a", "b"]);
     const ping = await client.ping({ purpose: "settings.test" });
     expect(ping).toMatchObject({ model: "", detail: "The endpoint answered and offers 2 models." });
-    expect(requests.map((request) => request.url)).toEqual(["http://models.test/v1/models", "http://models.test/v1/models"]);
+    expect(requests.map((request) => request.url)).toEqual([
+      "http://models.test/v1/models",
+      "http://models.test/v1/models",
+    ]);
     expect(records.map((record) => record.purpose)).toEqual(["models.list", "settings.test"]);
   });
 

@@ -4,29 +4,53 @@ import { backoffMs, BACKOFF_CAP_MS, retryAfterMs } from "../../backoff";
 import { classifyFailure, MalformedResponseError, redactSecrets, toLlmError } from "../failures";
 
 const flags = { timedOut: false, aborted: false };
-const httpError = (status: number, body: object = {}, headers: Record<string, string> = {}) => APIError.generate(status, body, undefined, new Headers(headers));
+const httpError = (status: number, body: object = {}, headers: Record<string, string> = {}) =>
+  APIError.generate(status, body, undefined, new Headers(headers));
 
 describe("classifying a failed attempt", () => {
   it("retries rate limits, the usual server errors, timeouts and lost connections, and nothing else", () => {
     expect(classifyFailure(httpError(429), flags)).toMatchObject({ code: "rate_limited", retryable: true });
-    for (const status of [500, 502, 503, 504]) expect(classifyFailure(httpError(status), flags)).toMatchObject({ code: "server_error", retryable: true, status });
+    for (const status of [500, 502, 503, 504])
+      expect(classifyFailure(httpError(status), flags)).toMatchObject({
+        code: "server_error",
+        retryable: true,
+        status,
+      });
     expect(classifyFailure(httpError(501), flags)).toMatchObject({ code: "server_error", retryable: false });
     expect(classifyFailure(new APIConnectionTimeoutError(), flags)).toMatchObject({ code: "timeout", retryable: true });
-    expect(classifyFailure(new APIConnectionError({ cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }), flags)).toMatchObject({
+    expect(
+      classifyFailure(
+        new APIConnectionError({ cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }),
+        flags,
+      ),
+    ).toMatchObject({
       code: "unreachable",
       retryable: true,
       detail: "ECONNREFUSED",
     });
     expect(classifyFailure(httpError(401), flags)).toMatchObject({ code: "unauthorized", retryable: false });
     expect(classifyFailure(httpError(403), flags)).toMatchObject({ code: "unauthorized", retryable: false });
-    for (const status of [400, 404, 422]) expect(classifyFailure(httpError(status), flags)).toMatchObject({ code: "bad_request", retryable: false });
-    expect(classifyFailure(new SyntaxError("Unexpected token"), flags)).toMatchObject({ code: "malformed_response", retryable: false });
-    expect(classifyFailure(new MalformedResponseError("it has no choices"), flags)).toMatchObject({ code: "malformed_response", detail: "it has no choices" });
+    for (const status of [400, 404, 422])
+      expect(classifyFailure(httpError(status), flags)).toMatchObject({ code: "bad_request", retryable: false });
+    expect(classifyFailure(new SyntaxError("Unexpected token"), flags)).toMatchObject({
+      code: "malformed_response",
+      retryable: false,
+    });
+    expect(classifyFailure(new MalformedResponseError("it has no choices"), flags)).toMatchObject({
+      code: "malformed_response",
+      detail: "it has no choices",
+    });
   });
 
   it("tells our own timeout from the caller's cancellation, both of which reach us as an abort", () => {
-    expect(classifyFailure(new APIUserAbortError(), { timedOut: true, aborted: false })).toMatchObject({ code: "timeout", retryable: true });
-    expect(classifyFailure(new APIUserAbortError(), { timedOut: false, aborted: true })).toMatchObject({ code: "aborted", retryable: false });
+    expect(classifyFailure(new APIUserAbortError(), { timedOut: true, aborted: false })).toMatchObject({
+      code: "timeout",
+      retryable: true,
+    });
+    expect(classifyFailure(new APIUserAbortError(), { timedOut: false, aborted: true })).toMatchObject({
+      code: "aborted",
+      retryable: false,
+    });
   });
 
   it("reads the server's explanation and its retry-after", () => {
@@ -52,15 +76,28 @@ describe("waiting between attempts", () => {
 });
 
 describe("error messages", () => {
-  const context = { baseUrl: "https://user:pw@models.example.com/v1?x=1", model: "gpt-x", timeoutMs: 30_000, attempts: 3, hasApiKey: true, apiKey: "sk-live-0123456789abcdef" };
+  const context = {
+    baseUrl: "https://user:pw@models.example.com/v1?x=1",
+    model: "gpt-x",
+    timeoutMs: 30_000,
+    attempts: 3,
+    hasApiKey: true,
+    apiKey: "sk-live-0123456789abcdef",
+  };
 
   it("say what failed and what to check, without credentials from the URL", () => {
     expect(toLlmError(classifyFailure(httpError(503), flags), context).message).toBe(
       "The model endpoint https://models.example.com/v1 failed with HTTP 503 after 3 attempts. Check the model server or try again later.",
     );
-    expect(toLlmError(classifyFailure(new APIConnectionTimeoutError(), flags), context).message).toMatch(/did not answer within 30 s \(3 attempts\)\. Raise the timeout/);
-    expect(toLlmError(classifyFailure(httpError(404), flags), { ...context, attempts: 1 }).message).toMatch(/404 Not Found.*ends in \/v1.*"gpt-x"/);
-    expect(toLlmError(classifyFailure(httpError(401), flags), { ...context, hasApiKey: false }).message).toMatch(/requires an API key .* none is set/);
+    expect(toLlmError(classifyFailure(new APIConnectionTimeoutError(), flags), context).message).toMatch(
+      /did not answer within 30 s \(3 attempts\)\. Raise the timeout/,
+    );
+    expect(toLlmError(classifyFailure(httpError(404), flags), { ...context, attempts: 1 }).message).toMatch(
+      /404 Not Found.*ends in \/v1.*"gpt-x"/,
+    );
+    expect(toLlmError(classifyFailure(httpError(401), flags), { ...context, hasApiKey: false }).message).toMatch(
+      /requires an API key .* none is set/,
+    );
   });
 
   it("never carry the API key, whole or in the shortened form servers echo", () => {

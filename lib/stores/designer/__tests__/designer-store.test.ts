@@ -7,7 +7,11 @@ const BALANCE: ToolDefinition = {
   server: "hr",
   name: "get_leave_balance",
   description: "Remaining leave days.",
-  inputSchema: { type: "object", properties: { employee_id: { type: "string", description: "The employee" }, year: { type: "integer" } }, required: ["employee_id"] },
+  inputSchema: {
+    type: "object",
+    properties: { employee_id: { type: "string", description: "The employee" }, year: { type: "integer" } },
+    required: ["employee_id"],
+  },
 };
 
 function blank(): Routine {
@@ -32,8 +36,16 @@ describe("designer store", () => {
     const store = storeFor();
     const id = store.getState().addStep("tool", { x: 10, y: 20 }, BALANCE);
     const step = selectStep(store.getState(), id);
-    expect(step).toMatchObject({ kind: "tool", name: "Get leave balance", tool: { server: "hr", name: "get_leave_balance" }, position: { x: 10, y: 20 } });
-    expect(step?.kind === "tool" && step.inputs).toEqual({ employee_id: { from: "model", hint: "The employee" }, year: { from: "model", hint: "" } });
+    expect(step).toMatchObject({
+      kind: "tool",
+      name: "Get leave balance",
+      tool: { server: "hr", name: "get_leave_balance" },
+      position: { x: 10, y: 20 },
+    });
+    expect(step?.kind === "tool" && step.inputs).toEqual({
+      employee_id: { from: "model", hint: "The employee" },
+      year: { from: "model", hint: "" },
+    });
     expect(store.getState().selectedStepIds).toEqual([id]);
     expect(store.getState().nodes.map((node) => node.id)).toContain(id);
     expect(store.getState().save.status).toBe("dirty");
@@ -88,7 +100,11 @@ describe("designer store", () => {
     const a = store.getState().addStep("tool", { x: 0, y: 0 }, BALANCE);
     const b = store.getState().addStep("tool", { x: 300, y: 0 }, BALANCE);
     store.getState().connect(a, b);
-    store.getState().updateStep(b, "inputs", (step) => (step.kind === "tool" ? { ...step, inputs: { employee_id: { from: "step", stepId: a, path: "result" } } } : step));
+    store
+      .getState()
+      .updateStep(b, "inputs", (step) =>
+        step.kind === "tool" ? { ...step, inputs: { employee_id: { from: "step", stepId: a, path: "result" } } } : step,
+      );
     store.getState().select([a, b]);
     const clipboard = parseClipboard(JSON.stringify(store.getState().copySelection()));
     expect(clipboard).not.toBeNull();
@@ -97,13 +113,23 @@ describe("designer store", () => {
     expect(pasted).toHaveLength(2);
     expect(pasted).not.toContain(a);
     const pastedB = selectStep(store.getState(), pasted[1]);
-    expect(pastedB?.kind === "tool" && pastedB.inputs.employee_id).toEqual({ from: "step", stepId: pasted[0], path: "result" });
-    expect(store.getState().routine.edges.filter((edge) => edge.source === pasted[0] && edge.target === pasted[1])).toHaveLength(1);
+    expect(pastedB?.kind === "tool" && pastedB.inputs.employee_id).toEqual({
+      from: "step",
+      stepId: pasted[0],
+      path: "result",
+    });
+    expect(
+      store.getState().routine.edges.filter((edge) => edge.source === pasted[0] && edge.target === pasted[1]),
+    ).toHaveLength(1);
   });
 
   it("a paste of anything that is not copied steps is ignored", () => {
     expect(parseClipboard("hello")).toBeNull();
-    expect(parseClipboard(JSON.stringify({ kind: "routine-studio/steps", steps: [{ id: "x", kind: "teleport" }], edges: [] }))).toBeNull();
+    expect(
+      parseClipboard(
+        JSON.stringify({ kind: "routine-studio/steps", steps: [{ id: "x", kind: "teleport" }], edges: [] }),
+      ),
+    ).toBeNull();
   });
 
   it("validation reports an unreachable step and forgets it once connected", () => {

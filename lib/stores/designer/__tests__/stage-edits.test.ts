@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addStage, assignStage, removeStage, renameStage } from "../routine-edits";
 import { designerFor, threeSteps } from "./designer-factories";
 
-const stageOf = (routine: ReturnType<typeof threeSteps>, id: string) => routine.steps.find((step) => step.id === id)?.stageId;
+const stageOf = (routine: ReturnType<typeof threeSteps>, id: string) =>
+  routine.steps.find((step) => step.id === id)?.stageId;
 
 describe("stage edits", () => {
   it("addStage appends an empty stage under the first free id", () => {
@@ -25,7 +26,10 @@ describe("stage edits", () => {
   });
 
   it("renameStage renames one stage only", () => {
-    const routine = { ...threeSteps(), stages: [...threeSteps().stages, { id: "st2", name: "Other", description: "" }] };
+    const routine = {
+      ...threeSteps(),
+      stages: [...threeSteps().stages, { id: "st2", name: "Other", description: "" }],
+    };
     const next = renameStage(routine, "st1", "Collect");
     expect(next.stages.map((stage) => stage.name)).toEqual(["Collect", "Other"]);
     expect(next.stages[1]).toBe(routine.stages[1]);

@@ -24,7 +24,8 @@ describe("undo and redo share one restore", () => {
     expect(redone.history.future).toEqual([]);
     expect(redone.selectedStepIds).toEqual([]);
     // Nodes the change never touched are the objects React Flow had before the undo.
-    for (const id of ["b", "c", "end", "stage:st1"]) expect(redone.nodes.find((node) => node.id === id)).toBe(edited.nodes.find((node) => node.id === id));
+    for (const id of ["b", "c", "end", "stage:st1"])
+      expect(redone.nodes.find((node) => node.id === id)).toBe(edited.nodes.find((node) => node.id === id));
   });
 
   it("undo and redo restore the same derived state: indexes, outgoing edges and issues follow the routine", () => {

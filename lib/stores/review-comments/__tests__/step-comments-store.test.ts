@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { createStepCommentsStore, type OpenComment } from "../step-comments-store";
 
-const comment = (id: string, stepId: string | null): OpenComment => ({ id, stepId, body: `Comment ${id}`, authorName: "Rosa", createdAt: "2026-11-01T10:00:00.000Z", canResolve: true });
+const comment = (id: string, stepId: string | null): OpenComment => ({
+  id,
+  stepId,
+  body: `Comment ${id}`,
+  authorName: "Rosa",
+  createdAt: "2026-11-01T10:00:00.000Z",
+  canResolve: true,
+});
 
 describe("step comments store", () => {
   it("counts open comments per step, leaving out comments on the whole version", () => {
-    const store = createStepCommentsStore([comment("a", "check"), comment("b", "check"), comment("c", null), comment("d", "done")]);
+    const store = createStepCommentsStore([
+      comment("a", "check"),
+      comment("b", "check"),
+      comment("c", null),
+      comment("d", "done"),
+    ]);
     expect(store.getState().countByStep).toEqual({ check: 2, done: 1 });
   });
 

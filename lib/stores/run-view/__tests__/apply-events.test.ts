@@ -10,7 +10,13 @@ describe("the run view's event reducer", () => {
     const store = createRunViewStore(snapshotOf());
     expect(store.getState().applyEvents(eventsFrom(1, happyStart()))).toBeNull();
     const state = store.getState();
-    expect(state.header).toMatchObject({ status: "waiting", statusReason: "Waiting for a person", startedAt: "2026-11-01T00:00:02.000Z", inputTokens: 300, outputTokens: 20 });
+    expect(state.header).toMatchObject({
+      status: "waiting",
+      statusReason: "Waiting for a person",
+      startedAt: "2026-11-01T00:00:02.000Z",
+      inputTokens: 300,
+      outputTokens: 20,
+    });
     expect(Object.fromEntries(Object.values(state.steps).map((step) => [step.stepId, step.state]))).toEqual({
       lookup: "succeeded",
       check: "succeeded",
@@ -18,9 +24,25 @@ describe("the run view's event reducer", () => {
       notify: "pending",
       done: "pending",
     });
-    expect(state.steps.lookup).toMatchObject({ toolCall: { tool: "get_employee", arguments: { employee_id: "E-1" } }, output: { name: "Ada" }, durationMs: 40 });
-    expect(state.steps.check.modelTurns).toEqual([{ at: "2026-11-01T00:00:09.000Z", content: "She has 12 days.", toolCalls: [], inputTokens: 300, outputTokens: 20 }]);
-    expect(state.steps.approve.waiting).toEqual({ for: "person", instruction: "Approve the leave", childRunId: undefined });
+    expect(state.steps.lookup).toMatchObject({
+      toolCall: { tool: "get_employee", arguments: { employee_id: "E-1" } },
+      output: { name: "Ada" },
+      durationMs: 40,
+    });
+    expect(state.steps.check.modelTurns).toEqual([
+      {
+        at: "2026-11-01T00:00:09.000Z",
+        content: "She has 12 days.",
+        toolCalls: [],
+        inputTokens: 300,
+        outputTokens: 20,
+      },
+    ]);
+    expect(state.steps.approve.waiting).toEqual({
+      for: "person",
+      instruction: "Approve the leave",
+      childRunId: undefined,
+    });
     expect(selectNodeRunView(state, "approve")).toMatchObject({ state: "waiting", waitingFor: "person" });
     expect(selectProgressCounts(state)).toEqual({ done: 2, total: 4 });
     const edge = (id: string) => state.routine.edges.find((candidate) => candidate.id === id)!;
@@ -31,13 +53,19 @@ describe("the run view's event reducer", () => {
     const base = stateFromSnapshot(snapshotOf());
     const first = applyRunEvents(base, eventsFrom(1, happyStart().slice(0, 6))).state;
     expect(applyRunEvents(first, eventsFrom(1, happyStart().slice(0, 6))).state).toBe(first);
-    const next = applyRunEvents(first, eventsFrom(7, [{ type: "step.started", data: { ...ref("check"), attempt: 1 } }])).state;
+    const next = applyRunEvents(
+      first,
+      eventsFrom(7, [{ type: "step.started", data: { ...ref("check"), attempt: 1 } }]),
+    ).state;
     expect(next.steps.check.state).toBe("running");
     expect(next.steps.lookup).toBe(first.steps.lookup);
     expect(next.steps.approve).toBe(first.steps.approve);
     expect(next.routine).toBe(first.routine);
     // A batch with an old event and a new one applies the new one only.
-    const mixed = applyRunEvents(next, [...eventsFrom(6, [{ type: "step.failed", data: { ...ref("lookup"), error: "late duplicate", durationMs: 1 } }]), ...eventsFrom(8, [{ type: "step.succeeded", data: { ...ref("check"), durationMs: 5 } }])]);
+    const mixed = applyRunEvents(next, [
+      ...eventsFrom(6, [{ type: "step.failed", data: { ...ref("lookup"), error: "late duplicate", durationMs: 1 } }]),
+      ...eventsFrom(8, [{ type: "step.succeeded", data: { ...ref("check"), durationMs: 5 } }]),
+    ]);
     expect(mixed.state.steps.lookup.state).toBe("succeeded");
     expect(mixed.state.steps.check.state).toBe("succeeded");
     expect(mixed.state.lastSeq).toBe(8);
@@ -62,16 +90,33 @@ describe("the run view's event reducer", () => {
         { type: "step.retrying", data: { ...ref("lookup"), attempt: 2, reason: "timeout", delayMs: 500 } },
         { type: "step.started", data: { ...ref("lookup"), attempt: 2 } },
         { type: "step.failed", data: { ...ref("lookup"), error: "Unknown employee E-404", durationMs: 30 } },
-        { type: "run.finished", data: { status: "failed", error: "Look up failed: Unknown employee E-404", durationMs: 40, inputTokens: 0, outputTokens: 0 } },
+        {
+          type: "run.finished",
+          data: {
+            status: "failed",
+            error: "Look up failed: Unknown employee E-404",
+            durationMs: 40,
+            inputTokens: 0,
+            outputTokens: 0,
+          },
+        },
       ]),
     );
-    expect(selectNodeRunView(store.getState(), "lookup")).toMatchObject({ state: "failed", attempt: 2, error: "Unknown employee E-404" });
-    expect(store.getState().header).toMatchObject({ status: "failed", error: "Look up failed: Unknown employee E-404", finishedAt: expect.any(String) });
+    expect(selectNodeRunView(store.getState(), "lookup")).toMatchObject({
+      state: "failed",
+      attempt: 2,
+      error: "Unknown employee E-404",
+    });
+    expect(store.getState().header).toMatchObject({
+      status: "failed",
+      error: "Look up failed: Unknown employee E-404",
+      finishedAt: expect.any(String),
+    });
 
     store.getState().applyEvents(
       eventsFrom(7, [
         { type: "step.intervention", data: { ...ref("lookup"), by: "Olive Operator", action: "retried" } },
-        { type: "run.status", data: { status: "queued", reason: "Olive Operator retried \"Look up\"." } },
+        { type: "run.status", data: { status: "queued", reason: 'Olive Operator retried "Look up".' } },
       ]),
     );
     expect(store.getState().steps.lookup).toMatchObject({ state: "pending", error: null });
@@ -95,19 +140,39 @@ describe("the run view's event reducer", () => {
       eventsFrom(1, [
         { type: "step.started", data: { ...ref("lookup"), attempt: 1, input: { employee_id: "E-404" } } },
         { type: "step.failed", data: { ...ref("lookup"), error: "Unknown employee E-404", durationMs: 30 } },
-        { type: "run.finished", data: { status: "failed", error: "failed", durationMs: 40, inputTokens: 0, outputTokens: 0 } },
-        { type: "step.intervention", data: { ...ref("lookup", "sr-lookup-2", 2), by: "Olive Operator", action: "input_edited" } },
+        {
+          type: "run.finished",
+          data: { status: "failed", error: "failed", durationMs: 40, inputTokens: 0, outputTokens: 0 },
+        },
+        {
+          type: "step.intervention",
+          data: { ...ref("lookup", "sr-lookup-2", 2), by: "Olive Operator", action: "input_edited" },
+        },
         { type: "run.status", data: { status: "queued" } },
       ]),
     );
-    expect(store.getState().steps.lookup).toMatchObject({ state: "pending", stepRunId: "sr-lookup-2", iteration: 2, error: null, input: undefined });
+    expect(store.getState().steps.lookup).toMatchObject({
+      state: "pending",
+      stepRunId: "sr-lookup-2",
+      iteration: 2,
+      error: null,
+      input: undefined,
+    });
     store.getState().applyEvents(
       eventsFrom(6, [
-        { type: "step.started", data: { ...ref("lookup", "sr-lookup-2", 2), attempt: 1, input: { employee_id: "E-1" } } },
+        {
+          type: "step.started",
+          data: { ...ref("lookup", "sr-lookup-2", 2), attempt: 1, input: { employee_id: "E-1" } },
+        },
         { type: "step.succeeded", data: { ...ref("lookup", "sr-lookup-2", 2), durationMs: 12 } },
       ]),
     );
-    expect(store.getState().steps.lookup).toMatchObject({ state: "succeeded", iteration: 2, input: { employee_id: "E-1" }, error: null });
+    expect(store.getState().steps.lookup).toMatchObject({
+      state: "succeeded",
+      iteration: 2,
+      input: { employee_id: "E-1" },
+      error: null,
+    });
   });
 
   it("starts a later iteration (a loop) from a clean view and ignores late events of the earlier one", () => {
@@ -118,24 +183,50 @@ describe("the run view's event reducer", () => {
         { type: "step.started", data: { ...ref("notify"), attempt: 1 } },
         { type: "step.failed", data: { ...ref("notify"), error: "first time", durationMs: 1 } },
         { type: "step.started", data: { ...ref("notify", "sr-notify-2", 2), attempt: 1 } },
-        { type: "step.model", data: { ...ref("notify"), content: "stale", toolCalls: [], inputTokens: 1, outputTokens: 1 } },
+        {
+          type: "step.model",
+          data: { ...ref("notify"), content: "stale", toolCalls: [], inputTokens: 1, outputTokens: 1 },
+        },
       ]),
     );
-    expect(state.steps.notify).toMatchObject({ state: "running", iteration: 2, stepRunId: "sr-notify-2", error: null, modelTurns: [] });
+    expect(state.steps.notify).toMatchObject({
+      state: "running",
+      iteration: 2,
+      stepRunId: "sr-notify-2",
+      error: null,
+      modelTurns: [],
+    });
   });
 
   it("finishes with the engine's totals, outputs and error, skipped steps and cancellations", () => {
     const store = createRunViewStore(snapshotOf());
-    store.getState().applyEvents(
-      eventsFrom(1, [
-        ...happyStart(),
-        { type: "step.skipped", data: { stepId: "notify", reason: "the other way was taken" } },
-        { type: "step.cancelled", data: { ...ref("approve") } },
-        { type: "run.finished", data: { status: "cancelled", error: "Cancelled by Olive", durationMs: 5000, inputTokens: 320, outputTokens: 25 } },
-      ]),
-    );
+    store
+      .getState()
+      .applyEvents(
+        eventsFrom(1, [
+          ...happyStart(),
+          { type: "step.skipped", data: { stepId: "notify", reason: "the other way was taken" } },
+          { type: "step.cancelled", data: { ...ref("approve") } },
+          {
+            type: "run.finished",
+            data: {
+              status: "cancelled",
+              error: "Cancelled by Olive",
+              durationMs: 5000,
+              inputTokens: 320,
+              outputTokens: 25,
+            },
+          },
+        ]),
+      );
     const state = store.getState();
-    expect(state.header).toMatchObject({ status: "cancelled", error: "Cancelled by Olive", inputTokens: 320, outputTokens: 25, finishedAt: expect.any(String) });
+    expect(state.header).toMatchObject({
+      status: "cancelled",
+      error: "Cancelled by Olive",
+      inputTokens: 320,
+      outputTokens: 25,
+      finishedAt: expect.any(String),
+    });
     expect(state.steps.notify).toMatchObject({ state: "skipped", skipReason: "the other way was taken" });
     expect(state.steps.approve.state).toBe("cancelled");
     expect(selectProgressCounts(state)).toEqual({ done: 3, total: 4 });
@@ -145,11 +236,59 @@ describe("the run view's event reducer", () => {
     const events = eventsFrom(1, happyStart());
     const snapshot = snapshotOf(undefined, {
       lastSeq: events.length,
-      header: { ...snapshotOf().header, status: "waiting", startedAt: "2026-11-01T00:00:02.000Z", inputTokens: 300, outputTokens: 20 },
+      header: {
+        ...snapshotOf().header,
+        status: "waiting",
+        startedAt: "2026-11-01T00:00:02.000Z",
+        inputTokens: 300,
+        outputTokens: 20,
+      },
       steps: [
-        { stepRunId: "sr-lookup", stepId: "lookup", iteration: 1, state: "succeeded", attempt: 1, input: null, output: { name: "Ada" }, outputRef: null, error: null, inputTokens: 0, outputTokens: 0, startedAt: null, finishedAt: null },
-        { stepRunId: "sr-check", stepId: "check", iteration: 1, state: "succeeded", attempt: 1, input: null, output: null, outputRef: null, error: null, inputTokens: 300, outputTokens: 20, startedAt: null, finishedAt: null },
-        { stepRunId: "sr-approve", stepId: "approve", iteration: 1, state: "waiting", attempt: 1, input: null, output: null, outputRef: null, error: null, inputTokens: 0, outputTokens: 0, startedAt: null, finishedAt: null },
+        {
+          stepRunId: "sr-lookup",
+          stepId: "lookup",
+          iteration: 1,
+          state: "succeeded",
+          attempt: 1,
+          input: null,
+          output: { name: "Ada" },
+          outputRef: null,
+          error: null,
+          inputTokens: 0,
+          outputTokens: 0,
+          startedAt: null,
+          finishedAt: null,
+        },
+        {
+          stepRunId: "sr-check",
+          stepId: "check",
+          iteration: 1,
+          state: "succeeded",
+          attempt: 1,
+          input: null,
+          output: null,
+          outputRef: null,
+          error: null,
+          inputTokens: 300,
+          outputTokens: 20,
+          startedAt: null,
+          finishedAt: null,
+        },
+        {
+          stepRunId: "sr-approve",
+          stepId: "approve",
+          iteration: 1,
+          state: "waiting",
+          attempt: 1,
+          input: null,
+          output: null,
+          outputRef: null,
+          error: null,
+          inputTokens: 0,
+          outputTokens: 0,
+          startedAt: null,
+          finishedAt: null,
+        },
       ],
     });
     const store = createRunViewStore(snapshot);

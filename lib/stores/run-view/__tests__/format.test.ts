@@ -3,13 +3,13 @@ import { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from
 
 describe("run view formatting", () => {
   it("reads durations, elapsed time, tokens, costs and sizes the way an operator would", () => {
-    expect([formatDuration(null), formatDuration(850), formatDuration(12_400), formatDuration(185_000), formatDuration(3_720_000)]).toEqual([
-      "—",
-      "850 ms",
-      "12 s",
-      "3 min 05 s",
-      "1 h 02 min",
-    ]);
+    expect([
+      formatDuration(null),
+      formatDuration(850),
+      formatDuration(12_400),
+      formatDuration(185_000),
+      formatDuration(3_720_000),
+    ]).toEqual(["—", "850 ms", "12 s", "3 min 05 s", "1 h 02 min"]);
     expect(formatDuration(4_250)).toBe("4.3 s");
     expect(elapsedMs(null, null, 5)).toBeNull();
     expect(elapsedMs("2026-11-01T00:00:00Z", null, Date.parse("2026-11-01T00:00:07Z"))).toBe(7000);

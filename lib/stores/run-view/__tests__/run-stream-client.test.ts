@@ -20,7 +20,8 @@ class FakeEventSource implements EventSourceLike {
   }
   emit(...events: RunEvent[]) {
     this.readyState = 1;
-    for (const event of events) for (const listener of this.listeners) listener({ data: JSON.stringify(event) } as MessageEvent<string>);
+    for (const event of events)
+      for (const listener of this.listeners) listener({ data: JSON.stringify(event) } as MessageEvent<string>);
   }
   fail(closed: boolean) {
     this.readyState = closed ? EVENT_SOURCE_CLOSED : 0;
@@ -31,7 +32,17 @@ class FakeEventSource implements EventSourceLike {
 function harness(historyUntil = 0) {
   const sources: FakeEventSource[] = [];
   const store = createRunViewStore(snapshotOf(undefined, { lastSeq: historyUntil }));
-  const client = connectRunStream({ url: "/api/runs/run-1/events", store, historyUntil, open: (url) => { const source = new FakeEventSource(url); sources.push(source); return source; }, minDelayMs: 100 });
+  const client = connectRunStream({
+    url: "/api/runs/run-1/events",
+    store,
+    historyUntil,
+    open: (url) => {
+      const source = new FakeEventSource(url);
+      sources.push(source);
+      return source;
+    },
+    minDelayMs: 100,
+  });
   return { store, client, sources, latest: () => sources[sources.length - 1]! };
 }
 
@@ -77,8 +88,20 @@ describe("the run view's stream client", () => {
   it("closes after run.finished, looks for a revival now and then, and reopens at once when woken", () => {
     vi.useFakeTimers();
     const { store, sources, latest } = harness();
-    latest().emit(...eventsFrom(1, [{ type: "run.started", data: {} }, { type: "step.started", data: { ...ref("lookup"), attempt: 1 } }]));
-    latest().emit(...eventsFrom(3, [{ type: "run.finished", data: { status: "failed", error: "boom", durationMs: 1, inputTokens: 0, outputTokens: 0 } }]));
+    latest().emit(
+      ...eventsFrom(1, [
+        { type: "run.started", data: {} },
+        { type: "step.started", data: { ...ref("lookup"), attempt: 1 } },
+      ]),
+    );
+    latest().emit(
+      ...eventsFrom(3, [
+        {
+          type: "run.finished",
+          data: { status: "failed", error: "boom", durationMs: 1, inputTokens: 0, outputTokens: 0 },
+        },
+      ]),
+    );
     expect(latest().closed).toBe(true);
     expect(store.getState().connection).toBe("ended");
     vi.advanceTimersByTime(14_000);
@@ -92,7 +115,12 @@ describe("the run view's stream client", () => {
     store.getState().wakeStream();
     vi.advanceTimersByTime(0);
     expect(sources).toHaveLength(3);
-    latest().emit(...eventsFrom(4, [{ type: "step.intervention", data: { ...ref("lookup"), by: "Olive", action: "retried" } }, { type: "run.status", data: { status: "queued" } }]));
+    latest().emit(
+      ...eventsFrom(4, [
+        { type: "step.intervention", data: { ...ref("lookup"), by: "Olive", action: "retried" } },
+        { type: "run.status", data: { status: "queued" } },
+      ]),
+    );
     expect(store.getState().connection).toBe("live");
     expect(store.getState().header.status).toBe("queued");
     expect(store.getState().steps.lookup.state).toBe("pending");

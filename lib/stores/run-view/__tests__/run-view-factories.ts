@@ -12,7 +12,17 @@ export function leaveRoutine(): Routine {
     intents: [],
     inputs: [{ name: "employee_id", description: "", type: "string", required: true }],
     steps: [
-      { id: "lookup", kind: "tool", name: "Look up", description: "", tool: { server: "hr", name: "get_employee" }, inputs: {}, outputs: [], completion: "The employee is found", requiresApproval: false },
+      {
+        id: "lookup",
+        kind: "tool",
+        name: "Look up",
+        description: "",
+        tool: { server: "hr", name: "get_employee" },
+        inputs: {},
+        outputs: [],
+        completion: "The employee is found",
+        requiresApproval: false,
+      },
       { id: "check", kind: "branch", name: "Enough days?", description: "" },
       { id: "approve", kind: "human", name: "Approve", description: "", instruction: "Approve the leave", form: [] },
       { id: "notify", kind: "skill", name: "Notify", description: "", instruction: "", inputs: {}, outputs: [] },
@@ -62,7 +72,13 @@ export function snapshotOf(routine = leaveRoutine(), overrides: Partial<RunViewS
 export function eventsFrom(from: number, inputs: RunEventInput[]): RunEvent[] {
   return inputs.map((input, index) => {
     const { type, data } = checkEventInput(input);
-    return { runId: "run-1", seq: from + index, at: new Date(Date.UTC(2026, 10, 1, 0, 0, from + index)).toISOString(), type, data } as RunEvent;
+    return {
+      runId: "run-1",
+      seq: from + index,
+      at: new Date(Date.UTC(2026, 10, 1, 0, 0, from + index)).toISOString(),
+      type,
+      data,
+    } as RunEvent;
   });
 }
 
@@ -71,15 +87,24 @@ const ref = (stepId: string, stepRunId = `sr-${stepId}`, iteration = 1) => ({ st
 /** A run through lookup → check (enough) → approve waiting for a person. */
 export function happyStart(): RunEventInput[] {
   return [
-    { type: "run.queued", data: { routineId: "routine-1", routineName: "Leave request", versionNumber: 3, inputs: { employee_id: "E-1" } } },
+    {
+      type: "run.queued",
+      data: { routineId: "routine-1", routineName: "Leave request", versionNumber: 3, inputs: { employee_id: "E-1" } },
+    },
     { type: "run.started", data: {} },
     { type: "step.started", data: { ...ref("lookup"), attempt: 1, input: { employee_id: "E-1" } } },
-    { type: "step.tool_call", data: { ...ref("lookup"), server: "hr", tool: "get_employee", arguments: { employee_id: "E-1" }, byModel: false } },
+    {
+      type: "step.tool_call",
+      data: { ...ref("lookup"), server: "hr", tool: "get_employee", arguments: { employee_id: "E-1" }, byModel: false },
+    },
     { type: "step.output", data: { ...ref("lookup"), output: { name: "Ada" } } },
     { type: "step.succeeded", data: { ...ref("lookup"), durationMs: 40 } },
     { type: "progress.updated", data: { done: ["lookup"], current: "check" } },
     { type: "step.started", data: { ...ref("check"), attempt: 1 } },
-    { type: "step.model", data: { ...ref("check"), content: "She has 12 days.", toolCalls: [], inputTokens: 300, outputTokens: 20 } },
+    {
+      type: "step.model",
+      data: { ...ref("check"), content: "She has 12 days.", toolCalls: [], inputTokens: 300, outputTokens: 20 },
+    },
     { type: "branch.taken", data: { stepId: "check", edgeId: "yes", label: "enough", by: "model" } },
     { type: "step.succeeded", data: { ...ref("check"), durationMs: 900 } },
     { type: "step.started", data: { ...ref("approve"), attempt: 1 } },

@@ -17,19 +17,34 @@ beforeAll(async () => {
 describe("the API tokens page's actions", () => {
   it("creates a named token shown once, and revokes it; another user's token is not found", async () => {
     await as("reviewer");
-    expect(await createApiTokenAction(idleState, formData({ name: "" }))).toMatchObject({ status: "error", fieldErrors: { name: [expect.stringMatching(/Give the token a name/)] } });
+    expect(await createApiTokenAction(idleState, formData({ name: "" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { name: [expect.stringMatching(/Give the token a name/)] },
+    });
     const created = await createApiTokenAction(idleState, formData({ name: "Reporting" }));
-    expect(created).toMatchObject({ status: "success", data: { name: "Reporting", token: expect.stringMatching(/^rs_/) } });
+    expect(created).toMatchObject({
+      status: "success",
+      data: { name: "Reporting", token: expect.stringMatching(/^rs_/) },
+    });
     const token = (created as { data: { token: string } }).data.token;
     expect(await viewerFromApiToken(token)).toMatchObject({ email: "reviewer@example.com" });
     const { id } = await prisma.apiToken.findFirstOrThrow({ where: { name: "Reporting" } });
 
     await as("operator");
-    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({ status: "error", message: "That token does not exist (or is not yours)." });
+    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({
+      status: "error",
+      message: "That token does not exist (or is not yours).",
+    });
     await as("reviewer");
-    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({ status: "success", message: "Token revoked." });
+    expect(await revokeApiTokenAction(idleState, formData({ tokenId: id }))).toEqual({
+      status: "success",
+      message: "Token revoked.",
+    });
     expect(await viewerFromApiToken(token)).toBeNull();
     await as("anonymous");
-    expect(await createApiTokenAction(idleState, formData({ name: "x" }))).toMatchObject({ status: "error", message: expect.stringMatching(/Sign in/) });
+    expect(await createApiTokenAction(idleState, formData({ name: "x" }))).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/Sign in/),
+    });
   });
 });

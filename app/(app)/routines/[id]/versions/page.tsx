@@ -23,7 +23,10 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { id } = await params;
   if (!(await routineExists(viewer, id).catch(() => true))) notFound();
-  const [history, working] = await Promise.all([loadOrError(() => listRoutineVersions(viewer, id)), loadOrError(() => getRoutineForEditing(viewer, id))]);
+  const [history, working] = await Promise.all([
+    loadOrError(() => listRoutineVersions(viewer, id)),
+    loadOrError(() => getRoutineForEditing(viewer, id)),
+  ]);
   if (history.error !== null || working.error !== null) {
     return (
       <Alert tone="error" title="The versions could not be loaded" testId="versions-error">
@@ -35,7 +38,12 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
   const canPublish = hasAnyRole(viewer.roles, ["reviewer", "admin"]) && !data.archived;
   return (
     <div className="space-y-6" data-testid="versions-page">
-      <Link href={`/routines/${encodeURIComponent(id)}`} prefetch={false} className="inline-flex items-center gap-1 text-sm text-muted hover:text-foreground" data-testid="versions-back">
+      <Link
+        href={`/routines/${encodeURIComponent(id)}`}
+        prefetch={false}
+        className="inline-flex items-center gap-1 text-sm text-muted hover:text-foreground"
+        data-testid="versions-back"
+      >
         <ChevronLeft className="size-4" aria-hidden="true" /> {data.name}
       </Link>
       <PageHeader
@@ -43,14 +51,24 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             Working version v{data.workingVersionNumber}.
-            {data.publishedVersionNumber !== null ? <Badge tone="success" data-testid="versions-published">published v{data.publishedVersionNumber}</Badge> : <span>Nothing published yet.</span>}
+            {data.publishedVersionNumber !== null ? (
+              <Badge tone="success" data-testid="versions-published">
+                published v{data.publishedVersionNumber}
+              </Badge>
+            ) : (
+              <span>Nothing published yet.</span>
+            )}
             {data.archived ? <Badge tone="warning">Archived</Badge> : null}
           </span>
         }
       />
-      <VersionTable history={data} canPublish={canPublish} canStartDraft={working.data.lifecycle.startDraft.allowed} actions={{ publish: publishVersionAction, startDraft: startNewDraftAction }} />
+      <VersionTable
+        history={data}
+        canPublish={canPublish}
+        canStartDraft={working.data.lifecycle.startDraft.allowed}
+        actions={{ publish: publishVersionAction, startDraft: startNewDraftAction }}
+      />
       <PublicationHistory publications={data.publications} />
     </div>
   );
 }
-

@@ -27,10 +27,16 @@ beforeAll(async () => {
 /** A routine the author wrote, submitted for review by `submitter`. */
 async function submittedRoutine(submitter: "author" | "admin") {
   await as("author");
-  const { id } = await createRoutine(signedIn(), { name: `Actions ${Math.random().toString(36).slice(2, 7)}`, routine: makeRoutine() });
+  const { id } = await createRoutine(signedIn(), {
+    name: `Actions ${Math.random().toString(36).slice(2, 7)}`,
+    routine: makeRoutine(),
+  });
   await as(submitter);
   const { versionId, revision } = await getRoutine(signedIn(), id);
-  expect(await submitForReviewAction({ routineId: id, baseRevision: revision })).toEqual({ status: "success", message: "Version 1 was sent to review." });
+  expect(await submitForReviewAction({ routineId: id, baseRevision: revision })).toEqual({
+    status: "success",
+    message: "Version 1 was sent to review.",
+  });
   return { routineId: id, versionId };
 }
 
@@ -43,43 +49,76 @@ describe("review actions refuse what the page hides", () => {
     for (const decision of ["approve", "request_changes", "reject"]) {
       expect(await decide(routineId, versionId, decision, "Fine by me")).toEqual({
         status: "error",
-        message: "You are not allowed to do that: Another reviewer must decide: you submitted this version (four-eyes rule).",
+        message:
+          "You are not allowed to do that: Another reviewer must decide: you submitted this version (four-eyes rule).",
       });
     }
-    expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId }, select: { status: true, approvedById: true } })).toEqual({ status: "in_review", approvedById: null });
+    expect(
+      await prisma.routineVersion.findUniqueOrThrow({
+        where: { id: versionId },
+        select: { status: true, approvedById: true },
+      }),
+    ).toEqual({ status: "in_review", approvedById: null });
     expect(await prisma.review.count({ where: { versionId } })).toBe(0);
 
     await as("reviewer");
-    expect(await decide(routineId, versionId, "approve")).toEqual({ status: "success", message: "Version 1 was approved; it can be published now." });
+    expect(await decide(routineId, versionId, "approve")).toEqual({
+      status: "success",
+      message: "Version 1 was approved; it can be published now.",
+    });
   });
 
   it("an author, who holds no reviewer role, is refused before the DAL is asked", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
-    expect(await decide(routineId, versionId, "approve")).toEqual({ status: "error", message: "You are not allowed to do that: This needs the reviewer or admin role." });
+    expect(await decide(routineId, versionId, "approve")).toEqual({
+      status: "error",
+      message: "You are not allowed to do that: This needs the reviewer or admin role.",
+    });
     expect((await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).status).toBe("in_review");
   });
 
   it("a malformed decision is refused with a message, and requesting changes needs a reason", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
-    expect(await decide(routineId, versionId, "shrug")).toMatchObject({ status: "error", fieldErrors: { decision: ["Choose approve, request changes or reject."] } });
-    expect(await decide(routineId, versionId, "request_changes", "   ")).toMatchObject({ status: "error", fieldErrors: { comment: [expect.stringContaining("Say what should change")] } });
+    expect(await decide(routineId, versionId, "shrug")).toMatchObject({
+      status: "error",
+      fieldErrors: { decision: ["Choose approve, request changes or reject."] },
+    });
+    expect(await decide(routineId, versionId, "request_changes", "   ")).toMatchObject({
+      status: "error",
+      fieldErrors: { comment: [expect.stringContaining("Say what should change")] },
+    });
 
-    const comment = await addReviewCommentAction(idleState, formData({ routineId, versionId, number: "1", stepId: "summarize", body: "Name the ticket's language." }));
+    const comment = await addReviewCommentAction(
+      idleState,
+      formData({ routineId, versionId, number: "1", stepId: "summarize", body: "Name the ticket's language." }),
+    );
     expect(comment).toEqual({ status: "success", message: "Comment added." });
-    expect(await decide(routineId, versionId, "request_changes")).toEqual({ status: "success", message: "Version 1 was sent back to its author with your comments." });
+    expect(await decide(routineId, versionId, "request_changes")).toEqual({
+      status: "success",
+      message: "Version 1 was sent back to its author with your comments.",
+    });
     expect((await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).status).toBe("draft");
   });
 
   it("only a comment's writer, the version's author or an admin resolves it from the designer", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
-    await addReviewCommentAction(idleState, formData({ routineId, versionId, number: "1", body: "Whole-version remark." }));
+    await addReviewCommentAction(
+      idleState,
+      formData({ routineId, versionId, number: "1", body: "Whole-version remark." }),
+    );
     const { id: commentId } = await prisma.reviewComment.findFirstOrThrow({ where: { versionId } });
     await as("operator");
-    expect(await resolveCommentInDesignerAction({ commentId })).toMatchObject({ status: "error", message: expect.stringContaining("Only the comment's writer") });
+    expect(await resolveCommentInDesignerAction({ commentId })).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("Only the comment's writer"),
+    });
     await as("author");
-    expect(await resolveCommentInDesignerAction({ commentId })).toEqual({ status: "success", message: "Comment resolved." });
+    expect(await resolveCommentInDesignerAction({ commentId })).toEqual({
+      status: "success",
+      message: "Comment resolved.",
+    });
     expect((await prisma.reviewComment.findUniqueOrThrow({ where: { id: commentId } })).resolvedAt).not.toBeNull();
   });
 
@@ -87,7 +126,10 @@ describe("review actions refuse what the page hides", () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
     const publish = () => publishVersionAction(idleState, formData({ routineId, versionId, number: "1" }));
-    expect(await publish()).toMatchObject({ status: "error", message: expect.stringContaining("only an approved version can be published") });
+    expect(await publish()).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("only an approved version can be published"),
+    });
     await decide(routineId, versionId, "approve");
     expect(await publish()).toEqual({ status: "success", message: "Version 1 is published; it is the one that runs." });
   });

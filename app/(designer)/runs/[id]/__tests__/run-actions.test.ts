@@ -7,7 +7,13 @@ import { applyRunChange, writeRuns } from "@/lib/run-service";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
 import { loadRunFormAction, startRunAction } from "../../../routines/[id]/run-actions";
-import { controlRunAction, decideHumanStepAction, readRunVariableAction, rerunFromStepAction, retryStepAction } from "../actions";
+import {
+  controlRunAction,
+  decideHumanStepAction,
+  readRunVariableAction,
+  rerunFromStepAction,
+  retryStepAction,
+} from "../actions";
 
 // The run page's and the Run dialog's server actions, called as the browser calls them (FormData in, ActionState
 // out) with real sessions and a real database: what a crafted request gets when the page hides the button.
@@ -25,21 +31,36 @@ beforeAll(async () => {
 describe("the Run dialog's actions", () => {
   it("reads the published version's inputs, and starts a run with them, naming what is missing", async () => {
     await as("operator");
-    expect(await loadRunFormAction(routineId)).toMatchObject({ ok: true, form: { versionNumber: 1, inputs: [{ name: "ticket", required: true }] } });
+    expect(await loadRunFormAction(routineId)).toMatchObject({
+      ok: true,
+      form: { versionNumber: 1, inputs: [{ name: "ticket", required: true }] },
+    });
     const missing = await startRunAction(idleState, formData({ routineId, mode: "form", inputs: "{}" }));
     expect(missing).toMatchObject({ status: "error", fieldErrors: { ticket: [expect.stringMatching(/required/)] } });
-    const started = await startRunAction(idleState, formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "Printer on fire" }) }));
+    const started = await startRunAction(
+      idleState,
+      formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "Printer on fire" }) }),
+    );
     expect(started).toMatchObject({ status: "success", data: { runId: expect.any(String) } });
     const runId = (started as { data: { runId: string } }).data.runId;
-    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ source: "ui", startedById: operatorId, status: "queued" });
-    expect(await startRunAction(idleState, formData({ routineId, mode: "request", request: "   " }))).toMatchObject({ status: "error", fieldErrors: { request: [expect.any(String)] } });
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      source: "ui",
+      startedById: operatorId,
+      status: "queued",
+    });
+    expect(await startRunAction(idleState, formData({ routineId, mode: "request", request: "   " }))).toMatchObject({
+      status: "error",
+      fieldErrors: { request: [expect.any(String)] },
+    });
   });
 
   it("refuses people who may not run routines, and says why a routine cannot run", async () => {
     await as("author");
     expect(await loadRunFormAction(routineId)).toEqual({ ok: false, message: expect.stringMatching(/not allowed/) });
     const before = await prisma.run.count();
-    expect(await startRunAction(idleState, formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "x" }) }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
+    expect(
+      await startRunAction(idleState, formData({ routineId, mode: "form", inputs: JSON.stringify({ ticket: "x" }) })),
+    ).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
     expect(await prisma.run.count()).toBe(before);
     await as("operator");
     const { routineId: draft } = await publishedRoutine({ ownerId: operatorId, published: false });
@@ -51,34 +72,80 @@ describe("the run page's actions", () => {
   it("pauses and resumes a run for an operator; an author is refused and nothing changes", async () => {
     const runId = await queuedRun(routineId, { startedById: operatorId });
     await as("author");
-    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "error", message: expect.stringMatching(/not allowed/) });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/not allowed/),
+    });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("queued");
     await as("operator");
-    expect(await controlRunAction(idleState, formData({ runId, action: "explode" }))).toMatchObject({ status: "error", fieldErrors: { action: [expect.any(String)] } });
-    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "success" });
+    expect(await controlRunAction(idleState, formData({ runId, action: "explode" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { action: [expect.any(String)] },
+    });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({
+      status: "success",
+    });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("paused");
-    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({ status: "error", message: "This run is already paused." });
-    expect(await controlRunAction(idleState, formData({ runId, action: "resume" }))).toMatchObject({ status: "success" });
+    expect(await controlRunAction(idleState, formData({ runId, action: "pause" }))).toMatchObject({
+      status: "error",
+      message: "This run is already paused.",
+    });
+    expect(await controlRunAction(idleState, formData({ runId, action: "resume" }))).toMatchObject({
+      status: "success",
+    });
   });
 
   it("checks an edited input and form values before the DAL sees them", async () => {
     const runId = await queuedRun(routineId, { startedById: operatorId });
     await as("operator");
-    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input is not valid JSON."] } });
-    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "[1]" }))).toMatchObject({ status: "error", fieldErrors: { input: ["The input must be a JSON object."] } });
-    expect(await decideHumanStepAction(idleState, formData({ runId, stepRunId: "x", decision: "approve", values: "{ nope" }))).toMatchObject({ status: "error", fieldErrors: { values: [expect.any(String)] } });
-    expect(await decideHumanStepAction(idleState, formData({ runId, stepRunId: "x", decision: "maybe" }))).toMatchObject({ status: "error", fieldErrors: { decision: [expect.any(String)] } });
-    expect(await retryStepAction(idleState, formData({ runId, stepRunId: "x" }))).toMatchObject({ status: "error", message: "That step run is not part of this run." });
+    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "{ nope" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { input: ["The input is not valid JSON."] },
+    });
+    expect(await rerunFromStepAction(idleState, formData({ runId, stepRunId: "x", input: "[1]" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { input: ["The input must be a JSON object."] },
+    });
+    expect(
+      await decideHumanStepAction(
+        idleState,
+        formData({ runId, stepRunId: "x", decision: "approve", values: "{ nope" }),
+      ),
+    ).toMatchObject({ status: "error", fieldErrors: { values: [expect.any(String)] } });
+    expect(
+      await decideHumanStepAction(idleState, formData({ runId, stepRunId: "x", decision: "maybe" })),
+    ).toMatchObject({ status: "error", fieldErrors: { decision: [expect.any(String)] } });
+    expect(await retryStepAction(idleState, formData({ runId, stepRunId: "x" }))).toMatchObject({
+      status: "error",
+      message: "That step run is not part of this run.",
+    });
   });
 
   it("shows a variable's whole value to who may see the run, and the same not-found to everyone else", async () => {
     const runId = await queuedRun(routineId, { startedById: operatorId });
-    await writeRuns(() => applyRunChange(runId, { variables: [{ key: "VAR_summarize_1", stepId: "summarize", value: "A long tool output" }] }, [], { owner: null }));
+    await writeRuns(() =>
+      applyRunChange(
+        runId,
+        { variables: [{ key: "VAR_summarize_1", stepId: "summarize", value: "A long tool output" }] },
+        [],
+        { owner: null },
+      ),
+    );
     await as("operator");
-    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toEqual({ ok: true, value: "A long tool output", bytes: 18 });
+    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toEqual({
+      ok: true,
+      value: "A long tool output",
+      bytes: 18,
+    });
     await as("reviewer");
-    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toEqual({ ok: false, message: "That run does not exist, or you do not have access to it." });
+    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toEqual({
+      ok: false,
+      message: "That run does not exist, or you do not have access to it.",
+    });
     await as("anonymous");
-    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toMatchObject({ ok: false, message: expect.stringMatching(/sign in/i) });
+    expect(await readRunVariableAction(runId, "VAR_summarize_1")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/sign in/i),
+    });
   });
 });

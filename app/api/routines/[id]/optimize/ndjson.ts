@@ -8,7 +8,10 @@ const KEEP_ALIVE_MS = 15_000;
  * the browser goes away (the request's signal, or the stream being cancelled), so a closed tab or the dialog's
  * Cancel stops the model call; events after that are dropped. Blank lines are keep-alives the reader skips.
  */
-export function ndjsonResponse(requestSignal: AbortSignal, run: (emit: (event: OptimizeEvent) => void, signal: AbortSignal) => Promise<void>): Response {
+export function ndjsonResponse(
+  requestSignal: AbortSignal,
+  run: (emit: (event: OptimizeEvent) => void, signal: AbortSignal) => Promise<void>,
+): Response {
   const encoder = new TextEncoder();
   const gone = new AbortController();
   const leave = () => gone.abort();

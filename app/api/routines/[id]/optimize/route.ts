@@ -6,7 +6,13 @@ import { getRoutine } from "@/lib/db/library";
 import { llmClientFor } from "@/lib/db/llm";
 import { registryToolCatalog } from "@/lib/db/tools";
 import { saveOptimizedVersion } from "@/lib/db/reviews";
-import { MAX_DRAFT_CHARS, MAX_OPTIMIZE_BODY_BYTES, optimizeRequestSchema, startOptimization, type OptimizationDeps } from "@/lib/planner";
+import {
+  MAX_DRAFT_CHARS,
+  MAX_OPTIMIZE_BODY_BYTES,
+  optimizeRequestSchema,
+  startOptimization,
+  type OptimizationDeps,
+} from "@/lib/planner";
 import { ndjsonResponse, readLimitedText } from "./ndjson";
 
 /** What the planner reads and writes, as `viewer` (the DAL checks their roles on each call). */
@@ -14,12 +20,22 @@ function depsFor(viewer: Viewer): OptimizationDeps {
   return {
     loadWorking: async (routineId) => {
       const detail = await getRoutine(viewer, routineId);
-      return { routine: detail.routine, versionId: detail.versionId, versionNumber: detail.versionNumber, revision: detail.revision, status: detail.status, archived: detail.archived };
+      return {
+        routine: detail.routine,
+        versionId: detail.versionId,
+        versionNumber: detail.versionNumber,
+        revision: detail.revision,
+        status: detail.status,
+        archived: detail.archived,
+      };
     },
     listTools: () => registryToolCatalog(viewer).listTools(),
     plannerModel: (context) => llmClientFor("planner", context),
     save: (input) => saveOptimizedVersion(viewer, input),
-    describeError: (error) => ({ message: toErrorState(error).message, conflict: error instanceof ConflictError || error instanceof StaleSaveError }),
+    describeError: (error) => ({
+      message: toErrorState(error).message,
+      conflict: error instanceof ConflictError || error instanceof StaleSaveError,
+    }),
   };
 }
 
@@ -44,10 +60,16 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
     requireRole(viewer, "author", "admin");
     const text = await readLimitedText(request, MAX_OPTIMIZE_BODY_BYTES);
     if (text === null) {
-      return Response.json({ error: `The draft is too large; the planner takes at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters.` }, { status: 413, headers: noStore });
+      return Response.json(
+        {
+          error: `The draft is too large; the planner takes at most ${MAX_DRAFT_CHARS.toLocaleString("en")} characters.`,
+        },
+        { status: 413, headers: noStore },
+      );
     }
     const input = optimizeRequestSchema.safeParse(parseJson(text));
-    if (!input.success) throw ValidationError.fromZod(input.error, input.error.issues[0]?.message ?? "Check the request.");
+    if (!input.success)
+      throw ValidationError.fromZod(input.error, input.error.issues[0]?.message ?? "Check the request.");
     const start = await startOptimization({ routineId: id, userId: viewer.id, request: input.data }, depsFor(viewer));
     if (!start.ok) return Response.json(start.body, { status: start.status, headers: noStore });
     return ndjsonResponse(request.signal, start.run);

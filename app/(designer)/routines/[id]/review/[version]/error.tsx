@@ -6,7 +6,8 @@ export default function ReviewError({ error, reset }: { error: Error & { digest?
   return (
     <div className="space-y-4 p-8" data-testid="page-error">
       <Alert tone="error" title="This review could not be shown">
-        Something went wrong on our side. Nothing was decided or lost.{error.digest ? ` (Reference ${error.digest})` : null}
+        Something went wrong on our side. Nothing was decided or lost.
+        {error.digest ? ` (Reference ${error.digest})` : null}
       </Alert>
       <Button variant="secondary" onClick={reset}>
         Try again

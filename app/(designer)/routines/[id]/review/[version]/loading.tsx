@@ -12,12 +12,18 @@ export default function Loading() {
       </div>
       <div className="flex min-h-0 flex-1">
         <div className="grid min-w-0 flex-1 grid-cols-2 gap-px bg-border">
-          <div className="bg-background p-6"><Skeleton className="h-20 w-60 rounded-xl" /></div>
-          <div className="bg-background p-6"><Skeleton className="h-20 w-60 rounded-xl" /></div>
+          <div className="bg-background p-6">
+            <Skeleton className="h-20 w-60 rounded-xl" />
+          </div>
+          <div className="bg-background p-6">
+            <Skeleton className="h-20 w-60 rounded-xl" />
+          </div>
         </div>
         <div className="w-[28rem] shrink-0 space-y-3 border-l border-border bg-surface p-4">
           <Skeleton className="h-9 w-full rounded-lg" />
-          {Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-12 w-full rounded-lg" />)}
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-12 w-full rounded-lg" />
+          ))}
         </div>
       </div>
     </div>

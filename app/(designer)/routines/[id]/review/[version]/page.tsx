@@ -8,7 +8,13 @@ import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session/index";
 import { getVersionReview, type VersionReview } from "@/lib/db/reviews";
 import { NotFoundError } from "@/lib/db/core";
-import { addReviewCommentAction, decideReviewAction, publishVersionAction, resolveReviewCommentAction, withdrawFromReviewAction } from "../../review-actions";
+import {
+  addReviewCommentAction,
+  decideReviewAction,
+  publishVersionAction,
+  resolveReviewCommentAction,
+  withdrawFromReviewAction,
+} from "../../review-actions";
 
 export const metadata: Metadata = { title: "Review" };
 
@@ -38,12 +44,19 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
     if (error instanceof NotFoundError) notFound();
     return (
       <div className="p-8" data-testid="review-load-error">
-        <Alert tone="error" title="This review could not be opened">{error instanceof Error ? error.message : "Please try again."}</Alert>
+        <Alert tone="error" title="This review could not be opened">
+          {error instanceof Error ? error.message : "Please try again."}
+        </Alert>
       </div>
     );
   }
   return (
-    <div className="flex h-full flex-col" data-testid="review-page" data-version={review.version.number} data-status={review.version.status}>
+    <div
+      className="flex h-full flex-col"
+      data-testid="review-page"
+      data-version={review.version.number}
+      data-status={review.version.status}
+    >
       <ReviewHeader review={review} actions={actions} />
       <ReviewWorkspace review={review} actions={actions} />
     </div>
