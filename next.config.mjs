@@ -8,7 +8,7 @@ const nextConfig = {
   // again inside every build cost 20 s of each `npm start` and test run (docs/decisions/0016-test-suite-time.md).
   typescript: { ignoreBuildErrors: true },
   experimental: {
-    // Routines are stored up to 5 MB (lib/db/routine-inputs.ts); pasted JSON is larger when pretty-printed.
+    // Routines are stored up to 5 MB (lib/db/routines/routine-inputs.ts); pasted JSON is larger when pretty-printed.
     serverActions: { bodySizeLimit: "10mb" },
   },
 };

@@ -151,13 +151,11 @@ test("the text view edits the routine, and refuses text it cannot read without c
 
 test("importing a malformed file says why and changes nothing", async ({ page }) => {
   const designer = await openNewRoutine(page, uniqueName("Import"));
-  await page
-    .getByTestId("import-file")
-    .setInputFiles({
-      name: "broken.json",
-      mimeType: "application/json",
-      buffer: Buffer.from('{"schemaVersion": 2, "steps": ['),
-    });
+  await page.getByTestId("import-file").setInputFiles({
+    name: "broken.json",
+    mimeType: "application/json",
+    buffer: Buffer.from('{"schemaVersion": 2, "steps": ['),
+  });
   await expect(page.getByTestId("import-error")).toBeVisible();
   await expect(page.getByTestId("import-error")).toContainText("Line 1");
   await page.keyboard.press("Escape");

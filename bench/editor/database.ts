@@ -4,7 +4,7 @@ import { PrismaClient } from "../../lib/db/generated/prisma/client";
 import type { Routine } from "../../lib/routine";
 
 /**
- * Stores `routine` as a draft owned by the user with `ownerEmail`, the way lib/db/routine-writes.ts
+ * Stores `routine` as a draft owned by the user with `ownerEmail`, the way lib/db/routines/routine-writes.ts
  * createRoutine does (a routine row and its first version), minus the session check and the audit entry.
  */
 export async function insertRoutine(dbPath: string, routine: Routine, ownerEmail: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** The demo users the e2e server is seeded with (see lib/db/demo-users.ts and README.md). */
+/** The demo users the e2e server is seeded with (see lib/demo/seed/demo-users.ts and README.md). */
 export const DEMO = {
   admin: { email: "admin@example.com", password: "admin-demo-pass", name: "Ada Admin" },
   author: { email: "author@example.com", password: "author-demo-pass", name: "Alan Author" },

@@ -28,7 +28,7 @@ export function toErrorState(error: unknown): {
   if (error instanceof NotFoundError || error instanceof DatabaseUnavailableError || error instanceof StaleSaveError)
     return { status: "error", message: error.message };
   if (error instanceof SecretUnreadableError) return { status: "error", message: error.message };
-  // Gateway messages are written for people and never carry secrets (lib/tools/gateway/errors.ts).
+  // Gateway messages are written for people and never carry secrets (lib/tool-gateway/errors.ts).
   if (error instanceof ToolGatewayError)
     return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
   console.error("[action] unexpected error", error);

@@ -24,11 +24,9 @@ export function describeProblem(problem: AnswerProblem): string {
 const MAX_REPORTED = 50;
 
 export function toRemainingIssues(problems: readonly AnswerProblem[]): RemainingIssue[] {
-  return problems
-    .slice(0, MAX_REPORTED)
-    .map((problem) => ({
-      ...(problem.stepId === undefined ? {} : { stepId: problem.stepId }),
-      path: problem.path,
-      message: problem.message,
-    }));
+  return problems.slice(0, MAX_REPORTED).map((problem) => ({
+    ...(problem.stepId === undefined ? {} : { stepId: problem.stepId }),
+    path: problem.path,
+    message: problem.message,
+  }));
 }

@@ -1,5 +1,5 @@
 /**
- * A permission's short reason ("you optimized this version", see lib/db/review-rules.ts) as the sentence the
+ * A permission's short reason ("you optimized this version", see lib/db/reviews/review-rules.ts) as the sentence the
  * review page shows in place of the decision buttons.
  */
 export function refusalSentence(reason: string): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { roleSchema } from "../../access";
 
-// Kept in step with lib/auth/auth.ts, which better-auth enforces on sign-in.
+// Kept in step with lib/session/auth.ts, which better-auth enforces on sign-in.
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 

@@ -6,7 +6,7 @@ export type { Viewer };
 
 /**
  * Loads the viewer for a session's user id. Deactivated users get null, so a session that outlived a
- * deactivation grants nothing. Called by lib/auth after the session itself has been verified.
+ * deactivation grants nothing. Called by lib/session after the session itself has been verified.
  */
 export async function loadViewer(userId: string): Promise<Viewer | null> {
   const user = await prisma.user.findUnique({

@@ -100,14 +100,12 @@ const searchEmployees = readTool<{ query: string; department_id?: string; locati
       query,
       total_matches: matches.length,
       returned: Math.min(max, matches.length),
-      results: matches
-        .slice(0, max)
-        .map((employee) => ({
-          ...personRef(employee),
-          email: employee.email,
-          location: employee.location.name,
-          status: employee.status,
-        })),
+      results: matches.slice(0, max).map((employee) => ({
+        ...personRef(employee),
+        email: employee.email,
+        location: employee.location.name,
+        status: employee.status,
+      })),
     };
   },
 );

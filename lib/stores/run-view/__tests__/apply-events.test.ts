@@ -200,25 +200,23 @@ describe("the run view's event reducer", () => {
 
   it("finishes with the engine's totals, outputs and error, skipped steps and cancellations", () => {
     const store = createRunViewStore(snapshotOf());
-    store
-      .getState()
-      .applyEvents(
-        eventsFrom(1, [
-          ...happyStart(),
-          { type: "step.skipped", data: { stepId: "notify", reason: "the other way was taken" } },
-          { type: "step.cancelled", data: { ...ref("approve") } },
-          {
-            type: "run.finished",
-            data: {
-              status: "cancelled",
-              error: "Cancelled by Olive",
-              durationMs: 5000,
-              inputTokens: 320,
-              outputTokens: 25,
-            },
+    store.getState().applyEvents(
+      eventsFrom(1, [
+        ...happyStart(),
+        { type: "step.skipped", data: { stepId: "notify", reason: "the other way was taken" } },
+        { type: "step.cancelled", data: { ...ref("approve") } },
+        {
+          type: "run.finished",
+          data: {
+            status: "cancelled",
+            error: "Cancelled by Olive",
+            durationMs: 5000,
+            inputTokens: 320,
+            outputTokens: 25,
           },
-        ]),
-      );
+        },
+      ]),
+    );
     const state = store.getState();
     expect(state.header).toMatchObject({
       status: "cancelled",
