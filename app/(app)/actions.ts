@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { formValues } from "@/lib/forms";
-import { getViewer, signOutCurrent } from "@/lib/session/index";
+import { getViewer, signOutCurrent } from "@/lib/session";
 
 // The sign-out form posts no fields. Not defineAction: signing out must work (and end on the sign-in page) for
 // someone whose session has already ended, so it never refuses.

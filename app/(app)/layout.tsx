@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
-import { getViewer, signInPath } from "@/lib/session/index";
+import { getViewer, signInPath } from "@/lib/session";
 import { signOutAction } from "./actions";
 
 export default async function SignedInLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { sectionsFor } from "@/lib/access";
-import { getViewer, signInPath } from "@/lib/session/index";
+import { getViewer, signInPath } from "@/lib/session";
 
 /** The start page is the first section the viewer's roles open. */
 export default async function HomePage() {

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { safeRedirectPath } from "@/lib/access";
-import { signInWithPassword } from "@/lib/session/index";
+import { signInWithPassword } from "@/lib/session";
 
 const signInForm = z.object({
   email: z

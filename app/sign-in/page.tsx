@@ -5,7 +5,7 @@ import { DemoAccounts } from "@/components/auth/demo-accounts";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui";
 import { safeRedirectPath } from "@/lib/access";
-import { getViewer } from "@/lib/session/index";
+import { getViewer } from "@/lib/session";
 import { demoAccounts } from "@/lib/demo/seed";
 import { signInAction } from "./actions";
 

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { EmptyState, PageHeader } from "@/components/ui";
 import { getSection, hasAnyRole, type Role, type SectionId } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { AccessDenied } from "./access-denied";
 
 type RoleNote = { roles: Role[]; text: string };

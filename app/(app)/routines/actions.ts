@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { CreateRoutineState, SourceProblem } from "@/components/routines/library-types";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, type RoutineSource } from "@/lib/db/routines";
 import { readRoutineSource } from "./read-source";
 import { WRITER_ROLES } from "@/lib/access";

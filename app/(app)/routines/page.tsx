@@ -8,7 +8,7 @@ import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { listRoutines, type RoutineSummary } from "@/lib/db/library";
 import {
   archiveRoutineAction,

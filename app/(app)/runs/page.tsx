@@ -7,7 +7,7 @@ import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { listRoutines } from "@/lib/db/library";
 import { listRuns, type RunSummary } from "@/lib/db/runs";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events";

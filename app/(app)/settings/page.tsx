@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Card, PageHeader } from "@/components/ui";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Settings" };
 

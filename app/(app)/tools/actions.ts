@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ToolServerFormValues, TryToolState } from "@/components/tools/tool-types";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import {
   createToolServer,
   refreshToolServer,

@@ -7,7 +7,7 @@ import { toServerView } from "@/components/tools/to-view";
 import { Alert, EmptyState, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { listToolServers } from "@/lib/db/tools";
 import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";
 import { createToolServerAction } from "./actions";

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { toErrorState } from "@/lib/actions";
 import { type ActionState } from "@/lib/forms";
-import { signInWithPassword } from "@/lib/session/index";
+import { signInWithPassword } from "@/lib/session";
 import { acceptInvitation } from "@/lib/db/users";
 
 const acceptForm = z

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { createApiToken, revokeApiToken } from "@/lib/db/users";
 
 // Any signed-in user manages their own tokens; the DAL checks ownership again.

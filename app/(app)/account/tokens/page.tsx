@@ -4,7 +4,7 @@ import { CreateTokenForm } from "@/components/account/create-token-form";
 import { TokenTable } from "@/components/account/token-table";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
-import { getViewer } from "@/lib/session/index";
+import { getViewer } from "@/lib/session";
 import { listApiTokens } from "@/lib/db/users";
 import { createApiTokenAction, revokeApiTokenAction } from "./actions";
 

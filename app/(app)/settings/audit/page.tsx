@@ -3,7 +3,7 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { listAuditLog } from "@/lib/db/audit";
 
 export const metadata: Metadata = { title: "Audit log" };

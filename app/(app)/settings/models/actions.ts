@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ConnectionTestData } from "@/components/admin/models/model-types";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { testLlmConnection, updateLlmSettings } from "@/lib/db/llm";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 import { ADMIN_ROLES } from "@/lib/access";

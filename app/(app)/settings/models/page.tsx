@@ -7,7 +7,7 @@ import { SettingsSource } from "@/components/admin/models/settings-source";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db/llm";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
 import { testLlmConnectionAction, updateLlmSettingsAction } from "./actions";

@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import type { Role } from "@/lib/access";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { createUser, reissueInvitation, setUserActive, setUserRoles } from "@/lib/db/users";
 import { ADMIN_ROLES } from "@/lib/access";
 

@@ -4,7 +4,7 @@ import { UserTable } from "@/components/admin/user-table";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { listUsers } from "@/lib/db/users";
 import { createUserAction, reissueInvitationAction, setUserActiveAction, setUserRolesAction } from "./actions";
 

@@ -9,7 +9,7 @@ import { ToolList } from "@/components/tools/tool-list";
 import { Alert } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { getToolServer } from "@/lib/db/tools";
 import { NotFoundError } from "@/lib/db/core";
 import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { acceptToolChanges, saveRoutineAsCopy, saveRoutineDraft } from "@/lib/db/routines";
 import { StaleSaveError } from "@/lib/db/core";
 import { WRITER_ROLES } from "@/lib/access";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { DesignerSkeleton } from "@/components/designer/designer-skeleton";
 import { AccessDenied } from "@/components/shell/access-denied";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { routineExists } from "@/lib/db/library";
 import { DesignerContent, workingRoutineUrl } from "./designer-content";
 

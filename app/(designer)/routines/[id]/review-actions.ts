@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import {
   addReviewComment,
   decideReview,

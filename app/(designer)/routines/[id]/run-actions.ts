@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import type { RunFormView, StartRunState } from "@/components/runs/start/start-run-types";
-import { defineAction } from "@/lib/session/index";
+import { defineAction } from "@/lib/session";
 import { getRunForm, startRun } from "@/lib/db/runs";
 import { ValidationError } from "@/lib/db/core";
 import { RUN_CONTROL_ROLES } from "@/lib/access";

@@ -4,7 +4,7 @@ import { RunView } from "@/components/runs/run-view";
 import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { getRun, getRunModel } from "@/lib/db/runs";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";

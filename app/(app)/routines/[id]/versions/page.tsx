@@ -7,7 +7,7 @@ import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, Badge, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { getRoutineForEditing, routineExists } from "@/lib/db/library";
 import { listRoutineVersions } from "@/lib/db/reviews";
 import { publishVersionAction, startNewDraftAction } from "@/app/(designer)/routines/[id]/review-actions";

@@ -1,6 +1,6 @@
 import { errorResponse, toErrorState } from "@/lib/actions";
 import { requireRole, type Viewer } from "@/lib/access";
-import { getViewer } from "@/lib/session/index";
+import { getViewer } from "@/lib/session";
 import { ConflictError, StaleSaveError, ValidationError } from "@/lib/db/core";
 import { getRoutine } from "@/lib/db/library";
 import { llmClientFor } from "@/lib/db/llm";

@@ -1,5 +1,5 @@
 import { errorResponse } from "@/lib/actions";
-import { getViewer } from "@/lib/session/index";
+import { getViewer } from "@/lib/session";
 import { getRoutineForEditing } from "@/lib/db/library";
 
 /**

@@ -5,7 +5,7 @@ import { ReviewWorkspace } from "@/components/review/review-workspace";
 import type { ReviewActions } from "@/components/review/review-types";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
-import { sectionAccess } from "@/lib/session/index";
+import { sectionAccess } from "@/lib/session";
 import { getVersionReview, type VersionReview } from "@/lib/db/reviews";
 import { NotFoundError } from "@/lib/db/core";
 import {
