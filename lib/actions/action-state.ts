@@ -3,23 +3,21 @@ import { SecretUnreadableError } from "../crypto";
 import { ConflictError, DatabaseUnavailableError, NotFoundError, StaleSaveError, ValidationError } from "../db/core";
 import { ToolGatewayError } from "../tool-gateway";
 
+type ErrorState = { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
+
+/** An error state that carries `fieldErrors` only when there are some. */
+function errorState(message: string, fieldErrors: Record<string, string[]> | undefined): ErrorState {
+  return fieldErrors ? { status: "error", message, fieldErrors } : { status: "error", message };
+}
+
 /**
  * Turns an error thrown by the DAL into a message the user can act on. Unknown errors are logged on the
  * server and reported without internals, so nothing sensitive reaches the browser.
  */
-export function toErrorState(error: unknown): {
-  status: "error";
-  message: string;
-  fieldErrors?: Record<string, string[]>;
-} {
-  if (error instanceof ValidationError)
-    return { status: "error", message: error.message, fieldErrors: error.fieldErrors };
+export function toErrorState(error: unknown): ErrorState {
+  if (error instanceof ValidationError) return errorState(error.message, error.fieldErrors);
   if (error instanceof ConflictError) {
-    return {
-      status: "error",
-      message: error.message,
-      fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
-    };
+    return errorState(error.message, error.field ? { [error.field]: [error.message] } : undefined);
   }
   if (error instanceof UnauthenticatedError)
     return { status: "error", message: "Your session has ended. Sign in again to continue." };
@@ -29,8 +27,7 @@ export function toErrorState(error: unknown): {
     return { status: "error", message: error.message };
   if (error instanceof SecretUnreadableError) return { status: "error", message: error.message };
   // Gateway messages are written for people and never carry secrets (lib/tool-gateway/errors.ts).
-  if (error instanceof ToolGatewayError)
-    return { status: "error", message: error.message, fieldErrors: argumentErrors(error) };
+  if (error instanceof ToolGatewayError) return errorState(error.message, argumentErrors(error));
   console.error("[action] unexpected error", error);
   return { status: "error", message: "Something went wrong on our side; nothing was changed. Please try again." };
 }

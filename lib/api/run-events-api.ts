@@ -1,6 +1,6 @@
 import "server-only";
 import { errorResponse } from "../actions";
-import { canViewRun, getRun, listRunEvents } from "../db/runs";
+import { canViewRun, getRun, listRunEvents, RUN_NOT_FOUND } from "../db/runs";
 import {
   createRunEventStream,
   createRunStatusStream,
@@ -17,8 +17,6 @@ import { authenticateRequest, jsonError } from "./request-viewer";
 export type StreamDeps = { bus: RunEventBus; limiter: StreamLimiter; keepAliveMs?: number; pageSize?: number };
 
 const defaultDeps = (): StreamDeps => ({ bus: runEventBus, limiter: runStreamLimiter });
-
-const NOT_FOUND = "That run does not exist, or you do not have access to it.";
 
 function tooManyStreams(limiter: StreamLimiter): Response {
   return jsonError(
@@ -44,7 +42,7 @@ export async function streamRunEvents(
   const { viewer } = authenticated.auth;
   let release: (() => void) | null = null;
   try {
-    if (!(await canViewRun(viewer, runId))) return jsonError(404, NOT_FOUND);
+    if (!(await canViewRun(viewer, runId))) return jsonError(404, RUN_NOT_FOUND);
     release = deps.limiter.tryAcquire(viewer.id);
     if (!release) return tooManyStreams(deps.limiter);
     const run = await getRun(viewer, runId);

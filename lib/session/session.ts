@@ -10,20 +10,16 @@ import { REQUEST_PATH_HEADER } from "./request-path";
 
 export type { Viewer };
 
-const sessionViewer = cache(async (): Promise<Viewer | null> => {
+/**
+ * The signed-in user of the current request, or null. The session is verified against the database on every request
+ * (no cookie cache), so sign-out, expiry and deactivation take effect at once. Pages, actions and routes resolve the
+ * viewer once here (cached for the request) and hand it to the DAL, which checks roles itself.
+ */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
   const session = await auth.api.getSession({ headers: await headers() });
   if (!session) return null;
   return loadViewer(session.user.id);
 });
-
-/**
- * The signed-in user of the current request, or null. The session is verified against the database on every request
- * (no cookie cache), so sign-out, expiry and deactivation take effect at once. Pages, actions and routes resolve the
- * viewer once here and hand it to the DAL, which checks roles itself.
- */
-export async function getViewer(): Promise<Viewer | null> {
-  return sessionViewer();
-}
 
 /**
  * For pages: the viewer and whether they may open `sectionId`. Redirects to sign-in when nobody is signed in

@@ -1,12 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole, type Viewer } from "../../access";
+import { requireRole, type Viewer, WRITER_ROLES } from "../../access";
 import type { Routine } from "../../routine";
 import { recordAudit } from "../audit";
 import { ConflictError, isUniqueViolation, parseInput, prisma, withDbErrors } from "../core";
 import { mirrorWorkingVersion, pinsForSave, prepareNewRoutine } from "../routines";
 import { type OptimizationProvenance, type OptimizationRationale, saveOptimizedVersionInput } from "./review-inputs";
-import { WRITER_ROLES } from "./review-rules";
 import type { VersionRef } from "./routine-versions";
 import { findWorking } from "./version-records";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type Viewer, requireRole } from "../../access";
+import { DECIDER_ROLES, requireRole, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
 import { ConflictError, parseInput, prisma, withDbErrors } from "../core";
 import { publishVersionInput } from "./review-inputs";
-import { DECIDER_ROLES, enforce, publishVerdict } from "./review-rules";
+import { enforce, publishVerdict } from "./review-rules";
 import { assertToolsUnchanged, findVersion, REVIEW_AGAIN } from "./version-records";
 
 /** What a publication did: which version runs now, which one it replaced, and whether that was a rollback. */

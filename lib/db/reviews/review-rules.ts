@@ -31,8 +31,6 @@ export type VersionFacts = StateFacts & {
   submitterIds: readonly string[];
 };
 
-export { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES };
-
 const ALLOWED = { allowed: true } as const;
 
 const STATUS_WORDS: Record<RoutineStatus, string> = {

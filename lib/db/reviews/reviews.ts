@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole, requireUser, type Viewer } from "../../access";
+import { COMMENTER_ROLES, DECIDER_ROLES, requireRole, requireUser, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import {
@@ -17,7 +17,7 @@ import {
   resolveReviewCommentInput,
   type ReviewDecisionInput,
 } from "./review-inputs";
-import { COMMENTER_ROLES, commentVerdict, DECIDER_ROLES, decideVerdict, enforce, resolveVerdict } from "./review-rules";
+import { commentVerdict, decideVerdict, enforce, resolveVerdict } from "./review-rules";
 import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
 import { assertToolsUnchanged, findVersion } from "./version-records";
 

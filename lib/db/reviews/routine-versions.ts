@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { requireRole, type Viewer } from "../../access";
+import { requireRole, type Viewer, WRITER_ROLES } from "../../access";
 import { recordAudit } from "../audit";
 import {
   ConflictError,
@@ -20,7 +20,7 @@ import {
   RoutineIssuesError,
 } from "../routines";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
-import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict, WRITER_ROLES } from "./review-rules";
+import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict } from "./review-rules";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
 
 /** The version a lifecycle write touched or created. */

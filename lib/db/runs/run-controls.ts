@@ -1,5 +1,5 @@
 import "server-only";
-import { type Viewer, requireRole } from "../../access";
+import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { RunEventInput, RunStatus } from "../../events";
 import type { RunChange } from "../../runner";
 import { ConflictError, parseInput } from "../core";
@@ -13,7 +13,7 @@ import {
   writeControl,
 } from "../../run-service";
 import { controlRunInput } from "./run-inputs";
-import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
+import { assertRunVisible } from "./run-visibility";
 
 export type RunControlAction = "pause" | "resume" | "cancel";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { type Viewer, requireUser } from "../../access";
-import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
+import { parseInput, prisma, withDbErrors } from "../core";
 import { runIdInput } from "./run-inputs";
-import { canViewRun } from "./run-views";
+import { assertRunVisible } from "./run-visibility";
 
 /**
  * The model a run's tokens were spent on (the one with the most tokens among its recorded model calls), for the
@@ -11,8 +11,7 @@ import { canViewRun } from "./run-views";
 export async function getRunModel(viewer: Viewer | null, runId: string): Promise<string | null> {
   requireUser(viewer);
   const input = parseInput(runIdInput, { runId });
-  if (!(await canViewRun(viewer, input.runId)))
-    throw new NotFoundError("That run does not exist, or you do not have access to it.");
+  await assertRunVisible(viewer, input.runId);
   const rows = await withDbErrors(() =>
     prisma.llmCall.groupBy({
       by: ["model"],

@@ -1,10 +1,9 @@
 import "server-only";
-import { type Viewer, requireRole } from "../../access";
+import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { z } from "zod";
 import type { Param } from "../../routine";
 import { parseInput, withDbErrors } from "../core";
 import { findPublishedRoutine } from "../../run-service";
-import { RUN_CONTROL_ROLES } from "./run-visibility";
 
 export type RunForm = { routineId: string; name: string; versionNumber: number; inputs: Param[]; intents: string[] };
 

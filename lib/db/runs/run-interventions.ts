@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type Viewer, requireRole } from "../../access";
+import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { RunEventInput, RunStatus } from "../../events";
 import type { JsonValue } from "../../routine";
 import { OperatorDecisionError, operatorDecision, type OperatorDecision, type StepRunSnapshot } from "../../runner";
@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, parseInput, ValidationError } from "../co
 import { type ControlledRun, createRegistryToolPort, loadRunSnapshot, writeControl } from "../../run-service";
 import { checkParamValues } from "./run-input-values";
 import { decideInput, rerunInput, stepRunInput } from "./run-inputs";
-import { assertRunVisible, RUN_CONTROL_ROLES } from "./run-visibility";
+import { assertRunVisible } from "./run-visibility";
 
 export type InterventionOutcome = { status: RunStatus; stepRunId: string };
 

@@ -10,7 +10,6 @@ import type { Viewer } from "../../access";
  * started; nobody else sees any. A run someone may not see is reported as not found (404, never 403), so its
  * existence is not revealed. Operators and admins may also control runs.
  */
-export { RUN_CONTROL_ROLES };
 
 export const canControlRuns = (viewer: Viewer) => hasAnyRole(viewer.roles, RUN_CONTROL_ROLES);
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { type Viewer, requireRole } from "../../access";
+import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { runEventBus } from "../../events";
 import { parseInput, ValidationError, withDbErrors } from "../core";
 import {
@@ -14,7 +14,6 @@ import {
 import { extractRunInputs } from "./run-input-extraction";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
-import { RUN_CONTROL_ROLES } from "./run-visibility";
 
 /**
  * Starts a run of a routine's published version. Operators and admins. `inputs` are checked against the

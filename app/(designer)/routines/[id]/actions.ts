@@ -52,7 +52,7 @@ export async function saveRoutineDraftAction(input: {
   baseRevision: number;
   routine: unknown;
 }): Promise<SaveDraftResult> {
-  return withoutEmptyFieldErrors(await saveDraft(input));
+  return saveDraft(input);
 }
 
 const saveAsCopy = defineAction(
@@ -67,16 +67,7 @@ const saveAsCopy = defineAction(
 
 /** Keeps the designer's routine as a new routine (after a stale save, "keep mine as a copy"). Returns its id. */
 export async function saveRoutineAsCopyAction(input: { routine: unknown; name: string }): Promise<SaveAsCopyResult> {
-  return withoutEmptyFieldErrors(await saveAsCopy(input));
-}
-
-/** An error result carries fieldErrors only when there are some. */
-function withoutEmptyFieldErrors<Result extends { status: string }>(
-  result: Result | ErrorResult,
-): Result | ErrorResult {
-  if (result.status !== "error") return result;
-  const { message, fieldErrors } = result as ErrorResult;
-  return fieldErrors ? { status: "error", message, fieldErrors } : { status: "error", message };
+  return saveAsCopy(input);
 }
 
 /** Accepts the current schemas of the changed tools this draft uses (clears the "tool changed" banner). */
