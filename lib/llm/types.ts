@@ -18,11 +18,20 @@ export type ToolSpec = { name: string; description?: string; parameters: Record<
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
 
 /** Who and what a call was for, recorded with its token usage. */
-export type LlmCallContext = { userId?: string; routineId?: string; versionId?: string; runId?: string };
+export type LlmCallContext = {
+  userId?: string;
+  routineId?: string;
+  versionId?: string;
+  runId?: string;
+  /** The step run a run's model call served, so its exchange shows on that step. */
+  stepRunId?: string;
+};
 
 export type ChatRequest = {
   /** What the call is for, e.g. "planner.optimize" or "settings.test"; recorded with the usage. */
   purpose: string;
+  /** Another model of the same endpoint than the role's configured one (an evaluation compares models). */
+  model?: string;
   messages: ChatMessage[];
   tools?: ToolSpec[];
   toolChoice?: ToolChoice;

@@ -143,25 +143,26 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
   }
 
   async function chat(request: ChatRequest): Promise<ChatResult> {
-    if (!config.model)
+    const model = request.model || config.model;
+    if (!model)
       throw new LlmError(
         "not_configured",
         `No model is set for the ${config.role} role. Set one in Settings → Models.`,
       );
     const send = async (signal: AbortSignal) => {
       try {
-        return await openai.chat.completions.create(toWireRequest(config.model, request, useCompletionTokens), {
+        return await openai.chat.completions.create(toWireRequest(model, request, useCompletionTokens), {
           signal,
         });
       } catch (error) {
         if (useCompletionTokens || request.maxTokens === undefined || !asksForCompletionTokens(error)) throw error;
         useCompletionTokens = true;
-        return await openai.chat.completions.create(toWireRequest(config.model, request, true), { signal });
+        return await openai.chat.completions.create(toWireRequest(model, request, true), { signal });
       }
     };
     const { value, attempts } = await tracked(request.purpose, request.context, async () => {
       const sent = await withRetries(
-        async (signal) => readCompletion(await send(signal), config.model),
+        async (signal) => readCompletion(await send(signal), model),
         request.signal,
       );
       return { ...sent, usage: sent.value.usage, model: sent.value.model };

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/**
+ * How a run executes (stored on the run as JSON). Workflow mode: the engine walks the routine's graph and calls each
+ * step's tool, the model fills only what the routine leaves open. Agent mode (the paper's set-up): the executor model
+ * reads the routine and decides every call itself; `routine` says what of the routine its prompt carries —
+ * "full" (the paper text), "ablated" (step names only: no tool names, no input/output descriptions) or "none" (the
+ * paper's baseline: no routine, every tool of the catalog) — and `distractorVersionIds` other routines put beside it.
+ */
+export const executionPlanSchema = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("workflow"), model: z.string().max(200).optional() }),
+  z.object({
+    mode: z.literal("agent"),
+    routine: z.enum(["full", "ablated", "none"]).default("full"),
+    distractorVersionIds: z.array(z.string()).max(5).default([]),
+    /** Another model of the executor's endpoint than the configured one. */
+    model: z.string().max(200).optional(),
+  }),
+]);
+export type ExecutionPlan = z.infer<typeof executionPlanSchema>;
+
+export const WORKFLOW_PLAN: ExecutionPlan = { mode: "workflow" };
+
+/** The plan stored on a run; an unreadable one falls back to workflow mode, the safe default. */
+export function readExecutionPlan(json: string | null | undefined): ExecutionPlan {
+  if (!json) return WORKFLOW_PLAN;
+  try {
+    const parsed = executionPlanSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : WORKFLOW_PLAN;
+  } catch {
+    return WORKFLOW_PLAN;
+  }
+}
