@@ -102,6 +102,16 @@ const eventData = {
   }),
   /** The progress list as the executor sees it: each step of the routine, done or not, with its completion criterion. */
   "progress.updated": z.object({ done: z.array(z.string()), current: z.string().nullable() }),
+  /** A model turn of an agent-mode run (run-level: one conversation drives the whole run), as step.model shows it. */
+  "agent.turn": z.object({
+    turn: z.number().int().min(1),
+    content: z.string().nullable(),
+    toolCalls: z.array(z.object({ name: z.string(), arguments: z.string() })).default([]),
+    ...usage,
+    attempts: z.number().int().min(1).optional(),
+  }),
+  /** A tool call of an agent-mode run the engine refused (outside the tools offered, invalid arguments); not run. */
+  "agent.call_refused": z.object({ turn: z.number().int().min(1), tool: z.string(), reason: z.string() }),
 } as const;
 
 export type RunEventType = keyof typeof eventData;

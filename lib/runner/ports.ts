@@ -1,6 +1,7 @@
 import type { RunEvent, RunEventInput, RunStatus, StepState } from "../events";
 import type { ChatRequest, ChatResult } from "../llm";
 import type { JsonValue, Routine, ToolDefinition, ToolRef } from "../routine";
+import type { ExecutionPlan } from "./execution-plan";
 
 /**
  * What the engine needs from the world, as interfaces: persistence (RunStore), tools (ToolPort), the executor model
@@ -56,6 +57,10 @@ export type RunSnapshot = {
   /** The free-text request the run was started with, if any (the executor may read values from it). */
   request: string | null;
   budgets: Budgets;
+  /** How the run executes: the engine walks the routine (workflow), or the executor model drives it (agent). */
+  execution: ExecutionPlan;
+  /** The routines of `execution.distractorVersionIds`, put beside the real one in an agent's prompt. */
+  distractors: Routine[];
   inputTokens: number;
   outputTokens: number;
   stepsExecuted: number;
@@ -137,8 +142,10 @@ export interface ToolPort {
   call(
     tool: ToolRef,
     args: Record<string, JsonValue>,
-    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal },
+    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal; runId: string },
   ): Promise<ToolOutcome>;
+  /** Every tool the registry offers (an agent run without a routine, the paper's baseline, gets them all). */
+  catalog?(): Promise<ToolDefinition[]>;
 }
 
 /** The executor model (lib/llm's LlmClient fits). */

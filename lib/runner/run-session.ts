@@ -1,5 +1,6 @@
 import { isFinished, type RunStatus } from "../events";
 import { renderRoutineText, toolAllowlist, type Routine, type ToolDefinition } from "../routine";
+import { runAgent } from "./agent-session";
 import { budgetBeforeStep } from "./budgets";
 import type { ResolvedOptions, RunEngineDeps } from "./engine-types";
 import type { Clock, RunControl, RunSnapshot } from "./ports";
@@ -101,6 +102,8 @@ export function createSession(
       // Left running by a worker that stopped: say so, then carry on from the stored position.
       await writer.commit({}, [{ type: "run.started", data: { resumed: true } }]);
     }
+    const execution = writer.snapshot.execution;
+    if (execution?.mode === "agent") return runAgent({ session, intent, ensureRunning }, execution);
     for (;;) {
       const status = writer.snapshot.status;
       if (isFinished(status)) return status;

@@ -67,10 +67,12 @@ export function stepContext(
     try {
       result = await services.model.chat({
         ...request,
+        // An evaluation may run the routine with another model of the executor's endpoint.
+        ...(run.execution.model ? { model: run.execution.model } : {}),
         maxTokens:
           request.maxTokens ?? Math.max(1, Math.min(services.options.maxOutputTokens, limit - tokensUsed(run))),
         signal: guard.signal,
-        context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
+        context: { runId: run.id, routineId: run.routineId, versionId: run.versionId, stepRunId: stepRun.id },
       });
     } catch (error) {
       guard.signal.throwIfAborted();

@@ -82,6 +82,7 @@ async function send(ctx: ToolContext, args: Record<string, JsonValue>): Promise<
       idempotencyKey: ctx.idempotencyKey,
       timeoutMs: Math.max(1, ctx.timeLeft()),
       signal: ctx.signal,
+      runId: ctx.run.id,
     });
     if (typeof outcome === "object" && outcome !== null && typeof (outcome as ToolOutcome).ok === "boolean")
       return outcome as ToolOutcome;

@@ -9,6 +9,7 @@ export type FakeToolCall = {
   idempotencyKey: string;
   timeoutMs: number;
   signal: AbortSignal;
+  runId: string;
 };
 
 /** Answers a call: a ToolOutcome, or a plain value (a success with that value). May wait, or throw. */
@@ -92,6 +93,11 @@ export class FakeTools implements ToolPort {
       .map((definition) => structuredClone(definition));
   }
 
+  /** Every tool these fakes know, as the registry's catalog. */
+  async catalog(): Promise<ToolDefinition[]> {
+    return this.definitions.map((definition) => structuredClone(definition));
+  }
+
   async checkArguments(tool: ToolRef, args: Record<string, JsonValue>): Promise<string[]> {
     const definition = this.definitions.find(
       (candidate) => candidate.server === tool.server && candidate.name === tool.name,
@@ -114,7 +120,7 @@ export class FakeTools implements ToolPort {
   async call(
     tool: ToolRef,
     args: Record<string, JsonValue>,
-    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal },
+    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal; runId: string },
   ): Promise<ToolOutcome> {
     const call: FakeToolCall = { tool, args: structuredClone(args), ...options };
     this.calls.push(call);

@@ -2,6 +2,7 @@ import { checkEventInput, isFinished, type RunEvent, type RunEventInput, type Ru
 import type { JsonValue, Routine } from "../../routine";
 import { applyChange } from "../apply-change";
 import { DEFAULT_BUDGETS } from "../budgets";
+import { WORKFLOW_PLAN, type ExecutionPlan } from "../execution-plan";
 import {
   LeaseLostError,
   type Budgets,
@@ -31,6 +32,10 @@ export type NewMemoryRun = {
   request?: string | null;
   budgets?: Partial<Budgets>;
   parent?: { runId: string; stepRunId: string };
+  /** Default: workflow mode. */
+  execution?: ExecutionPlan;
+  /** The distractor routines an agent run's prompt carries (the store loads them by version id). */
+  distractors?: Routine[];
 };
 
 /**
@@ -64,6 +69,8 @@ export class MemoryRunStore implements RunStore {
       inputs: structuredClone(init.inputs ?? {}),
       request: init.request ?? null,
       budgets: { ...DEFAULT_BUDGETS, ...init.budgets },
+      execution: structuredClone(init.execution ?? WORKFLOW_PLAN),
+      distractors: structuredClone(init.distractors ?? []),
       inputTokens: 0,
       outputTokens: 0,
       stepsExecuted: 0,

@@ -1,0 +1,216 @@
+import type { RunEventInput, RunStatus } from "../events";
+import type { JsonValue, StepOf, ToolRef } from "../routine";
+import { AGENT_CALL_PREFIX, branchArmsOf, branchChoice, mapCallToStep, takenWay } from "./agent-mapping";
+import { toolErrorText, toolResultText } from "./agent-conversation";
+import { activeMs } from "./budgets";
+import { errorMessage } from "./errors";
+import { fillOutputs, toJsonValue } from "./outputs";
+import { LeaseLostError, type StepRunSnapshot, type ToolOutcome } from "./ports";
+import { nextIteration } from "./position";
+import { progressEvent, progressItems } from "./progress";
+import { budgetExceeded, cancelRun, durationOf } from "./run-transitions";
+import { stepRef } from "./run-writer";
+import type { StepSession } from "./step-execution";
+import { StepGuard } from "./step-guard";
+import { holdLargeOutputs, preview, variableKeys } from "./variables";
+
+/** What became of one accepted call: the tool message for the model, or the run's status when the run stops. */
+export type CallResult = { stop: RunStatus } | { message: string };
+
+/** A step's number in the run's list of step runs, zero-padded so ids sort in the order the steps ran. */
+function newStepRunId(session: StepSession): string {
+  const { snapshot } = session.writer;
+  return `${snapshot.id}.${String(snapshot.steps.length + 1).padStart(5, "0")}`;
+}
+
+/** A guard for one model turn or tool call: its timeout, the wall time left, cancel and pause. */
+export function agentGuard(session: StepSession, extraMs: number, stepTimeoutMs?: number): StepGuard {
+  const { budgets } = session.writer.snapshot;
+  const worked = activeMs(session.writer.snapshot, session.index) + extraMs;
+  return new StepGuard({
+    clock: session.clock,
+    outer: session.signal,
+    stepTimeoutMs: stepTimeoutMs ?? budgets.stepTimeoutMs,
+    wallTimeLeftMs: Math.max(0, budgets.wallTimeMs - worked),
+    wallTimeLimitMs: budgets.wallTimeMs,
+    wallTimeUsedMs: worked,
+    pollMs: session.options.controlPollMs,
+    readControl: session.readControl,
+  });
+}
+
+/**
+ * Commits an accepted call as a step run of the routine step it serves (or `call:<name>`), marking the branch it
+ * lies in as taken by the model first, then sends it. `args` are the model's arguments (variable keys as keys).
+ */
+export async function runAcceptedCall(
+  session: StepSession,
+  tool: ToolRef,
+  functionName: string,
+  args: Record<string, JsonValue>,
+  extraMs: number,
+): Promise<CallResult> {
+  const { writer, index, clock } = session;
+  const step = mapCallToStep(writer.snapshot, index, tool);
+  if (step) await takeBranches(session, step.id);
+  const snapshot = writer.snapshot;
+  const stepId = step?.id ?? `${AGENT_CALL_PREFIX}${functionName}`;
+  const id = newStepRunId(session);
+  const iteration = nextIteration(snapshot, stepId);
+  const fields = { id, stepId, iteration };
+  await writer.commit(
+    {
+      run: { stepsExecuted: snapshot.stepsExecuted + 1 },
+      steps: [{ ...fields, state: "running", attempt: 1, startedAt: new Date(clock.now()), input: args }],
+    },
+    [
+      { type: "step.started", data: { stepRunId: id, stepId, iteration, attempt: 1 } },
+      {
+        type: "step.tool_call",
+        data: { ...stepRef(fields), server: tool.server, tool: tool.name, arguments: args, byModel: true },
+      },
+      progressEvent(progressItems(index.routine, writer.snapshot, step?.id ?? null)),
+    ],
+  );
+  return sendCall(session, writer.stepRun(id), tool, step, extraMs);
+}
+
+/** Sends a call left running by a stopped worker again, as a new attempt with the same idempotency key. */
+export async function resendCall(
+  session: StepSession,
+  stepRun: StepRunSnapshot,
+  tool: ToolRef,
+  extraMs: number,
+): Promise<CallResult> {
+  const attempt = stepRun.attempt + 1;
+  await session.writer.commit(
+    { steps: [{ ...ref(stepRun), state: "running", attempt, startedAt: new Date(session.clock.now()), error: null }] },
+    [{ type: "step.started", data: { ...stepRef(stepRun), attempt, input: stepRun.input } }],
+  );
+  const step = session.index.step(stepRun.stepId);
+  return sendCall(session, stepRun, tool, step?.kind === "tool" ? step : null, extraMs);
+}
+
+/** Each branch whose arm holds the step and that has not been taken yet: a succeeded branch step run, by the model. */
+async function takeBranches(session: StepSession, stepId: string): Promise<void> {
+  const { writer, clock } = session;
+  for (const { branch, edge } of branchArmsOf(session.index, stepId)) {
+    if (takenWay(writer.snapshot, branch.id) !== undefined) continue;
+    const id = newStepRunId(session);
+    const fields = { id, stepId: branch.id, iteration: nextIteration(writer.snapshot, branch.id) };
+    const choice = branchChoice(edge);
+    const at = new Date(clock.now());
+    await writer.commit(
+      { steps: [{ ...fields, state: "succeeded", attempt: 1, startedAt: at, finishedAt: at, output: choice }] },
+      [
+        { type: "step.started", data: { ...stepRef(fields), attempt: 1 } },
+        { type: "branch.taken", data: { stepId: branch.id, edgeId: choice.edgeId, label: choice.label, by: "model" } },
+        { type: "step.output", data: { ...stepRef(fields), output: choice } },
+        { type: "step.succeeded", data: { ...stepRef(fields), durationMs: 0 } },
+      ],
+    );
+  }
+}
+
+async function sendCall(
+  session: StepSession,
+  stepRun: StepRunSnapshot,
+  tool: ToolRef,
+  step: StepOf<"tool"> | null,
+  extraMs: number,
+): Promise<CallResult> {
+  const { writer } = session;
+  const args = stepRun.input as Record<string, JsonValue>;
+  const guard = agentGuard(session, extraMs, step?.timeoutMs);
+  let outcome: ToolOutcome;
+  try {
+    const expanded = (await session.values.expand(args)) as Record<string, JsonValue>;
+    const work = session.tools.call(tool, expanded, {
+      idempotencyKey: `${writer.snapshot.id}:${stepRun.id}`,
+      timeoutMs: Math.max(1, guard.timeLeft()),
+      signal: guard.signal,
+      runId: writer.snapshot.id,
+    });
+    work.catch(() => {});
+    outcome = await Promise.race([work, guard.whenStopped()]);
+  } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
+    outcome = { ok: false, error: errorMessage(error), retryable: false };
+  } finally {
+    guard.dispose();
+  }
+  if (guard.pauseRequested) session.requests.pause = true;
+  const stopped = guard.stopped;
+  if (stopped && outcome.ok) {
+    if (stopped.kind === "cancel") session.requests.cancel = true;
+  } else if (stopped) {
+    if (stopped.kind === "shutdown") return { stop: "running" };
+    if (stopped.kind === "cancel") return { stop: await cancelRun(session.transitions, stepRun) };
+    return { stop: await budgetExceeded(session.transitions, stopped.error, stepRun) };
+  }
+  return settleCall(session, stepRun, tool, step, outcome);
+}
+
+/** Commits the call's outcome; a tool's error fails the step run, not the run: the model reads it and goes on. */
+async function settleCall(
+  session: StepSession,
+  stepRun: StepRunSnapshot,
+  tool: ToolRef,
+  step: StepOf<"tool"> | null,
+  outcome: ToolOutcome,
+): Promise<CallResult> {
+  const { writer, clock, index } = session;
+  const now = clock.now();
+  const at = new Date(now);
+  if (!outcome.ok) {
+    const error = `${tool.server}/${tool.name} failed: ${outcome.error}`;
+    await writer.commit({ steps: [{ ...ref(stepRun), state: "failed", error, finishedAt: at }] }, [
+      { type: "step.failed", data: { ...stepRef(stepRun), error, durationMs: durationOf(stepRun, now) } },
+    ]);
+    return { message: toolErrorText(error) };
+  }
+  const value = toJsonValue(outcome.value, outcome.text ?? "");
+  // Variable keys are what the model types back: `call:` is not a key's stuff, so the prefix becomes `call_`.
+  const keyId = stepRun.stepId.replace(/[^A-Za-z0-9_-]/g, "_");
+  const held = holdLargeOutputs(
+    keyId,
+    fillOutputs(step?.outputs ?? [], value),
+    variableKeys(writer.snapshot),
+    session.options.variableThresholdBytes,
+  );
+  const variables = held.variables.map((variable) => ({ ...variable, stepId: stepRun.stepId }));
+  const events: RunEventInput[] = held.events.map((event) =>
+    event.type === "variable.set" ? { ...event, data: { ...event.data, stepId: stepRun.stepId } } : event,
+  );
+  const shown = held.outputRef ? { variableKey: held.outputRef, preview: preview(held.outputs) } : {};
+  events.push(
+    { type: "step.output", data: { ...stepRef(stepRun), output: held.outputs, ...shown } },
+    { type: "step.succeeded", data: { ...stepRef(stepRun), durationMs: durationOf(stepRun, now) } },
+  );
+  const afterwards = {
+    ...writer.snapshot,
+    steps: writer.snapshot.steps.map((run) => (run.id === stepRun.id ? { ...run, state: "succeeded" as const } : run)),
+  };
+  events.push(progressEvent(progressItems(index.routine, afterwards, null)));
+  await writer.commit(
+    {
+      steps: [
+        {
+          ...ref(stepRun),
+          state: "succeeded",
+          output: held.outputs,
+          outputRef: held.outputRef,
+          error: null,
+          finishedAt: at,
+        },
+      ],
+      variables,
+    },
+    events,
+  );
+  return { message: toolResultText(held.outputs) };
+}
+
+function ref(run: StepRunSnapshot) {
+  return { id: run.id, stepId: run.stepId, iteration: run.iteration };
+}

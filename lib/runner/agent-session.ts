@@ -1,0 +1,279 @@
+import type { RunStatus } from "../events";
+import { type ChatMessage, type ChatResult, isLlmError, type ToolCall, type ToolSpec } from "../llm";
+import type { ToolRef } from "../routine";
+import { agentGuard, runAcceptedCall, resendCall, type CallResult } from "./agent-calls";
+import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversation";
+import { finishAgentRun } from "./agent-finish";
+import { agentBlockers } from "./agent-mapping";
+import { agentSystemPrompt, agentToolSpecs, agentUserMessage, type AgentPlan } from "./agent-prompt";
+import { activeMs, BudgetExceededError, tokensUsed } from "./budgets";
+import { errorMessage } from "./errors";
+import { parseArguments } from "./handlers/tool-calls";
+import { LeaseLostError, type StepRunSnapshot } from "./ports";
+import { budgetExceeded, cancelRun, failRun, pauseRun } from "./run-transitions";
+import type { StepSession } from "./step-execution";
+import { toolNames, type ToolNames } from "./tool-names";
+
+const MAX_SHOWN = 4_000;
+const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
+/** What the agent loop needs from the session besides its services. */
+export type AgentDriver = {
+  session: StepSession;
+  /** What the operator or the worker asks for now (read between turns). */
+  intent(): Promise<"cancel" | "pause" | "shutdown" | null>;
+  ensureRunning(): Promise<void>;
+};
+
+type Offer = { specs: ToolSpec[]; names: ToolNames };
+type Turn = { stop: RunStatus } | { answer: ChatResult };
+
+/**
+ * Agent mode (the paper's set-up): one conversation drives the whole run. The executor model reads the routine (full,
+ * ablated, or none for the baseline), the progress list and plan-aware values, and calls the tools offered one
+ * answer at a time; the engine refuses calls outside the offer or with invalid arguments (telling the model why),
+ * records each accepted call as a step run of the routine step it serves, and sends the result back as a tool
+ * message. The run succeeds when the model answers without a call, with `{ answer }` as outputs. Budgets, cancel
+ * and pause work as in workflow mode; after a restart the conversation is rebuilt from the stored step runs.
+ */
+export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<RunStatus> {
+  const { session } = driver;
+  const { writer, transitions } = session;
+  const blocked = agentBlockers(writer.snapshot.routine.steps);
+  if (blocked) return failRun(transitions, blocked);
+
+  const wanted = await driver.intent();
+  if (wanted === "shutdown") return writer.snapshot.status;
+  if (wanted === "cancel") return cancelRun(transitions);
+  if (wanted === "pause") return writer.snapshot.status === "paused" ? "paused" : pauseRun(transitions);
+  await driver.ensureRunning();
+
+  let offer: Offer;
+  try {
+    offer = await toolOffer(session, plan);
+  } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
+    return failRun(transitions, `The tools could not be described: ${errorMessage(error)}`);
+  }
+  const rebuilt = rebuildConversation(writer.snapshot, session.index, offer.names);
+  for (const run of rebuilt.abandoned) {
+    // Started but never sent (no arguments recorded): nothing reached the tool, so the model simply asks again.
+    await writer.commit({ steps: [{ ...ref(run), state: "failed", error: "Interrupted before the call was sent." }] }, [
+      {
+        type: "step.failed",
+        data: {
+          stepRunId: run.id,
+          stepId: run.stepId,
+          iteration: run.iteration,
+          error: "Interrupted before the call was sent.",
+          durationMs: 0,
+        },
+      },
+    ]);
+  }
+  const messages: ChatMessage[] = [
+    { role: "system", content: "" },
+    agentUserMessage(writer.snapshot),
+    ...rebuilt.messages,
+  ];
+  const clock = { modelMs: 0 };
+  if (rebuilt.unfinished) {
+    const result = await resend(session, rebuilt.unfinished, offer.names, clock.modelMs);
+    if ("stop" in result) return result.stop;
+    messages.push({ role: "tool", toolCallId: callIdOf(rebuilt.unfinished.id), content: result.message });
+  }
+
+  const { budgets } = writer.snapshot;
+  const maxTurns = budgets.maxSteps + 2;
+  let emptyAnswers = 0;
+  for (let turn = rebuilt.calls + 1; ; turn++) {
+    const intent = await driver.intent();
+    if (intent === "shutdown") return writer.snapshot.status;
+    if (intent === "cancel") return cancelRun(transitions);
+    if (intent === "pause") return pauseRun(transitions);
+    const over = budgetBeforeTurn(session, clock.modelMs, turn > maxTurns);
+    if (over) return budgetExceeded(transitions, over);
+
+    messages[0] = { role: "system", content: await systemPrompt(session, plan) };
+    const started = session.clock.now();
+    const result = await modelTurn(session, plan, turn, messages, offer.specs, clock.modelMs);
+    clock.modelMs += Math.max(0, session.clock.now() - started);
+    if ("stop" in result) return result.stop;
+    const { answer } = result;
+    messages.push({
+      role: "assistant",
+      content: answer.content,
+      ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),
+    });
+
+    if (answer.toolCalls.length === 0) {
+      if (answer.content?.trim()) return finishAgentRun(transitions, answer.content);
+      if (++emptyAnswers >= 2)
+        return failRun(transitions, "The executor model answered with neither text nor a tool call, twice.");
+      messages.push({
+        role: "user",
+        content: "Your answer was empty. Call the next tool, or answer in plain text when the work is done.",
+      });
+      continue;
+    }
+    for (const call of answer.toolCalls) {
+      if (session.requests.cancel) return cancelRun(transitions);
+      const outcome = await handleCall(session, offer.names, turn, call, clock.modelMs);
+      if ("stop" in outcome) return outcome.stop;
+      messages.push({ role: "tool", toolCallId: call.id, content: outcome.message });
+    }
+  }
+}
+
+/** The tools offered: the routine's allowlist, or for the baseline every tool of the catalog. */
+async function toolOffer(session: StepSession, plan: AgentPlan): Promise<Offer> {
+  if (plan.routine !== "none") {
+    return {
+      specs: agentToolSpecs(session.allowlist, await session.describeTools(), session.toolNames),
+      names: session.toolNames,
+    };
+  }
+  if (!session.tools.catalog) throw new Error("the tool registry offers no catalog for a run without a routine");
+  const catalog = await session.tools.catalog();
+  const names = toolNames(catalog.map(({ server, name }) => ({ server, name })));
+  return { specs: agentToolSpecs(catalog, catalog, names), names };
+}
+
+async function systemPrompt(session: StepSession, plan: AgentPlan): Promise<string> {
+  return agentSystemPrompt({
+    plan,
+    snapshot: session.writer.snapshot,
+    index: session.index,
+    lookahead: session.options.lookahead,
+    tokenBudget: session.options.contextTokens,
+    countTokens: await session.tokenCounter(),
+  });
+}
+
+function budgetBeforeTurn(session: StepSession, modelMs: number, tooManyTurns: boolean): BudgetExceededError | null {
+  const snapshot = session.writer.snapshot;
+  const { budgets } = snapshot;
+  // A model that keeps answering with refused calls makes no step runs; its turns are bounded by the steps budget.
+  if (tooManyTurns || snapshot.stepsExecuted > budgets.maxSteps)
+    return new BudgetExceededError("steps", budgets.maxSteps, Math.max(snapshot.stepsExecuted, budgets.maxSteps));
+  if (tokensUsed(snapshot) >= budgets.maxTokens)
+    return new BudgetExceededError("tokens", budgets.maxTokens, tokensUsed(snapshot));
+  const worked = activeMs(snapshot, session.index) + modelMs;
+  if (worked >= budgets.wallTimeMs) return new BudgetExceededError("wall_time", budgets.wallTimeMs, worked);
+  return null;
+}
+
+/** One model call under a guard, its tokens added to the run with an agent.turn event. */
+async function modelTurn(
+  session: StepSession,
+  plan: AgentPlan,
+  turn: number,
+  messages: ChatMessage[],
+  tools: ToolSpec[],
+  modelMs: number,
+): Promise<Turn> {
+  const { writer, transitions } = session;
+  const run = writer.snapshot;
+  const limit = run.budgets.maxTokens;
+  const guard = agentGuard(session, modelMs);
+  let answer: ChatResult;
+  try {
+    const work = session.model.chat({
+      purpose: "executor.agent",
+      ...(plan.model ? { model: plan.model } : {}),
+      messages: messages.map((message) => ({ ...message })),
+      tools,
+      toolChoice: "auto",
+      maxTokens: Math.max(1, Math.min(session.options.maxOutputTokens, limit - tokensUsed(run))),
+      signal: guard.signal,
+      context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
+    });
+    work.catch(() => {});
+    answer = await Promise.race([work, guard.whenStopped()]);
+  } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
+    const stopped = guard.stopped;
+    if (stopped?.kind === "shutdown") return { stop: "running" };
+    if (stopped?.kind === "cancel") return { stop: await cancelRun(transitions) };
+    if (stopped) return { stop: await budgetExceeded(transitions, stopped.error) };
+    const reason = isLlmError(error) ? error.message : errorMessage(error);
+    return { stop: await failRun(transitions, `The executor model failed: ${reason}`) };
+  } finally {
+    guard.dispose();
+  }
+  if (guard.pauseRequested) session.requests.pause = true;
+  if (guard.stopped?.kind === "cancel") session.requests.cancel = true;
+  const { inputTokens, outputTokens } = answer.usage;
+  await writer.commit(
+    { run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens } },
+    [
+      {
+        type: "agent.turn",
+        data: {
+          turn,
+          content: answer.content === null ? null : clip(answer.content),
+          toolCalls: answer.toolCalls.map((call) => ({ name: call.name, arguments: clip(call.arguments) })),
+          inputTokens,
+          outputTokens,
+          attempts: answer.attempts,
+        },
+      },
+    ],
+  );
+  if (tokensUsed(run) > limit)
+    return { stop: await budgetExceeded(transitions, new BudgetExceededError("tokens", limit, tokensUsed(run))) };
+  return { answer };
+}
+
+/** One tool call of an answer: refused (with an agent.call_refused event and the reason back), or run. */
+async function handleCall(
+  session: StepSession,
+  names: ToolNames,
+  turn: number,
+  call: ToolCall,
+  modelMs: number,
+): Promise<CallResult> {
+  const tool = names.toolOf(call.name);
+  const refuse = async (reason: string): Promise<CallResult> => {
+    await session.writer.commit({}, [{ type: "agent.call_refused", data: { turn, tool: call.name, reason } }]);
+    return { message: `Refused, not run: ${reason}` };
+  };
+  if (!tool) return refuse(`${call.name} is not one of the tools offered for this run.`);
+  const parsed = parseArguments(call.arguments);
+  if (!parsed.ok) return refuse(`Invalid arguments for ${call.name}: ${parsed.problem}.`);
+  let problems: string[];
+  try {
+    const expanded = await session.values.expand(parsed.value);
+    problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
+  } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
+    problems = [errorMessage(error)];
+  }
+  if (problems.length > 0) return refuse(`Invalid arguments for ${call.name}: ${problems.join("; ")}.`);
+  const { budgets, stepsExecuted } = session.writer.snapshot;
+  if (stepsExecuted >= budgets.maxSteps)
+    return {
+      stop: await budgetExceeded(
+        session.transitions,
+        new BudgetExceededError("steps", budgets.maxSteps, stepsExecuted),
+      ),
+    };
+  return runAcceptedCall(session, tool, call.name, parsed.value, modelMs);
+}
+
+async function resend(
+  session: StepSession,
+  run: StepRunSnapshot,
+  names: ToolNames,
+  modelMs: number,
+): Promise<CallResult> {
+  const name = functionNameOf(run, session.index, names);
+  const tool: ToolRef | undefined = name === null ? undefined : names.toolOf(name);
+  if (!tool)
+    return { stop: await failRun(session.transitions, `The tool of step run ${run.id} is no longer offered.`, run) };
+  return resendCall(session, run, tool, modelMs);
+}
+
+function ref(run: StepRunSnapshot) {
+  return { id: run.id, stepId: run.stepId, iteration: run.iteration };
+}
