@@ -2,18 +2,26 @@
 
 import { useState } from "react";
 import { TabList, TabPanel } from "@/components/ui";
-import type { RunViewStoreState } from "@/lib/stores/run-view";
+import { selectRunMode, type RunViewStoreState } from "@/lib/stores/run-view";
 import type { RunActions } from "./run-actions-types";
 import { useRunView, useRunViewApi } from "./run-view-context";
+import { AgentLog } from "./panel/agent-log";
 import { ProgressList } from "./panel/progress-list";
 import { RunInfo } from "./panel/run-info";
 import { StepDetail } from "./panel/step-detail";
 
 const selectSelectedStepId = (state: RunViewStoreState) => state.selectedStepId;
 
-type TabId = "progress" | "step" | "run";
+type TabId = "progress" | "agent" | "step" | "run";
 const TABS = [
   { id: "progress", label: "Progress" },
+  { id: "step", label: "Step" },
+  { id: "run", label: "Run" },
+] as const;
+// An agent run adds its log; a run's mode never changes, so the tabs never jump.
+const AGENT_TABS = [
+  { id: "progress", label: "Progress" },
+  { id: "agent", label: "Agent log" },
   { id: "step", label: "Step" },
   { id: "run", label: "Run" },
 ] as const;
@@ -37,6 +45,7 @@ export function RunSidePanel({
   // A click on the canvas selects a step; show it.
   const [lastSelected, setLastSelected] = useState<string | null>(null);
   const selected = useRunView(selectSelectedStepId);
+  const agent = useRunView(selectRunMode) === "agent";
   if (selected !== lastSelected) {
     setLastSelected(selected);
     if (selected) setTab("step");
@@ -48,12 +57,23 @@ export function RunSidePanel({
       aria-label="Run details"
     >
       <div className="p-3">
-        <TabList tabs={TABS} value={tab} onChange={setTab} idPrefix="run-panel" label="Run details" />
+        <TabList
+          tabs={agent ? AGENT_TABS : TABS}
+          value={tab}
+          onChange={setTab}
+          idPrefix="run-panel"
+          label="Run details"
+        />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-6">
         <TabPanel idPrefix="run-panel" id="progress" active={tab === "progress"}>
           <ProgressList onOpenStep={openStep} />
         </TabPanel>
+        {agent ? (
+          <TabPanel idPrefix="run-panel" id="agent" active={tab === "agent"}>
+            <AgentLog onOpenStep={openStep} />
+          </TabPanel>
+        ) : null}
         <TabPanel idPrefix="run-panel" id="step" active={tab === "step"}>
           <StepDetail runId={runId} canControl={canControl} actions={actions} />
         </TabPanel>

@@ -9,6 +9,8 @@ export function toRunViewSnapshot(run: RunRecord, routine: Routine): RunViewSnap
   return {
     header: {
       runId: run.id,
+      mode: run.mode,
+      model: run.model,
       status: run.status,
       statusReason: null,
       routineId: run.routineId,

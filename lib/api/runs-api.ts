@@ -15,6 +15,10 @@ const startRunBody = z
       .min(1, "Give the routineId of a published routine."),
     inputs: z.record(z.string(), z.unknown(), { error: "inputs must be an object of named values." }).optional(),
     request: z.string({ error: "request must be text." }).optional(),
+    mode: z
+      .enum(["workflow", "agent"], { error: 'mode must be "workflow" or "agent".' })
+      .optional()
+      .describe("How the run executes; the routine's default mode when left out."),
   })
   .strict();
 
@@ -44,7 +48,8 @@ async function readJsonBody(request: Request): Promise<unknown> {
 
 /**
  * POST /api/runs: starts a run of a routine's published version for the caller (an API token or the session; the
- * DAL requires the operator or admin role). 201 `{ runId, status, links }`; errors as `{ error, fieldErrors? }` with
+ * DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode).
+ * 201 `{ runId, status, mode, links }`; errors as `{ error, fieldErrors? }` with
  * 400 (body or inputs invalid), 401, 403, 404 (unknown routine) or 409 (not runnable now).
  */
 export async function postRun(request: Request): Promise<Response> {
@@ -58,7 +63,7 @@ export async function postRun(request: Request): Promise<Response> {
     const run = await getRun(viewer, runId);
     const links = runLinks(runId);
     return Response.json(
-      { runId, status: run.status, links },
+      { runId, status: run.status, mode: run.mode, links },
       { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } },
     );
   } catch (error) {
@@ -73,6 +78,8 @@ export function runStatusJson(run: RunView) {
     status: run.status,
     routine: { id: run.routineId, name: run.routineName, versionNumber: run.versionNumber },
     source: run.source,
+    mode: run.mode,
+    model: run.model,
     startedBy: run.startedBy ? { id: run.startedBy.id, name: run.startedBy.name } : null,
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,

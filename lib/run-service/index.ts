@@ -6,7 +6,9 @@ export { auditRunAction } from "./run-audit";
 export { BUDGET_DEFAULTS, defaultBudgets } from "./run-budgets";
 export { refuseFinished, since, writeControl } from "./run-control-writes";
 export type { ControlReads, ControlWrite, ControlledRun } from "./run-control-writes";
-export { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+export { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "./run-creation";
+export type { PublishedRoutine, QueuedRun } from "./run-creation";
+export { agentModeProblem } from "./run-agent-mode";
 export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, toRunStatus } from "./run-records";
 

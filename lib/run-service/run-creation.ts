@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunEvent } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import type { Budgets } from "../runner";
+import { WORKFLOW_PLAN, type Budgets, type ExecutionPlan } from "../runner";
 import { readToolPins, toolChanges } from "../tools";
 import { ConflictError, NotFoundError, prisma } from "../db/core";
 import { readStoredRoutine } from "../db/routines";
@@ -27,24 +27,48 @@ export type PublishedRoutine = {
  * approved: what runs must be what was reviewed.
  */
 export async function findPublishedRoutine(routineId: string): Promise<PublishedRoutine> {
+  const row = await findRoutineRow(routineId);
+  if (!row.publishedVersionId) throw notPublished(row.name);
+  return versionThatRuns(row, row.publishedVersionId, () => notPublished(row.name));
+}
+
+/**
+ * Any version of `routineId` (an evaluation runs versions still in review), with the same refusals as
+ * findPublishedRoutine: NotFoundError for an unknown routine or a version of another routine; ConflictError when
+ * the routine is archived or the version uses a tool whose schema changed since it was pinned.
+ */
+export async function findRoutineVersion(routineId: string, versionId: string): Promise<PublishedRoutine> {
+  const row = await findRoutineRow(routineId);
+  return versionThatRuns(row, versionId, () => new NotFoundError("That version of the routine does not exist."));
+}
+
+type RoutineRow = {
+  id: string;
+  name: string;
+  ownerId: string;
+  archivedAt: Date | null;
+  publishedVersionId: string | null;
+};
+
+async function findRoutineRow(routineId: string): Promise<RoutineRow> {
   const row = await prisma.routine.findUnique({
     where: { id: routineId },
     select: { id: true, name: true, ownerId: true, archivedAt: true, publishedVersionId: true },
   });
   if (!row) throw new NotFoundError("That routine does not exist.");
   if (row.archivedAt) throw new ConflictError(`"${row.name}" is archived; restore it before running it.`);
-  if (!row.publishedVersionId)
-    throw new ConflictError(
-      `"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`,
-    );
+  return row;
+}
+
+const notPublished = (name: string) =>
+  new ConflictError(`"${name}" is not published yet: a reviewer publishes an approved version before it can run.`);
+
+async function versionThatRuns(row: RoutineRow, versionId: string, missing: () => Error): Promise<PublishedRoutine> {
   const version = await prisma.routineVersion.findUnique({
-    where: { id: row.publishedVersionId },
-    select: { id: true, number: true, content: true, toolHashes: true },
+    where: { id: versionId },
+    select: { id: true, routineId: true, number: true, content: true, toolHashes: true },
   });
-  if (!version)
-    throw new ConflictError(
-      `"${row.name}" is not published yet: a reviewer publishes an approved version before it can run.`,
-    );
+  if (!version || version.routineId !== row.id) throw missing();
   const changes = toolChanges(readToolPins(version.toolHashes), await readCurrentToolHashes());
   if (changes.length > 0) {
     const names = changes
@@ -72,12 +96,16 @@ export type QueuedRun = {
   published: PublishedRoutine;
   inputs: Record<string, JsonValue>;
   request: string | null;
-  source: "ui" | "api" | "subroutine";
+  source: "ui" | "api" | "subroutine" | "eval";
   startedById: string | null;
   budgets: Budgets;
   parent?: { runId: string; stepRunId: string };
   /** Tokens spent before the run existed (reading its inputs from the request); they count toward its budget. */
   tokens?: { inputTokens: number; outputTokens: number };
+  /** How the run executes; workflow mode when not given. */
+  execution?: ExecutionPlan;
+  /** Tool outputs pinned by a test case: the k-th call of a tool gets the k-th output pinned for it. */
+  toolFixtures?: Array<{ tool: string; output: JsonValue }>;
 };
 
 /** Inserts a queued run and its `run.queued` event (seq 1). Call inside writeRuns. */
@@ -85,8 +113,8 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
   const time = sqlTime(now);
   statement(
     `INSERT INTO "run" ("id", "routineId", "versionId", "versionNumber", "routineName", "status", "inputs", "request", "source", "startedById", ` +
-      `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "lastSeq", "createdAt", "updatedAt") ` +
-      `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "execution", "toolFixtures", "lastSeq", "createdAt", "updatedAt") ` +
+      `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   ).run(
     run.id,
     run.published.routineId,
@@ -102,6 +130,8 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
     JSON.stringify(run.budgets),
     run.tokens?.inputTokens ?? 0,
     run.tokens?.outputTokens ?? 0,
+    JSON.stringify(run.execution ?? WORKFLOW_PLAN),
+    run.toolFixtures && run.toolFixtures.length > 0 ? JSON.stringify(run.toolFixtures) : null,
     time,
     time,
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { RUN_STATUSES, STEP_STATES, type RunStatus, type StepState } from "../events";
 import type { JsonValue } from "../routine";
-import type { RunControl, RunSnapshot, StepRunSnapshot } from "../runner";
+import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
 import { readTime } from "./run-sqlite";
 
@@ -16,6 +16,8 @@ export type RunRow = {
   inputs: string;
   request: string | null;
   source: string;
+  execution: string;
+  toolFixtures: string | null;
   startedById: string | null;
   parentRunId: string | null;
   parentStepRunId: string | null;
@@ -96,10 +98,11 @@ export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
   };
 }
 
-/** The run header fields of a snapshot (everything but the routine and the step runs). */
-export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps"> {
+/** The run header fields of a snapshot (everything but the routines and the step runs). */
+export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps" | "distractors"> {
   return {
     id: row.id,
+    execution: readExecutionPlan(row.execution),
     routineId: row.routineId,
     versionId: row.versionId,
     versionNumber: row.versionNumber,

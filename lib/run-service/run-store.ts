@@ -105,33 +105,48 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
   };
 }
 
-/** The run as the engine reads it, with the routine of its version; null for an unknown id. */
+/**
+ * The run as the engine reads it, with the routine of its version and, in agent mode, the routines of the
+ * distractor versions its plan puts beside it (an unknown distractor version is left out); null for an unknown id.
+ */
 export function loadRunSnapshot(runId: string): RunSnapshot | null {
   return readRuns(() => {
     const row = statement(
-      `SELECT "run".*, "routine_version"."content" AS "content" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
-    ).get(runId) as (RunRow & { content: string }) | undefined;
+      `SELECT "run".*, "routine_version"."content" AS "content", "routine_version"."revision" AS "revision" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
+    ).get(runId) as (RunRow & { content: string; revision: number }) | undefined;
     if (!row) return null;
     const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
+    const header = toRunHeader(row);
     return {
-      ...toRunHeader(row),
-      routine: routineOfVersion(row.versionId, row.content),
+      ...header,
+      routine: routineOfVersion(row.versionId, row.revision, row.content),
+      distractors: header.execution.mode === "agent" ? distractorRoutines(header.execution.distractorVersionIds) : [],
       steps: steps.map(toStepSnapshot),
     };
   });
 }
 
-// A version that runs is published and no longer edited, so its parsed routine is kept (parsing and migrating a
-// large routine costs far more than copying it). Each load gets its own copy.
+function distractorRoutines(versionIds: readonly string[]): Routine[] {
+  return versionIds.flatMap((versionId) => {
+    const version = statement(`SELECT "content", "revision" FROM "routine_version" WHERE "id" = ?`).get(versionId) as
+      { content: string; revision: number } | undefined;
+    return version ? [routineOfVersion(versionId, version.revision, version.content)] : [];
+  });
+}
+
+// A version's parsed routine is kept (parsing and migrating a large routine costs far more than copying it), keyed
+// by its revision too: an evaluation may run a version still in review, whose content an author may yet save over.
+// Each load gets its own copy.
 const parsedRoutines = new Map<string, Routine>();
 const PARSED_ROUTINES_KEPT = 50;
 
-function routineOfVersion(versionId: string, content: string): Routine {
-  let routine = parsedRoutines.get(versionId);
+function routineOfVersion(versionId: string, revision: number, content: string): Routine {
+  const key = `${versionId}@${revision}`;
+  let routine = parsedRoutines.get(key);
   if (!routine) {
     routine = readStoredRoutine(content);
     if (parsedRoutines.size >= PARSED_ROUTINES_KEPT) parsedRoutines.delete(parsedRoutines.keys().next().value!);
-    parsedRoutines.set(versionId, routine);
+    parsedRoutines.set(key, routine);
   }
   return structuredClone(routine);
 }

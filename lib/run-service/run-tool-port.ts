@@ -11,7 +11,8 @@ import {
 } from "../tool-gateway";
 import { toolKey } from "../tools";
 import { prisma } from "../db/core";
-import { readDefinition, toGatewayConfig } from "../db/tools";
+import { readCatalogTools, readDefinition, toGatewayConfig } from "../db/tools";
+import { keyParts, pinnedOutcome } from "./run-tool-fixtures";
 
 type Known = { definition: ToolDefinition; config: ToolServerConfig };
 type Unknown = { problem: string };
@@ -22,7 +23,8 @@ const REGISTRY_TTL_MS = 5_000;
 /**
  * The engine's ToolPort over the registry (current tool snapshots of enabled servers) and the process's tool
  * gateway. A tool of an unknown or disabled server, or one its server no longer lists, fails without a call and
- * is not retried; timeouts and lost connections are retryable; a tool's own error is not.
+ * is not retried; timeouts and lost connections are retryable; a tool's own error is not. A run that pins tool
+ * outputs (a test case's) gets them instead of live calls while they last (run-tool-fixtures.ts).
  */
 export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: () => number } = {}): ToolPort {
   const now = options.now ?? Date.now;
@@ -43,15 +45,22 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
       return entries.flatMap((entry) => ("definition" in entry ? [entry.definition] : []));
     },
 
+    /** Every current tool of enabled servers: what the paper's baseline ("no routine") offers the model. */
+    catalog: () => readCatalogTools(),
+
     async checkArguments(tool, args) {
       const entry = await lookup(tool);
       if (!("definition" in entry)) return [entry.problem];
       return argumentIssues(entry.definition, args).map((issue) => `${issue.path}: ${issue.message}`);
     },
 
-    async call(tool, args, { idempotencyKey, timeoutMs, signal }): Promise<ToolOutcome> {
+    async call(tool, args, { idempotencyKey, timeoutMs, signal, runId }): Promise<ToolOutcome> {
       const entry = await lookup(tool);
       if (!("definition" in entry)) return { ok: false, error: entry.problem, retryable: false };
+      const key = keyParts(idempotencyKey);
+      // A test case's pinned output stands in for the live tool, so the case does not depend on live data.
+      const pinned = pinnedOutcome(runId ?? key.runId, key.stepRunId, tool);
+      if (pinned) return pinned;
       try {
         const gateway = options.gateway ?? sharedToolGateway();
         return toOutcome(await gateway.callTool(entry.config, tool.name, args, { idempotencyKey, timeoutMs, signal }));

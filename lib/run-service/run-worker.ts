@@ -61,7 +61,9 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     const free = options.concurrency - running.size;
     if (stopping || free <= 0) return;
     const ids = await claimRuns(options.owner, free, options.leaseMs);
-    for (const id of ids) launch(id);
+    // A run this worker still executes can come back when its lease lapsed during a long blocking step (the claim
+    // renews it for us): it must not be executed twice.
+    for (const id of ids) if (!running.has(id)) launch(id);
   }
 
   /** Claims work now, or right after the claim in progress (a wake-up during one is never lost). */

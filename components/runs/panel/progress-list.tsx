@@ -6,6 +6,7 @@ import type { Step } from "@/lib/routine";
 import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
+import { OutsideCalls } from "./agent-log";
 
 /** When a step counts as done, in the routine's words: its completion criterion, or what it is for. */
 function criterionOf(step: Step): string | null {
@@ -39,6 +40,7 @@ export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => v
           <ProgressRow key={id} stepId={id} number={index + 1} onOpen={onOpenStep} />
         ))}
       </ol>
+      <OutsideCalls onOpenStep={onOpenStep} />
     </div>
   );
 }

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
+import { Select } from "@/components/ui/select";
+import { RUN_MODE_OPTIONS, runModeOption, type RunModeName } from "../run-modes";
 import { ParamFields, paramValuesOf } from "../panel/param-fields";
 import type { RunFormView, StartRunActions } from "./start-run-types";
 
@@ -24,6 +26,7 @@ export function StartRunForm({
   const router = useRouter();
   const { state, formAction, pending } = useFormAction(start, { status: "idle" });
   const [mode, setMode] = useState<Mode>("form");
+  const [execution, setExecution] = useState<RunModeName>(form.defaultMode);
   const runId = state.status === "success" ? state.data?.runId : undefined;
   useEffect(() => {
     if (runId) router.push(`/runs/${encodeURIComponent(runId)}`);
@@ -35,6 +38,7 @@ export function StartRunForm({
     const payload = new FormData();
     payload.set("routineId", routineId);
     payload.set("mode", mode);
+    payload.set("execution", execution);
     payload.set("inputs", JSON.stringify(mode === "form" ? paramValuesOf(form.inputs, data) : {}));
     payload.set("request", mode === "request" ? String(data.get("request") ?? "") : "");
     formAction(payload);
@@ -80,6 +84,35 @@ export function StartRunForm({
           {(aria) => <Textarea {...aria} name="request" rows={4} data-testid="start-run-request" />}
         </Field>
       )}
+      <Field
+        id="start-run-execution"
+        label="Run as"
+        hint={
+          <span data-testid="start-run-execution-hint">
+            {runModeOption(execution).explanation}
+            {form.agentProblem ? ` Agent mode is not available: ${form.agentProblem}` : ""}
+          </span>
+        }
+      >
+        {(aria) => (
+          <Select
+            {...aria}
+            value={execution}
+            onChange={(event) => setExecution(event.target.value as RunModeName)}
+            data-testid="start-run-execution"
+          >
+            {RUN_MODE_OPTIONS.map((option) => (
+              <option
+                key={option.value}
+                value={option.value}
+                disabled={option.value === "agent" && form.agentProblem !== null}
+              >
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       {state.status === "error" ? (
         <Alert tone="error" testId="start-run-error">
           {state.message}

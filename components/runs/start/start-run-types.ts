@@ -1,8 +1,18 @@
 import type { ActionState } from "@/lib/forms";
 import type { Param } from "@/lib/routine";
+import type { RunModeName } from "../run-modes";
 
-/** The dialog's view of the published version: what it asks for. */
-export type RunFormView = { name: string; versionNumber: number; inputs: Param[]; intents: string[] };
+/** The dialog's view of the published version: what it asks for, and how it may execute. */
+export type RunFormView = {
+  name: string;
+  versionNumber: number;
+  inputs: Param[];
+  intents: string[];
+  /** The execution mode preselected: the routine's default. */
+  defaultMode: RunModeName;
+  /** Why agent mode is not offered, when it is not. */
+  agentProblem: string | null;
+};
 
 export type StartRunState = ActionState<{ runId: string }>;
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
-import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { humanRoutine, publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
 import { getRunStatus, postRun } from "../runs-api";
 import { apiRequest, tokenOf } from "./api-test-support";
 
@@ -35,6 +35,7 @@ describe("POST /api/runs", () => {
     expect(json).toEqual({
       runId,
       status: "queued",
+      mode: "workflow",
       links: { self: `/api/runs/${runId}`, events: `/api/runs/${runId}/events`, view: `/runs/${runId}` },
     });
     expect(response.headers.get("location")).toBe(`/api/runs/${runId}`);
@@ -125,6 +126,38 @@ describe("POST /api/runs", () => {
       expect(response.status, name).toBe(status);
       expect((await body(response)).error, name).toMatch(message);
     }
+    expect(await prisma.run.count()).toBe(before);
+  });
+
+  it("starts a run in the mode asked for, refuses a mode it does not know and agent mode where it cannot run", async () => {
+    const agent = await postRun(
+      apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: "x" }, mode: "agent" } }),
+    );
+    expect(agent.status).toBe(201);
+    const started = await body(agent);
+    expect(started).toMatchObject({ mode: "agent" });
+    const runId = started.runId as string;
+    expect(await body(await getRunStatus(apiRequest(`/api/runs/${runId}`, { token: operator }), runId))).toMatchObject({
+      mode: "agent",
+      model: null,
+    });
+    await prisma.run.update({ where: { id: runId }, data: { status: "cancelled" } });
+
+    const before = await prisma.run.count();
+    const unknown = await postRun(
+      apiRequest("/api/runs", { token: operator, body: { routineId, inputs: { ticket: "x" }, mode: "swarm" } }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await body(unknown))).toMatch(/workflow.*agent/);
+    const human = await publishedRoutine({ ownerId: await demoUserId("admin"), routine: humanRoutine() });
+    const refused = await postRun(
+      apiRequest("/api/runs", {
+        token: operator,
+        body: { routineId: human.routineId, inputs: { ticket: "x" }, mode: "agent" },
+      }),
+    );
+    expect(refused.status).toBe(409);
+    expect((await body(refused)).error).toMatch(/person/);
     expect(await prisma.run.count()).toBe(before);
   });
 

@@ -11,3 +11,5 @@ export type { RoutineSource } from "./routine-writes";
 export { storedRoutineJson } from "./routine-content";
 export { listRoutinesInput } from "./routine-inputs";
 export { findWorkingVersion } from "./routine-records";
+export { getDefaultMode, RUN_MODES, setDefaultMode, toRunMode } from "./routine-modes";
+export type { RunMode } from "./routine-modes";

@@ -3,9 +3,20 @@ import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { z } from "zod";
 import type { Param } from "../../routine";
 import { parseInput, withDbErrors } from "../core";
-import { findPublishedRoutine } from "../../run-service";
+import { agentModeProblem, findPublishedRoutine } from "../../run-service";
+import { getDefaultMode, type RunMode } from "../routines";
 
-export type RunForm = { routineId: string; name: string; versionNumber: number; inputs: Param[]; intents: string[] };
+export type RunForm = {
+  routineId: string;
+  name: string;
+  versionNumber: number;
+  inputs: Param[];
+  intents: string[];
+  /** The mode the form preselects: the routine's default, or workflow when it cannot run as an agent. */
+  defaultMode: RunMode;
+  /** Why the routine cannot run in agent mode (startRun's own words); null when it can. */
+  agentProblem: string | null;
+};
 
 const routineIdInput = z.object({
   routineId: z
@@ -17,14 +28,19 @@ const routineIdInput = z.object({
 
 /**
  * What the "Run" dialog asks for: the declared inputs of the routine's published version (the one startRun will
- * run), with its example requests. Operators and admins. NotFoundError for an unknown routine; ConflictError, with
- * startRun's own words, when it cannot run now (not published, archived, a tool changed since approval).
+ * run), with its example requests, and how it may execute (its default mode, and why not as an agent if so).
+ * Operators and admins. NotFoundError for an unknown routine; ConflictError, with startRun's own words, when it
+ * cannot run now (not published, archived, a tool changed since approval).
  */
 export async function getRunForm(viewer: Viewer | null, routineId: string): Promise<RunForm> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { routineId: id } = parseInput(routineIdInput, { routineId });
   const published = await withDbErrors(() => findPublishedRoutine(id));
+  const agentProblem = agentModeProblem(published.routine);
+  const defaultMode = await getDefaultMode(viewer, id);
   return {
+    defaultMode: agentProblem ? "workflow" : defaultMode,
+    agentProblem,
     routineId: id,
     name: published.routineName,
     versionNumber: published.versionNumber,

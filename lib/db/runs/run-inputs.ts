@@ -22,6 +22,8 @@ export const startRunInput = z.object({
     .max(MAX_REQUEST_LENGTH, `Keep the request under ${MAX_REQUEST_LENGTH} characters.`)
     .optional(),
   source: z.enum(["ui", "api"]).default("ui"),
+  /** How the run executes; the routine's default mode when not given. */
+  mode: z.enum(["workflow", "agent"], { error: "Choose workflow or agent." }).optional(),
 });
 
 export const listRunsInput = z.object({

@@ -2,7 +2,7 @@ import "server-only";
 import { requireUser, type Viewer } from "../../access";
 import { parseRunEvent, type RunEvent, type RunStatus } from "../../events";
 import type { JsonValue, Routine } from "../../routine";
-import type { Budgets, RunControl, StepRunSnapshot } from "../../runner";
+import type { Budgets, ExecutionPlan, RunControl, StepRunSnapshot } from "../../runner";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
 import { loadRunSnapshot, readJson, readRecord, toRunStatus } from "../../run-service";
@@ -55,6 +55,11 @@ export type RunView = RunSummary & {
   eventCount: number;
   /** Operators and admins may pause, resume, cancel, retry, re-run and decide human steps. */
   canControl: boolean;
+  /** How the run executes: the engine walks the graph ("workflow") or the executor model follows it ("agent"). */
+  mode: ExecutionPlan["mode"];
+  /** The executor model the run was started with, when it is not the configured one (an evaluation's). */
+  model: string | null;
+  execution: ExecutionPlan;
 };
 
 /**
@@ -98,6 +103,9 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
     lastSeq: row.lastSeq,
     eventCount: row._count.events,
     canControl: canControlRuns(viewer),
+    mode: snapshot.execution.mode,
+    model: snapshot.execution.model ?? null,
+    execution: snapshot.execution,
   };
 }
 

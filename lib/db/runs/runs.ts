@@ -12,6 +12,7 @@ import {
   writeRuns,
 } from "../../run-service";
 import { extractRunInputs } from "./run-input-extraction";
+import { executionPlanFor } from "./run-modes";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
 
@@ -22,13 +23,16 @@ import { startRunInput, type StartRunInputShape } from "./run-inputs";
  * it by the executor model. Refused with ConflictError when the routine has no published version, is archived,
  * or uses a tool whose schema changed since that version was approved (the message names the tools), or when the
  * inputs cannot be read from the request (no model configured, say); ValidationError with `fieldErrors` keyed by
- * input name when inputs are wrong. Creates the run `queued` with its run.queued event and the audit entry
+ * input name when inputs are wrong. `mode` says how it executes (run-modes.ts): the routine's default mode when not
+ * given; agent mode is refused with ConflictError for a routine that cannot run as an agent (a human step, a
+ * sub-routine, a step requiring approval). Creates the run `queued` with its run.queued event and the audit entry
  * "run.started" in one transaction, then wakes the run worker. Budgets are the defaults (RUN_* variables).
  */
 export async function startRun(viewer: Viewer | null, input: StartRunInputShape): Promise<{ runId: string }> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
-  const { routineId, inputs, request, source } = parseInput(startRunInput, input);
+  const { routineId, inputs, request, source, mode } = parseInput(startRunInput, input);
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
+  const execution = await withDbErrors(() => executionPlanFor(routineId, published.routine, mode));
   const runId = randomUUID();
   const params = published.routine.inputs;
 
@@ -62,6 +66,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
       startedById: viewer.id,
       budgets: defaultBudgets(),
       tokens: usage,
+      execution,
     });
     auditRunAction({
       action: "run.started",
@@ -72,6 +77,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
         routineName: published.routineName,
         version: published.versionNumber,
         source,
+        mode: execution.mode,
         inputs: Object.keys(checked.values),
         fromRequest: Boolean(request),
       },

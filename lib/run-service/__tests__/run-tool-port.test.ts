@@ -10,7 +10,7 @@ import { signedIn } from "../../../test/request-context";
 
 let mcp: MutableMcpServer;
 const signal = new AbortController().signal;
-const options = { idempotencyKey: "run:step", timeoutMs: 5_000, signal };
+const options = { idempotencyKey: "run:step", timeoutMs: 5_000, signal, runId: "run" };
 const lookup = {
   name: "lookup",
   description: "Looks a person up",

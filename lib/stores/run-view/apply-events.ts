@@ -1,5 +1,12 @@
 import { isFinished, type RunEvent } from "../../events";
-import { pendingStep, type RunHeaderView, type RunViewState, type StepView } from "./run-view-state";
+import {
+  pendingStep,
+  type AgentLogEntry,
+  type RunHeaderView,
+  type RunViewState,
+  type StepView,
+} from "./run-view-state";
+import { agentLogEntry } from "./agent-log";
 
 export type ApplyResult = {
   state: RunViewState;
@@ -34,7 +41,10 @@ class Draft {
   private takenEdges: Record<string, true>;
   private progress: RunViewState["progress"];
   private variables: RunViewState["variables"];
+  private extraStepIds: string[];
+  private agentLog: AgentLogEntry[];
   private copied = new Set<string>();
+  private routineStepIds: Set<string> | null = null;
 
   constructor(private readonly base: RunViewState) {
     this.lastSeq = base.lastSeq;
@@ -43,6 +53,8 @@ class Draft {
     this.takenEdges = base.takenEdges;
     this.progress = base.progress;
     this.variables = base.variables;
+    this.extraStepIds = base.extraStepIds;
+    this.agentLog = base.agentLog;
   }
 
   result(): RunViewState {
@@ -54,11 +66,14 @@ class Draft {
       takenEdges: this.takenEdges,
       progress: this.progress,
       variables: this.variables,
+      extraStepIds: this.extraStepIds,
+      agentLog: this.agentLog,
       lastSeq: this.lastSeq,
     };
   }
 
   apply(event: RunEvent): void {
+    if (this.applyAgentEvent(event)) return;
     switch (event.type) {
       case "run.queued":
         return this.setHeader({
@@ -116,6 +131,16 @@ class Draft {
           outputTokens: step.outputTokens + event.data.outputTokens,
         }));
       case "step.tool_call":
+        if (this.header.mode === "agent" || !this.isRoutineStep(event.data.stepId))
+          this.log({
+            kind: "call",
+            seq: event.seq,
+            at: event.at,
+            stepId: event.data.stepId,
+            stepRunId: event.data.stepRunId,
+            tool: event.data.tool,
+            arguments: event.data.arguments,
+          });
         return this.updateStep(event, () => ({
           toolCall: {
             server: event.data.server,
@@ -189,6 +214,32 @@ class Draft {
         this.progress = { done: event.data.done, current: event.data.current };
         return;
     }
+  }
+
+  /** An agent's own event (a model turn, whose tokens count toward the run's, or a refused call): logged. */
+  private applyAgentEvent(event: RunEvent): boolean {
+    const agent = agentLogEntry(event);
+    if (!agent) return false;
+    if (agent.kind === "turn")
+      this.setHeader({
+        inputTokens: this.header.inputTokens + agent.inputTokens,
+        outputTokens: this.header.outputTokens + agent.outputTokens,
+      });
+    this.log(agent);
+    return true;
+  }
+
+  private log(entry: AgentLogEntry) {
+    if (!this.copied.has("agentLog")) {
+      this.agentLog = [...this.agentLog];
+      this.copied.add("agentLog");
+    }
+    this.agentLog.push(entry);
+  }
+
+  private isRoutineStep(stepId: string): boolean {
+    this.routineStepIds ??= new Set(this.base.routine.steps.map((step) => step.id));
+    return this.routineStepIds.has(stepId);
   }
 
   private setHeader(patch: Partial<RunHeaderView>) {
@@ -270,6 +321,9 @@ class Draft {
   }
 
   private replaceStep(stepId: string, update: (step: StepView) => StepView) {
+    // A step run the routine does not have (an agent's call no step uses) is listed, never drawn on the canvas.
+    if (!this.steps[stepId] && !this.isRoutineStep(stepId) && !this.extraStepIds.includes(stepId))
+      this.extraStepIds = [...this.extraStepIds, stepId];
     const current = this.steps[stepId] ?? pendingStep(stepId);
     const next = update(current);
     if (next === current) return;

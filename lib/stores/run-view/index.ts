@@ -2,15 +2,19 @@
 export { parseEditedInput } from "./edit-input";
 export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from "./format";
 export { connectRunStream } from "./run-stream-client";
-export type { RunViewSnapshot, StepView } from "./run-view-state";
+export type { AgentLogEntry, RunViewSnapshot, StepView } from "./run-view-state";
+export { callOutsideSteps } from "./agent-log";
 export { createRunViewStore } from "./run-view-store";
 export type { RunViewStore, RunViewStoreState } from "./run-view-store";
 export {
   progressStepIds,
+  selectAgentLog,
   selectConnection,
   selectEdgeTaken,
+  selectExtraStepIds,
   selectHeader,
   selectNodeRunView,
   selectProgressCounts,
+  selectRunMode,
   selectSelectedStep,
 } from "./selectors";

@@ -52,6 +52,10 @@ export type StepView = {
 
 export type RunHeaderView = {
   runId: string;
+  /** How the run executes; absent means workflow (runs from before agent mode). */
+  mode?: "workflow" | "agent";
+  /** The executor model the run was started with, when not the configured one. */
+  model?: string | null;
   status: RunStatus;
   /** Why the status is what it is (paused by whom, waiting for what), when the engine said. */
   statusReason: string | null;
@@ -74,6 +78,33 @@ export type RunHeaderView = {
 
 export type VariableView = { stepId: string; bytes: number; preview: string };
 
+/**
+ * The agent's log in agent mode, in event order: each model turn (what it said and which calls it asked for), each
+ * call the engine sent (by the step run it was recorded as), and each call it refused with the reason. The state of
+ * a call is its step's, read by step id, so this list only grows.
+ */
+export type AgentLogEntry =
+  | {
+      kind: "turn";
+      seq: number;
+      at: string;
+      turn: number;
+      content: string | null;
+      toolCalls: { name: string; arguments: string }[];
+      inputTokens: number;
+      outputTokens: number;
+    }
+  | {
+      kind: "call";
+      seq: number;
+      at: string;
+      stepId: string;
+      stepRunId: string;
+      tool: string;
+      arguments: Record<string, unknown>;
+    }
+  | { kind: "refused"; seq: number; at: string; turn: number; tool: string; reason: string };
+
 export type RunViewState = {
   header: RunHeaderView;
   routine: Routine;
@@ -84,6 +115,12 @@ export type RunViewState = {
   takenEdges: Record<string, true>;
   progress: { done: string[]; current: string | null };
   variables: Record<string, VariableView>;
+  /**
+   * Step ids the run executed that are not steps of its routine (in agent mode, `call:<tool>` for a call no step
+   * uses), in the order they first ran: listed beside the progress list, never drawn on the canvas.
+   */
+  extraStepIds: string[];
+  agentLog: AgentLogEntry[];
   /** The newest event applied; events at or below it are duplicates. */
   lastSeq: number;
 };
@@ -170,6 +207,7 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
       durationMs: durationBetween(run.startedAt, run.finishedAt),
     };
   }
+  const routineStepIds = new Set(snapshot.routine.steps.map((step) => step.id));
   return {
     header: snapshot.header,
     routine: snapshot.routine,
@@ -183,6 +221,8 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
       current: null,
     },
     variables: {},
+    extraStepIds: [...new Set(snapshot.steps.map((step) => step.stepId))].filter((id) => !routineStepIds.has(id)),
+    agentLog: [],
     lastSeq: snapshot.lastSeq,
   };
 }

@@ -64,3 +64,12 @@ export function selectProgressCounts(state: RunViewStoreState): { done: number; 
   }
   return { done, total };
 }
+
+/** The agent's log (model turns, calls, refusals), in order: grows only, so a new entry re-renders the list alone. */
+export const selectAgentLog = (state: RunViewStoreState) => state.agentLog;
+
+/** Step ids the run executed beyond its routine's steps (an agent's `call:<tool>`), in the order they first ran. */
+export const selectExtraStepIds = (state: RunViewStoreState) => state.extraStepIds;
+
+/** How the run executes; runs from before agent mode are workflows. */
+export const selectRunMode = (state: RunViewStoreState) => state.header.mode ?? "workflow";

@@ -19,7 +19,14 @@ const loadRunForm = defineAction(
     const form = await getRunForm(viewer, routineId);
     return {
       ok: true,
-      form: { name: form.name, versionNumber: form.versionNumber, inputs: form.inputs, intents: form.intents },
+      form: {
+        name: form.name,
+        versionNumber: form.versionNumber,
+        inputs: form.inputs,
+        intents: form.intents,
+        defaultMode: form.defaultMode,
+        agentProblem: form.agentProblem,
+      },
     };
   },
 );
@@ -35,15 +42,19 @@ export async function loadRunFormAction(
 const startForm = z.object({
   routineId: z.string().min(1, "Missing the routine."),
   mode: z.enum(["form", "request"]),
+  execution: z.enum(["workflow", "agent"]).optional(),
   inputs: z.string().max(500_000, "The inputs are too large.").default("{}"),
   request: z.string().max(8_000, "Keep the request under 8,000 characters.").default(""),
 });
 
-/** Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from. */
+/**
+ * Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from, as a workflow
+ * or with the model as an agent (`execution`; the routine's default when absent).
+ */
 export const startRunAction = defineAction(
   RUN_CONTROL_ROLES,
   startForm,
-  async (viewer, { routineId, mode, request, inputs: inputsText }): Promise<StartRunState> => {
+  async (viewer, { routineId, mode, execution, request, inputs: inputsText }): Promise<StartRunState> => {
     let inputs: Record<string, unknown> = {};
     try {
       const value: unknown = JSON.parse(inputsText);
@@ -57,7 +68,9 @@ export const startRunAction = defineAction(
       });
     const { runId } = await startRun(
       viewer,
-      mode === "request" ? { routineId, request: request.trim(), source: "ui" } : { routineId, inputs, source: "ui" },
+      mode === "request"
+        ? { routineId, request: request.trim(), source: "ui", mode: execution }
+        : { routineId, inputs, source: "ui", mode: execution },
     );
     return { status: "success", message: "Run started.", data: { runId } };
   },

@@ -11,6 +11,9 @@ import { sectionAccess } from "@/lib/session";
 import { getRoutineForEditing, routineExists } from "@/lib/db/library";
 import { listRoutineVersions } from "@/lib/db/reviews";
 import { publishVersionAction, startNewDraftAction } from "@/app/(designer)/routines/[id]/review-actions";
+import { DefaultModeSetting } from "@/components/runs/default-mode-setting";
+import { getDefaultMode } from "@/lib/db/routines";
+import { setDefaultModeAction } from "./default-mode-actions";
 
 export const metadata: Metadata = { title: "Versions" };
 
@@ -23,9 +26,10 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { id } = await params;
   if (!(await routineExists(viewer, id).catch(() => true))) notFound();
-  const [history, working] = await Promise.all([
+  const [history, working, defaultMode] = await Promise.all([
     loadOrError(() => listRoutineVersions(viewer, id)),
     loadOrError(() => getRoutineForEditing(viewer, id)),
+    getDefaultMode(viewer, id).catch(() => "workflow" as const),
   ]);
   if (history.error !== null || working.error !== null) {
     return (
@@ -61,6 +65,12 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
             {data.archived ? <Badge tone="warning">Archived</Badge> : null}
           </span>
         }
+      />
+      <DefaultModeSetting
+        routineId={id}
+        mode={defaultMode}
+        canEdit={hasAnyRole(viewer.roles, ["author", "admin"]) && !data.archived}
+        action={setDefaultModeAction}
       />
       <VersionTable
         history={data}

@@ -1,0 +1,19 @@
+/** How a run executes, as the start form, the routine's default-mode setting and the run header name it. */
+export type RunModeName = "workflow" | "agent";
+
+export const RUN_MODE_OPTIONS: ReadonlyArray<{ value: RunModeName; label: string; explanation: string }> = [
+  {
+    value: "workflow",
+    label: "Workflow (safe default)",
+    explanation:
+      "The engine walks the routine step by step and calls each step’s tool; the model only fills what the routine leaves open.",
+  },
+  {
+    value: "agent",
+    label: "Agent (the model follows the routine)",
+    explanation:
+      "The executor model reads the routine and decides each call itself; tools outside the routine are refused and every call is recorded against its step.",
+  },
+];
+
+export const runModeOption = (mode: RunModeName) => RUN_MODE_OPTIONS.find((option) => option.value === mode)!;
