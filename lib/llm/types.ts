@@ -57,6 +57,20 @@ export type ChatResult = {
   attempts: number;
 };
 
+/**
+ * What a chat call sent and what came back, in our own message shapes, with the API key (and anything shaped like a
+ * provider key) redacted from every text. `response` is null when the call failed.
+ */
+export type LlmExchange = {
+  request: {
+    messages: ChatMessage[];
+    tools?: ToolSpec[];
+    toolChoice?: ToolChoice;
+    responseFormat?: ChatRequest["responseFormat"];
+  };
+  response: { content: string | null; toolCalls: ToolCall[]; finishReason: string } | null;
+};
+
 /** One logical call (all its attempts), as reported to the usage recorder. */
 export type LlmCallRecord = {
   role: LlmRole;
@@ -70,6 +84,8 @@ export type LlmCallRecord = {
   status: "ok" | "error";
   /** On failure: the LlmError's code and message (never the API key). */
   error?: { code: LlmErrorCode; message: string };
+  /** A chat call's request and answer (absent for a models list), kept for admins to read within the retention. */
+  exchange?: LlmExchange;
 };
 
 export type LlmClientConfig = {

@@ -5,6 +5,7 @@ import { type RunViewStoreState, selectHeader } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
 import { JsonView, PanelSection } from "./json-view";
+import { ModelExchanges } from "./model-exchanges";
 import { VariableViewer } from "./variable-viewer";
 
 const selectVariables = (state: RunViewStoreState) => state.variables;
@@ -64,6 +65,7 @@ export function RunInfo({ actions }: { actions: RunActions }) {
           </div>
         )}
       </PanelSection>
+      <ModelExchanges runId={header.runId} stepRunId={null} />
     </div>
   );
 }

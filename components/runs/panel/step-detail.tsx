@@ -2,11 +2,18 @@
 
 import { Alert, Badge } from "@/components/ui";
 import { STEP_KIND_INFO } from "@/components/canvas";
-import { formatDuration, formatTokens, selectSelectedStep, type StepView } from "@/lib/stores/run-view";
+import {
+  callOutsideSteps,
+  formatDuration,
+  formatTokens,
+  selectSelectedStep,
+  type StepView,
+} from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";
 import { JsonView, PanelSection } from "./json-view";
+import { ModelExchanges } from "./model-exchanges";
 import { StepInterventions } from "./step-interventions";
 import { VariableViewer } from "./variable-viewer";
 
@@ -30,21 +37,23 @@ export function StepDetail({
         Select a step on the canvas or in the progress list to see what it did.
       </p>
     );
+  // An agent's call to a tool no step uses runs as a step the routine does not have: shown, never intervened on.
   const step = structure.steps.get(view.stepId);
-  if (!step) return null;
   const style = STEP_STATE_STYLE[view.state];
-  const kind = STEP_KIND_INFO[step.kind];
+  const kind = step ? STEP_KIND_INFO[step.kind] : null;
   return (
-    <div className="space-y-4" data-testid="step-detail" data-step={step.id} data-state={view.state}>
+    <div className="space-y-4" data-testid="step-detail" data-step={view.stepId} data-state={view.state}>
       <div className="space-y-1">
-        <h2 className="text-base font-semibold text-foreground">{step.name}</h2>
+        <h2 className="text-base font-semibold text-foreground">
+          {step ? step.name : `Call to ${callOutsideSteps(view.stepId) ?? view.stepId}`}
+        </h2>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
           <Badge tone={style.tone} data-testid="step-detail-state">
             {style.label}
           </Badge>
           <span>
-            {kind.label}
-            {step.kind === "tool" ? `: ${step.tool.server}/${step.tool.name}` : ""}
+            {kind ? kind.label : "A call outside the routine’s steps"}
+            {step?.kind === "tool" ? `: ${step.tool.server}/${step.tool.name}` : ""}
           </span>
           {view.attempt > 1 ? <span>attempt {view.attempt}</span> : null}
           {view.iteration > 1 ? <span>pass {view.iteration}</span> : null}
@@ -56,7 +65,7 @@ export function StepDetail({
         </Alert>
       ) : null}
       {view.skipReason ? <p className="text-sm text-muted">Skipped: {view.skipReason}</p> : null}
-      {canControl ? <StepInterventions runId={runId} step={step} view={view} actions={actions} /> : null}
+      {canControl && step ? <StepInterventions runId={runId} step={step} view={view} actions={actions} /> : null}
       <Timings view={view} />
       {view.toolCall ? (
         <PanelSection
@@ -87,6 +96,7 @@ export function StepDetail({
       ) : null}
       <StepOutput runId={runId} view={view} actions={actions} />
       <ModelTurns view={view} />
+      {view.stepRunId ? <ModelExchanges runId={runId} stepRunId={view.stepRunId} /> : null}
       <History view={view} />
     </div>
   );

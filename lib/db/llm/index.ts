@@ -5,3 +5,12 @@ export type { LlmCallView, LlmRoleTotals } from "./llm-calls";
 export { llmClientFor, testLlmConnection } from "./llm-clients";
 export { getLlmSettingsView, resolveLlmConfig, updateLlmSettings } from "./llm-settings";
 export type { LlmSettingsView } from "./llm-settings";
+export {
+  DEFAULT_EXCHANGE_RETENTION_DAYS,
+  getExchangeRetention,
+  MAX_EXCHANGE_RETENTION_DAYS,
+  updateExchangeRetention,
+} from "./llm-exchange-retention";
+export type { ExchangeRetentionView } from "./llm-exchange-retention";
+export { listModelExchanges, MAX_EXCHANGE_BYTES } from "./llm-exchanges";
+export type { ClipNote, ModelExchangeView } from "./llm-exchanges";

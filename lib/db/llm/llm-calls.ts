@@ -4,12 +4,16 @@ import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
 import { LLM_ROLES, type LlmCallRecord, type LlmRole } from "../../llm";
 import { parseInput, prisma, withDbErrors } from "../core";
+import { exchangeRetentionDays, purgeExpiredExchangesHourly } from "./llm-exchange-retention";
+import { storedExchange } from "./llm-exchanges";
 
 const MAX_ERROR_LENGTH = 1_000;
 
 /**
- * Stores one model call's usage. Server-internal (the LLM client's recorder; no role check: background runs have
- * no request). Context ids are stored as given; an unknown user id is dropped rather than failing the write.
+ * Stores one model call's usage, and its exchange (request and answer, clipped to a size cap) while the retention
+ * setting keeps exchanges. Server-internal (the LLM client's recorder; no role check: background runs have no
+ * request). Context ids are stored as given; an unknown user id is dropped rather than failing the write. Clears
+ * expired exchanges on the way, at most once an hour.
  */
 export async function recordLlmCall(record: LlmCallRecord): Promise<void> {
   const error = record.error ? `${record.error.code}: ${record.error.message}`.slice(0, MAX_ERROR_LENGTH) : null;
@@ -17,6 +21,8 @@ export async function recordLlmCall(record: LlmCallRecord): Promise<void> {
     record.context.userId && (await prisma.user.count({ where: { id: record.context.userId } })) > 0
       ? record.context.userId
       : null;
+  const retentionDays = await exchangeRetentionDays();
+  const exchange = storedExchange(record.exchange, retentionDays);
   await prisma.llmCall.create({
     data: {
       id: randomUUID(),
@@ -27,14 +33,17 @@ export async function recordLlmCall(record: LlmCallRecord): Promise<void> {
       routineId: record.context.routineId ?? null,
       versionId: record.context.versionId ?? null,
       runId: record.context.runId ?? null,
+      stepRunId: record.context.stepRunId ?? null,
       inputTokens: record.inputTokens,
       outputTokens: record.outputTokens,
       durationMs: Math.round(record.durationMs),
       attempts: record.attempts,
       status: record.status,
       error,
+      ...exchange,
     },
   });
+  await purgeExpiredExchangesHourly(retentionDays);
 }
 
 export type LlmCallView = {

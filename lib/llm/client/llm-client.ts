@@ -12,9 +12,11 @@ import type {
   LlmClient,
   LlmClientConfig,
   LlmClientDeps,
+  LlmExchange,
   PingResult,
   TokenUsage,
 } from "../types";
+import { requestOf, responseOf } from "./exchange";
 import { readCompletion, readModelList, toWireRequest } from "./wire";
 
 type Attempted<T> = { value: T; attempts: number };
@@ -28,7 +30,8 @@ function asksForCompletionTokens(error: unknown): boolean {
  * A client for one role's OpenAI-compatible endpoint. The SDK's own retries are off: this client runs the retry
  * loop itself (429 honouring retry-after, 500/502/503/504, timeouts, connection failures; exponential backoff with
  * jitter) so attempts are counted, recorded and testable. Every logical call, success or failure, is reported once
- * to `deps.recordUsage`; a failing recorder is logged and never fails the call.
+ * to `deps.recordUsage`; a failing recorder is logged and never fails the call. A chat call's record carries its
+ * exchange (messages, tools, answer) with the API key redacted from every text.
  */
 export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {}): LlmClient {
   const sleep = deps.sleep ?? abortableSleep;
@@ -104,24 +107,30 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     }
   }
 
-  /** Runs one logical call and reports it, with its tokens, whether it succeeds or fails. */
+  /**
+   * Runs one logical call and reports it, with its tokens, whether it succeeds or fails. A chat call passes its
+   * exchange (the request, and how to read the answer from the result) so the record carries both, key redacted.
+   */
   async function tracked<T>(
     purpose: string,
     context: LlmCallContext | undefined,
     call: () => Promise<Attempted<T> & { usage?: TokenUsage; model?: string }>,
+    exchange?: { model: string; request: LlmExchange["request"]; answer: (value: T) => LlmExchange["response"] },
   ): Promise<Attempted<T>> {
     const started = Date.now();
     const base = { role: config.role, purpose, context: context ?? {} };
+    const requested = exchange?.model || config.model;
     try {
       const result = await call();
       await report({
         ...base,
-        model: result.model ?? config.model,
+        model: result.model ?? requested,
         inputTokens: result.usage?.inputTokens ?? 0,
         outputTokens: result.usage?.outputTokens ?? 0,
         durationMs: Date.now() - started,
         attempts: result.attempts,
         status: "ok",
+        ...(exchange ? { exchange: { request: exchange.request, response: exchange.answer(result.value) } } : {}),
       });
       return result;
     } catch (thrown) {
@@ -130,13 +139,14 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
         : toLlmError(classifyFailure(thrown, { timedOut: false, aborted: false }), messageContext(1));
       await report({
         ...base,
-        model: config.model,
+        model: requested,
         inputTokens: 0,
         outputTokens: 0,
         durationMs: Date.now() - started,
         attempts: error.attempts,
         status: "error",
         error: { code: error.code, message: error.message },
+        ...(exchange ? { exchange: { request: exchange.request, response: null } } : {}),
       });
       throw error;
     }
@@ -160,13 +170,19 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
         return await openai.chat.completions.create(toWireRequest(model, request, true), { signal });
       }
     };
-    const { value, attempts } = await tracked(request.purpose, request.context, async () => {
-      const sent = await withRetries(
-        async (signal) => readCompletion(await send(signal), model),
-        request.signal,
-      );
-      return { ...sent, usage: sent.value.usage, model: sent.value.model };
-    });
+    const { value, attempts } = await tracked(
+      request.purpose,
+      request.context,
+      async () => {
+        const sent = await withRetries(async (signal) => readCompletion(await send(signal), model), request.signal);
+        return { ...sent, usage: sent.value.usage, model: sent.value.model };
+      },
+      {
+        model,
+        request: requestOf(request, config.apiKey),
+        answer: (result) => responseOf(result, config.apiKey),
+      },
+    );
     return { ...value, attempts };
   }
 

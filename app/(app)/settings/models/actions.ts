@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ConnectionTestData } from "@/components/admin/models/model-types";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
-import { testLlmConnection, updateLlmSettings } from "@/lib/db/llm";
+import { testLlmConnection, updateExchangeRetention, updateLlmSettings } from "@/lib/db/llm";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 import { ADMIN_ROLES } from "@/lib/access";
 
@@ -72,6 +72,26 @@ export const updateLlmSettingsAction = defineAction(
       status: "success",
       message: changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed.",
     };
+  },
+);
+
+/** The retention form's one field; the DAL's schema says what is wrong with it (range, whole number). */
+const retentionForm = z.object({ days: z.string().optional() }).transform(({ days }) => ({ days: wholeNumber(days) }));
+
+export const updateExchangeRetentionAction = defineAction(
+  ADMIN_ROLES,
+  retentionForm,
+  async (viewer, { days }): Promise<ActionState> => {
+    const result = await updateExchangeRetention(viewer, { days });
+    revalidatePath("/settings/models");
+    if (!result.changed) return { status: "success", message: "Saved. Nothing had changed." };
+    const kept =
+      days === 0
+        ? "Model exchanges are no longer kept."
+        : `Model exchanges are kept for ${days} day${days === 1 ? "" : "s"}.`;
+    const cleared =
+      result.cleared > 0 ? ` ${result.cleared} older exchange${result.cleared === 1 ? " was" : "s were"} cleared.` : "";
+    return { status: "success", message: `Saved. ${kept}${cleared}` };
   },
 );
 

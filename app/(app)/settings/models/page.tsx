@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ConnectionTests } from "@/components/admin/models/connection-tests";
+import { ExchangeRetentionForm } from "@/components/admin/models/exchange-retention-form";
 import { ModelSettingsForm } from "@/components/admin/models/model-settings-form";
 import type { ModelSettingsFormView } from "@/components/admin/models/model-types";
 import { ModelUsage } from "@/components/admin/models/model-usage";
@@ -8,9 +9,15 @@ import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { sectionAccess } from "@/lib/session";
-import { getLlmSettingsView, listLlmUsage, type LlmSettingsView } from "@/lib/db/llm";
+import {
+  getExchangeRetention,
+  getLlmSettingsView,
+  listLlmUsage,
+  MAX_EXCHANGE_RETENTION_DAYS,
+  type LlmSettingsView,
+} from "@/lib/db/llm";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
-import { testLlmConnectionAction, updateLlmSettingsAction } from "./actions";
+import { testLlmConnectionAction, updateExchangeRetentionAction, updateLlmSettingsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Models" };
 
@@ -35,9 +42,10 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
 export default async function ModelSettingsPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const [settings, usage] = await Promise.all([
+  const [settings, usage, retention] = await Promise.all([
     loadOrError(() => getLlmSettingsView(viewer)),
     loadOrError(() => listLlmUsage(viewer, { limit: 25 })),
+    loadOrError(() => getExchangeRetention(viewer)),
   ]);
   const view = settings.data ? toFormView(settings.data) : null;
   return (
@@ -56,6 +64,24 @@ export default async function ModelSettingsPage() {
           <ModelSettingsForm action={updateLlmSettingsAction} view={view} />
           <ConnectionTests roles={view.roles} action={testLlmConnectionAction} />
         </>
+      )}
+      {retention.data === null ? (
+        <Alert
+          tone="error"
+          title="The model exchange retention could not be loaded"
+          testId="exchange-retention-load-error"
+        >
+          {retention.error}
+        </Alert>
+      ) : (
+        <ExchangeRetentionForm
+          action={updateExchangeRetentionAction}
+          view={{
+            days: retention.data.days,
+            isDefault: retention.data.isDefault,
+            maxDays: MAX_EXCHANGE_RETENTION_DAYS,
+          }}
+        />
       )}
       {usage.data === null ? (
         <Alert tone="error" title="The model calls could not be loaded">

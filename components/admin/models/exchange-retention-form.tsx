@@ -1,0 +1,75 @@
+"use client";
+
+import { Alert, Button, Card, CardBody, CardHeader, Field, Input, useFormAction } from "@/components/ui";
+import type { ActionState } from "@/lib/forms";
+
+/** The retention as the page hands it over (plain values). */
+export type ExchangeRetentionFormView = { days: number; isDefault: boolean; maxDays: number };
+
+type Props = {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  view: ExchangeRetentionFormView;
+};
+
+/**
+ * How long each model call's request and answer are kept for admins to read on the run page. Saved on its own:
+ * it needs no endpoint, and lowering it clears older exchanges at once, which the success message says.
+ */
+export function ExchangeRetentionForm({ action, view }: Props) {
+  const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
+  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  return (
+    <Card>
+      <CardHeader
+        title="Model exchanges"
+        description="What each model call sent (messages, tools offered) and what it answered, shown to admins on a run's step detail. The API key is never kept."
+      />
+      <CardBody>
+        <form
+          action={formAction}
+          onSubmit={onSubmit}
+          className="space-y-4"
+          noValidate
+          data-testid="exchange-retention-form"
+        >
+          {state.status === "error" ? (
+            <Alert tone="error" testId="exchange-retention-error">
+              {state.message}
+            </Alert>
+          ) : null}
+          {state.status === "success" ? (
+            <Alert tone="success" testId="exchange-retention-success">
+              {state.message}
+            </Alert>
+          ) : null}
+          <div className="max-w-xs">
+            <Field
+              id="exchange-retention-days"
+              label="Keep model exchanges for (days)"
+              hint={`0 to ${view.maxDays}. 0 keeps none: only the tokens and timings of each call. Exchanges older than this are cleared, at once when you lower it.${view.isDefault ? " Not set yet: the default applies." : ""}`}
+              errors={errors?.days}
+            >
+              {(aria) => (
+                <Input
+                  {...aria}
+                  name="days"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={view.maxDays}
+                  step={1}
+                  required
+                  defaultValue={view.days}
+                  data-testid="exchange-retention-days"
+                />
+              )}
+            </Field>
+          </div>
+          <Button type="submit" pending={pending} data-testid="exchange-retention-save">
+            Save
+          </Button>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
