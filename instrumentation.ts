@@ -7,4 +7,6 @@ export async function register() {
   if (!migrateOnStartup()) return;
   const { startRunWorkerOnStartup } = await import("./lib/run-service");
   startRunWorkerOnStartup();
+  const { startEvalDriverOnStartup } = await import("./lib/eval-service");
+  startEvalDriverOnStartup();
 }

@@ -2,6 +2,7 @@
 
 import { ChevronLeft, Radio, WifiOff } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui";
 import { isFinished } from "@/lib/events";
 import { estimateCost, type ModelPrice } from "@/lib/llm/pricing";
@@ -15,6 +16,7 @@ import {
 } from "@/lib/stores/run-view";
 import type { RunActions } from "./run-actions-types";
 import { RunControls } from "./run-controls";
+import { runModeOption } from "./run-modes";
 import { RunStatusBadge } from "./run-status-badge";
 import { useRunView } from "./run-view-context";
 import { useNow } from "./use-now";
@@ -24,11 +26,14 @@ type Props = {
   control: RunActions["control"];
   /** The price the cost estimate uses, and the model it belongs to ("default" when unknown). */
   price: { model: string; matched: string; price: ModelPrice };
+  /** More actions beside the controls (the page decides who sees them). */
+  extra?: ReactNode;
 };
 
 /** The run's header: routine and version, who started it, live status, elapsed time, tokens, estimated cost, controls. */
-export function RunHeader({ canControl, control, price }: Props) {
+export function RunHeader({ canControl, control, price, extra }: Props) {
   const header = useRunView(selectHeader);
+  const mode = header.mode ?? "workflow";
   const connection = useRunView(selectConnection);
   const finished = isFinished(header.status);
   const now = useNow(!finished && header.startedAt !== null);
@@ -58,6 +63,15 @@ export function RunHeader({ canControl, control, price }: Props) {
           v{header.versionNumber}
         </Link>
         <RunStatusBadge status={header.status} />
+        <Badge
+          tone={mode === "agent" ? "accent" : "neutral"}
+          title={`${runModeOption(mode).explanation}${header.model ? ` Model: ${header.model}.` : ""}`}
+          data-testid="run-mode"
+          data-mode={mode}
+        >
+          {mode === "agent" ? "Agent" : "Workflow"}
+          {header.model ? ` · ${header.model}` : ""}
+        </Badge>
       </div>
       <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
         <div className="flex gap-1">
@@ -104,6 +118,7 @@ export function RunHeader({ canControl, control, price }: Props) {
             <WifiOff className="size-3" aria-hidden="true" /> Reconnecting…
           </Badge>
         ) : null}
+        {extra}
         {canControl ? <RunControls runId={header.runId} status={header.status} control={control} /> : null}
       </div>
     </header>

@@ -2,3 +2,4 @@
 import "server-only";
 export { streamRunEvents, streamRunStatuses } from "./run-events-api";
 export { getRunStatus, postRun } from "./runs-api";
+export { authenticateRequest, jsonError, type RequestAuth } from "./request-viewer";

@@ -28,3 +28,12 @@ export type {
   PlannerProgress,
   PlannerRationale,
 } from "./types";
+export {
+  branchLabels,
+  MAX_PROPOSED_CASES,
+  PROPOSE_CASES_RESPONSE_FORMAT,
+  proposeCases,
+  type DroppedProposal,
+  type ProposeCasesOptions,
+  type ProposedCases,
+} from "./propose-cases";

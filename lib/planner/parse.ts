@@ -14,7 +14,7 @@ export type ParsedAnswer =
 const FENCE = /```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/g;
 
 /** The JSON text of an answer: the answer itself, or the body of its only fenced code block. */
-function jsonText(content: string): string | undefined {
+export function jsonText(content: string): string | undefined {
   const trimmed = content.trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) return trimmed;
   const fences = [...trimmed.matchAll(FENCE)];

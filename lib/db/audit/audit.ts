@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   "routine.draft_started",
   "routine.published",
   "routine.rolled_back",
+  "routine.publish_overridden",
+  "routine.default_mode_set",
   "review.approved",
   "review.changes_requested",
   "review.rejected",
@@ -47,6 +49,17 @@ export const AUDIT_ACTIONS = [
   "run.step_retried",
   "run.step_rerun",
   "run.step_decided",
+  "test_case.created",
+  "test_case.updated",
+  "test_case.deleted",
+  "test_case.imported",
+  "test_case.proposed",
+  "test_case.kept",
+  "eval_suite.created",
+  "eval_suite.updated",
+  "eval_suite.deleted",
+  "eval_run.started",
+  "eval_run.cancelled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,7 +68,11 @@ export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;
   /** For events without a signed-in actor (a failed sign-in), the email that was tried. */
   actorEmail?: string;
-  target?: { type: "user" | "invitation" | "routine" | "tool_server" | "setting" | "api_token" | "run"; id: string };
+  target?: {
+    type:
+      "user" | "invitation" | "routine" | "tool_server" | "setting" | "api_token" | "run" | "test_case" | "eval_suite";
+    id: string;
+  };
   detail?: Record<string, unknown>;
 };
 

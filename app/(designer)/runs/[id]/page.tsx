@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ModelExchangesProvider } from "@/components/runs/panel/model-exchanges-context";
 import { RunView } from "@/components/runs/run-view";
+import { SaveAsCase } from "@/components/runs/save-as-case";
 import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session";
+import { ADMIN_ROLES, hasAnyRole, WRITER_ROLES } from "@/lib/access";
 import { getRun, getRunModel } from "@/lib/db/runs";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
@@ -16,6 +19,8 @@ import {
   rerunFromStepAction,
   retryStepAction,
 } from "./actions";
+import { saveRunAsCaseAction } from "./case-actions";
+import { loadModelExchangesAction } from "./exchange-actions";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -57,12 +62,17 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const routine = await layoutIfUnpositioned(run.routine);
   const model = await getRunModel(viewer, id).catch(() => null);
   const { price, matched } = priceOf(model, modelPriceTable());
+  // Model exchanges hold whatever the run's prompts and data held: admins only (the action checks again).
+  const canReadExchanges = viewer !== null && hasAnyRole(viewer.roles, ADMIN_ROLES);
   return (
-    <RunView
-      snapshot={toRunViewSnapshot(run, routine)}
-      canControl={run.canControl}
-      actions={actions}
-      price={{ model: model ?? "the executor model", matched, price }}
-    />
+    <ModelExchangesProvider load={canReadExchanges ? loadModelExchangesAction : null}>
+      <RunView
+        snapshot={toRunViewSnapshot(run, routine)}
+        canControl={run.canControl}
+        actions={actions}
+        price={{ model: model ?? "the executor model", matched, price }}
+        headerExtra={hasAnyRole(viewer.roles, WRITER_ROLES) ? <SaveAsCase action={saveRunAsCaseAction} /> : undefined}
+      />
+    </ModelExchangesProvider>
   );
 }

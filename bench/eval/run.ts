@@ -1,0 +1,132 @@
+// npm run bench:eval — the evaluation harness benchmark: a suite of 200 cases × 2 modes (workflow and agent with the
+// routine) against the fake OpenAI-compatible model with zero latency, executed as a suite is in the app (the eval
+// driver queues ordinary runs, the run worker executes them with the real engine and SQLite store, the demo HR
+// server describes the tools, pinned outputs answer the calls), then the checker alone. Progress on stderr; the last
+// line of stdout is one JSON object { cases, configurations, casesPerSecond, checkerCallsPerSecond, wallMs }.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { root } from "../../scripts/lib/prepare.mjs";
+import { round } from "../lib/stats";
+
+const CASES = Number(process.env.BENCH_EVAL_CASES ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_EVAL_CONCURRENCY ?? 16);
+const CHECKER_ROUNDS = Number(process.env.BENCH_EVAL_CHECKER_ROUNDS ?? 50);
+
+const log = (message: string) => process.stderr.write(`[bench:eval] ${message}\n`);
+
+async function main() {
+  const dbPath = path.join(root, "data", "bench", "routine-studio-eval.db");
+  mkdirSync(path.dirname(dbPath), { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+  // lib/db opens DATABASE_URL when first imported: everything from lib comes after this.
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${dbPath}`,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    BETTER_AUTH_URL: "http://localhost:3999",
+    APP_MODE: "demo",
+    RUN_WORKER: "off",
+    EVAL_DRIVER: "off",
+  });
+  const { migrateDatabase } = await import("../../lib/db/migrations");
+  migrateDatabase();
+  const { startFakeOpenAI } = await import("../../scripts/fake-openai/index");
+  const { startDemoHrHttpServer } = await import("../../lib/demo/hr-server");
+  const { seedDatabase } = await import("../../lib/demo/seed");
+  const { prisma } = await import("../../lib/db/core");
+  const { loadViewer } = await import("../../lib/db/users");
+  const { createSuite, startEvalRun } = await import("../../lib/db/evals");
+  const { buildRunWorker } = await import("../../lib/run-service");
+  const { createEvalDriver } = await import("../../lib/eval-service");
+  const { sharedToolGateway } = await import("../../lib/tool-gateway");
+  const { checkCase } = await import("../../lib/eval");
+  const { publishOverDemoHr } = await import("../../lib/run-service/testing/demo-hr-runs");
+  const support = await import("../../lib/eval-service/testing/eval-test-support");
+
+  log("Seeding a fresh database, starting the demo HR server and the fake model");
+  await seedDatabase({ mode: "demo" });
+  const hr = await startDemoHrHttpServer({ port: 0 });
+  const fake = await startFakeOpenAI({ port: 0, apiKey: "bench-key", scenario: { rules: [] } });
+  Object.assign(process.env, {
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: "bench-key",
+    OPENAI_EXECUTOR_MODEL: "fake-executor",
+  });
+  const author = await prisma.user.findUniqueOrThrow({ where: { email: "author@example.com" } });
+  const viewer = (await loadViewer(author.id))!;
+  const worker = buildRunWorker({ enabled: true, concurrency: CONCURRENCY, leaseMs: 60_000, pollMs: 500 });
+  const driver = createEvalDriver({ suites: 1, leaseMs: 60_000, pollMs: 200 });
+  try {
+    const { routineId } = await publishOverDemoHr(hr.url, author.id, support.balanceRoutine());
+    const versionId = (await prisma.routine.findUniqueOrThrow({ where: { id: routineId } })).publishedVersionId!;
+    await support.insertBalanceCases(routineId, CASES);
+    fake.addRules(
+      Array.from({ length: CASES }, (_, index) =>
+        support.caseRules(index + 1, support.agentTurns(index + 1, "none")),
+      ).flat() as Parameters<typeof fake.addRules>[0],
+    );
+    const { suiteId } = await createSuite(viewer, {
+      routineId,
+      name: "Bench",
+      concurrency: CONCURRENCY,
+      configurations: [
+        { versionId, model: "", mode: "workflow", distractors: 0 },
+        { versionId, model: "", mode: "agent", distractors: 0 },
+      ],
+    });
+    worker.start();
+    driver.start();
+    log(`Running ${CASES} cases × 2 modes, ${CONCURRENCY} at once`);
+    const started = performance.now();
+    const { evalRunId } = await startEvalRun(viewer, { suiteId });
+    const status = await support.waitForEvalRun(evalRunId, 600_000);
+    const wallMs = performance.now() - started;
+    const counts = await prisma.evalResult.groupBy({ by: ["status"], where: { evalRunId }, _count: { _all: true } });
+    log(
+      `Suite ${status} in ${round(wallMs)} ms: ${counts.map((row) => `${row._count._all} ${row.status}`).join(", ")}`,
+    );
+    if (status !== "succeeded") throw new Error(`The suite run ended ${status}.`);
+
+    // The checker alone, over the stored results' expected and actual calls.
+    const rows = await prisma.evalResult.findMany({
+      where: { evalRunId },
+      select: { actualCalls: true, testCase: { select: { expectedCalls: true } } },
+    });
+    const pairs = rows.map((row) => ({
+      expectedCalls: JSON.parse(row.testCase.expectedCalls),
+      actualCalls: JSON.parse(row.actualCalls ?? "[]"),
+    }));
+    let calls = 0;
+    const checkStarted = performance.now();
+    for (let roundIndex = 0; roundIndex < CHECKER_ROUNDS; roundIndex++)
+      for (const pair of pairs) calls += checkCase(pair).calls.length;
+    const checkMs = performance.now() - checkStarted;
+    log(`Checker: ${calls} calls in ${round(checkMs)} ms`);
+
+    const results = CASES * 2;
+    console.log(
+      JSON.stringify({
+        cases: CASES,
+        configurations: 2,
+        casesPerSecond: round(results / (wallMs / 1000), 1),
+        checkerCallsPerSecond: round(calls / (checkMs / 1000)),
+        wallMs: round(wallMs),
+      }),
+    );
+  } finally {
+    await driver.stop();
+    await worker.stop();
+    await sharedToolGateway().close();
+    await hr.close();
+    await fake.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

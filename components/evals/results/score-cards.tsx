@@ -1,0 +1,67 @@
+import { Card, CardBody } from "@/components/ui";
+
+export type ScoreCardView = {
+  index: number;
+  label: string;
+  accuracy: number;
+  passed: number;
+  cases: number;
+  callAccuracy: number;
+  calls: number;
+  errored: number;
+  skipped: number;
+  /** Accuracy of the same configuration in the previous run, when there was one. */
+  previousAccuracy: number | null;
+};
+
+const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
+
+function Delta({ now, before }: { now: number; before: number | null }) {
+  if (before === null) return <span className="text-xs text-muted">no previous run</span>;
+  const points = Math.round((now - before) * 1000) / 10;
+  if (points === 0) return <span className="text-xs text-muted">= previous run</span>;
+  const up = points > 0;
+  return (
+    <span
+      className={up ? "text-xs font-medium text-success" : "text-xs font-medium text-danger"}
+      data-testid="score-delta"
+    >
+      <span aria-hidden="true">{up ? "▲" : "▼"}</span> {up ? "+" : "−"}
+      {Math.abs(points)} points <span className="sr-only">{up ? "better" : "worse"} than</span>
+      <span aria-hidden="true"> vs</span> the previous run
+    </span>
+  );
+}
+
+/** Accuracy per configuration, side by side, each with its change since the suite's previous run. */
+export function ScoreCards({ scores }: { scores: ScoreCardView[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="score-cards">
+      {scores.map((score) => (
+        <li key={score.index}>
+          <Card className="h-full" data-testid={`score-card-${score.index}`}>
+            <CardBody className="space-y-2">
+              <p className="text-sm font-medium text-foreground">{score.label}</p>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="score-accuracy">
+                {score.cases > 0 ? percent(score.accuracy) : "—"}
+              </p>
+              <Delta now={score.accuracy} before={score.cases > 0 ? score.previousAccuracy : null} />
+              <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                <dt className="text-muted">Cases passed</dt>
+                <dd className="tabular-nums" data-testid="score-passed">
+                  {score.passed} / {score.cases}
+                </dd>
+                <dt className="text-muted">Call accuracy</dt>
+                <dd className="tabular-nums">{score.calls > 0 ? percent(score.callAccuracy) : "—"}</dd>
+                <dt className="text-muted">Errored</dt>
+                <dd className="tabular-nums">{score.errored}</dd>
+                <dt className="text-muted">Skipped</dt>
+                <dd className="tabular-nums">{score.skipped}</dd>
+              </dl>
+            </CardBody>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

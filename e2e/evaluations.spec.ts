@@ -1,0 +1,197 @@
+import { expect, test, uniqueName } from "./fixtures";
+import { EvaluationsPage } from "./pages/evaluations-page";
+import { dal } from "./support/dal";
+import { fakeOpenAI } from "./support/fake-openai";
+import { publishRoutine } from "./support/routines";
+
+// Routine accuracy in the browser: cases (one saved from a run, one imported), a suite of two modes run against the
+// fake model, its chart and a failed case's drill-down, then the publish gate on a version that scores lower.
+
+test.use({ signedInAs: "author" });
+
+/** Look up an employee, then read their annual leave balance: every input bound, so workflow mode needs no model. */
+function balanceRoutine(name: string) {
+  const hr = (tool: string) => ({ server: "hr", name: tool });
+  return {
+    schemaVersion: 2,
+    id: "e2e",
+    name,
+    description: "Tells an employee how many annual leave days they have left.",
+    intents: [],
+    inputs: [{ name: "employee_id", description: 'e.g. "E1024"', type: "string", required: true }],
+    steps: [
+      {
+        id: "lookup",
+        kind: "tool",
+        name: "Look up employee",
+        description: "",
+        position: { x: 0, y: 0 },
+        tool: hr("get_employee"),
+        inputs: { employee_id: { from: "input", name: "employee_id" } },
+        outputs: [{ name: "employee", description: "" }],
+        requiresApproval: false,
+      },
+      {
+        id: "balance",
+        kind: "tool",
+        name: "Check leave balance",
+        description: "",
+        position: { x: 320, y: 0 },
+        tool: hr("get_leave_balance"),
+        inputs: {
+          employee_id: { from: "input", name: "employee_id" },
+          leave_type: { from: "literal", value: "annual" },
+        },
+        outputs: [{ name: "balance", description: "" }],
+        requiresApproval: false,
+      },
+      { id: "done", kind: "end", name: "Done", description: "", position: { x: 640, y: 16 } },
+    ],
+    edges: [
+      { id: "e1", source: "lookup", target: "balance" },
+      { id: "e2", source: "balance", target: "done" },
+    ],
+    stages: [],
+  };
+}
+
+const call = (name: string, args: Record<string, unknown>) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
+
+/** The executor's turns for one case in agent mode: right, or with the wrong leave type. */
+function agentRules(marker: string, leaveType: "annual" | "sick", model?: string) {
+  const turns = [
+    call("get_employee", { employee_id: "E1024" }),
+    call("get_leave_balance", { employee_id: "E1024", leave_type: leaveType }),
+    { reply: { content: "E1024 has annual leave left." } },
+  ];
+  return turns.map((turn) => ({
+    match: { anyMessageIncludes: marker, ...(model ? { model } : {}) },
+    times: 1,
+    ...turn,
+  }));
+}
+
+test("cases from a run and an import, a suite of two modes, its chart, a failed case, and the publish gate", async ({
+  page,
+  pageAs,
+}) => {
+  test.setTimeout(240_000);
+  const name = uniqueName("E2E accuracy");
+  const routineId = await publishRoutine(balanceRoutine(name));
+  const fromRun = uniqueName("[from-run]");
+  const imported = uniqueName("[imported]");
+
+  // An operator's run (workflow mode, over the demo HR server) becomes the first case.
+  const operator = await pageAs("operator");
+  const started = await operator.request.post("/api/runs", {
+    data: { routineId, inputs: { employee_id: "E1024" }, request: `${fromRun} How much leave has E1024 left?` },
+  });
+  expect(started.status()).toBe(201);
+  const { runId } = (await started.json()) as { runId: string };
+  await expect
+    .poll(
+      async () => ((await (await operator.request.get(`/api/runs/${runId}`)).json()) as { status: string }).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe("succeeded");
+  await operator.context().close();
+
+  await page.goto(`/runs/${runId}`);
+  await page.getByTestId("save-as-case").click();
+  await page.getByTestId("case-from-run-name").fill("Balance from a run");
+  await page.getByTestId("save-as-case-submit").click();
+  await page.getByTestId("open-test-cases").click();
+  await expect(page).toHaveURL(new RegExp(`/evaluations/${routineId}$`));
+  await expect(page.getByTestId("case-row")).toHaveCount(1);
+
+  // The second case is imported as JSONL.
+  const line = {
+    name: "Imported balance",
+    request: `${imported} Leave left for E1024?`,
+    inputs: { employee_id: "E1024" },
+    expectedCalls: [
+      { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
+      {
+        tool: "get_leave_balance",
+        arguments: { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } },
+      },
+    ],
+  };
+  await page.getByTestId("import-cases").click();
+  await page.getByTestId("import-text").fill(JSON.stringify(line));
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("case-row")).toHaveCount(2);
+
+  // Agent mode: the model gets the run's case right and the imported one wrong (the leave type).
+  await fakeOpenAI.addRules([...agentRules(fromRun, "annual"), ...agentRules(imported, "sick")] as never);
+
+  const evaluations = new EvaluationsPage(page);
+  await evaluations.gotoSuites(routineId);
+  await expect(page.getByTestId("suites-empty")).toBeVisible();
+  await page.getByTestId("suite-new").click();
+  await evaluations.fillSuite({
+    name: "Workflow vs agent",
+    concurrency: 2,
+    configurations: [{ mode: "workflow" }, { mode: "agent" }],
+  });
+  await evaluations.saveSuite();
+  await expect(page.getByTestId("suite-never-run")).toBeVisible();
+  await evaluations.runSuite();
+  await evaluations.expectScore(0, "2 / 2");
+  await evaluations.expectScore(1, "1 / 2");
+  await evaluations.expectFinished();
+  await expect(evaluations.scoreCard(0).getByTestId("score-accuracy")).toHaveText("100%");
+  await expect(evaluations.scoreCard(1).getByTestId("score-accuracy")).toHaveText("50%");
+
+  // The chart, with its figures as a table.
+  const chart = page.getByTestId("error-chart");
+  await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /1 parameter/);
+  await chart.getByText("Show the figures as a table").click();
+  await expect(page.getByTestId("error-table").locator("tbody tr")).toHaveCount(2);
+
+  // Drill into the failed case: expected vs actual, the wrong parameter marked, the run one click away.
+  const detail = await evaluations.openFirstFailure();
+  await expect(detail).toContainText("Imported balance");
+  await expect(detail.getByTestId("drill-call-failed")).toHaveCount(1);
+  await expect(detail.getByTestId("drill-call-errors")).toContainText("leave_type");
+  await expect(detail.getByTestId("result-run-link")).toHaveAttribute("href", /^\/runs\/[0-9a-f-]{36}$/);
+
+  // Version 2 goes into review; the suite compares it (on a weaker model) with the published version 1.
+  await dal("author", "startNewDraft", { routineId });
+  const v2 = await dal("author", "submitForReview", { routineId });
+  await fakeOpenAI.addRules([
+    ...agentRules(fromRun, "annual"),
+    ...agentRules(imported, "annual"),
+    ...agentRules(fromRun, "sick", "fake-weak"),
+    ...agentRules(imported, "sick", "fake-weak"),
+  ] as never);
+  await page.getByTestId("suite-edit").click();
+  await evaluations.fillSuite({
+    configurations: [
+      { version: "v1 (published)", mode: "agent", model: "" },
+      { version: `v${v2.number} (in review)`, mode: "agent", model: "fake-weak" },
+    ],
+  });
+  await evaluations.saveSuite();
+  await evaluations.runSuite();
+  await evaluations.expectScore(0, "2 / 2");
+  await evaluations.expectScore(1, "0 / 2");
+  await evaluations.expectFinished();
+  // Compared with the suite's previous run, configuration by configuration.
+  await expect(evaluations.scoreCard(0)).toContainText("= previous run");
+  await expect(evaluations.scoreCard(1)).toContainText("no previous run");
+
+  // The reviewer meets the gate: publishing a version that scores lower needs a reason.
+  const reviewer = await pageAs("reviewer");
+  await dal("reviewer", "decideReview", { versionId: v2.versionId, decision: "approve" });
+  await reviewer.goto(`/routines/${routineId}/review/${v2.number}`);
+  await expect(reviewer.getByTestId("evaluation-panel")).toBeVisible();
+  await expect(reviewer.getByTestId("evaluation-lower")).toBeVisible();
+  await reviewer.getByTestId("publish-version").click();
+  await expect(reviewer.getByTestId("publish-override-suites")).toContainText("Workflow vs agent");
+  await reviewer.getByTestId("publish-override-reason").fill("The weaker model is only for this comparison.");
+  await reviewer.getByTestId("publish-override-submit").click();
+  await expect(reviewer.getByTestId("publish-version-done")).toBeVisible();
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import type { Viewer } from "../access";
+import { isFinished, type RunEventInput } from "../events";
+import type { RunChange } from "../runner";
+import { prisma } from "../db/core";
+import { signalRunControl, since, writeControl, type ControlledRun, type ControlWrite } from "../run-service";
+import { wakeEvalDriver } from "./eval-wake";
+
+/**
+ * Stops the runs an eval run has in flight, through the run controls (one transaction per run with its event and
+ * audit entry, by `viewer`): a run a worker executes gets a cancel request handed to it at once; a run still queued
+ * is cancelled outright. Runs that finished meanwhile are left alone. Then wakes the driver, which skips what has
+ * not started and finishes the eval run. No authorization: the evals DAL authorizes the cancel.
+ */
+export async function cancelEvalRunRuns(viewer: Viewer, evalRunId: string): Promise<number> {
+  const rows = await prisma.evalResult.findMany({
+    where: { evalRunId, status: "running", runId: { not: null } },
+    select: { runId: true },
+  });
+  let cancelled = 0;
+  for (const { runId } of rows) {
+    const status = await writeControl(viewer, runId!, (run) => cancelWrites(run, viewer)).catch(() => null);
+    if (status === null) continue;
+    signalRunControl(runId!, "cancel");
+    cancelled++;
+  }
+  wakeEvalDriver();
+  return cancelled;
+}
+
+const note = (run: ControlledRun, reason: string): RunEventInput => ({
+  type: "run.status",
+  data: { status: run.snapshot.status, reason },
+});
+
+function cancelWrites(run: ControlledRun, viewer: Viewer): ControlWrite[] {
+  const { snapshot, now } = run;
+  if (isFinished(snapshot.status) || snapshot.control === "cancel") return [];
+  const reason = `${viewer.name} cancelled the evaluation suite this run belongs to.`;
+  if (run.executing)
+    return [
+      {
+        change: { run: { control: "cancel" } },
+        events: [note(run, reason)],
+        audit: { action: "run.cancelled", detail: { requested: true, evaluation: true } },
+      },
+    ];
+  const open = snapshot.steps.filter((step) => ["running", "pending", "waiting"].includes(step.state));
+  const change: RunChange = {
+    run: { status: "cancelled", control: null, finishedAt: now },
+    steps: open.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      iteration: step.iteration,
+      state: "cancelled" as const,
+      finishedAt: now,
+    })),
+  };
+  return [
+    {
+      change,
+      events: [
+        ...open.map((step) => ({
+          type: "step.cancelled" as const,
+          data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration },
+        })),
+        {
+          type: "run.finished",
+          data: {
+            status: "cancelled",
+            error: reason,
+            durationMs: since(snapshot.startedAt, now),
+            inputTokens: snapshot.inputTokens,
+            outputTokens: snapshot.outputTokens,
+          },
+        },
+      ],
+      audit: { action: "run.cancelled", detail: { from: snapshot.status, evaluation: true } },
+    },
+  ];
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { suiteConfigurationSchema } from "../eval";
+import type { RunConfiguration } from "./eval-plans";
+
+const runConfigurationsSchema = z.array(
+  suiteConfigurationSchema.extend({ distractorVersionIds: z.array(z.string()).max(5).default([]) }),
+);
+
+/** The configurations an eval run stored when it started; unreadable JSON reads as none. */
+export function readRunConfigurations(stored: string): RunConfiguration[] {
+  try {
+    const parsed = runConfigurationsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,50 @@
+// Routine accuracy, pure: the test-case contract, the BFCL-style checker, metrics, JSONL formats and the
+// fine-tuning exports. No I/O: lib/db and the eval service feed it runs and cases.
+export * from "./case-schema";
+export { CASE_JSONL_LIMITS, casesToJsonl, parseCasesJsonl, type JsonlError, type ParsedCases } from "./case-jsonl";
+export { caseFromRun, type CaseFromRunInput } from "./case-from-run";
+export { caseToolProblems } from "./case-tools";
+export { normalizeString, valuesMatch } from "./normalize";
+export {
+  checkCall,
+  errorKindOf,
+  ERROR_KINDS,
+  ERROR_SUB_KINDS,
+  type CallCheck,
+  type CaseError,
+  type ErrorKind,
+  type ErrorSubKind,
+  type ToolSchemas,
+} from "./check-call";
+export { checkCase, type CaseVerdict } from "./check-case";
+export { scoreResults, type ConfigurationScore, type ResultStatus } from "./metrics";
+export { callsFromEvents, pathFromEvents } from "./run-calls";
+export {
+  GENERIC_SYSTEM_PROMPT,
+  routineSystemPrompt,
+  trajectoryFromRun,
+  type Trajectory,
+  type TrainingCall,
+  type TrajectoryInput,
+} from "./training-trajectory";
+export {
+  toLlamaFactoryLine,
+  toOpenAiChatLine,
+  trainingLine,
+  TRAINING_FORMATS,
+  type LlamaFactoryLine,
+  type OpenAiChatLine,
+  type TrainingFormat,
+} from "./training-formats";
+export { checkLlamaFactoryLine, checkOpenAiChatLine } from "./training-checks";
+export {
+  trainingExportQuerySchema,
+  trainingFileName,
+  trainingFilterSchema,
+  trainingQueryFields,
+  trainingQueryString,
+  TRAINING_SOURCES,
+  type TrainingExportQuery,
+  type TrainingFilter,
+  type TrainingSource,
+} from "./training-filter";
