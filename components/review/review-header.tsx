@@ -1,10 +1,11 @@
 import { ChevronLeft, History } from "lucide-react";
 import Link from "next/link";
 import { Badge, ButtonLink } from "@/components/ui";
-import type { VersionReview } from "@/lib/db/reviews";
+import type { VersionEvaluation, VersionReview } from "@/lib/db/reviews";
+import { EvaluationPublishButton } from "./evaluation-publish-button";
 import { LifecycleBadge } from "./lifecycle-badge";
 import type { ReviewActions } from "./review-types";
-import { PublishButton, WithdrawButton } from "./version-buttons";
+import { WithdrawButton } from "./version-buttons";
 
 const number = new Intl.NumberFormat("en");
 
@@ -36,9 +37,12 @@ function Provenance({ review }: { review: VersionReview }) {
 export function ReviewHeader({
   review,
   actions,
+  evaluation = null,
 }: {
   review: VersionReview;
   actions: Pick<ReviewActions, "publish" | "withdraw">;
+  /** The publish gate: a version that scores lower publishes through an override dialog. */
+  evaluation?: VersionEvaluation | null;
 }) {
   const { version, base, permissions } = review;
   const latest = version.decisions.at(-1)?.decision ?? null;
@@ -79,11 +83,13 @@ export function ReviewHeader({
           <WithdrawButton action={actions.withdraw} routineId={review.routineId} number={version.number} />
         ) : null}
         {permissions.canPublish.allowed ? (
-          <PublishButton
+          <EvaluationPublishButton
             action={actions.publish}
             routineId={review.routineId}
             versionId={version.id}
             number={version.number}
+            gate={evaluation?.gate ?? null}
+            publishedNumber={evaluation?.published?.number ?? null}
           />
         ) : null}
         <ButtonLink

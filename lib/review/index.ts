@@ -19,3 +19,17 @@ export {
 } from "./lifecycle-status";
 export { fitBounds, sameViewport, unionBounds, type Viewport } from "./viewport";
 export { refusalSentence } from "./refusal";
+export {
+  formatAccuracy,
+  gateRefusal,
+  lowerSuitesText,
+  OVERRIDE_REASON_MAX,
+  OVERRIDE_REASON_MIN,
+  overrideReasonSchema,
+  publishGate,
+  type GateRow,
+  type GateScore,
+  type PublishGate,
+  type SuiteScores,
+  type SuiteVersionScore,
+} from "./publish-gate";

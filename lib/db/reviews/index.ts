@@ -15,3 +15,5 @@ export type { PublicationView, RoutineVersionHistory } from "./version-history";
 export { getVersionReview, listStepComments } from "./version-review";
 export type { VersionReview } from "./version-review";
 export type { VersionSummary } from "./version-summary";
+export { getVersionEvaluation } from "./version-evaluation";
+export type { VersionEvaluation } from "./version-evaluation";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { overrideReasonSchema } from "../../review";
 import { LIMITS } from "../../routine";
 import { MAX_ROUTINE_BYTES, routineIdSchema } from "../routines";
 
@@ -55,7 +56,11 @@ export const resolveReviewCommentInput = z.object({
   commentId: z.string({ message: "Missing comment." }).min(1, "Missing comment.").max(100),
 });
 
-export const publishVersionInput = z.object({ versionId: versionIdSchema });
+export const publishVersionInput = z.object({
+  versionId: versionIdSchema,
+  /** Needed when the version scores lower than the published one on an evaluation suite (the publish gate). */
+  override: z.object({ reason: overrideReasonSchema }).optional(),
+});
 
 export const versionReviewInput = z.object({
   routineId: routineIdSchema,

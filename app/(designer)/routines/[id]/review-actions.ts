@@ -17,6 +17,7 @@ import {
   REVIEW_DECISION_INPUTS,
 } from "@/lib/db/reviews";
 import { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES } from "@/lib/access";
+import { OVERRIDE_REASON_MAX, overrideReasonSchema } from "@/lib/review";
 
 // The review lifecycle's actions. Each authorizes itself here and the DAL checks again (roles, four-eyes, state):
 // neither trusts the page that rendered the button. Forms post the routine id and version number only to know
@@ -54,6 +55,21 @@ const resolveForm = z.object({
   commentId: z.string().trim().min(1, "Missing comment.").max(100),
 });
 const versionForm = z.object({ routineId: id, versionId, number: number.optional() });
+// The publish gate's override: the dialog posts `override=1` and the reason, which is then required.
+const publishForm = versionForm
+  .extend({
+    override: z.literal("1").optional(),
+    reason: z
+      .string()
+      .max(OVERRIDE_REASON_MAX + 1000)
+      .default(""),
+  })
+  .superRefine((form, context) => {
+    if (form.override !== "1") return;
+    const reason = overrideReasonSchema.safeParse(form.reason);
+    for (const issue of reason.success ? [] : reason.error.issues)
+      context.addIssue({ code: "custom", path: ["reason"], message: issue.message });
+  });
 const routineForm = z.object({ routineId: id, number: number.optional() });
 const startDraftForm = z.object({ routineId: id, fromVersionId: z.string().trim().max(100).default("") });
 const submitInput = z.object({ routineId: id, baseRevision: z.number().int().min(0) });
@@ -166,12 +182,16 @@ export async function resolveCommentInDesignerAction(input: { commentId: string 
   return resolveInDesigner(input);
 }
 
-/** Publishes an approved version; publishing one older than the published one is a rollback. */
+/**
+ * Publishes an approved version; publishing one older than the published one is a rollback. A version that scores
+ * lower than the published one on an evaluation suite needs the override dialog's reason.
+ */
 export const publishVersionAction = defineAction(
   DECIDER_ROLES,
-  versionForm,
+  publishForm,
   async (viewer, form): Promise<ActionState> => {
-    const outcome = await publishVersion(viewer, { versionId: form.versionId });
+    const override = form.override === "1" ? { reason: form.reason } : undefined;
+    const outcome = await publishVersion(viewer, { versionId: form.versionId, override });
     refresh(form.routineId, outcome.number);
     const replaced = outcome.previousNumber === null ? "" : ` in place of version ${outcome.previousNumber}`;
     return {

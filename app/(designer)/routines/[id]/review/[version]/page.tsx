@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { EvaluationPanel } from "@/components/review/evaluation-panel";
 import { ReviewHeader } from "@/components/review/review-header";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import type { ReviewActions } from "@/components/review/review-types";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session";
-import { getVersionReview, type VersionReview } from "@/lib/db/reviews";
+import { loadOrError } from "@/lib/actions";
+import { getVersionEvaluation, getVersionReview, type VersionReview } from "@/lib/db/reviews";
 import { NotFoundError } from "@/lib/db/core";
 import {
   addReviewCommentAction,
@@ -50,6 +52,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
       </div>
     );
   }
+  // The scores are extra: when they cannot be read the review still opens, and publishing checks them again.
+  const evaluation = await loadOrError(() => getVersionEvaluation(viewer, { versionId: review.version.id }));
   return (
     <div
       className="flex h-full flex-col"
@@ -57,7 +61,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
       data-version={review.version.number}
       data-status={review.version.status}
     >
-      <ReviewHeader review={review} actions={actions} />
+      <ReviewHeader review={review} actions={actions} evaluation={evaluation.data} />
+      <EvaluationPanel evaluation={evaluation.data} error={evaluation.error} routineId={review.routineId} />
       <ReviewWorkspace review={review} actions={actions} />
     </div>
   );
