@@ -43,8 +43,16 @@ export function SaveAsCase({ action }: { action: SaveAsCaseAction }) {
   const saved = state.status === "success" ? state.data : undefined;
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={start} data-testid="save-as-case">
-        <ClipboardCheck className="size-4" aria-hidden="true" /> Save as test case
+      {/* Short label: the run header has one line for the run's facts and its controls. */}
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={start}
+        title="Save this run as a test case of its routine"
+        className="whitespace-nowrap"
+        data-testid="save-as-case"
+      >
+        <ClipboardCheck className="size-4" aria-hidden="true" /> Save as case
       </Button>
       <Dialog
         open={open}

@@ -16,6 +16,8 @@ export class EvaluationsPage {
     configurations: Array<{ version?: string; mode?: string; model?: string }>;
   }) {
     const form = this.page.getByTestId("suite-form");
+    // The form may still be on its way (after a click on Edit): count its rows only once it is there.
+    await expect(form).toBeVisible();
     if (suite.name !== undefined) await form.getByTestId("suite-name").fill(suite.name);
     if (suite.concurrency !== undefined) await form.getByTestId("suite-concurrency").fill(String(suite.concurrency));
     for (const [index, config] of suite.configurations.entries()) {
@@ -26,6 +28,10 @@ export class EvaluationsPage {
       if (config.mode) await row("mode").selectOption(config.mode);
       if (config.model !== undefined) await row("model").fill(config.model);
     }
+    const rows = form.locator("[data-configuration-row]");
+    for (let extra = await rows.count(); extra > suite.configurations.length; extra--)
+      await form.getByRole("button", { name: `Remove configuration ${extra}` }).click();
+    await expect(rows).toHaveCount(suite.configurations.length);
   }
 
   async saveSuite(): Promise<string> {
@@ -46,11 +52,11 @@ export class EvaluationsPage {
 
   /** Waits (the suite runs in the background) until a configuration's card shows `passed / judged`. */
   async expectScore(index: number, passedOfJudged: string) {
-    await expect(this.scoreCard(index).getByTestId("score-passed")).toHaveText(passedOfJudged, { timeout: 90_000 });
+    await expect(this.scoreCard(index).getByTestId("score-passed")).toHaveText(passedOfJudged, { timeout: 30_000 });
   }
 
   async expectFinished() {
-    await expect(this.page.getByTestId("eval-progress")).toBeHidden({ timeout: 90_000 });
+    await expect(this.page.getByTestId("eval-progress")).toBeHidden({ timeout: 30_000 });
   }
 
   /** Shows the failed cases only and opens the first failed result. */

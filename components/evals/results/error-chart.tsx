@@ -50,7 +50,15 @@ export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
               <Tooltip labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ""} />
               <Legend />
               {SERIES.map((series) => (
-                <Bar key={series.key} dataKey={series.key} name={series.label} stackId="errors" fill={series.color} />
+                <Bar
+                  key={series.key}
+                  dataKey={series.key}
+                  name={series.label}
+                  stackId="errors"
+                  fill={series.color}
+                  // Drawn at once: a growing bar reads as a change of figures, and screenshots catch it half-way.
+                  isAnimationActive={false}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>

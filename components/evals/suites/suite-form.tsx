@@ -88,6 +88,7 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, action }: 
             key={row.key}
             className="grid items-end gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_1fr_7rem_auto]"
             data-testid={`suite-configuration-${index}`}
+            data-configuration-row
           >
             <Field id={`config-${row.key}-version`} label="Version">
               {(aria) => (
