@@ -36,7 +36,7 @@ test.describe("as the admin", () => {
     await shell.open("runs");
     await expect(page.getByTestId("runs-page")).toBeVisible();
     await shell.open("evaluations");
-    await expect(page.getByTestId("empty-evaluations")).toBeVisible();
+    await expect(page.getByTestId("evaluations-page")).toBeVisible();
     await expect(page.getByTestId("page-title")).not.toBeEmpty();
     await shell.open("tools");
     await expect(page.getByTestId("server-list")).toBeVisible();
