@@ -12,6 +12,7 @@ import {
   getEvalResult,
   getEvalRunProgress,
   getEvalRunReport,
+  listEvalResults,
   listEvaluationOverview,
   listSuites,
   startEvalRun,
@@ -281,4 +282,35 @@ describe("running a suite", () => {
     expect(results.map((result) => result.status)).toEqual(["passed", "passed", "passed", "passed"]);
     expect(await prisma.run.count({ where: { routineId: rid, source: "eval" } })).toBe(4);
   }, 30_000);
+
+  it("stays usable with 1,000 cases: progress and a page of results read at once, and cancel stops it", async () => {
+    const { routineId: rid, versionId: vid } = await routineWithCases(1000);
+    const gate = `large-${randomUUID()}`;
+    // Every case's first model call waits, so the suite is still running while the test reads it.
+    fake.addRules([{ match: { model: "fake-large" }, hold: gate, reply: { content: "Done." } }] as Parameters<
+      FakeOpenAI["addRules"]
+    >[0]);
+    await as("author");
+    const { suiteId } = await createSuite(signedIn(), {
+      ...suiteOf(rid, vid, ["agent"], 3),
+      configurations: [{ versionId: vid, model: "fake-large", mode: "agent", distractors: 0 }],
+    });
+    const { evalRunId } = await startEvalRun(signedIn(), { suiteId });
+    for (let tries = 0; fake.waitingAt(gate) < 3; tries++) {
+      if (tries > 400) throw new Error("the runs never reached the model");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await getEvalRunProgress(signedIn(), evalRunId)).toMatchObject({ status: "running", total: 1000 });
+    const page = await listEvalResults(signedIn(), { evalRunId, page: 2, pageSize: 50 });
+    expect(page.total).toBe(1000);
+    expect(page.rows).toHaveLength(50);
+    // Only as many runs as the suite's concurrency exist while it waits: the other 997 cases are not queued yet.
+    expect(await prisma.run.count({ where: { routineId: rid, source: "eval" } })).toBe(3);
+
+    await cancelEvalRun(signedIn(), { evalRunId });
+    expect(await waitForEvalRun(evalRunId)).toBe("cancelled");
+    expect(await getEvalRunProgress(signedIn(), evalRunId)).toMatchObject({ done: 1000, total: 1000 });
+    expect(await prisma.evalResult.count({ where: { evalRunId, status: "skipped" } })).toBe(1000);
+    fake.openGate(gate);
+  }, 60_000);
 });
