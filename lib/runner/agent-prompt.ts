@@ -1,13 +1,14 @@
 import type { ChatMessage, ToolSpec } from "../llm";
 import { fitsTokens, type TokenCounter } from "../llm";
-import { renderRoutinePrompt, routinePromptLabels, type JsonValue, type ToolDefinition } from "../routine";
+import { renderRoutinePrompt, routinePromptLabels, type ToolDefinition } from "../routine";
 import { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 import type { ExecutionPlan } from "./execution-plan";
 import type { RunSnapshot } from "./ports";
 import { completionOf, progressItems } from "./progress";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
 import type { ToolNames } from "./tool-names";
-import { isVariableStub, jsonText, preview, variableList } from "./variables";
+import { latestOutputs, showValue } from "./context-values";
+import { variableList } from "./variables";
 
 type AgentPlan = Extract<ExecutionPlan, { mode: "agent" }>;
 
@@ -102,11 +103,11 @@ export function agentSystemPrompt(input: AgentPromptInput): string {
       ...(full.length > 0 ? ["Needed by the next steps:"] : []),
       ...full.map(
         (entry) =>
-          `- ${where(entry.stepId)}: ${entry.name} = ${show(entry.value, short ? SHORT_VALUE_CHARS : Infinity)}`,
+          `- ${where(entry.stepId)}: ${entry.name} = ${showValue(entry.value, short ? SHORT_VALUE_CHARS : Infinity)}`,
       ),
       ...(kept.length > 0 || dropped > 0 ? ["Earlier results (one line each):"] : []),
       ...(dropped > 0 ? [`- (${dropped} older result${dropped === 1 ? "" : "s"} left out)`] : []),
-      ...kept.map((entry) => `- ${where(entry.stepId)}: ${entry.name} = ${show(entry.value, SUMMARY_CHARS)}`),
+      ...kept.map((entry) => `- ${where(entry.stepId)}: ${entry.name} = ${showValue(entry.value, SUMMARY_CHARS)}`),
       ...(variables.length > 0 ? ["Variables (pass the key; the system swaps the value in):"] : []),
       ...variables.map((item) => `- ${item.key} (from ${where(item.stepId)}): ${item.preview}`),
     ];
@@ -165,24 +166,6 @@ function progressList(input: AgentPromptInput): string {
     .join("\n");
 }
 
-type Entry = { stepId: string; name: string; value: JsonValue };
-
-/** Each step's newest succeeded outputs, in the order the steps last ran; a branch's choice is not a value. */
-function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): Entry[] {
-  const byStep = new Map<string, Entry[]>();
-  for (const run of snapshot.steps) {
-    if (index.step(run.stepId)?.kind === "branch") continue;
-    if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
-      continue;
-    byStep.delete(run.stepId);
-    byStep.set(
-      run.stepId,
-      Object.entries(run.output).map(([name, value]) => ({ stepId: run.stepId, name, value })),
-    );
-  }
-  return [...byStep.values()].flat();
-}
-
 /** `stepId.output` of what the next k steps after the last executed routine step bind. */
 function neededOutputs(input: AgentPromptInput): Set<string> {
   const { snapshot, index } = input;
@@ -198,11 +181,6 @@ function neededOutputs(input: AgentPromptInput): Set<string> {
       if (binding.from === "step") needed.add(`${binding.stepId}.${binding.path.split(".")[0]}`);
   }
   return needed;
-}
-
-function show(value: JsonValue, chars: number): string {
-  if (isVariableStub(value)) return `${value.$var} (in variable memory; starts: ${value.preview})`;
-  return chars === Infinity ? jsonText(value) : preview(value, chars);
 }
 
 export type { AgentPlan };

@@ -1,10 +1,11 @@
 import { parseExpression, referencedPaths } from "./expression";
-import type { JsonValue, Step } from "../routine";
+import type { Step } from "../routine";
 import type { RunSnapshot } from "./ports";
 import { progressItems, renderProgress } from "./progress";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
 import { fitsTokens, type TokenCounter } from "../llm";
-import { isVariableStub, jsonText, preview, variableList } from "./variables";
+import { latestOutputs, showValue } from "./context-values";
+import { variableList } from "./variables";
 
 export type ExecutorContextInput = {
   index: RoutineIndex;
@@ -32,8 +33,6 @@ const SUMMARY_CHARS = 100;
 const SHORT_VALUE_CHARS = 400;
 const SHORT_TEXT_CHARS = 1_000;
 
-type Entry = { stepId: string; name: string; value: JsonValue };
-
 /**
  * The executor's system prompt, plan-aware (PAACE): the routine in paper text, the progress list, the outputs the
  * current and the next k steps bind in full, one-line summaries of the other outputs, the variables with previews,
@@ -60,13 +59,13 @@ export function buildExecutorContext(input: ExecutorContextInput): ExecutorConte
             "Needed by the current and next steps:",
             ...full.map(
               (entry) =>
-                `- ${entry.stepId}.${entry.name} = ${show(entry.value, shortValues ? SHORT_VALUE_CHARS : Infinity)}`,
+                `- ${entry.stepId}.${entry.name} = ${showValue(entry.value, shortValues ? SHORT_VALUE_CHARS : Infinity)}`,
             ),
           ]
         : []),
       ...(kept.length > 0 || dropped > 0 ? ["Earlier results (one line each):"] : []),
       ...(dropped > 0 ? [`- (${dropped} older result${dropped === 1 ? "" : "s"} left out)`] : []),
-      ...kept.map((entry) => `- ${entry.stepId}.${entry.name}: ${show(entry.value, SUMMARY_CHARS)}`),
+      ...kept.map((entry) => `- ${entry.stepId}.${entry.name}: ${showValue(entry.value, SUMMARY_CHARS)}`),
       ...(variables.length > 0
         ? [
             "Variables (pass the key; the system swaps the value in):",
@@ -125,27 +124,6 @@ function neededOutputs(input: ExecutorContextInput): Set<string> {
     }
   }
   return needed;
-}
-
-/** Each step's newest succeeded outputs, in the order the steps last ran; a branch's choice is not a value. */
-function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): Entry[] {
-  const byStep = new Map<string, Entry[]>();
-  for (const run of snapshot.steps) {
-    if (index.step(run.stepId)?.kind === "branch") continue;
-    if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
-      continue;
-    byStep.delete(run.stepId);
-    byStep.set(
-      run.stepId,
-      Object.entries(run.output).map(([name, value]) => ({ stepId: run.stepId, name, value })),
-    );
-  }
-  return [...byStep.values()].flat();
-}
-
-function show(value: JsonValue, chars: number): string {
-  if (isVariableStub(value)) return `${value.$var} (in variable memory; starts: ${value.preview})`;
-  return chars === Infinity ? jsonText(value) : preview(value, chars);
 }
 
 function clip(text: string, chars: number): string {
