@@ -1,9 +1,8 @@
 import "server-only";
 import type { Viewer } from "../access";
 import { isFinished, type RunEventInput } from "../events";
-import type { RunChange } from "../runner";
 import { prisma } from "../db/core";
-import { signalRunControl, since, writeControl, type ControlledRun, type ControlWrite } from "../run-service";
+import { cancelAtRest, signalRunControl, writeControl, type ControlledRun, type ControlWrite } from "../run-service";
 import { wakeEvalDriver } from "./eval-wake";
 
 /**
@@ -34,7 +33,7 @@ const note = (run: ControlledRun, reason: string): RunEventInput => ({
 });
 
 function cancelWrites(run: ControlledRun, viewer: Viewer): ControlWrite[] {
-  const { snapshot, now } = run;
+  const { snapshot } = run;
   if (isFinished(snapshot.status) || snapshot.control === "cancel") return [];
   const reason = `${viewer.name} cancelled the evaluation suite this run belongs to.`;
   if (run.executing)
@@ -45,36 +44,9 @@ function cancelWrites(run: ControlledRun, viewer: Viewer): ControlWrite[] {
         audit: { action: "run.cancelled", detail: { requested: true, evaluation: true } },
       },
     ];
-  const open = snapshot.steps.filter((step) => ["running", "pending", "waiting"].includes(step.state));
-  const change: RunChange = {
-    run: { status: "cancelled", control: null, finishedAt: now },
-    steps: open.map((step) => ({
-      id: step.id,
-      stepId: step.stepId,
-      iteration: step.iteration,
-      state: "cancelled" as const,
-      finishedAt: now,
-    })),
-  };
   return [
     {
-      change,
-      events: [
-        ...open.map((step) => ({
-          type: "step.cancelled" as const,
-          data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration },
-        })),
-        {
-          type: "run.finished",
-          data: {
-            status: "cancelled",
-            error: reason,
-            durationMs: since(snapshot.startedAt, now),
-            inputTokens: snapshot.inputTokens,
-            outputTokens: snapshot.outputTokens,
-          },
-        },
-      ],
+      ...cancelAtRest(run, reason),
       audit: { action: "run.cancelled", detail: { from: snapshot.status, evaluation: true } },
     },
   ];

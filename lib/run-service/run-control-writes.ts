@@ -94,3 +94,42 @@ export function refuseFinished(snapshot: RunSnapshot, doing: string): void {
 /** Milliseconds since `from` (0 when unknown). */
 export const since = (from: Date | null | undefined, now: Date) =>
   Math.max(0, now.getTime() - (from?.getTime() ?? now.getTime()));
+
+/**
+ * Cancels a run no worker is executing, at once: its open step runs (running, pending, waiting) become cancelled
+ * and the run finishes cancelled, with `error` as the reason when given. The change and its events; the caller
+ * writes them with its audit entry.
+ */
+export function cancelAtRest(run: ControlledRun, error?: string): Pick<ControlWrite, "change" | "events"> {
+  const { snapshot, now } = run;
+  const open = snapshot.steps.filter(
+    (step) => step.state === "running" || step.state === "pending" || step.state === "waiting",
+  );
+  const change: RunChange = {
+    run: { status: "cancelled", control: null, finishedAt: now },
+    steps: open.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      iteration: step.iteration,
+      state: "cancelled" as const,
+      finishedAt: now,
+    })),
+  };
+  const events: RunEventInput[] = [
+    ...open.map((step) => ({
+      type: "step.cancelled" as const,
+      data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration },
+    })),
+    {
+      type: "run.finished",
+      data: {
+        status: "cancelled",
+        ...(error ? { error } : {}),
+        durationMs: since(snapshot.startedAt, now),
+        inputTokens: snapshot.inputTokens,
+        outputTokens: snapshot.outputTokens,
+      },
+    },
+  ];
+  return { change, events };
+}

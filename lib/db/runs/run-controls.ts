@@ -1,15 +1,14 @@
 import "server-only";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { RunEventInput, RunStatus } from "../../events";
-import type { RunChange } from "../../runner";
 import { ConflictError, parseInput } from "../core";
 import {
+  cancelAtRest,
   type ControlledRun,
   type ControlReads,
   type ControlWrite,
   refuseFinished,
   signalRunControl,
-  since,
   writeControl,
 } from "../../run-service";
 import { controlRunInput } from "./run-inputs";
@@ -99,7 +98,7 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
 
 /** A cancel request for a run in flight, or the cancel itself (open step, unfinished sub-routines) for one at rest. */
 function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): ControlWrite[] {
-  const { snapshot, now } = run;
+  const { snapshot } = run;
   if (run.executing) {
     if (snapshot.control === "cancel") throw new ConflictError("This run is already being cancelled.");
     return [
@@ -111,34 +110,7 @@ function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): 
       },
     ];
   }
-  const open = snapshot.steps.filter(
-    (step) => step.state === "running" || step.state === "pending" || step.state === "waiting",
-  );
-  const change: RunChange = {
-    run: { status: "cancelled", control: null, finishedAt: now },
-    steps: open.map((step) => ({
-      id: step.id,
-      stepId: step.stepId,
-      iteration: step.iteration,
-      state: "cancelled" as const,
-      finishedAt: now,
-    })),
-  };
-  const events: RunEventInput[] = [
-    ...open.map((step) => ({
-      type: "step.cancelled" as const,
-      data: { stepRunId: step.id, stepId: step.stepId, iteration: step.iteration },
-    })),
-    {
-      type: "run.finished",
-      data: {
-        status: "cancelled",
-        durationMs: since(snapshot.startedAt, now),
-        inputTokens: snapshot.inputTokens,
-        outputTokens: snapshot.outputTokens,
-      },
-    },
-  ];
+  const { change, events } = cancelAtRest(run);
   const children = reads.openChildren(snapshot.id).flatMap((childId) => {
     const child = reads.load(childId);
     return child ? cancelWrites(child, viewer, reads) : [];
