@@ -3,7 +3,6 @@ import {
   type ChatResult,
   countPromptTokens,
   createTokenCounter,
-  isLlmError,
   type LlmCallContext,
   type TokenCounter,
 } from "../llm";
@@ -11,6 +10,7 @@ import { lookupFromList, validateRoutine, type Routine, type ToolDefinition } fr
 import { checkFirstPrompt, checkRepairPrompt, DEFAULT_PLANNER_BUDGET } from "./budget";
 import { MAX_DRAFT_CHARS } from "./contract/contract";
 import { PlannerError } from "./errors";
+import { askPlanner } from "./ask-planner";
 import { PLANNER_RESPONSE_FORMAT, PLANNER_RESPONSE_SCHEMA, toRoutine } from "./output-schema";
 import { parsePlannerAnswer, type AnswerProblem } from "./parse";
 import { describeProblem, fromValidation, toRemainingIssues } from "./problems";
@@ -165,31 +165,26 @@ function readableDraft(draft: PlannerDraft): DraftText {
   return source;
 }
 
-async function ask(
+function ask(
   llm: PlannerModel,
   messages: ChatMessage[],
   budget: PlannerBudget,
   options: OptimizeDraftOptions,
   repair: boolean,
 ): Promise<ChatResult> {
-  if (options.signal?.aborted) throw cancelled();
-  try {
-    return await llm.chat({
+  return askPlanner(
+    llm,
+    {
       purpose: repair ? "planner.repair" : "planner.optimize",
       messages,
       responseFormat: PLANNER_RESPONSE_FORMAT,
       maxTokens: budget.maxOutputTokens,
       signal: options.signal,
       context: options.context,
-    });
-  } catch (error) {
-    if (options.signal?.aborted || (isLlmError(error) && error.code === "aborted")) throw cancelled();
-    if (isLlmError(error)) throw new PlannerError("model_error", error.message, { llmCode: error.code });
-    throw error;
-  }
+    },
+    "The optimization was cancelled.",
+  );
 }
-
-const cancelled = () => new PlannerError("aborted", "The optimization was cancelled.");
 
 /** The rationale for steps the routine has, without empty entries. */
 function keepKnownSteps(rationale: PlannerRationale, routine: Routine): PlannerRationale {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { expectedCallSchema, testCaseContentSchema, type TestCaseContent } from "../eval";
-import { isLlmError, type ChatMessage, type LlmCallContext } from "../llm";
+import type { ChatMessage, LlmCallContext } from "../llm";
 import { renderRoutineText, type Routine, type ToolDefinition } from "../routine";
+import { askPlanner } from "./ask-planner";
 import { PlannerError } from "./errors";
 import { jsonText } from "./parse";
 import { formatToolList } from "./tool-list";
@@ -127,25 +128,20 @@ export async function proposeCases(options: ProposeCasesOptions): Promise<Propos
   return { cases, dropped, model: answer.model || options.llm.model, usage: answer.usage };
 }
 
-async function ask(options: ProposeCasesOptions, messages: ChatMessage[]) {
-  if (options.signal?.aborted) throw cancelled();
-  try {
-    return await options.llm.chat({
+function ask(options: ProposeCasesOptions, messages: ChatMessage[]) {
+  return askPlanner(
+    options.llm,
+    {
       purpose: "planner.propose_cases",
       messages,
       responseFormat: PROPOSE_CASES_RESPONSE_FORMAT,
       maxTokens: MAX_ANSWER_TOKENS,
       signal: options.signal,
       context: options.context,
-    });
-  } catch (error) {
-    if (options.signal?.aborted || (isLlmError(error) && error.code === "aborted")) throw cancelled();
-    if (isLlmError(error)) throw new PlannerError("model_error", error.message, { llmCode: error.code });
-    throw error;
-  }
+    },
+    "Proposing test cases was cancelled.",
+  );
 }
-
-const cancelled = () => new PlannerError("aborted", "Proposing test cases was cancelled.");
 
 function notJson(detail: string): PlannerError {
   return new PlannerError(
