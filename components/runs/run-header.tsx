@@ -40,7 +40,8 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
   const cost = estimateCost(header, price.price);
   return (
     <header
-      className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2"
+      // One line on wide screens (a long routine name is cut, not the controls pushed to a second line).
+      className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2 xl:flex-nowrap"
       data-testid="run-header"
     >
       <Link
@@ -50,8 +51,12 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
       >
         <ChevronLeft className="size-4" aria-hidden="true" /> Runs
       </Link>
-      <div className="flex min-w-0 items-center gap-2">
-        <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
+      <div className="flex min-w-0 items-center gap-2 xl:shrink">
+        <h1
+          className="truncate text-sm font-semibold text-foreground"
+          title={header.routineName}
+          data-testid="page-title"
+        >
           {header.routineName}
         </h1>
         <Link
@@ -73,7 +78,7 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
           {header.model ? ` · ${header.model}` : ""}
         </Badge>
       </div>
-      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted xl:shrink-0 xl:flex-nowrap xl:whitespace-nowrap">
         <div className="flex gap-1">
           <dt>Started by</dt>
           <dd className="text-foreground" data-testid="run-started-by">
