@@ -46,6 +46,7 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
     routine: one(params.routine),
     status: (RUN_STATUSES as readonly string[]).includes(status) ? status : "",
     startedBy: one(params.startedBy),
+    evaluations: one(params.evaluations) === "1",
   };
   const [runs, routines, everyone] = await Promise.all([
     loadOrError(() =>
@@ -53,6 +54,7 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
         routineId: values.routine || undefined,
         status: (values.status || undefined) as RunStatus | undefined,
         startedBy: values.startedBy || undefined,
+        evaluations: values.evaluations,
         limit: 200,
       }),
     ),
@@ -61,7 +63,7 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
   ]);
   const starters = new Map<string, string>();
   for (const run of everyone.data ?? []) if (run.startedBy) starters.set(run.startedBy.id, run.startedBy.name);
-  const filtered = Boolean(values.routine || values.status || values.startedBy);
+  const filtered = Boolean(values.routine || values.status || values.startedBy || values.evaluations);
   const canStart = hasAnyRole(viewer.roles, ["operator", "admin"]);
   return (
     <div data-testid="runs-page">

@@ -1,11 +1,11 @@
 import Form from "next/form";
 import Link from "next/link";
-import { Button } from "@/components/ui";
+import { Button, Checkbox } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import { RUN_STATUSES } from "@/lib/events";
 import { RUN_STATUS_STYLE } from "../run-styles";
 
-export type RunsFilterValues = { routine: string; status: string; startedBy: string };
+export type RunsFilterValues = { routine: string; status: string; startedBy: string; evaluations: boolean };
 
 type Props = {
   values: RunsFilterValues;
@@ -16,7 +16,7 @@ type Props = {
 
 /** Filters as a plain GET form, so a filtered list is a link and works without JavaScript. */
 export function RunsFilters({ values, routines, starters, viewerId }: Props) {
-  const filtered = values.routine || values.status || values.startedBy;
+  const filtered = values.routine || values.status || values.startedBy || values.evaluations;
   return (
     <Form
       action="/runs"
@@ -61,6 +61,14 @@ export function RunsFilters({ values, routines, starters, viewerId }: Props) {
             ))}
         </Select>
       </label>
+      <Checkbox
+        id="filter-evaluations"
+        name="evaluations"
+        value="1"
+        defaultChecked={values.evaluations}
+        label="Include evaluation runs"
+        data-testid="filter-evaluations"
+      />
       <Button type="submit" variant="secondary" data-testid="filter-apply">
         Filter
       </Button>

@@ -20,6 +20,7 @@ import {
   updateSuite,
 } from "../evals";
 import { buildRunWorker, type RunWorker } from "../../run-service";
+import { listRuns } from "../runs";
 import { createEvalDriver, type EvalDriver } from "../../eval-service";
 import { as, demoUserId } from "../testing/review-test-support";
 import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
@@ -313,4 +314,16 @@ describe("running a suite", () => {
     expect(await prisma.evalResult.count({ where: { evalRunId, status: "skipped" } })).toBe(1000);
     fake.openGate(gate);
   }, 60_000);
+
+  it("keeps a suite's runs out of the Runs list unless asked for", async () => {
+    const { routineId: rid, versionId: vid } = await routineWithCases(2);
+    await as("author");
+    const { suiteId } = await createSuite(signedIn(), suiteOf(rid, vid, ["workflow"]));
+    const { evalRunId } = await startEvalRun(signedIn(), { suiteId });
+    expect(await waitForEvalRun(evalRunId)).toBe("succeeded");
+    await as("admin");
+    expect(await listRuns(signedIn(), { routineId: rid })).toEqual([]);
+    const withEvaluations = await listRuns(signedIn(), { routineId: rid, evaluations: true });
+    expect(withEvaluations.map((run) => run.source)).toEqual(["eval", "eval"]);
+  }, 30_000);
 });

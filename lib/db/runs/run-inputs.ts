@@ -30,6 +30,8 @@ export const listRunsInput = z.object({
   routineId: id("routine id").optional(),
   status: z.enum(RUN_STATUSES).optional(),
   startedBy: id("user id").optional(),
+  /** Runs of evaluation suites (source "eval") are left out unless asked for: a suite can make a thousand. */
+  evaluations: z.boolean().default(false),
   limit: z.number().int().min(1).max(200).default(50),
 });
 

@@ -134,10 +134,10 @@ function summaryOf(row: RunSummaryRow): RunSummary {
 /** Runs the viewer may see, newest first, optionally of one routine, in one status, or started by one user. */
 export async function listRuns(
   viewer: Viewer | null,
-  input: { routineId?: string; status?: RunStatus; startedBy?: string; limit?: number } = {},
+  input: { routineId?: string; status?: RunStatus; startedBy?: string; evaluations?: boolean; limit?: number } = {},
 ): Promise<RunSummary[]> {
   requireUser(viewer);
-  const { routineId, status, startedBy, limit } = parseInput(listRunsInput, input);
+  const { routineId, status, startedBy, evaluations, limit } = parseInput(listRunsInput, input);
   const visible = visibleRunsFilter(viewer);
   if (!visible) return [];
   return withDbErrors(async () => {
@@ -149,6 +149,7 @@ export async function listRuns(
             ...(routineId ? { routineId } : {}),
             ...(status ? { status } : {}),
             ...(startedBy ? { startedById: startedBy } : {}),
+            ...(evaluations ? {} : { source: { not: "eval" } }),
           },
         ],
       },
