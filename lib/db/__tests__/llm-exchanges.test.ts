@@ -128,16 +128,17 @@ describe("the retention setting", () => {
     await setRetention(30);
     await call({ runId: "run-old", stepRunId: "sr-old" });
     await call({ runId: "run-old", stepRunId: "sr-new" });
-    const [old] = await rowsOf("run-old");
+    // Looked up by step run, not by time: two calls can be recorded in the same millisecond.
+    const old = (await rowsOf("run-old")).find((row) => row.stepRunId === "sr-old");
     await prisma.llmCall.update({ where: { id: old!.id }, data: { at: new Date(Date.now() - 10 * 86_400_000) } });
 
     expect(await setRetention(7)).toMatchObject({ days: 7, previous: 30, changed: true, cleared: 1 });
-    const after = await rowsOf("run-old");
-    expect(after.map((row) => [row.stepRunId, row.request === null, row.response === null])).toEqual([
+    const after = new Map((await rowsOf("run-old")).map((row) => [row.stepRunId, row]));
+    expect([...after.values()].map((row) => [row.stepRunId, row.request === null, row.response === null])).toEqual([
       ["sr-old", true, true],
       ["sr-new", false, false],
     ]);
-    expect(after[0]!.inputTokens).toBe(old!.inputTokens);
+    expect(after.get("sr-old")!.inputTokens).toBe(old!.inputTokens);
     const audit = await prisma.auditLog.findFirst({
       where: { action: "settings.llm_updated", targetId: "llm.exchangeRetentionDays" },
       orderBy: { at: "desc" },
@@ -146,7 +147,7 @@ describe("the retention setting", () => {
 
     // Raising it clears nothing; 0 clears every exchange left.
     expect(await setRetention(60)).toMatchObject({ cleared: 0 });
-    expect((await rowsOf("run-old"))[1]!.request).not.toBeNull();
+    expect((await rowsOf("run-old")).find((row) => row.stepRunId === "sr-new")!.request).not.toBeNull();
     await setRetention(0);
     expect(await prisma.llmCall.count({ where: { request: { not: null } } })).toBe(0);
     await setRetention(30);
