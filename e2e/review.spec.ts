@@ -73,6 +73,8 @@ async function submit(page: Page) {
   await page.getByTestId("submit-for-review").click();
   await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "in_review");
   await expect(page.getByTestId("designer-read-only")).toHaveText("Read only while in review: withdraw it to edit.");
+  // Read-only: nothing can be added, so the designer offers no palette.
+  await expect(page.getByTestId("palette")).toHaveCount(0);
 }
 
 /** Starts a new draft from the designer and replaces its content with `routine` through the toolbar's import. */
@@ -302,6 +304,7 @@ test("a first version is reviewed without a base and published; the next one is 
   await page.getByTestId("withdraw-version").click();
   await expect(page.getByTestId("designer-status")).toHaveAttribute("data-status", "draft");
   await expect(page.getByTestId("designer-read-only")).toHaveCount(0);
+  await expect(page.getByTestId("palette")).toBeVisible();
   await submit(page);
 });
 
@@ -318,6 +321,16 @@ test("rolling back publishes an older approved version again, and the history sa
   await versions.goto(routineId);
   await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v2");
   await expect(versions.row(1).getByTestId("version-publish")).toHaveText("Roll back to v1");
+  // The confirmation names what changes; Cancel (or Escape) publishes nothing.
+  await versions.row(1).getByTestId("version-publish").click();
+  await expect(versions.confirmDialog(1)).toContainText("Roll back to v1?");
+  await expect(versions.confirmDialog(1).getByTestId("publish-confirm-replaced")).toHaveText(
+    "v2 stops being the published version.",
+  );
+  await expect(versions.confirmDialog(1)).toContainText("Runs already started keep the version they started with");
+  await reviewerPage.keyboard.press("Escape");
+  await expect(versions.confirmDialog(1)).toBeHidden();
+  await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v2");
   await versions.publish(1);
   await expect(reviewerPage.getByTestId("versions-published")).toHaveText("published v1");
   await expect(versions.publications()).toHaveCount(3);

@@ -87,18 +87,19 @@ export function DesignerWorkspace({
             ]}
           />
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        {/* Focusable so the keyboard can scroll it when the panel shown has no control of its own (WCAG 2.1.1). */}
+        <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label="Details panel">
           <TabPanel idPrefix="designer" id="inspector" active={panel === "inspector"}>
             <Inspector tools={tools} />
           </TabPanel>
           <TabPanel idPrefix="designer" id="issues" active={panel === "issues"}>
-            <IssuesThenInspector onPick={() => setPanel("inspector")} />
+            <IssuesThenInspector onPick={() => setPanel("inspector")} tools={tools} />
           </TabPanel>
           <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
             {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
             {panel === "text" ? (
               <div className="h-[calc(100dvh-10rem)]">
-                <TextView />
+                <TextView tools={tools} />
               </div>
             ) : null}
           </TabPanel>
@@ -132,14 +133,14 @@ function useFirstValidation() {
 }
 
 /** Clicking an issue selects its step and shows it in the inspector. */
-function IssuesThenInspector({ onPick }: { onPick: () => void }) {
+function IssuesThenInspector({ onPick, tools }: { onPick: () => void; tools: ToolDefinition[] }) {
   return (
     <div
       onClickCapture={(event) => {
         if ((event.target as HTMLElement).closest("[data-step-id]")) setTimeout(onPick, 0);
       }}
     >
-      <ValidationPanel />
+      <ValidationPanel tools={tools} />
     </div>
   );
 }

@@ -1,11 +1,28 @@
-import { importRoutineJson, exportRoutineJson, parseRoutineText, renderRoutineText, type Routine } from "@/lib/routine";
+import {
+  importRoutineJson,
+  exportRoutineJson,
+  parseRoutineText,
+  renderRoutineText,
+  type Routine,
+  type ToolDefinition,
+} from "@/lib/routine";
 
 export type ImportOutcome = { ok: true; routine: Routine } | { ok: false; problems: string[] };
 
-/** Reads an imported file as JSON (by name or first character) or as paper text, keeping the open routine's id. */
-export function readImportedRoutine(fileName: string, text: string, current: Routine): ImportOutcome {
+/**
+ * Reads an imported file as JSON (by name or first character) or as paper text, keeping the open routine's id;
+ * with the tool catalog, plain paper lines bind the tool parameters their input words name.
+ */
+export function readImportedRoutine(
+  fileName: string,
+  text: string,
+  current: Routine,
+  tools?: readonly ToolDefinition[],
+): ImportOutcome {
   const looksJson = fileName.toLowerCase().endsWith(".json") || /^\s*[[{]/.test(text);
-  const result = looksJson ? importRoutineJson(text) : parseRoutineText(text, { id: current.id, name: current.name });
+  const result = looksJson
+    ? importRoutineJson(text)
+    : parseRoutineText(text, { id: current.id, name: current.name, tools });
   if (!result.ok) {
     return {
       ok: false,

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Alert, Button, Textarea } from "@/components/ui";
 import { useDesigner } from "./designer-context";
-import { parseRoutineText, renderRoutineText } from "@/lib/routine";
+import { parseRoutineText, renderRoutineText, type ToolDefinition } from "@/lib/routine";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 
 type Problem = { line: number; column: number; message: string };
@@ -18,7 +18,7 @@ const selectTextView = (state: DesignerStoreState) => ({
  * The routine in the paper's text form, editable. While you edit, the text is yours; "Apply" turns a valid text
  * into the routine (one undo step); an invalid one shows where parsing failed and changes nothing.
  */
-export function TextView() {
+export function TextView({ tools }: { tools?: readonly ToolDefinition[] }) {
   const { routine, canEdit, replaceRoutine } = useDesigner(selectTextView);
   const [draft, setDraft] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -27,7 +27,9 @@ export function TextView() {
 
   const apply = () => {
     if (draft === null) return;
-    const result = parseRoutineText(draft, { id: routine.id, name: routine.name });
+    // With the catalog, a pasted expert line (no annotations) binds the parameters its input words name; rendered
+    // text always carries annotations, so applying it unchanged changes nothing.
+    const result = parseRoutineText(draft, { id: routine.id, name: routine.name, tools });
     if (!result.ok) {
       setProblems(result.errors);
       setApplied(false);

@@ -31,8 +31,19 @@ export function EvaluationPublishButton({ action, routineId, versionId, number, 
   // A success publishes the version: the page refreshes without this button; until then the dialog is closed.
   const dialogOpen = open && state.status !== "success";
 
+  // Not blocked: the plain button, whose dialog confirms what changes for running work. Blocked: the override
+  // dialog below is the confirmation (no second dialog).
   if (!gate?.blocked)
-    return <PublishButton action={action} routineId={routineId} versionId={versionId} number={number} />;
+    return (
+      <PublishButton
+        action={action}
+        routineId={routineId}
+        versionId={versionId}
+        number={number}
+        publishedNumber={gate ? publishedNumber : undefined}
+        rollback={gate !== null && publishedNumber !== null && number < publishedNumber}
+      />
+    );
 
   const lower = gate.rows.filter((row) => row.lower);
   const reasonErrors = state.status === "error" ? state.fieldErrors?.reason : undefined;

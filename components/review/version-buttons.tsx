@@ -1,9 +1,10 @@
 "use client";
 
 import { FilePlus2, Rocket, Undo2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button, useFormAction } from "@/components/ui";
-import { idleState } from "@/lib/forms";
+import { idleState, type ActionState } from "@/lib/forms";
+import { PublishConfirmDialog } from "./publish-confirm-dialog";
 import type { FormAction } from "./review-types";
 
 type ButtonProps = {
@@ -50,12 +51,16 @@ function LifecycleButton({
   );
 }
 
-/** Publish an approved version (a rollback when it is older than the published one). Reviewers and admins. */
+/**
+ * Publish an approved version (a rollback when it is older than the published one). Reviewers and admins. The button
+ * opens a confirmation that says what changes for running work; its confirm button posts the form.
+ */
 export function PublishButton({
   action,
   routineId,
   versionId,
   number,
+  publishedNumber,
   rollback = false,
   testId = "publish-version",
 }: {
@@ -63,18 +68,55 @@ export function PublishButton({
   routineId: string;
   versionId: string;
   number: number;
+  /**
+   * The version published now (named in the confirmation as the one that stops being published): null when none
+   * is, undefined when it could not be read.
+   */
+  publishedNumber: number | null | undefined;
   rollback?: boolean;
   testId?: string;
 }) {
+  const { state, formAction, onSubmit, pending } = useFormAction(action, idleState);
+  // The answer the dialog was opened on: a new success closes it, and an older answer is not shown inside it.
+  const [openedOn, setOpenedOn] = useState<ActionState | null>(null);
+  const open = openedOn !== null && (state === openedOn || state.status !== "success");
+  const fresh = openedOn !== null && state !== openedOn;
   return (
-    <LifecycleButton
-      action={action}
-      fields={{ routineId, versionId, number }}
-      label={rollback ? `Roll back to v${number}` : `Publish v${number}`}
-      icon={<Rocket className="size-4" aria-hidden="true" />}
-      variant={rollback ? "secondary" : "primary"}
-      testId={testId}
-    />
+    <div className="flex items-center gap-2">
+      {state.status === "error" && !open ? (
+        <p role="alert" className="max-w-xs text-xs font-medium text-danger" data-testid={`${testId}-error`}>
+          {state.message}
+        </p>
+      ) : state.status === "success" ? (
+        <p role="status" className="max-w-xs text-xs text-success" data-testid={`${testId}-done`}>
+          {state.message}
+        </p>
+      ) : null}
+      <Button
+        type="button"
+        size="sm"
+        variant={rollback ? "secondary" : "primary"}
+        onClick={() => setOpenedOn(state)}
+        aria-haspopup="dialog"
+        pending={pending}
+        data-testid={testId}
+      >
+        {pending ? null : <Rocket className="size-4" aria-hidden="true" />}
+        {rollback ? `Roll back to v${number}` : `Publish v${number}`}
+      </Button>
+      <PublishConfirmDialog
+        open={open}
+        onClose={() => setOpenedOn(null)}
+        number={number}
+        publishedNumber={publishedNumber}
+        rollback={rollback}
+        pending={pending}
+        error={fresh && state.status === "error" ? state.message : null}
+        fields={{ routineId, versionId, number }}
+        formAction={formAction}
+        onSubmit={onSubmit}
+      />
+    </div>
   );
 }
 

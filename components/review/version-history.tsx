@@ -98,6 +98,7 @@ export function VersionTable({ history, canPublish, canStartDraft, actions }: Pr
                       routineId={history.routineId}
                       versionId={version.id}
                       number={version.number}
+                      publishedNumber={history.publishedVersionNumber}
                       rollback={
                         history.publishedVersionNumber !== null && version.number < history.publishedVersionNumber
                       }

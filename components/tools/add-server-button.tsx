@@ -3,17 +3,11 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, Dialog } from "@/components/ui";
-import type { ActionState } from "@/lib/forms";
 import { ServerForm } from "./server-form";
+import type { ServerFormAction } from "./tool-types";
 
 /** "Add server" and its dialog. The form is remounted each time it opens, so it starts blank. */
-export function AddServerButton({
-  action,
-  allowedCommands,
-}: {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
-  allowedCommands: string[];
-}) {
+export function AddServerButton({ action, allowedCommands }: { action: ServerFormAction; allowedCommands: string[] }) {
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
   return (

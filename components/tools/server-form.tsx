@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { ToolServerView } from "./tool-types";
+import type { ServerFormAction, ToolServerFormValues, ToolServerView } from "./tool-types";
 
 type Props = {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  action: ServerFormAction;
   /** The stdio command lines admins may use (MCP_STDIO_ALLOWLIST), shown as a hint and offered as suggestions. */
   allowedCommands: string[];
   /** The server being edited; absent when adding one. */
@@ -20,15 +20,23 @@ type Props = {
  */
 export function ServerForm({ action, allowedCommands, server, onSaved }: Props) {
   const { state, formAction, onSubmit, pending } = useFormAction(
-    async (previous: ActionState, formData: FormData) => {
+    async (previous: ActionState<ToolServerFormValues>, formData: FormData) => {
       const next = await action(previous, formData);
       if (next.status === "success") onSaved?.();
       return next;
     },
-    { status: "idle" },
+    { status: "idle" } as ActionState<ToolServerFormValues>,
   );
   const [transport, setTransport] = useState<"stdio" | "http">(server?.transport ?? "http");
   const errors = state.status === "error" ? state.fieldErrors : undefined;
+  // Why the stdio command did not start: from this save, or (before any) the stored server's last failed start.
+  const startError =
+    state.status === "success"
+      ? state.data?.startError
+      : state.status === "idle" && server?.transport === "stdio" && server.status === "error"
+        ? (server.lastError ?? undefined)
+        : undefined;
+  const commandErrors = errors?.command ?? (startError ? [startError] : undefined);
   const prefix = server ? `edit-server-${server.id}` : "new-server";
   const commandsId = `${prefix}-commands`;
   return (
@@ -39,7 +47,7 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
         </Alert>
       ) : null}
       {state.status === "success" ? (
-        <Alert tone="success" testId={`${prefix}-success`}>
+        <Alert tone={state.data?.startError ? "warning" : "success"} testId={`${prefix}-success`}>
           {state.message}
         </Alert>
       ) : null}
@@ -151,7 +159,7 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
                   ))}
                 </>
               }
-              errors={errors?.command}
+              errors={commandErrors}
             >
               {(aria) => (
                 <Input

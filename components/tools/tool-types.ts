@@ -1,8 +1,17 @@
 import type { ActionState } from "@/lib/forms";
 import type { ToolServerSummary } from "@/lib/db/tools";
 
-/** What the server form returns; nothing beyond the message (secrets never travel back to the browser). */
-export type ToolServerFormValues = undefined;
+/**
+ * What the server form returns beside the message (secrets never travel back to the browser): when the saved
+ * server could not start, why, shown beside the command field.
+ */
+export type ToolServerFormValues = { startError?: string } | undefined;
+
+/** The add and edit server forms' action. */
+export type ServerFormAction = (
+  state: ActionState<ToolServerFormValues>,
+  formData: FormData,
+) => Promise<ActionState<ToolServerFormValues>>;
 
 /** A tool's answer as the "try it" panel shows it. Tool output is shown as text, never rendered as HTML. */
 export type TryToolResult = { text: string; isError: boolean; durationMs: number; bytes: number; structured: unknown };
@@ -12,7 +21,7 @@ export type TryToolState = ActionState<TryToolResult>;
 export type ToolServerView = Omit<ToolServerSummary, "lastRefreshAt"> & { lastRefreshAt: string | null };
 
 export type ServerActions = {
-  update: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  update: ServerFormAction;
   remove: (state: ActionState, formData: FormData) => Promise<ActionState>;
   setEnabled: (state: ActionState, formData: FormData) => Promise<ActionState>;
   refresh: (state: ActionState, formData: FormData) => Promise<ActionState>;

@@ -50,8 +50,13 @@ export class ReviewPage {
     await expect(this.page.getByTestId("decision-message")).toBeVisible();
   }
 
+  /** Publishes through the confirmation, which first says what changes for running work. */
   async publish() {
     await this.page.getByTestId("publish-version").click();
+    const dialog = this.page.getByTestId("publish-confirm-dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("publish-confirm-changes")).toContainText("Runs already started keep the version");
+    await dialog.getByTestId("publish-confirm").click();
     await expect(this.root()).toHaveAttribute("data-status", "published");
   }
 }

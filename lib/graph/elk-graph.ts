@@ -1,10 +1,12 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from "elkjs/lib/elk-api";
 import type { Routine } from "../routine";
+import { edgeLabelSize } from "./edge-route";
 import { NODE_SIZE, STAGE_PADDING } from "./sizes";
 
 export type LayoutDirection = "RIGHT" | "DOWN";
 
-const LABEL = { charWidth: 7, maxWidth: 180, padding: 16, height: 24 } as const;
+/** Room kept around a condition label, so labels in one layer do not touch. */
+const LABEL_MARGIN = { width: 16, height: 8 } as const;
 
 function graphOptions(direction: LayoutDirection): LayoutOptions {
   return {
@@ -14,6 +16,9 @@ function graphOptions(direction: LayoutDirection): LayoutOptions {
     "elk.layered.spacing.nodeNodeBetweenLayers": "80",
     "elk.spacing.edgeNode": "24",
     "elk.edgeLabels.placement": "CENTER",
+    // A condition label gets room in the layer right after its branch, where the edge components draw it
+    // (edge-route.ts), not halfway along a long edge.
+    "elk.layered.edgeLabels.centerLabelPlacementStrategy": "TAIL_LAYER",
   };
 }
 
@@ -86,14 +91,12 @@ export function toElkGraph(routine: Routine, direction: LayoutDirection): ElkNod
     seen.add(`${from}>${to}`);
     const elkEdge: ElkExtendedEdge = { id: `e${index}`, sources: [from], targets: [to] };
     const label = edge.condition?.label;
-    if (label)
+    if (label) {
+      const size = edgeLabelSize(label);
       elkEdge.labels = [
-        {
-          text: label,
-          width: Math.min(LABEL.maxWidth, label.length * LABEL.charWidth) + LABEL.padding,
-          height: LABEL.height,
-        },
+        { text: label, width: size.width + LABEL_MARGIN.width, height: size.height + LABEL_MARGIN.height },
       ];
+    }
     container.edges.push(elkEdge);
   });
 

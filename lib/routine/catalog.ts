@@ -19,10 +19,12 @@ export type ToolDefinition = {
  */
 export interface ToolLookup {
   getTool(ref: ToolRef): ToolDefinition | undefined;
+  /** Every tool, when the catalog can list them: validation then suggests tools for an unknown one. */
+  listTools?(): readonly ToolDefinition[];
 }
 
 /** A lookup over a fixed list, for tests and for the built-in demo catalog. */
 export function lookupFromList(tools: readonly ToolDefinition[]): ToolLookup {
   const byKey = new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool]));
-  return { getTool: (ref) => byKey.get(`${ref.server}/${ref.name}`) };
+  return { getTool: (ref) => byKey.get(`${ref.server}/${ref.name}`), listTools: () => tools };
 }

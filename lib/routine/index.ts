@@ -6,4 +6,12 @@ export { renderRoutineText } from "./text-render";
 export { exportRoutineJson, importRoutineJson, MAX_JSON_LENGTH, type ImportResult } from "./json";
 export { formatPath, migrateRoutine, type MigrateResult, type RoutineIssue } from "./migrate";
 export * from "./validate";
+export {
+  applyToolSuggestion,
+  bindToolInputs,
+  editDistance,
+  matchParameter,
+  phraseWords,
+  suggestTools,
+} from "./tool-suggestions";
 export { renderRoutinePrompt, routinePromptLabels, type RoutinePromptVariant } from "./text-prompt";

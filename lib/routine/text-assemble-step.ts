@@ -1,7 +1,9 @@
+import type { ToolDefinition } from "./catalog";
 import type { Binding, Output, Param, StepKind, ToolRef } from "./schema";
 import type { Annotation, NextSpec, Pos } from "./text-annotations";
 import { inferKind, KINDS_WITH_IO, plainInputs, plainOutputs, type PlainStep } from "./text-line";
 import { formatLabel, type Label } from "./text-structure";
+import { bindToolInputs } from "./tool-suggestions";
 
 export type ParseOptions = {
   /** The routine's id when the text has no `[id: …]` above its steps. */
@@ -12,6 +14,13 @@ export type ParseOptions = {
   defaultServer?: string;
   /** Finds the catalog tool for a bare tool name; wins over defaultServer. */
   resolveTool?: (name: string) => ToolRef | undefined;
+  /**
+   * The tool catalog. With it, a plain step line that has no annotations is read faithfully: its input words are
+   * descriptions that bind the tool parameters they name ("the employee id" → employee_id), the tool's other
+   * required parameters are filled by the model, and words naming no parameter stay in the step's description.
+   * A bare tool name is also resolved here when exactly one catalog tool has it (after resolveTool).
+   */
+  tools?: readonly ToolDefinition[];
 };
 
 /** One step as written: its label, its plain words and the annotations under it. */
@@ -53,7 +62,13 @@ const FIELD_OF: Record<string, string> = {
 type Of<K extends Annotation["key"]> = Extract<Annotation, { key: K }>;
 
 /** Reads one step: its kind (explicit or inferred), fields from annotations over plain words, and its wiring. */
-export function readStep(entry: Entry, branchLines: boolean, options: ParseOptions, issues: IssueSink): StepDraft {
+export function readStep(
+  entry: Entry,
+  branchLines: boolean,
+  options: ParseOptions,
+  issues: IssueSink,
+  routineInputs: readonly string[] = [],
+): StepDraft {
   const { plain } = entry;
   const single = new Map<string, Annotation>();
   const multi: Record<"in" | "out" | "field" | "next", Annotation[]> = { in: [], out: [], field: [], next: [] };
@@ -119,7 +134,15 @@ export function readStep(entry: Entry, branchLines: boolean, options: ParseOptio
     else issues.error(entry.pos, `${where} calls a routine but does not say which: add [routine: its_id].`);
   }
   if (kind === "end" && get("outcome")) fields.outcome = get("outcome")?.value;
-  if (KINDS_WITH_IO.has(kind)) {
+  // Only an expert's bare line is read against the catalog: annotated text (every rendered step has [id]) means
+  // exactly what it says, so render ⇄ parse stays exact with or without a catalog.
+  const catalogTool = kind === "tool" && entry.annotations.length === 0 ? findTool(fields.tool, options) : undefined;
+  if (catalogTool) {
+    const { inputs, unmatched } = bindToolInputs(plain.inputs, catalogTool, routineInputs);
+    fields.inputs = inputs;
+    if (unmatched.length > 0) fields.description = withInputWords(plain.description, unmatched);
+    fields.outputs = plainOutputs(plain.outputs);
+  } else if (KINDS_WITH_IO.has(kind)) {
     fields.inputs =
       multi.in.length > 0 ? readInputs(multi.in as Array<Of<"in">>, where, issues) : plainInputs(plain.inputs);
     fields.outputs =
@@ -139,7 +162,23 @@ export function readStep(entry: Entry, branchLines: boolean, options: ParseOptio
 }
 
 function resolveTool(name: string, options: ParseOptions): ToolRef {
-  return options.resolveTool?.(name) ?? { server: options.defaultServer ?? "default", name };
+  const resolved = options.resolveTool?.(name);
+  if (resolved) return resolved;
+  const named = options.tools?.filter((tool) => tool.name === name) ?? [];
+  if (named.length === 1) return { server: named[0].server, name };
+  return { server: options.defaultServer ?? "default", name };
+}
+
+function findTool(ref: unknown, options: ParseOptions): ToolDefinition | undefined {
+  if (!options.tools || typeof ref !== "object" || ref === null) return undefined;
+  const { server, name } = ref as ToolRef;
+  return options.tools.find((tool) => tool.server === server && tool.name === name);
+}
+
+/** Input words that name no parameter stay with the step, as the expert wrote them: "…, input the requester id". */
+function withInputWords(description: string, words: readonly string[]): string {
+  const clause = `input ${words.join(", ")}`;
+  return description === "" ? clause : `${description}, ${clause}`;
 }
 
 function readInputs(notes: Array<Of<"in">>, where: string, issues: IssueSink): Record<string, Binding> {

@@ -63,7 +63,8 @@ export function assembleRoutine(header: Header, entries: Entry[], options: Parse
     };
   }
   const flags = branchLineFlags(entries.map((entry) => entry.label));
-  const drafts = entries.map((entry, index) => readStep(entry, flags[index], options, issues));
+  const routineInputs = header.annotations.flatMap((note) => (note.key === "input" ? [note.param.name] : []));
+  const drafts = entries.map((entry, index) => readStep(entry, flags[index], options, issues, routineInputs));
   const head = readHeader(header, options, issues);
 
   const taken = new Set(drafts.flatMap((draft) => (draft.explicitId ? [draft.explicitId] : [])));

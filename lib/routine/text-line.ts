@@ -26,9 +26,13 @@ export function asciiLower(text: string): string {
   return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
 }
 
-/** "employee ID" → employee_id: the identifier a plain "input …"/"output …" item becomes. */
+/**
+ * "employee ID" → employee_id: the identifier a plain "input …"/"output …" item becomes. A leading article is
+ * words, not part of a name: "the requester id" → requester_id, never the_requester_id.
+ */
 export function identifierise(text: string): string {
-  let name = asciiLower(text).replace(/[^a-z0-9_]+/g, "_");
+  const words = text.replace(/^\s*(?:the|an?)\s+(?=[A-Za-z0-9_])/i, "");
+  let name = asciiLower(words).replace(/[^a-z0-9_]+/g, "_");
   let start = 0;
   let end = name.length;
   while (start < end && name[start] === "_") start++;

@@ -7,7 +7,11 @@
  *   Branch 4-1 Step 1. Approve: If the balance covers the request, file the leave, using apply_leave tool;
  *   Branch 4-2 Step 1. Reject: If it does not, tell the employee, using notify_employee tool and terminate the workflow;
  * - "input a, b and c" → inputs a, b, c bound to the model (it extracts them); "output x" → outputs. Names become
- *   identifiers: "employee id" → employee_id.
+ *   identifiers, a leading article dropped: "the employee id" → employee_id.
+ * - With options.tools (the catalog), a tool step's line that has no annotations is read as descriptions instead:
+ *   an input phrase naming a tool parameter, exactly or nearly, binds it (hint = the phrase); the tool's other
+ *   required parameters are filled by the model (hint = the catalog's description); phrases naming no parameter
+ *   stay in the step's description ("…, input the requester id"). See tool-suggestions.ts.
  * - "using X tool" → a tool step calling X on options.resolveTool(X)'s server, else options.defaultServer, else
  *   "default". "This step performs a branch condition check" (or having branch lines) → a branch step. A line saying
  *   only "terminate the workflow" → an end step. Anything else → a skill step.

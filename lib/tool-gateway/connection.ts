@@ -295,19 +295,32 @@ export class ServerConnection {
   }
 }
 
-/** Adds the child's last stderr line to a connect error: usually the real reason ("Cannot find module …"). */
+// Lines that close a failed start but say nothing about it: npm's log path, node's version banner, stack frames.
+const STDERR_NOISE = [
+  /^npm (error|ERR!) (A complete log of this run|code |errno |syscall )/i,
+  /^Node\.js v\d/,
+  /^\s+at /,
+  /^\s*\^+\s*$/,
+];
+const STDERR_ERROR = /\b(error|fatal|cannot|canceled|refused|denied|not found|missing|ENOENT|EACCES)\b/i;
+
+/**
+ * The stderr line that says why a child would not start: the first that reads as an error (npx's "canceled due to
+ * missing packages and no YES option", node's "Error: Cannot find module …"), else the last that is not noise.
+ */
+function tellingStderrLine(text: string): string {
+  const lines = text.split("\n").filter((line) => line.trim() && !STDERR_NOISE.some((noise) => noise.test(line)));
+  return (lines.find((line) => STDERR_ERROR.test(line)) ?? lines.at(-1) ?? "").trim();
+}
+
+/** Adds the child's telling stderr line to a connect error: usually the real reason ("Cannot find module …"). */
 function withStderr(error: ToolGatewayError, stderr: string, secrets: readonly string[]): ToolGatewayError {
   let text = stderr;
   for (const secret of secrets) text = text.split(secret).join("[redacted]");
   if (!text) return error;
-  const lastLine =
-    text
-      .split("\n")
-      .filter((line) => line.trim())
-      .pop()
-      ?.slice(0, 200) ?? "";
+  const telling = tellingStderrLine(text).slice(0, 200);
   const details = { ...(typeof error.details === "object" && error.details ? error.details : {}), stderr: text };
-  return new ToolGatewayError(error.code, `${error.message} Its last output: ${lastLine}`, {
+  return new ToolGatewayError(error.code, `${error.message} Its last output: ${telling}`, {
     server: error.server,
     tool: error.tool,
     details,

@@ -7,4 +7,4 @@ export { parseEnvField, splitArgsField, toolServerInput } from "./server-input";
 export type { ToolServerInput } from "./server-input";
 export { toolDefinitionHash } from "./snapshot-hash";
 export type { ToolSnapshotDefinition } from "./snapshot-hash";
-export { checkStdioCommand, configuredStdioAllowlist, describeEntry } from "./stdio-allowlist";
+export { checkStdioCommand, configuredStdioAllowlist, describeEntry, stdioSpawnCommand } from "./stdio-allowlist";

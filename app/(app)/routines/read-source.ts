@@ -1,6 +1,6 @@
 import "server-only";
 import type { SourceProblem } from "@/components/routines/library-types";
-import { importRoutineJson, parseRoutineText, type Routine, type ToolRef } from "@/lib/routine";
+import { importRoutineJson, parseRoutineText, type Routine, type ToolDefinition, type ToolRef } from "@/lib/routine";
 import type { Viewer } from "@/lib/access";
 import { registryToolCatalog } from "@/lib/db/tools";
 
@@ -17,13 +17,14 @@ export async function readRoutineSource(
   text: string,
   name: string,
 ): Promise<SourceResult> {
-  const options = { name: name || undefined, resolveTool: await catalogResolver(viewer) };
-  return kind === "json" ? importRoutineJson(text, options) : parseRoutineText(text, options);
+  const tools = await registryToolCatalog(viewer).listTools();
+  const options = { name: name || undefined, resolveTool: catalogResolver(tools) };
+  // Paper text is read against the catalog: input words bind the tool parameters they name (see ParseOptions.tools).
+  return kind === "json" ? importRoutineJson(text, options) : parseRoutineText(text, { ...options, tools });
 }
 
 /** Finds a tool's server by its bare name when exactly one catalog tool has that name. */
-async function catalogResolver(viewer: Viewer): Promise<(name: string) => ToolRef | undefined> {
-  const tools = await registryToolCatalog(viewer).listTools();
+function catalogResolver(tools: readonly ToolDefinition[]): (name: string) => ToolRef | undefined {
   return (name) => {
     const matches = tools.filter((tool) => tool.name === name);
     return matches.length === 1 ? { server: matches[0].server, name } : undefined;

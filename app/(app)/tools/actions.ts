@@ -70,13 +70,31 @@ function refreshMessage(saved: string, refresh: RefreshOutcome): string {
     : `${saved} Its tools could not be listed yet: ${refresh.error}`;
 }
 
+/**
+ * The saved form's answer. A stdio server that did not start says why beside the command field (the spawn error or
+ * the process's own words), as the command is what the admin changes to fix it; the record is saved either way.
+ */
+function savedState(
+  saved: string,
+  refresh: RefreshOutcome,
+  transport: "stdio" | "http",
+): ActionState<ToolServerFormValues> {
+  if (!refresh.ok && transport === "stdio")
+    return {
+      status: "success",
+      message: `${saved} It could not start, so its tools are not listed yet: the reason is beside the command.`,
+      data: { startError: refresh.error },
+    };
+  return { status: "success", message: refreshMessage(saved, refresh) };
+}
+
 export const createToolServerAction = defineAction(
   ADMIN_ROLES,
   serverForm,
   async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
     const { refresh } = await createToolServer(viewer, serverInputFrom(form, false));
     revalidatePath("/tools");
-    return { status: "success", message: refreshMessage("Server added.", refresh) };
+    return savedState("Server added.", refresh, form.transport);
   },
 );
 
@@ -87,7 +105,7 @@ export const updateToolServerAction = defineAction(
     const { refresh } = await updateToolServer(viewer, form.serverId, serverInputFrom(form, true));
     revalidatePath("/tools");
     revalidatePath(`/tools/${form.serverId}`);
-    return { status: "success", message: refreshMessage("Server saved.", refresh) };
+    return savedState("Server saved.", refresh, form.transport);
   },
 );
 

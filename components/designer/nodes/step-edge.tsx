@@ -2,7 +2,7 @@
 
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import type { StepEdge as StepEdgeType } from "@/lib/graph";
+import { edgeLabelDrawing, type StepEdge as StepEdgeType } from "@/lib/graph";
 import { useZoomedOut } from "@/components/canvas";
 
 /**
@@ -12,8 +12,14 @@ import { useZoomedOut } from "@/components/canvas";
  */
 export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
   const zoomedOut = useZoomedOut();
-  const [path, labelX, labelY] = getBezierPath(props);
   const label = props.data?.label;
+  // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
+  const { path, labelTransform } = edgeLabelDrawing(
+    { x: props.sourceX, y: props.sourceY },
+    { x: props.targetX, y: props.targetY },
+    Boolean(label),
+    getBezierPath(props),
+  );
   return (
     <>
       <BaseEdge
@@ -21,17 +27,17 @@ export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
         markerEnd={zoomedOut ? undefined : props.markerEnd}
         style={{ strokeWidth: props.selected ? 2.5 : 1.5 }}
       />
-      {label && !zoomedOut ? <EdgeLabel label={label} x={labelX} y={labelY} edgeId={props.data?.edgeId} /> : null}
+      {label && !zoomedOut ? <EdgeLabel label={label} transform={labelTransform} edgeId={props.data?.edgeId} /> : null}
     </>
   );
 });
 
 /** The condition on a branch's way out. */
-function EdgeLabel({ label, x, y, edgeId }: { label: string; x: number; y: number; edgeId?: string }) {
+function EdgeLabel({ label, transform, edgeId }: { label: string; transform: string; edgeId?: string }) {
   return (
     <EdgeLabelRenderer>
       <div
-        style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+        style={{ transform }}
         className="nodrag nopan pointer-events-auto absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
         data-testid={`edge-label-${edgeId}`}
       >

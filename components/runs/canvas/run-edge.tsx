@@ -4,7 +4,7 @@ import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyf
 import { memo } from "react";
 import { useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
-import type { StepEdge } from "@/lib/graph";
+import { edgeLabelDrawing, type StepEdge } from "@/lib/graph";
 import { selectEdgeTaken } from "@/lib/stores/run-view";
 import { useRunView } from "../run-view-context";
 
@@ -14,8 +14,14 @@ export const RunEdge = memo(function RunEdge(props: EdgeProps<StepEdge>) {
     selectEdgeTaken(state, { id: props.id, source: props.source, target: props.target }),
   );
   const zoomedOut = useZoomedOut();
-  const [path, labelX, labelY] = getBezierPath(props);
   const label = props.data?.label;
+  // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
+  const { path, labelTransform } = edgeLabelDrawing(
+    { x: props.sourceX, y: props.sourceY },
+    { x: props.targetX, y: props.targetY },
+    Boolean(label),
+    getBezierPath(props),
+  );
   return (
     <>
       <BaseEdge
@@ -30,7 +36,7 @@ export const RunEdge = memo(function RunEdge(props: EdgeProps<StepEdge>) {
       {label && !zoomedOut ? (
         <EdgeLabelRenderer>
           <div
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
+            style={{ transform: labelTransform }}
             className={cn(
               "nodrag nopan absolute max-w-44 truncate rounded-md border px-1.5 py-0.5 text-xs shadow-sm",
               taken ? "border-accent bg-accent-soft font-medium text-accent" : "border-border bg-surface text-muted",

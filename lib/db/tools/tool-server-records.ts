@@ -1,7 +1,7 @@
 import "server-only";
 import { openSecret, sealSecret } from "../../crypto";
 import type { ToolServerConfig } from "../../tool-gateway";
-import { checkStdioCommand, configuredStdioAllowlist } from "../../tools";
+import { checkStdioCommand, configuredStdioAllowlist, stdioSpawnCommand } from "../../tools";
 import { ConflictError } from "../core";
 import type { ToolServer } from "../generated/prisma/client";
 
@@ -81,12 +81,15 @@ export const sealToken = (token: string) => sealSecret(token);
 export function toGatewayConfig(row: ToolServer): ToolServerConfig {
   if (row.transport === "stdio") {
     const args = readArgs(row.args);
-    const refusal = checkStdioCommand(row.command ?? "", args, configuredStdioAllowlist());
+    const allowlist = configuredStdioAllowlist();
+    const refusal = checkStdioCommand(row.command ?? "", args, allowlist);
     if (refusal) throw new ConflictError(refusal);
+    // An npx package starts with --yes at its pinned version: without a terminal npx would refuse to install it.
+    const spawn = stdioSpawnCommand(row.command ?? "", args, allowlist);
     return {
       id: row.id,
       name: row.name,
-      transport: { kind: "stdio", command: row.command ?? "", args, env: readEnv(row.envEncrypted) },
+      transport: { kind: "stdio", command: spawn.command, args: spawn.args, env: readEnv(row.envEncrypted) },
     };
   }
   const bearerToken = row.tokenEncrypted ? openSecret(row.tokenEncrypted) : undefined;

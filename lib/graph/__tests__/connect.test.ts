@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectionToEdge, freshEdgeId } from "../connect";
-import { makeRoutine, makeStep } from "./factories";
+import { makeRoutine, makeStep } from "../testing/factories";
 
 const routine = makeRoutine({
   steps: [

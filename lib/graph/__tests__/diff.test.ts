@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Step } from "../../routine";
 import { diffRoutines, isEmptyDiff } from "../diff";
-import { makeRoutine, makeStep, routineArbitrary } from "./factories";
+import { makeRoutine, makeStep, routineArbitrary } from "../testing/factories";
 
 const check = makeStep("tool", {
   id: "check",

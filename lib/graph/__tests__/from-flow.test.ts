@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyFlowEdges, applyFlowPositions } from "../from-flow";
 import { routineToFlow } from "../to-flow";
-import { makeRoutine, makeStep } from "./factories";
+import { makeRoutine, makeStep } from "../testing/factories";
 
 const routine = makeRoutine({
   steps: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HANDLE_SIZE, outgoingEdgeIds, stepHandles } from "../handles";
 import { NODE_SIZE } from "../sizes";
-import { makeRoutine, makeStep } from "./factories";
+import { makeRoutine, makeStep } from "../testing/factories";
 
 /** Where React Flow would put a handle's centre: its box's top-left plus half its size. */
 const centre = (handle: { x: number; y: number; width?: number; height?: number }) => ({

@@ -5,7 +5,7 @@ import { hasUnpositionedSteps, layoutIfUnpositioned, layoutRoutine, placeNewStep
 import { NODE_SIZE } from "../sizes";
 import { routineToFlow } from "../to-flow";
 import { isStageNode } from "../types";
-import { makeRoutine, makeStep, routineArbitrary } from "./factories";
+import { makeRoutine, makeStep, routineArbitrary } from "../testing/factories";
 
 type Rect = { id: string; x: number; y: number; width: number; height: number };
 

@@ -6,7 +6,7 @@ import { NODE_SIZE, STAGE_PADDING } from "../sizes";
 import { stepHandles } from "../handles";
 import { routineToFlow } from "../to-flow";
 import { isStageNode, stageNodeId, type FlowNode } from "../types";
-import { makeRoutine, makeStep, routineArbitrary } from "./factories";
+import { makeRoutine, makeStep, routineArbitrary } from "../testing/factories";
 
 const chain = makeRoutine({
   steps: [

@@ -1,4 +1,5 @@
 import type { Binding, Step } from "../schema";
+import { suggestTools } from "../tool-suggestions";
 import { reachability } from "./graph";
 import { issue, listNames, quoted, stepLabel, type ValidationIssue } from "./issues";
 import { atNode, type Rule } from "./rule";
@@ -26,8 +27,17 @@ export const toolInputs: Rule = ({ routine, tools }) => {
     const tool = tools.getTool(step.tool);
     const at = (...path: (string | number)[]) => ({ stepId: step.id, path: ["steps", index, ...path] });
     if (!tool) {
-      const message = `${stepLabel(step)} uses the tool ${step.tool.name} on server "${step.tool.server}", which the tool catalog does not have.`;
-      return void issues.push(issue("unknown-tool", message, at("tool")));
+      const catalog = tools.listTools?.() ?? [];
+      const suggestions = suggestTools(step.tool.name, catalog).map(({ server, name }) => ({ server, name }));
+      const names = listNames(
+        suggestions.map((ref) => ref.name),
+        3,
+        "or",
+      );
+      const guess = suggestions.length === 0 ? "" : ` Perhaps you meant ${names}.`;
+      const message = `${stepLabel(step)} uses the tool ${step.tool.name} on server "${step.tool.server}", which the tool catalog does not have.${guess}`;
+      const found = issue("unknown-tool", message, at("tool"));
+      return void issues.push(suggestions.length === 0 ? found : { ...found, suggestions });
     }
     const inputs = step.inputs ?? {};
     for (const name of tool.inputSchema.required ?? []) {

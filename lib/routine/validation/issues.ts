@@ -1,4 +1,4 @@
-import type { Step } from "../schema";
+import type { Step, ToolRef } from "../schema";
 
 /** Every problem validation can report, with its severity. Errors block publishing; warnings do not. */
 export const ISSUE_SEVERITY = {
@@ -44,6 +44,8 @@ export type ValidationIssue = {
   code: IssueCode;
   severity: Severity;
   message: string;
+  /** For "unknown-tool": the catalog tools the step most likely meant, best first (at most three). */
+  suggestions?: ToolRef[];
 };
 
 /** What validation needs to know about other published routines, to check sub-routine calls. */
@@ -80,11 +82,11 @@ export function quoted(step: Pick<Step, "name" | "id">): string {
   return name === "" ? String(step.id) : name;
 }
 
-/** `"A", "B" and "C"`, or `"A", "B", "C" and 4 more` for long lists. */
-export function listNames(names: readonly string[], max = 3): string {
+/** `"A", "B" and "C"`, or `"A", "B", "C" and 4 more` for long lists (`"A" or "B"` with `joiner` "or"). */
+export function listNames(names: readonly string[], max = 3, joiner: "and" | "or" = "and"): string {
   const shown = names.slice(0, max).map((name) => `"${name}"`);
   const rest = names.length - shown.length;
   if (rest > 0) return `${shown.join(", ")} and ${rest} more`;
   if (shown.length <= 1) return shown.join("");
-  return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+  return `${shown.slice(0, -1).join(", ")} ${joiner} ${shown[shown.length - 1]}`;
 }

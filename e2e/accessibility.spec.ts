@@ -1,0 +1,163 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueName } from "./fixtures";
+import { storageStateOf } from "./support/auth";
+import { dal } from "./support/dal";
+import { createJsonRoutine, publishRoutine } from "./support/routines";
+import { approvalRoutine } from "./support/runs";
+
+// WCAG 2.1 AA (issue #14): axe finds no critical or serious violation on any main page, in the light and the dark
+// theme. Each test opens the page with the data that makes it draw its badges, tables and canvases, then checks it.
+
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/** Each offending element on its own lines: what is wrong, where, and axe's own summary of the fix. */
+function describeViolations(violations: AxeResults["violations"]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map((node) => {
+          const html = node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html;
+          const fix = (node.failureSummary ?? "").replace(/\n/g, "\n      ");
+          return `    - ${node.target.join(" ")}\n      ${html}\n      ${fix}`;
+        })
+        .join("\n");
+      const more = violation.nodes.length > 8 ? `\n    … and ${violation.nodes.length - 8} more` : "";
+      return `[${violation.impact}] ${violation.id} (${violation.nodes.length}×): ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join("\n\n");
+}
+
+/**
+ * Runs axe on the page as it is; a critical or serious violation fails the test (softly, so the test's other pages
+ * are still checked) with a readable list of them.
+ */
+async function expectAccessible(page: Page, pageName: string) {
+  // Transitions (dialogs, the canvas fading in) would let axe read colours half way.
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  // Every rule axe reports is recorded on the test, so a run shows the moderate and minor ones too.
+  test.info().annotations.push({
+    type: "axe",
+    description: `${pageName}: ${results.violations.map((v) => `${v.id}[${v.impact}]×${v.nodes.length}`).join(", ") || "none"}`,
+  });
+  expect
+    .soft(
+      blocking.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`),
+      `axe on ${pageName}:\n${describeViolations(blocking)}`,
+    )
+    .toEqual([]);
+}
+
+/** Starts a run of a published approval routine over the API; it waits at its human step. Returns the run's id. */
+async function waitingRun(page: Page): Promise<string> {
+  const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y run")));
+  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  expect(started.status(), await started.text()).toBe(201);
+  return ((await started.json()) as { runId: string }).runId;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`axe, ${colorScheme} theme`, () => {
+    test.use({ colorScheme, viewport: { width: 1440, height: 900 } });
+
+    test.describe("signed out", () => {
+      test("sign-in", async ({ page }) => {
+        await page.goto("/sign-in");
+        await expect(page.getByTestId("sign-in-form")).toBeVisible();
+        await expectAccessible(page, "sign-in");
+      });
+    });
+
+    test.describe("as the admin", () => {
+      test.use({ signedInAs: "admin" });
+
+      test("routines library", async ({ page }) => {
+        await createJsonRoutine(approvalRoutine(uniqueName("A11y library")));
+        await page.goto("/routines");
+        await expect(page.getByTestId("routine-row").first()).toBeVisible();
+        await expectAccessible(page, "routines");
+      });
+
+      test("designer", async ({ page }) => {
+        const name = uniqueName("A11y designer");
+        const routineId = await createJsonRoutine(approvalRoutine(name), "admin");
+        await page.goto(`/routines/${routineId}`);
+        await expect(page.getByTestId("designer")).toBeVisible();
+        await expect(page.locator("[data-testid^='step-node-']").first()).toBeVisible();
+        await expectAccessible(page, "designer");
+      });
+
+      test("designer, read only", async ({ browser }) => {
+        const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y read only")));
+        // The operator sees the published routine without the palette or an editable inspector.
+        const context = await browser.newContext({ storageState: storageStateOf("operator"), colorScheme });
+        const page = await context.newPage();
+        await page.goto(`/routines/${routineId}`);
+        await expect(page.getByTestId("designer")).toBeVisible();
+        await expect(page.locator("[data-testid^='step-node-']").first()).toBeVisible();
+        await expectAccessible(page, "designer (read only)");
+        await context.close();
+      });
+
+      test("review", async ({ page }) => {
+        const routineId = await createJsonRoutine(approvalRoutine(uniqueName("A11y review")));
+        await dal("author", "submitForReview", { routineId });
+        await page.goto(`/routines/${routineId}/review/1`);
+        await expect(page.getByTestId("review-page")).toHaveAttribute("data-version", "1");
+        await expect(page.locator("[data-testid^='review-node-']").first()).toBeVisible();
+        await expectAccessible(page, "review");
+      });
+
+      test("tools and a tool server", async ({ page }) => {
+        await page.goto("/tools");
+        await expect(page.getByTestId("server-hr").getByTestId("server-status")).toHaveText("Connected");
+        await expectAccessible(page, "tools");
+        await page.getByTestId("server-link-hr").click();
+        await expect(page.getByTestId("tool-server-page")).toBeVisible();
+        await expectAccessible(page, "tool server");
+      });
+
+      test("runs list and run view", async ({ page }) => {
+        const runId = await waitingRun(page);
+        await page.goto(`/runs/${runId}`);
+        await expect(page.getByTestId("run-node-approve")).toHaveAttribute("data-state", "waiting");
+        await expectAccessible(page, "run view");
+        await page.goto("/runs");
+        await expect(page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty']")).toBeVisible();
+        await expectAccessible(page, "runs");
+      });
+
+      test("settings", async ({ page }) => {
+        await page.goto("/settings");
+        await expect(page.getByTestId("settings-users")).toBeVisible();
+        await expectAccessible(page, "settings");
+        await page.goto("/settings/users");
+        await expect(page.getByTestId("user-table")).toBeVisible();
+        await expectAccessible(page, "settings/users");
+        await page.goto("/settings/models");
+        await expect(page.getByTestId("models-form")).toBeVisible();
+        await expectAccessible(page, "settings/models");
+        await page.goto("/settings/audit");
+        await expect(page.getByTestId("audit-table")).toBeVisible();
+        await expectAccessible(page, "settings/audit");
+      });
+
+      test("evaluations", async ({ page }) => {
+        const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y evaluations")));
+        await page.goto("/evaluations");
+        await expect(page.getByTestId("evaluations-page")).toBeVisible();
+        await expectAccessible(page, "evaluations");
+        await page.goto(`/evaluations/${routineId}`);
+        await expect(page.getByTestId("cases-tab")).toBeVisible();
+        await expectAccessible(page, "evaluations/routine");
+      });
+    });
+  });
+}
