@@ -106,7 +106,8 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
       data-testid="designer-canvas"
       onDragOver={(event) => {
         event.preventDefault();
-        event.dataTransfer.dropEffect = "copy";
+        // Read-only: the cursor shows no "copy" hint, as a drop would add nothing.
+        event.dataTransfer.dropEffect = canEdit ? "copy" : "none";
       }}
       onDrop={onDrop}
     >

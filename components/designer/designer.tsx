@@ -104,7 +104,8 @@ export function Designer({
             >
               {store ? <Toolbar openHelp={openHelp} /> : <ToolbarSkeleton />}
               <div className="flex min-h-0 flex-1">
-                <Palette tools={tools} canEdit={canEdit} />
+                {/* Read-only (operators, reviewers, a version past draft): nothing can be added, so no palette. */}
+                {canEdit ? <Palette tools={tools} canEdit={canEdit} /> : null}
                 {store ? (
                   <DesignerWorkspace
                     tools={tools}

@@ -13,7 +13,7 @@ import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
 import { HandleAnchors, StageFrame, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
 import { cn } from "@/components/ui";
-import { NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
+import { edgeLabelDrawing, NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
 import type { DiffStatus, SideStatuses } from "@/lib/review";
 import type { Routine, Step } from "@/lib/routine";
 import { DIFF_STYLE } from "./diff-style";
@@ -150,8 +150,14 @@ const ReviewEdge = memo(function ReviewEdge(props: EdgeProps<StepEdge>) {
   const zoomedOut = useZoomedOut();
   const edgeId = props.data?.edgeId ?? props.id;
   const status: DiffStatus = canvas.statuses.edges[edgeId] ?? "unchanged";
-  const [path, labelX, labelY] = getBezierPath(props);
   const label = props.data?.label;
+  // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
+  const { path, labelTransform } = edgeLabelDrawing(
+    { x: props.sourceX, y: props.sourceY },
+    { x: props.targetX, y: props.targetY },
+    Boolean(label),
+    getBezierPath(props),
+  );
   const stroke = EDGE_COLOUR[status];
   return (
     <>
@@ -168,7 +174,7 @@ const ReviewEdge = memo(function ReviewEdge(props: EdgeProps<StepEdge>) {
         <EdgeLabelRenderer>
           <div
             style={{
-              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
+              transform: labelTransform,
               borderColor: status === "unchanged" ? undefined : stroke,
             }}
             className="nodrag nopan absolute max-w-44 truncate rounded-md border border-border bg-surface px-1.5 py-0.5 text-xs text-foreground shadow-sm"
