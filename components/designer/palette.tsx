@@ -58,7 +58,14 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
             data-testid="palette-search"
           />
         </div>
-        <div className="min-h-0 flex-1 space-y-3 overflow-y-auto">
+        {/* Focusable so the keyboard can scroll the list: its entries are dragged with the mouse (WCAG 2.1.1). */}
+        <div
+          className="min-h-0 flex-1 space-y-3 overflow-y-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Tools to add"
+          data-testid="palette-tool-list"
+        >
           {groups.length === 0 ? <p className="text-xs text-muted">No tool matches “{query}”.</p> : null}
           {groups.map((group) => (
             <div key={group.server}>
