@@ -17,6 +17,15 @@ export {
 } from "./types";
 export { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
 export { HANDLE_SIZE, outgoingEdgeIds, stepHandles } from "./handles";
+export {
+  EDGE_LABEL,
+  branchEdgeRoute,
+  branchLabelBox,
+  edgeLabelDrawing,
+  edgeLabelSize,
+  type BranchEdgeRoute,
+  type EdgeLabelDrawing,
+} from "./edge-route";
 export { nodesBounds, type Bounds } from "./viewport";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
