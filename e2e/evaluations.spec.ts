@@ -71,11 +71,7 @@ function agentRules(marker: string, leaveType: "annual" | "sick", model?: string
   }));
 }
 
-test("cases from a run and an import, a suite of two modes, its chart, a failed case, and the publish gate", async ({
-  page,
-  pageAs,
-}) => {
-  test.setTimeout(90_000);
+test("cases from a run and an import, a suite of two modes, its chart, and a failed case", async ({ page, pageAs }) => {
   const name = uniqueName("E2E accuracy");
   const routineId = await publishRoutine(balanceRoutine(name));
   const fromRun = uniqueName("[from-run]");
@@ -160,6 +156,56 @@ test("cases from a run and an import, a suite of two modes, its chart, a failed 
   await expect(detail.getByTestId("drill-call-failed")).toHaveCount(1);
   await expect(detail.getByTestId("drill-call-errors")).toContainText("leave_type");
   await expect(detail.getByTestId("result-run-link")).toHaveAttribute("href", /^\/runs\/[0-9a-f-]{36}$/);
+});
+
+/** A JSONL line of a case asking for E1024's annual leave balance, tagged with `marker` for the fake model. */
+function balanceCase(name: string, marker: string) {
+  return JSON.stringify({
+    name,
+    request: `${marker} Leave left for E1024?`,
+    inputs: { employee_id: "E1024" },
+    expectedCalls: [
+      { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
+      {
+        tool: "get_leave_balance",
+        arguments: { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } },
+      },
+    ],
+  });
+}
+
+/** Runs the suite through the DAL and waits until its eval run finished. */
+async function runSuiteToEnd(suiteId: string) {
+  const { evalRunId } = await dal("author", "startEvalRun", { suiteId });
+  await expect
+    .poll(async () => (await dal("author", "getEvalRunProgress", { evalRunId })).status, { timeout: 30_000 })
+    .toBe("succeeded");
+}
+
+test("the suite compares a version in review with the published one, and the reviewer meets the publish gate", async ({
+  page,
+  pageAs,
+}) => {
+  const name = uniqueName("E2E gate");
+  const routineId = await publishRoutine(balanceRoutine(name));
+  const v1 = await dal("author", "workingVersion", { routineId });
+  const fromRun = uniqueName("[from-run]");
+  const imported = uniqueName("[imported]");
+  await dal("author", "importTestCases", {
+    routineId,
+    jsonl: [balanceCase("Balance from a run", fromRun), balanceCase("Imported balance", imported)].join("\n"),
+  });
+  const agentOn = (versionId: string, model = "") => ({ versionId, model, mode: "agent" as const, distractors: 0 });
+
+  // The suite's first run: agent mode on version 1 gets the imported case wrong (the leave type).
+  await fakeOpenAI.addRules([...agentRules(fromRun, "annual"), ...agentRules(imported, "sick")] as never);
+  const { suiteId } = await dal("author", "createSuite", {
+    routineId,
+    name: "Workflow vs agent",
+    concurrency: 2,
+    configurations: [{ ...agentOn(v1.versionId), mode: "workflow" }, agentOn(v1.versionId)],
+  });
+  await runSuiteToEnd(suiteId);
 
   // Version 2 goes into review; the suite compares it (on a weaker model) with the published version 1.
   await dal("author", "startNewDraft", { routineId });
@@ -171,15 +217,16 @@ test("cases from a run and an import, a suite of two modes, its chart, a failed 
     ...agentRules(fromRun, "annual"),
     ...agentRules(imported, "annual"),
   ] as never);
-  await page.getByTestId("suite-edit").click();
-  await evaluations.fillSuite({
-    configurations: [
-      { version: "v1 (published)", mode: "agent", model: "" },
-      { version: `v${v2.number} (in review)`, mode: "agent", model: "fake-weak" },
-    ],
+  await dal("author", "updateSuite", {
+    suiteId,
+    name: "Workflow vs agent",
+    concurrency: 2,
+    configurations: [agentOn(v1.versionId), agentOn(v2.versionId, "fake-weak")],
   });
-  await evaluations.saveSuite();
-  await evaluations.runSuite();
+  await runSuiteToEnd(suiteId);
+
+  const evaluations = new EvaluationsPage(page);
+  await page.goto(`/evaluations/${routineId}/suites/${suiteId}`);
   await evaluations.expectScore(0, "2 / 2");
   await evaluations.expectScore(1, "0 / 2");
   await evaluations.expectFinished();

@@ -12,6 +12,7 @@ import {
 } from "@/lib/db/reviews";
 import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
 import { getRoutineForEditing } from "@/lib/db/library";
+import { createSuite, getEvalRunProgress, importTestCases, startEvalRun, updateSuite } from "@/lib/db/evals";
 import { ValidationError } from "@/lib/db/core";
 import type { Viewer } from "@/lib/access";
 
@@ -63,6 +64,14 @@ async function submit(viewer: Viewer, input: { routineId: string }) {
   return submitForReview(viewer, { routineId: input.routineId, baseRevision: revision });
 }
 
+/** Imports test cases from JSONL, as the Cases tab's import does; refused with the line-numbered errors. */
+async function importCases(viewer: Viewer, input: { routineId: string; jsonl: string }) {
+  const outcome = await importTestCases(viewer, input.routineId, input.jsonl);
+  if (!outcome.ok)
+    throw new ValidationError(outcome.errors.map((error) => `line ${error.line}: ${error.message}`).join("; "));
+  return outcome;
+}
+
 export const fixtureOperations = {
   createRoutine: createRoutineFrom,
   workingVersion,
@@ -73,6 +82,11 @@ export const fixtureOperations = {
   addReviewComment,
   decideReview,
   publishVersion,
+  importTestCases: importCases,
+  createSuite,
+  updateSuite,
+  startEvalRun,
+  getEvalRunProgress: (viewer: Viewer, input: { evalRunId: string }) => getEvalRunProgress(viewer, input.evalRunId),
 };
 
 export type FixtureOperations = typeof fixtureOperations;
