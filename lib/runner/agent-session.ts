@@ -11,11 +11,9 @@ import { errorMessage } from "./errors";
 import { parseArguments } from "./handlers/tool-calls";
 import { LeaseLostError, type StepRunSnapshot } from "./ports";
 import { budgetExceeded, cancelRun, failRun, pauseRun } from "./run-transitions";
+import { clipShown } from "./step-context";
 import type { StepSession } from "./step-execution";
 import { toolNames, type ToolNames } from "./tool-names";
-
-const MAX_SHOWN = 4_000;
-const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
 
 /** What the agent loop needs from the session besides its services. */
 export type AgentDriver = {
@@ -211,8 +209,8 @@ async function modelTurn(
         type: "agent.turn",
         data: {
           turn,
-          content: answer.content === null ? null : clip(answer.content),
-          toolCalls: answer.toolCalls.map((call) => ({ name: call.name, arguments: clip(call.arguments) })),
+          content: answer.content === null ? null : clipShown(answer.content),
+          toolCalls: answer.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
           inputTokens,
           outputTokens,
           attempts: answer.attempts,

@@ -38,8 +38,9 @@ export type SessionServices = {
   tokenCounter(): Promise<TokenCounter>;
 };
 
+/** Model text as events show it: long answers are cut, so one turn cannot bloat the run log. */
 const MAX_SHOWN = 4_000;
-const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+export const clipShown = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
 
 /** The context a handler works with for one execution of `step`. */
 export function stepContext(
@@ -98,8 +99,8 @@ export function stepContext(
           type: "step.model",
           data: {
             ...stepRef(stepRun),
-            content: result.content === null ? null : clip(result.content),
-            toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: clip(call.arguments) })),
+            content: result.content === null ? null : clipShown(result.content),
+            toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
             inputTokens,
             outputTokens,
             attempts: result.attempts,
