@@ -1,5 +1,5 @@
 import "server-only";
-import { parseRunEvent, type RunEvent } from "../events";
+import type { RunEvent } from "../events";
 import {
   callsFromEvents,
   checkCase,
@@ -10,6 +10,7 @@ import {
   type ToolSchemas,
 } from "../eval";
 import { prisma } from "../db/core";
+import { storedRunEvent } from "../run-service";
 import { readCatalogTools } from "../db/tools";
 
 /** What a finished run leaves on its result: the status, the checker's verdict and the run's cost. */
@@ -43,16 +44,7 @@ export async function readRunEvents(runId: string): Promise<RunEvent[]> {
     orderBy: { seq: "asc" },
     select: { seq: true, type: true, payload: true, at: true },
   });
-  return rows.flatMap((row) => {
-    const event = parseRunEvent({
-      runId,
-      seq: row.seq,
-      type: row.type,
-      at: row.at.toISOString(),
-      data: JSON.parse(row.payload),
-    });
-    return event ? [event] : [];
-  });
+  return rows.flatMap((row) => storedRunEvent(runId, row) ?? []);
 }
 
 /**

@@ -10,7 +10,7 @@ export { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "./run
 export type { PublishedRoutine, QueuedRun } from "./run-creation";
 export { agentModeProblem } from "./run-agent-mode";
 export { claimRuns, releaseLease } from "./run-leases";
-export { readJson, readRecord, toRunStatus } from "./run-records";
+export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records";
 
 export { statement, writeRuns } from "./run-sqlite";
 export { createSqliteRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";

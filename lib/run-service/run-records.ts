@@ -1,5 +1,5 @@
 import "server-only";
-import { RUN_STATUSES, STEP_STATES, type RunStatus, type StepState } from "../events";
+import { parseRunEvent, RUN_STATUSES, STEP_STATES, type RunEvent, type RunStatus, type StepState } from "../events";
 import type { JsonValue } from "../routine";
 import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
@@ -119,4 +119,12 @@ export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps" 
     parentStepRunId: row.parentStepRunId,
     lastSeq: row.lastSeq,
   };
+}
+
+/** A `run_event` row as stored (payload as JSON text), or null when it is not an event this server knows. */
+export function storedRunEvent(
+  runId: string,
+  row: { seq: number; type: string; payload: string; at: Date },
+): RunEvent | null {
+  return parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: row.at.toISOString() });
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireRole, WRITER_ROLES, type Viewer } from "../../access";
 import { caseFromRun, caseNameSchema, type TestCaseContent } from "../../eval";
-import { parseRunEvent, type RunEvent } from "../../events";
+import { storedRunEvent } from "../../run-service";
 import { MAX_PROPOSED_CASES, proposeCases, type DroppedProposal, type PlannerModel } from "../../planner";
 import type { JsonValue } from "../../routine";
 import { recordAudit } from "../audit";
@@ -70,16 +70,7 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
     const inputs = readJson(run.inputs, {});
     const record = typeof inputs === "object" && inputs !== null && !Array.isArray(inputs) ? inputs : {};
     const variables = new Map(run.variables.map((variable) => [variable.key, readJson(variable.value, null)]));
-    const events = run.events.flatMap((row): RunEvent[] => {
-      const event = parseRunEvent({
-        runId: input.runId,
-        seq: row.seq,
-        type: row.type,
-        data: readJson(row.payload, null),
-        at: row.at.toISOString(),
-      });
-      return event ? [event] : [];
-    });
+    const events = run.events.flatMap((row) => storedRunEvent(input.runId, row) ?? []);
     const content = recorded(() =>
       caseFromRun({
         name: input.name,

@@ -7,7 +7,8 @@ import {
   type TrainingFilter,
   type TrainingFormat,
 } from "../../eval";
-import { parseRunEvent, type RunEvent } from "../../events";
+import type { RunEvent } from "../../events";
+import { storedRunEvent } from "../../run-service";
 import { renderRoutinePrompt, toolAllowlist, type JsonValue, type Routine, type ToolDefinition } from "../../routine";
 import { readDefinition } from "../tools";
 import { readStoredRoutine } from "../routines";
@@ -194,7 +195,7 @@ async function readPageData(ids: string[]): Promise<PageData> {
   );
   const events = new Map<string, RunEvent[]>();
   for (const row of eventRows) {
-    const event = parseRunEvent({ ...row, data: readJson(row.payload), at: row.at.toISOString() });
+    const event = storedRunEvent(row.runId, row);
     if (event) events.set(row.runId, [...(events.get(row.runId) ?? []), event]);
   }
   const variables = new Map<string, Map<string, string>>();

@@ -1,11 +1,11 @@
 import "server-only";
 import { requireUser, type Viewer } from "../../access";
-import { parseRunEvent, type RunEvent, type RunStatus } from "../../events";
+import type { RunEvent, RunStatus } from "../../events";
 import type { JsonValue, Routine } from "../../routine";
 import type { Budgets, ExecutionPlan, RunControl, StepRunSnapshot } from "../../runner";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
-import { loadRunSnapshot, readJson, readRecord, toRunStatus } from "../../run-service";
+import { loadRunSnapshot, readRecord, storedRunEvent, toRunStatus } from "../../run-service";
 import {
   assertRunVisible,
   canControlRuns,
@@ -188,16 +188,7 @@ export async function listRunEvents(
       select: { seq: true, type: true, payload: true, at: true },
     }),
   );
-  return rows.flatMap((row) => {
-    const event = parseRunEvent({
-      runId,
-      seq: row.seq,
-      type: row.type,
-      data: readJson(row.payload),
-      at: row.at.toISOString(),
-    });
-    return event ? [event] : [];
-  });
+  return rows.flatMap((row) => storedRunEvent(runId, row) ?? []);
 }
 
 /** The whole value of a run's variable (a long tool output kept under a key). Same visibility as getRun. */
