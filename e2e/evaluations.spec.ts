@@ -3,6 +3,7 @@ import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
 import { fakeOpenAI } from "./support/fake-openai";
 import { publishRoutine } from "./support/routines";
+import { SAME_ORIGIN } from "./support/env";
 
 // Routine accuracy in the browser: cases (one saved from a run, one imported), a suite of two modes run against the
 // fake model, its chart and a failed case's drill-down, then the publish gate on a version that scores lower.
@@ -80,6 +81,7 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
   // An operator's run (workflow mode, over the demo HR server) becomes the first case.
   const operator = await pageAs("operator");
   const started = await operator.request.post("/api/runs", {
+    headers: SAME_ORIGIN,
     data: { routineId, inputs: { employee_id: "E1024" }, request: `${fromRun} How much leave has E1024 left?` },
   });
   expect(started.status()).toBe(201);

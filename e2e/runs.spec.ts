@@ -4,6 +4,7 @@ import { RunsListPage } from "./pages/runs-list-page";
 import { fakeOpenAI } from "./support/fake-openai";
 import { publishRoutine } from "./support/routines";
 import { approvalRoutine, skillRoutine } from "./support/runs";
+import { SAME_ORIGIN } from "./support/env";
 
 test.use({ signedInAs: "operator" });
 
@@ -76,7 +77,10 @@ test("a failing tool shows its error on the node; re-running the step with an ed
 }) => {
   const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E failing")));
   // Started over the JSON API with the browser's session.
-  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E9999" } } });
+  const started = await page.request.post("/api/runs", {
+    headers: SAME_ORIGIN,
+    data: { routineId, inputs: { employee_id: "E9999" } },
+  });
   expect(started.status()).toBe(201);
   const { runId, links } = (await started.json()) as { runId: string; links: { view: string } };
   expect(links.view).toBe(`/runs/${runId}`);
@@ -157,7 +161,10 @@ test("an API token created on the account page starts runs until it is revoked",
 test("someone else's run is not found for an author, and authors get no run controls", async ({ request, pageAs }) => {
   const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E private")), "admin");
   // Started by the operator over the JSON API with their session.
-  const started = await request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  const started = await request.post("/api/runs", {
+    headers: SAME_ORIGIN,
+    data: { routineId, inputs: { employee_id: "E1024" } },
+  });
   expect(started.status()).toBe(201);
   const { runId } = (await started.json()) as { runId: string };
 
@@ -187,7 +194,10 @@ test("a skill step shows as running while the model works, then its message, tok
     },
   ]);
   const routineId = await publishRoutine(skillRoutine(uniqueName("E2E skill"), marker));
-  const started = await page.request.post("/api/runs", { data: { routineId, inputs: { employee_id: "E1024" } } });
+  const started = await page.request.post("/api/runs", {
+    headers: SAME_ORIGIN,
+    data: { routineId, inputs: { employee_id: "E1024" } },
+  });
   const { runId } = (await started.json()) as { runId: string };
 
   const run = new RunPage(page);

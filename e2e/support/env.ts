@@ -10,3 +10,8 @@ export const DEMO_HR_URL = `http://127.0.0.1:${E2E_PORT + 1}/mcp`;
 export const FAKE_OPENAI_URL = `http://127.0.0.1:${E2E_PORT + 2}/v1`;
 /** The set-up service scripts/serve-e2e.mjs starts beside the app: DAL operations as a demo user (e2e/support/dal.ts). */
 export const FIXTURES_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
+/**
+ * For a POST with a session cookie from Playwright's request API, which sends no Origin: the app refuses a
+ * cookie-authenticated state change without one (a browser always sends it), as a defence against cross-site requests.
+ */
+export const SAME_ORIGIN = { origin: BASE_URL } as const;

@@ -3,6 +3,7 @@ import { dal } from "./dal";
 import type { DemoRole } from "./demo-users";
 import { answerPlanning, LEAVE_PAPER, plannedLeave } from "./planner-answers";
 import { createPaperRoutine } from "./routines";
+import { SAME_ORIGIN } from "./env";
 
 /**
  * Runs "Optimize with AI" on the routine's canvas through its API (POST /api/routines/[id]/optimize) with the
@@ -12,6 +13,7 @@ import { createPaperRoutine } from "./routines";
 export async function optimizeThroughApi(api: APIRequestContext, routineId: string, as: DemoRole): Promise<number> {
   const { versionId, revision } = await dal(as, "workingVersion", { routineId });
   const response = await api.post(`/api/routines/${routineId}/optimize`, {
+    headers: SAME_ORIGIN,
     data: { source: "canvas", basedOnVersionId: versionId, baseRevision: revision },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -3,3 +3,4 @@ import "server-only";
 export { streamRunEvents, streamRunStatuses } from "./run-events-api";
 export { getRunStatus, postRun } from "./runs-api";
 export { authenticateRequest, jsonError, type RequestAuth } from "./request-viewer";
+export { refuseCrossSiteRequest } from "./same-origin";

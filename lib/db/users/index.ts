@@ -1,4 +1,5 @@
-// Users, roles, invitations, personal API tokens and the viewer a session or token stands for.
+// Users, roles, invitations, personal API tokens, the viewer a session or token stands for, and the failed sign-ins
+// the sign-in throttle counts.
 import "server-only";
 export {
   MAX_API_TOKENS_PER_USER,
@@ -10,6 +11,14 @@ export {
 export { acceptInvitation, findInvitation, reissueInvitation } from "./invitations";
 export { emailSchema, passwordSchema } from "./user-inputs";
 export { insertUser } from "./user-records";
+export {
+  addSignInFailures,
+  clearSignInFailures,
+  pruneSignInFailures,
+  recentSignInFailures,
+  removeSignInFailures,
+} from "./sign-in-failures";
+export type { SignInFailureKey } from "./sign-in-failures";
 export { createUser, listUsers, setUserActive, setUserRoles } from "./users";
 export { isDeactivated, loadViewer, loadViewerByEmail } from "./viewers";
 export type { Viewer } from "./viewers";

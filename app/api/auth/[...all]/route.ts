@@ -1,5 +1,9 @@
-import { toNextJsHandler } from "better-auth/next-js";
-import { auth } from "@/lib/session";
+import { handleAuthRequest } from "@/lib/session";
 
-// better-auth's own endpoints (session, sign-out, …). Public sign-up is disabled in lib/session/auth.ts.
-export const { GET, POST } = toNextJsHandler(auth);
+// better-auth's HTTP endpoints, behind an allowlist: every path it does not name answers 404 (lib/session/
+// auth-endpoints.ts). Sign-in, sign-out and session reads go through server actions and auth.api instead.
+export const GET = handleAuthRequest;
+export const POST = handleAuthRequest;
+export const PUT = handleAuthRequest;
+export const PATCH = handleAuthRequest;
+export const DELETE = handleAuthRequest;

@@ -1,4 +1,5 @@
 import { errorResponse, toErrorState } from "@/lib/actions";
+import { refuseCrossSiteRequest } from "@/lib/api";
 import { requireRole, type Viewer } from "@/lib/access";
 import { getViewer } from "@/lib/session";
 import { ConflictError, StaleSaveError, ValidationError } from "@/lib/db/core";
@@ -46,14 +47,17 @@ const noStore = { "Cache-Control": "no-store" };
  * (`source: "text"`) into a full routine and saves it as a new version in review. Authors and admins.
  *
  * Request: JSON `{ source, text?, basedOnVersionId, baseRevision? }` (at most MAX_DRAFT_CHARS characters of text).
- * Refusals come at once as JSON `{ error, code?, fieldErrors? }`: 400 bad input, 401/403, 404, 409 (`conflict`:
- * the page shows an older version, a version is in review, the routine is archived), 413 body too large, 503
- * (`not_configured`: no planner model; the message says what an admin sets). Otherwise 200 with an NDJSON stream of
- * OptimizeEvent lines (planning, validating, repairing, saving) ending in exactly one `done` (with the new version's
- * number and review URL) or `failed` (with a code and message; nothing was saved). A disconnect cancels the run; see
+ * Refusals come at once as JSON `{ error, code?, fieldErrors? }`: 400 bad input, 401/403 (403 also for a cross-site
+ * request, checked first), 404, 409 (`conflict`: the page shows an older version, a version is in review, the
+ * routine is archived), 413 body too large, 415 a body not sent as JSON, 503 (`not_configured`: no planner model;
+ * the message says what an admin sets). Otherwise 200 with an NDJSON stream of OptimizeEvent lines (planning,
+ * validating, repairing, saving) ending in exactly one `done` (with the new version's number and review URL) or
+ * `failed` (with a code and message; nothing was saved). A disconnect cancels the run; see
  * docs/decisions/0010-planner.md.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const refused = refuseCrossSiteRequest(request, { jsonBody: true });
+  if (refused) return refused;
   const { id } = await params;
   try {
     const viewer = await getViewer();
