@@ -15,6 +15,9 @@ function Provenance({ review }: { review: VersionReview }) {
   const parts: string[] = [];
   if (version.author) parts.push(`by ${version.author.name}`);
   if (version.optimizedBy) parts.push(`optimized by ${version.optimizedBy.name}`);
+  const named = new Set([version.author?.id, version.optimizedBy?.id]);
+  const others = review.editors.filter((editor) => !named.has(editor.id));
+  if (others.length > 0) parts.push(`edited by ${others.map((editor) => editor.name).join(", ")}`);
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted" data-testid="review-provenance">
       {parts.length > 0 ? <span>{parts.join(", ")}</span> : null}

@@ -4,7 +4,7 @@ import { requireRole, type Viewer, WRITER_ROLES } from "../../access";
 import type { Routine } from "../../routine";
 import { recordAudit } from "../audit";
 import { ConflictError, isUniqueViolation, parseInput, prisma, withDbErrors } from "../core";
-import { mirrorWorkingVersion, pinsForSave, prepareNewRoutine } from "../routines";
+import { mirrorWorkingVersion, pinsForSave, prepareNewRoutine, recordDerivedEditors } from "../routines";
 import { type OptimizationProvenance, type OptimizationRationale, saveOptimizedVersionInput } from "./review-inputs";
 import type { VersionRef } from "./routine-versions";
 import { findWorking } from "./version-records";
@@ -20,7 +20,8 @@ const CHANGED_MEANWHILE =
  *   one version is in review at a time: withdraw it first);
  * - the routine must match the Routine schema (ValidationError); steps without a position are laid out;
  * - the new version is numbered after the newest, `in_review` since now, written and optimized by the viewer
- *   (so the four-eyes rule keeps them from approving it), based on the given version, with the provenance
+ *   (so the four-eyes rule keeps them from approving it; the base's editors too, unless the base was approved),
+ *   based on the given version, with the provenance
  *   (model, prompt hash, tokens, repair rounds, the draft the planner was given, its rationale) and tool pins
  *   carried over from the base as any save does;
  * - the routine's name, description and last-edit time follow; audited as "routine.optimized" with the model,
@@ -74,6 +75,7 @@ export async function saveOptimizedVersion(
             toolHashes: await pinsForSave(tx, prepared.routine, base.toolHashes),
           },
         });
+        await recordDerivedEditors(tx, created.id, viewer.id, "optimize", base.id);
         await mirrorWorkingVersion(tx, routineId, prepared.routine);
         await recordAudit(
           {

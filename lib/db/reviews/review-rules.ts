@@ -27,6 +27,8 @@ export type StateFacts = { number: number; status: RoutineStatus; archived: bool
 export type VersionFacts = StateFacts & {
   authorId: string | null;
   optimizedById: string | null;
+  /** Everyone who changed its content: saved it, accepted changed tools, ran the planner, created or restored it. */
+  editorIds: readonly string[];
   /** Everyone who submitted this version for review (from the audit log). */
   submitterIds: readonly string[];
 };
@@ -67,11 +69,15 @@ function roleRefusal(roles: readonly Role[], actor: Actor): Refusal | null {
 function ownPart(actor: Actor, facts: VersionFacts): string | null {
   if (facts.optimizedById === actor.id) return "you optimized this version";
   if (facts.authorId === actor.id) return "you wrote this version";
+  if (facts.editorIds.includes(actor.id)) return "you edited this version";
   if (facts.submitterIds.includes(actor.id)) return "you submitted this version";
   return null;
 }
 
-/** Approve, request changes or reject: a reviewer or admin, on a version in review they did not write, optimize or submit. */
+/**
+ * Approve, request changes or reject: a reviewer or admin, on a version in review they did not write, edit, optimize
+ * or submit.
+ */
 export function decideVerdict(actor: Actor, facts: VersionFacts): Verdict {
   const role = roleRefusal(DECIDER_ROLES, actor);
   if (role) return role;

@@ -16,6 +16,7 @@ import {
   mirrorWorkingVersion,
   prepareRoutine,
   readStoredRoutine,
+  recordDerivedEditors,
   registryToolLookup,
   RoutineIssuesError,
 } from "../routines";
@@ -93,8 +94,9 @@ export async function withdrawFromReview(viewer: Viewer | null, input: { routine
  * Starts a new working draft, numbered after the newest version, with the content of `fromVersionId` (another
  * version of this routine, e.g. an older approved one to build on; by default the working version). Authors and
  * admins, when the working version is approved, published or rejected: a draft is edited as it is, and a version
- * in review is withdrawn first (ConflictError otherwise). The viewer is the new draft's author; its tool pins are
- * the source's, so a changed tool stays flagged until accepted. Audited as "routine.draft_started".
+ * in review is withdrawn first (ConflictError otherwise). The viewer is the new draft's author (its editor by
+ * "create", or "restore" from an older version), with the source's editors unless the source was approved; its
+ * tool pins are the source's, so a changed tool stays flagged until accepted. Audited as "routine.draft_started".
  */
 export async function startNewDraft(
   viewer: Viewer | null,
@@ -107,10 +109,8 @@ export async function startNewDraft(
       return await prisma.$transaction(async (tx) => {
         const working = await findWorking(tx, routineId);
         enforce(startDraftVerdict(viewer, working.facts), WRITER_ROLES);
-        const from =
-          fromVersionId && fromVersionId !== working.version.id
-            ? (await findVersion(tx, fromVersionId)).version
-            : working.version;
+        const restoring = fromVersionId !== undefined && fromVersionId !== working.version.id;
+        const from = restoring ? (await findVersion(tx, fromVersionId)).version : working.version;
         if (from.routineId !== routineId) throw new NotFoundError("That version belongs to another routine.");
         const prepared = prepareRoutine(readStoredRoutine(from.content), routineId);
         const created = { id: randomUUID(), number: working.version.number + 1 };
@@ -126,6 +126,7 @@ export async function startNewDraft(
             toolHashes: from.toolHashes,
           },
         });
+        await recordDerivedEditors(tx, created.id, viewer.id, restoring ? "restore" : "create", from.id);
         await mirrorWorkingVersion(tx, routineId, prepared.routine);
         await recordAudit(
           {

@@ -2,7 +2,7 @@ import "server-only";
 import { readToolPins, toolChanges } from "../../tools";
 import { ConflictError, NotFoundError } from "../core";
 import type { Prisma } from "../generated/prisma/client";
-import { toRoutineStatus } from "../routines";
+import { toRoutineStatus, versionEditorIds } from "../routines";
 import type { VersionFacts } from "./review-rules";
 import { readCurrentToolHashes } from "../tools";
 
@@ -43,9 +43,12 @@ export async function findWorking(tx: Tx, routineId: string) {
   return findVersion(tx, newest.id);
 }
 
-/** The rule facts of a version; the submitters come from the audit log, the only place a submission is recorded. */
+/**
+ * The rule facts of a version: its editors from version_editor, its submitters from the audit log (the only place
+ * a submission is recorded).
+ */
 export async function versionFacts(
-  tx: Pick<Tx, "auditLog">,
+  tx: Pick<Tx, "auditLog" | "versionEditor">,
   version: { id: string; number: number; status: string; authorId: string | null; optimizedById: string | null },
   archived: boolean,
 ): Promise<VersionFacts> {
@@ -54,6 +57,7 @@ export async function versionFacts(
     status: toRoutineStatus(version.status),
     authorId: version.authorId,
     optimizedById: version.optimizedById,
+    editorIds: await versionEditorIds(tx, version.id),
     submitterIds: await submitterIds(tx, version.id),
     archived,
   };

@@ -3,7 +3,14 @@ import { requireUser, type Viewer } from "../../access";
 import type { Routine } from "../../routine";
 import { readToolPins, type ToolChange, toolChanges } from "../../tools";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
-import { readStoredRoutine, routineIdSchema, type RoutineStatus, toRoutineStatus } from "../routines";
+import {
+  type EditWay,
+  readStoredRoutine,
+  routineIdSchema,
+  type RoutineStatus,
+  toEditWay,
+  toRoutineStatus,
+} from "../routines";
 import { type OptimizationRationale, versionReviewInput } from "./review-inputs";
 import {
   commentVerdict,
@@ -14,7 +21,7 @@ import {
   toPermission,
   withdrawVerdict,
 } from "./review-rules";
-import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
+import { commentSelect, type ReviewCommentView, toCommentView, type UserRef, userRefSelect } from "./review-views";
 import { readCurrentToolHashes } from "../tools";
 import { versionFacts } from "./version-records";
 import { toVersionSummary, type VersionProvenance, type VersionSummary, versionSummarySelect } from "./version-summary";
@@ -35,6 +42,12 @@ export type VersionReview = {
   routineName: string;
   archived: boolean;
   version: VersionSummary & { revision: number };
+  /**
+   * Everyone who changed this version's content, first change first, with how they first changed it (the author is
+   * among them by "create"); none of them may decide on it (four-eyes). Versions from before editors were recorded
+   * list none.
+   */
+  editors: Array<UserRef & { via: EditWay }>;
   /** The proposed routine: this version's content. */
   routine: Routine;
   /** The basedOn version (for a copied routine's first version, a version of the routine it was copied from), or null. */
@@ -89,6 +102,7 @@ export async function getVersionReview(
           },
         },
         comments: commentSelect,
+        editors: { select: { via: true, user: userRefSelect }, orderBy: [{ firstAt: "asc" }, { userId: "asc" }] },
       },
     });
     if (!row) throw new NotFoundError(`This routine has no version ${number}.`);
@@ -104,6 +118,7 @@ export async function getVersionReview(
       routineName: row.routine.name,
       archived,
       version: { ...summary, revision: row.revision },
+      editors: row.editors.map((editor) => ({ ...editor.user, via: toEditWay(editor.via) })),
       routine: readStoredRoutine(row.content),
       base: row.basedOn && {
         versionId: row.basedOn.id,

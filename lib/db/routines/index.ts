@@ -13,3 +13,5 @@ export { listRoutinesInput } from "./routine-inputs";
 export { findWorkingVersion } from "./routine-records";
 export { getDefaultMode, RUN_MODES, setDefaultMode, toRunMode } from "./routine-modes";
 export type { RunMode } from "./routine-modes";
+export { recordDerivedEditors, recordEditor, toEditWay, versionEditorIds } from "./version-editors";
+export type { EditWay } from "./version-editors";

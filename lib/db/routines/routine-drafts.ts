@@ -5,6 +5,7 @@ import { recordAudit } from "../audit";
 import { prepareRoutine, readStoredRoutine } from "./routine-content";
 import { acceptToolChangesInput, saveRoutineDraftInput } from "./routine-inputs";
 import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine-records";
+import { recordEditor } from "./version-editors";
 
 /**
  * Saves the editor's routine over the working draft. Authors and admins.
@@ -13,7 +14,8 @@ import { findWorkingVersion, mirrorWorkingVersion, pinsForSave } from "./routine
  * unreachable steps are allowed in a draft. `baseRevision` is the revision the editor loaded or last saved: when
  * someone saved since, a StaleSaveError carrying the current revision is thrown and nothing is written.
  * Otherwise the draft is stored, its revision goes up by one, and the routine's name, description and
- * last-edit time follow. Autosaves are not audited.
+ * last-edit time follow. When the content changed, the viewer is recorded among the version's editors (four-eyes:
+ * they may not approve it). Autosaves are not audited.
  */
 export async function saveRoutineDraft(
   viewer: Viewer | null,
@@ -43,6 +45,8 @@ export async function saveRoutineDraft(
         },
       });
       if (count === 0) throw new StaleSaveError(version.revision);
+      // A save that stores the same content (an autosave with nothing new) changed nothing anyone must review.
+      if (prepared.content !== version.content) await recordEditor(tx, version.id, viewer.id, "save");
       await mirrorWorkingVersion(tx, routineId, prepared.routine);
       return { revision: baseRevision + 1 };
     }),
@@ -52,7 +56,8 @@ export async function saveRoutineDraft(
 /**
  * Accepts the current schemas of the tools a draft uses: re-pins them, which clears the "tool changed" flag.
  * Authors and admins, on an editable draft. Only the pins change, not the content, so the revision stays and
- * an editor open on the draft keeps saving (each save re-reads the stored pins).
+ * an editor open on the draft keeps saving (each save re-reads the stored pins). It still changes what the version
+ * runs against, so when a pin moved the viewer is recorded among its editors (four-eyes: they may not approve it).
  */
 export async function acceptToolChanges(viewer: Viewer | null, input: { routineId: string }): Promise<void> {
   requireRole(viewer, ...WRITER_ROLES);
@@ -66,6 +71,7 @@ export async function acceptToolChanges(viewer: Viewer | null, input: { routineI
         acceptCurrent: true,
       });
       await tx.routineVersion.update({ where: { id: version.id }, data: { toolHashes } });
+      if (toolHashes !== version.toolHashes) await recordEditor(tx, version.id, viewer.id, "tool_change");
       await recordAudit(
         {
           action: "routine.tools_accepted",

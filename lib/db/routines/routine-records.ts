@@ -6,11 +6,13 @@ import { pinToolHashes, readToolPins } from "../../tools";
 import type { Routine } from "../../routine";
 import type { PreparedRoutine } from "./routine-content";
 import { readCurrentToolHashes } from "../tools";
+import { recordDerivedEditors } from "./version-editors";
 
 type Tx = Prisma.TransactionClient;
 
 /**
- * Writes a new routine with its first version, a draft at revision 0. Internal: callers authorize and audit.
+ * Writes a new routine with its first version, a draft at revision 0, its owner recorded as the version's creator
+ * (with the source's editors, for a copy of an unapproved version). Internal: callers authorize and audit.
  * `basedOnId` records the version a copy was made from.
  */
 export async function insertRoutine(
@@ -35,6 +37,7 @@ export async function insertRoutine(
       toolHashes: JSON.stringify(pinToolHashes(routine, {}, await readCurrentToolHashes(tx))),
     },
   });
+  await recordDerivedEditors(tx, versionId, data.ownerId, "create", data.basedOnId ?? null);
   return { id: data.id, name: routine.name, versionId };
 }
 
