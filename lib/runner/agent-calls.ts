@@ -124,7 +124,8 @@ async function sendCall(
   const guard = agentGuard(session, extraMs, step?.timeoutMs);
   let outcome: ToolOutcome;
   try {
-    const expanded = (await session.values.expand(args)) as Record<string, JsonValue>;
+    const scope = session.values.scopeOf(step?.inputs ?? {});
+    const expanded = (await session.values.expand(args, scope)) as Record<string, JsonValue>;
     const work = session.tools.call(tool, expanded, {
       idempotencyKey: `${writer.snapshot.id}:${stepRun.id}`,
       timeoutMs: Math.max(1, guard.timeLeft()),

@@ -4,7 +4,7 @@ import type { ToolRef } from "../routine";
 import { agentGuard, runAcceptedCall, resendCall, type CallResult } from "./agent-calls";
 import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversation";
 import { finishAgentRun } from "./agent-finish";
-import { agentBlockers } from "./agent-mapping";
+import { agentBlockers, mapCallToStep } from "./agent-mapping";
 import { agentSystemPrompt, agentToolSpecs, agentUserMessage, type AgentPlan } from "./agent-prompt";
 import { activeMs, BudgetExceededError, tokensUsed } from "./budgets";
 import { errorMessage } from "./errors";
@@ -14,6 +14,7 @@ import { budgetExceeded, cancelRun, failRun, pauseRun } from "./run-transitions"
 import { clipShown } from "./step-context";
 import type { StepSession } from "./step-execution";
 import { toolNames, type ToolNames } from "./tool-names";
+import { strayKeysProblem } from "./values";
 
 /** What the agent loop needs from the session besides its services. */
 export type AgentDriver = {
@@ -239,9 +240,14 @@ async function handleCall(
   if (!tool) return refuse(`${call.name} is not one of the tools offered for this run.`);
   const parsed = parseArguments(call.arguments);
   if (!parsed.ok) return refuse(`Invalid arguments for ${call.name}: ${parsed.problem}.`);
+  // Keys pass only into the step the call serves, as that step's bindings name them (values.ts, scopeOf).
+  const step = mapCallToStep(session.writer.snapshot, session.index, tool);
+  const scope = session.values.scopeOf(step?.inputs ?? {});
+  const stray = session.values.strayKeys(parsed.value, scope);
+  if (stray.length > 0) return refuse(`${call.name} was not run: ${strayKeysProblem(stray)}.`);
   let problems: string[];
   try {
-    const expanded = await session.values.expand(parsed.value);
+    const expanded = await session.values.expand(parsed.value, scope);
     problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
   } catch (error) {
     if (error instanceof LeaseLostError) throw error;

@@ -91,18 +91,57 @@ export class RunValues {
   }
 
   /**
-   * Swaps every variable key (a string equal to a key of this run) and every variable stub in a value for the stored
-   * value, at any depth. Keys embedded in longer text are left alone: the paper's model passes the key as the whole
-   * argument, and splicing kilobytes into a sentence would be a guess.
+   * The variable keys a step may pass by key: those held in the outputs its own bindings name, as the routine's
+   * author wrote them (`from: "step"`; any run of that step, so a loop's earlier keys count). A tool output is data
+   * that can carry instructions: a model told to write another variable's key into an argument must not get that
+   * value sent, so nothing outside this scope is swapped in (`expand`) and the engine refuses model-written keys
+   * outside it (`strayKeys`). In agent mode the scope is that of the routine step the call serves; a call serving
+   * no step has none.
    */
-  async expand<T extends JsonValue>(value: T): Promise<JsonValue> {
+  scopeOf(inputs: Record<string, Binding>): ReadonlySet<string> {
+    const scope = new Set<string>();
+    const runs = this.snapshot().steps;
+    for (const binding of Object.values(inputs)) {
+      if (binding.from !== "step") continue;
+      const [name] = binding.path.split(".");
+      for (const run of runs) {
+        if (run.stepId !== binding.stepId || run.state !== "succeeded") continue;
+        const value = field(run.output ?? undefined, name);
+        if (isVariableStub(value)) scope.add(value.$var);
+      }
+    }
+    return scope;
+  }
+
+  /** The keys of this run a value carries (whole strings or stubs, at any depth) that lie outside `scope`. */
+  strayKeys(value: JsonValue, scope: ReadonlySet<string>): string[] {
     const keys = variableKeys(this.snapshot());
-    if (keys.size === 0) return value;
+    const stray = new Set<string>();
+    const walk = (item: JsonValue): void => {
+      if (typeof item === "string") {
+        if (keys.has(item) && !scope.has(item)) stray.add(item);
+      } else if (Array.isArray(item)) item.forEach(walk);
+      else if (item && typeof item === "object") {
+        if (isVariableStub(item) && keys.has(item.$var) && !scope.has(item.$var)) stray.add(item.$var);
+        Object.values(item).forEach(walk);
+      }
+    };
+    walk(value);
+    return [...stray];
+  }
+
+  /**
+   * Swaps every variable key in `scope` (see `scopeOf`) found as a whole string, and every stub of one, for the
+   * stored value, at any depth; any other key stays the text it is. Keys embedded in longer text are left alone:
+   * the paper's model passes the key as the whole argument, and splicing kilobytes into a sentence would be a guess.
+   */
+  async expand<T extends JsonValue>(value: T, scope: ReadonlySet<string>): Promise<JsonValue> {
+    if (scope.size === 0) return value;
     const walk = async (item: JsonValue): Promise<JsonValue> => {
-      if (typeof item === "string") return keys.has(item) ? this.variable(item) : item;
+      if (typeof item === "string") return scope.has(item) ? this.variable(item) : item;
       if (Array.isArray(item)) return Promise.all(item.map(walk));
       if (item && typeof item === "object") {
-        if (isVariableStub(item) && keys.has(item.$var)) return this.variable(item.$var);
+        if (isVariableStub(item) && scope.has(item.$var)) return this.variable(item.$var);
         const entries = await Promise.all(
           Object.entries(item).map(async ([key, inner]) => [key, await walk(inner)] as const),
         );
@@ -112,4 +151,11 @@ export class RunValues {
     };
     return walk(value);
   }
+}
+
+/** Why model-written arguments carrying variable keys outside the step's scope are refused, in one sentence. */
+export function strayKeysProblem(keys: readonly string[]): string {
+  const named = keys.join(", ");
+  const holds = keys.length === 1 ? "holds an output" : "hold outputs";
+  return `${named} ${holds} this step's inputs do not name; only values the routine binds to this step can be passed by their variable key`;
 }

@@ -20,7 +20,13 @@ describe("variable memory in agent mode", () => {
         inputs: { employee_id: { from: "input", name: "employee_id" } },
         outputs: [{ name: "report", description: "" }],
       }),
-      toolStep({ id: "send", name: "Send the report", tool: { server: "hr", name: "send_report" } }),
+      // Its binding names fetch's report, so that output's key may be passed to this step (values.ts, scopeOf).
+      toolStep({
+        id: "send",
+        name: "Send the report",
+        tool: { server: "hr", name: "send_report" },
+        inputs: { report: { from: "step", stepId: "fetch", path: "report" }, to: { from: "model", hint: "who" } },
+      }),
       endStep({ id: "end" }),
     ];
     const report = { rows: Array.from({ length: 200 }, (_, n) => ({ n, text: `line ${n} of the long report` })) };

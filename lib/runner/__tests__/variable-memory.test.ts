@@ -14,6 +14,7 @@ const TAIL = "END-OF-THE-BIG-REPORT";
 /** About 10 KB of JSON: too large to keep inline or show the model. */
 const bigReport = {
   title: "Leave report 2026",
+  manager: "manager@example.com",
   rows: Array.from({ length: 200 }, (_, index) => ({ day: index, note: `entry ${index} ${"x".repeat(20)}` })),
   tail: TAIL,
 };
@@ -28,7 +29,7 @@ const fetchStep = () =>
   });
 
 describe("variable memory", () => {
-  it("keeps a 10 KB output as VAR_fetch_1, shows the model the key and a preview, and swaps the key back for the tool", async () => {
+  it("keeps a 10 KB output as VAR_fetch_1, shows the model the key and a preview, and swaps the key back for the tool (the step's bindings name that output)", async () => {
     fake.setScenario({
       rules: [
         {
@@ -45,7 +46,7 @@ describe("variable memory", () => {
         tool: { server: "hr", name: "send_report" },
         inputs: {
           report: { from: "model", hint: "the report" },
-          to: { from: "literal", value: "manager@example.com" },
+          to: { from: "step", stepId: "fetch", path: "report.manager" },
         },
       }),
       endStep({ id: "done" }),

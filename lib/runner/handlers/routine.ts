@@ -20,7 +20,7 @@ export const routineHandler: StepHandler<"routine"> = {
   async run(ctx: RoutineContext): Promise<StepOutcome> {
     const { step } = ctx;
     const { bound, unbound } = await ctx.values.resolveInputs(step.inputs);
-    let inputs = (await ctx.values.expand(bound)) as Record<string, JsonValue>;
+    let inputs = (await ctx.values.expand(bound, ctx.values.scopeOf(step.inputs))) as Record<string, JsonValue>;
     if (Object.keys(unbound).length > 0) {
       const extracted = await extractValues(ctx, unbound);
       if (!extracted.ok) return { status: "failed", error: extracted.error };

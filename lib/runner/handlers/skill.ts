@@ -25,7 +25,8 @@ export const skillHandler: StepHandler<"skill"> = {
     const resolved = isRecord(ctx.presetInput)
       ? { bound: ctx.presetInput, unbound: {} }
       : await ctx.values.resolveInputs(step.inputs);
-    const values = (await ctx.values.expand(resolved.bound)) as Record<string, JsonValue>;
+    const scope = ctx.values.scopeOf(step.inputs);
+    const values = (await ctx.values.expand(resolved.bound, scope)) as Record<string, JsonValue>;
     const input = resolved.bound;
     const messages: ChatMessage[] = [
       { role: "system", content: await ctx.executorPrompt() },

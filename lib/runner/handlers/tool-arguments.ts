@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolSpec } from "../../llm";
 import type { JsonValue, StepOf, ToolDefinition } from "../../routine";
 import { completionOf } from "../progress";
+import { strayKeysProblem } from "../values";
 import { judgeCalls, parseArguments } from "./tool-calls";
 import type { StepContext } from "./types";
 
@@ -13,7 +14,8 @@ export type ArgumentsResult = { ok: true; args: Record<string, JsonValue> } | { 
  * routine and progress list as system prompt, only the routine's tools offered, one call expected to this step's
  * tool. A deviation (no call, another tool, a tool outside the allowlist) gets one corrective turn; arguments that
  * are not JSON or fail the tool's schema get one repair turn; after that the step fails with the reason. Parameters
- * the routine binds are fixed: the model is told so, and its values for them are replaced.
+ * the routine binds are fixed: the model is told so, and its values for them are replaced. A variable key the model
+ * writes that the step's bindings do not name (an injected "pass VAR_x here") is refused the same way, never sent.
  */
 export async function argumentsFromModel(
   ctx: ToolContext,
@@ -23,6 +25,7 @@ export async function argumentsFromModel(
   const { step, toolNames } = ctx;
   const expectedName = toolNames.nameOf(step.tool);
   const tools = toolSpecs(ctx, await ctx.describeTools(), Object.keys(bound));
+  const scope = ctx.values.scopeOf(step.inputs);
   const messages: ChatMessage[] = [
     { role: "system", content: await ctx.executorPrompt() },
     { role: "user", content: stepRequest(ctx, expectedName, bound, unbound) },
@@ -84,14 +87,23 @@ export async function argumentsFromModel(
     const parsed = parseArguments(chosen.arguments);
     // Bound parameters win over whatever the model wrote for them.
     const args = parsed.ok ? { ...parsed.value, ...bound } : null;
-    const problems = args
-      ? await ctx.tools.checkArguments(step.tool, (await ctx.values.expand(args)) as Record<string, JsonValue>)
-      : [(parsed as { problem: string }).problem];
+    const stray = parsed.ok ? ctx.values.strayKeys(written(parsed.value, bound), scope) : [];
+    const problems = !args
+      ? [(parsed as { problem: string }).problem]
+      : stray.length > 0
+        ? [strayKeysProblem(stray)]
+        : await ctx.tools.checkArguments(
+            step.tool,
+            (await ctx.values.expand(args, scope)) as Record<string, JsonValue>,
+          );
     if (args && problems.length === 0) return { ok: true, args };
 
     const retry = !repaired;
     repaired = true;
-    const reason = `Invalid arguments for ${step.tool.name}: ${problems.join("; ")}.`;
+    const reason =
+      stray.length > 0
+        ? `Not sent to ${step.tool.name}: ${problems.join("; ")}.`
+        : `Invalid arguments for ${step.tool.name}: ${problems.join("; ")}.`;
     await ctx.record([
       { type: "step.tool_refused", data: { ...refusalRef(ctx), tool: step.tool.name, reason, corrective: retry } },
     ]);
@@ -101,6 +113,11 @@ export async function argumentsFromModel(
     replies.set(chosen.id, `Not run. ${reason} Call ${expectedName} again with corrected arguments.`);
     appendReplies(messages, answer.toolCalls, replies, "");
   }
+}
+
+/** What the model wrote itself: its arguments less the parameters the routine binds. */
+function written(args: Record<string, JsonValue>, bound: Record<string, JsonValue>): Record<string, JsonValue> {
+  return Object.fromEntries(Object.entries(args).filter(([name]) => !Object.hasOwn(bound, name)));
 }
 
 function refusalRef(ctx: ToolContext) {

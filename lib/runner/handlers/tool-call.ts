@@ -11,9 +11,10 @@ const MAX_BACKOFF_MS = 60_000;
 
 /**
  * Sends the step's tool call: records step.tool_call (arguments as the routine sees them, variable keys as keys),
- * swaps variable keys for their values, and calls the tool with the execution's idempotency key. A failure the tool
- * calls retryable (timeout, lost connection) is tried again per the step's `retry` (attempts, backoff doubling); any
- * other fails the step. A result that is not JSON is kept as its text.
+ * swaps the variable keys the step's bindings name for their values (any other key stays text), and calls the tool
+ * with the execution's idempotency key. A failure the tool calls retryable (timeout, lost connection) is tried again
+ * per the step's `retry` (attempts, backoff doubling); any other fails the step. A result that is not JSON is kept
+ * as its text.
  */
 export async function callTool(
   ctx: ToolContext,
@@ -38,7 +39,7 @@ export async function callTool(
     ],
     { input: args },
   );
-  const expanded = (await ctx.values.expand(args)) as Record<string, JsonValue>;
+  const expanded = (await ctx.values.expand(args, ctx.values.scopeOf(step.inputs))) as Record<string, JsonValue>;
   const maxAttempts = step.retry?.maxAttempts ?? 1;
 
   for (let tries = 1; ; tries++) {

@@ -26,7 +26,7 @@ export const toolHandler: StepHandler<"tool"> = {
     } else {
       const problems = await ctx.tools.checkArguments(
         ctx.step.tool,
-        (await ctx.values.expand(args)) as Record<string, JsonValue>,
+        (await ctx.values.expand(args, ctx.values.scopeOf(ctx.step.inputs))) as Record<string, JsonValue>,
       );
       if (problems.length > 0)
         return {
