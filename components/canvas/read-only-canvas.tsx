@@ -14,10 +14,11 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import type { FlowNode, StepEdge } from "@/lib/graph";
 import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS } from "./canvas-options";
-import { useCanvasZoomedOut, ZoomedOutContext } from "./use-zoomed-out";
+import { SimplifiedDrawingContext, useCanvasSimplified } from "./simplified-drawing";
+import { useOpeningViewport } from "./use-opening-viewport";
 
 export type ReadOnlyCanvasProps = {
   nodes: FlowNode[];
@@ -29,7 +30,10 @@ export type ReadOnlyCanvasProps = {
   onSelectStep: (stepId: string) => void;
   /** React Flow unselected a step (a click on the empty pane, say). */
   onUnselectStep?: (stepId: string) => void;
-  /** A controlled viewport (with onViewportChange); without one the canvas fits itself to its nodes once. */
+  /**
+   * A controlled viewport (with onViewportChange); without one the canvas opens where useOpeningViewport says, or
+   * fitted with `fitViewOptions` when it had no size then (a hidden tab).
+   */
   viewport?: Viewport;
   onViewportChange?: (viewport: Viewport) => void;
   fitViewOptions?: FitViewOptions;
@@ -39,7 +43,7 @@ export type ReadOnlyCanvasProps = {
 
 /**
  * The frame the review and run canvases share: nothing to drag, connect or delete, keyboard selection of steps,
- * the colour mode of the resolved theme, and the zoom level handed to nodes and edges through ZoomedOutContext
+ * the colour mode of the resolved theme, and the zoom level handed to nodes and edges through SimplifiedDrawingContext
  * (with no dot grid when zoomed far out, where it is a grey haze that costs a repaint per frame).
  */
 export function ReadOnlyCanvas(props: ReadOnlyCanvasProps) {
@@ -64,7 +68,10 @@ function CanvasFrame({
   label,
 }: ReadOnlyCanvasProps) {
   const { resolvedTheme } = useTheme();
-  const zoomedOut = useCanvasZoomedOut();
+  const simplified = useCanvasSimplified();
+  const frame = useRef<HTMLDivElement>(null);
+  const opening = useOpeningViewport(frame, () => nodes);
+  const controlled = viewport !== undefined;
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
       const picked = changes.find(
@@ -83,35 +90,38 @@ function CanvasFrame({
     [onSelectStep],
   );
   return (
-    <div className="h-full w-full" data-testid={testId} role="group" aria-label={label}>
-      <ZoomedOutContext value={zoomedOut}>
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
-          onNodesChange={onNodesChange}
-          onNodeClick={onNodeClick}
-          viewport={viewport}
-          onViewportChange={onViewportChange}
-          fitView={fitViewOptions !== undefined}
-          fitViewOptions={fitViewOptions}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          edgesFocusable={false}
-          deleteKeyCode={null}
-          multiSelectionKeyCode={null}
-          selectionKeyCode={null}
-          minZoom={CANVAS_MIN_ZOOM}
-          maxZoom={CANVAS_MAX_ZOOM}
-          proOptions={PRO_OPTIONS}
-          colorMode={resolvedTheme === "dark" ? "dark" : "light"}
-        >
-          {zoomedOut ? null : <Background gap={20} size={1} />}
-          <Controls showInteractive={false} />
-        </ReactFlow>
-      </ZoomedOutContext>
+    <div ref={frame} className="h-full w-full" data-testid={testId} role="group" aria-label={label}>
+      {controlled || opening ? (
+        <SimplifiedDrawingContext value={simplified}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
+            onNodesChange={onNodesChange}
+            onNodeClick={onNodeClick}
+            viewport={viewport}
+            onViewportChange={onViewportChange}
+            defaultViewport={controlled ? undefined : opening?.viewport}
+            fitView={!controlled && !opening?.viewport}
+            fitViewOptions={fitViewOptions}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            edgesFocusable={false}
+            deleteKeyCode={null}
+            multiSelectionKeyCode={null}
+            selectionKeyCode={null}
+            minZoom={CANVAS_MIN_ZOOM}
+            maxZoom={CANVAS_MAX_ZOOM}
+            proOptions={PRO_OPTIONS}
+            colorMode={resolvedTheme === "dark" ? "dark" : "light"}
+          >
+            {simplified ? null : <Background gap={20} size={1} />}
+            <Controls showInteractive={false} />
+          </ReactFlow>
+        </SimplifiedDrawingContext>
+      ) : null}
     </div>
   );
 }

@@ -20,3 +20,13 @@ export const STEP_KIND_INFO: Record<StepKind, { label: string; hint: string; ico
   routine: { label: "Sub-routine", hint: "Runs another published routine.", icon: Workflow, accent: "text-accent" },
   end: { label: "End", hint: "Finishes the routine.", icon: CircleStop, accent: "text-muted" },
 };
+
+/** The left border that marks a step's kind where its icon is not drawn (the simplified drawing). */
+export const KIND_BORDER: Record<StepKind, string> = {
+  tool: "border-l-accent",
+  skill: "border-l-success",
+  branch: "border-l-warning",
+  human: "border-l-danger",
+  routine: "border-l-accent",
+  end: "border-l-muted",
+};

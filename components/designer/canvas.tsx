@@ -1,20 +1,10 @@
 "use client";
 
-import {
-  Background,
-  ControlButton,
-  Controls,
-  MiniMap,
-  ReactFlow,
-  useReactFlow,
-  getViewportForBounds,
-  type Connection,
-  type Viewport,
-} from "@xyflow/react";
+import { Background, ControlButton, Controls, MiniMap, ReactFlow, useReactFlow, type Connection } from "@xyflow/react";
 import { Map as MapIcon } from "lucide-react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import { useLayoutEffect, useRef, useState, type DragEvent } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { useDesigner, useDesignerApi } from "./designer-context";
 import { NODE_TYPES, EDGE_TYPES } from "./nodes";
 import {
@@ -22,12 +12,11 @@ import {
   CANVAS_MIN_ZOOM,
   DEFAULT_EDGE_OPTIONS,
   PRO_OPTIONS,
-  readableOpening,
-  useCanvasZoomedOut,
-  ZoomedOutContext,
+  useCanvasSimplified,
+  useOpeningViewport,
+  SimplifiedDrawingContext,
 } from "@/components/canvas";
 import { DRAG_MIME, type DragPayload } from "./drag-payload";
-import { nodesBounds } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 
@@ -43,40 +32,8 @@ const selectCanvas = (state: DesignerStoreState) => ({
 });
 
 const LARGE_ROUTINE = 300;
-// A small routine is shown at natural size rather than blown up to fill the canvas.
+// The fallback for a canvas without a size when it opened (a hidden tab): a small routine at natural size.
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
-
-/**
- * Where the canvas opens: the fitted viewport, computed from the nodes' known sizes and the canvas's box before
- * React Flow mounts (so nodes are drawn once, at the right zoom, with no measure-then-fitView pass). `fitView` is
- * the fallback when the box has no size yet (a hidden tab); undefined until measured, and on the server.
- */
-function useOpeningViewport(frame: React.RefObject<HTMLDivElement | null>): { viewport?: Viewport } | undefined {
-  const api = useDesignerApi();
-  const [opening, setOpening] = useState<{ viewport?: Viewport }>();
-  useLayoutEffect(() => {
-    const box = frame.current?.getBoundingClientRect();
-    const bounds = nodesBounds(api.getState().nodes);
-    const fits = box && box.width > 0 && box.height > 0 && bounds;
-    const { maxZoom, padding } = FIT_VIEW_OPTIONS;
-    // Measured once, before the first paint: React Flow mounts in the same frame.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpening(
-      fits
-        ? {
-            viewport: readableOpening(
-              getViewportForBounds(bounds, box.width, box.height, CANVAS_MIN_ZOOM, maxZoom, padding),
-              bounds,
-              box.height,
-              api.getState().nodes.length,
-              32,
-            ),
-          }
-        : {},
-    );
-  }, [api, frame]);
-  return opening;
-}
 
 /** The React Flow canvas: drop steps from the palette, connect them, move them, select them. */
 export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDefinition> }) {
@@ -84,11 +41,14 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
     useDesigner(selectCanvas);
   const { screenToFlowPosition } = useReactFlow();
   const { resolvedTheme } = useTheme();
-  const zoomedOut = useCanvasZoomedOut();
-  // The minimap redraws every node on each pan frame: on by default for routines small enough not to notice.
-  const [miniMapOn, setMiniMapOn] = useState(() => nodes.length <= LARGE_ROUTINE);
+  const simplified = useCanvasSimplified();
   const frame = useRef<HTMLDivElement>(null);
-  const opening = useOpeningViewport(frame);
+  const api = useDesignerApi();
+  const opening = useOpeningViewport(frame, () => api.getState().nodes);
+  // The minimap helps find one's way in a routine larger than the canvas; over one that fits it would only hide
+  // steps. It redraws every node on each pan frame, so very large routines start without it.
+  const [miniMapOn, setMiniMapOn] = useState<boolean>();
+  const showMiniMap = miniMapOn ?? (opening?.fits === false && nodes.length <= LARGE_ROUTINE);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -112,7 +72,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
       onDrop={onDrop}
     >
       {opening ? (
-        <ZoomedOutContext value={zoomedOut}>
+        <SimplifiedDrawingContext value={simplified}>
           <ReactFlow
             nodes={nodes}
             edges={edges}
@@ -137,12 +97,12 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
             colorMode={resolvedTheme === "dark" ? "dark" : "light"}
           >
             {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}
-            {zoomedOut ? null : <Background gap={20} size={1} />}
-            {miniMapOn ? <MiniMap pannable zoomable className="!bg-surface" /> : null}
+            {simplified ? null : <Background gap={20} size={1} />}
+            {showMiniMap ? <MiniMap pannable zoomable className="!bg-surface" /> : null}
             <Controls showInteractive={false}>
               <ControlButton
-                onClick={() => setMiniMapOn((on) => !on)}
-                title={miniMapOn ? "Hide the minimap" : "Show the minimap"}
+                onClick={() => setMiniMapOn(!showMiniMap)}
+                title={showMiniMap ? "Hide the minimap" : "Show the minimap"}
                 aria-label="Toggle the minimap"
                 data-testid="toggle-minimap"
               >
@@ -150,7 +110,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
               </ControlButton>
             </Controls>
           </ReactFlow>
-        </ZoomedOutContext>
+        </SimplifiedDrawingContext>
       ) : null}
     </div>
   );

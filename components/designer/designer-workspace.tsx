@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { Alert, TabList, TabPanel } from "@/components/ui";
+import { usePanelLayout } from "@/components/shell/canvas-layout";
+import { Alert, ResizablePanel, TabList, TabPanel } from "@/components/ui";
 import { Canvas } from "./canvas";
 import { CommentsPanel, type ResolveComment } from "./comments/comments-panel";
 import { useStepComments } from "./comments/comments-context";
@@ -39,6 +40,8 @@ const selectFirstValidation = (state: DesignerStoreState) => ({
 });
 const selectNotice = (state: DesignerStoreState) => ({ notice: state.notice, setNotice: state.setNotice });
 
+const DETAILS_PANEL = { open: true, width: 320 };
+
 const cannotResolve: ResolveComment = async () => ({ status: "error", message: "Comments cannot be resolved here." });
 
 /** Canvas and details panel (inspector / issues / text) of a loaded routine, with autosave and shortcuts. */
@@ -53,6 +56,7 @@ export function DesignerWorkspace({
   reviewUrl = null,
 }: Props) {
   const [panel, setPanel] = useState<PanelId>("inspector");
+  const details = usePanelLayout("designer-details", DETAILS_PANEL);
   const toolsByKey = useMemo(() => new Map(tools.map((tool) => [`${tool.server}/${tool.name}`, tool])), [tools]);
   const issueCount = useDesigner(selectIssueCount);
   const commentCount = useStepComments(selectCommentCount);
@@ -66,48 +70,57 @@ export function DesignerWorkspace({
         <Canvas toolsByKey={toolsByKey} />
         <Notice />
       </div>
-      <aside className="flex w-96 shrink-0 flex-col border-l border-border bg-surface" aria-label="Details">
-        <div className="border-b border-border px-2 pt-2">
-          <TabList
-            idPrefix="designer"
-            label="Details"
-            value={panel}
-            onChange={setPanel}
-            tabs={[
-              { id: "inspector", label: "Inspector" },
-              {
-                id: "issues",
-                label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span>,
-              },
-              { id: "text", label: "Text" },
-              {
-                id: "comments",
-                label: <span data-testid="comments-tab">Comments {commentCount ? `(${commentCount})` : ""}</span>,
-              },
-            ]}
-          />
-        </div>
-        {/* Focusable so the keyboard can scroll it when the panel shown has no control of its own (WCAG 2.1.1). */}
-        <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label="Details panel">
-          <TabPanel idPrefix="designer" id="inspector" active={panel === "inspector"}>
-            <Inspector tools={tools} />
-          </TabPanel>
-          <TabPanel idPrefix="designer" id="issues" active={panel === "issues"}>
-            <IssuesThenInspector onPick={() => setPanel("inspector")} tools={tools} />
-          </TabPanel>
-          <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
-            {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
-            {panel === "text" ? (
-              <div className="h-[calc(100dvh-10rem)]">
-                <TextView tools={tools} />
-              </div>
-            ) : null}
-          </TabPanel>
-          <TabPanel idPrefix="designer" id="comments" active={panel === "comments"}>
-            <CommentsPanel resolve={resolveComment} reviewUrl={reviewUrl} />
-          </TabPanel>
-        </div>
-      </aside>
+      <ResizablePanel
+        side="right"
+        label="the details"
+        minWidth={280}
+        maxWidth={640}
+        testId="details-panel"
+        {...details}
+      >
+        <aside className="flex min-h-0 min-w-0 flex-1 flex-col border-l border-border bg-surface" aria-label="Details">
+          <div className="border-b border-border px-2 pt-2">
+            <TabList
+              idPrefix="designer"
+              label="Details"
+              value={panel}
+              onChange={setPanel}
+              tabs={[
+                { id: "inspector", label: "Inspector" },
+                {
+                  id: "issues",
+                  label: <span data-testid="issues-tab">Issues {issueCount ? `(${issueCount})` : ""}</span>,
+                },
+                { id: "text", label: "Text" },
+                {
+                  id: "comments",
+                  label: <span data-testid="comments-tab">Comments {commentCount ? `(${commentCount})` : ""}</span>,
+                },
+              ]}
+            />
+          </div>
+          {/* Focusable so the keyboard can scroll it when the panel shown has no control of its own (WCAG 2.1.1). */}
+          <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label="Details panel">
+            <TabPanel idPrefix="designer" id="inspector" active={panel === "inspector"}>
+              <Inspector tools={tools} />
+            </TabPanel>
+            <TabPanel idPrefix="designer" id="issues" active={panel === "issues"}>
+              <IssuesThenInspector onPick={() => setPanel("inspector")} tools={tools} />
+            </TabPanel>
+            <TabPanel idPrefix="designer" id="text" active={panel === "text"}>
+              {/* Mounted only when shown: rendering the text of a large routine on every keystroke is wasted work. */}
+              {panel === "text" ? (
+                <div className="h-[calc(100dvh-10rem)]">
+                  <TextView tools={tools} />
+                </div>
+              ) : null}
+            </TabPanel>
+            <TabPanel idPrefix="designer" id="comments" active={panel === "comments"}>
+              <CommentsPanel resolve={resolveComment} reviewUrl={reviewUrl} />
+            </TabPanel>
+          </div>
+        </aside>
+      </ResizablePanel>
       <ShortcutsHelp open={helpOpen} onClose={closeHelp} />
       <StaleSaveDialog saveAsCopy={saveAsCopy} />
     </>

@@ -2,13 +2,14 @@
 
 import { ReactFlowProvider } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Alert, Button } from "@/components/ui";
+import { Alert, Button, ResizablePanel } from "@/components/ui";
 import type { ResolveComment } from "./comments/comments-panel";
 import { StepCommentsProvider } from "./comments/comments-context";
 import { DesignerStoreProvider } from "./designer-context";
 import { ToolbarSkeleton, WorkspaceSkeleton } from "./designer-skeleton";
 import { DesignerWorkspace } from "./designer-workspace";
 import { Palette } from "./palette";
+import { usePanelLayout } from "@/components/shell/canvas-layout";
 import { Toolbar } from "./toolbar";
 import type { SaveAsCopy } from "./stale-save-dialog";
 import type { SaveDraft } from "./use-autosave";
@@ -105,7 +106,7 @@ export function Designer({
               {store ? <Toolbar openHelp={openHelp} /> : <ToolbarSkeleton />}
               <div className="flex min-h-0 flex-1">
                 {/* Read-only (operators, reviewers, a version past draft): nothing can be added, so no palette. */}
-                {canEdit ? <Palette tools={tools} canEdit={canEdit} /> : null}
+                {canEdit ? <PalettePanel tools={tools} /> : null}
                 {store ? (
                   <DesignerWorkspace
                     tools={tools}
@@ -128,3 +129,15 @@ export function Designer({
     </DesignerStoreProvider>
   );
 }
+
+/** The palette in a side panel that can be resized and hidden, remembered with the page's layout. */
+function PalettePanel({ tools }: { tools: ToolDefinition[] }) {
+  const panel = usePanelLayout("designer-palette", PALETTE_PANEL);
+  return (
+    <ResizablePanel side="left" label="the palette" minWidth={180} maxWidth={400} testId="palette-panel" {...panel}>
+      <Palette tools={tools} canEdit />
+    </ResizablePanel>
+  );
+}
+
+const PALETTE_PANEL = { open: true, width: 224 };

@@ -19,7 +19,7 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
   const groups = useMemo(() => groupByServer(searchTools(tools, query)), [tools, query]);
   return (
     <aside
-      className="flex h-full w-64 shrink-0 flex-col border-r border-border bg-surface"
+      className="flex h-full min-w-0 flex-1 flex-col border-r border-border bg-surface"
       aria-label="Palette"
       data-testid="palette"
     >

@@ -2,11 +2,11 @@
 
 import type { Viewport } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { CANVAS_MIN_ZOOM, readableOpening } from "@/components/canvas";
+import { browserTextScale } from "@/components/canvas";
 import { Columns2, Rows2 } from "lucide-react";
 import { Badge, Button, cn } from "@/components/ui";
-import { nodesBounds, outgoingEdgeIds, routineToFlow, type Bounds } from "@/lib/graph";
-import { fitBounds, unionBounds, type ReviewDiff } from "@/lib/review";
+import { nodesBounds, openingViewport, outgoingEdgeIds, routineToFlow } from "@/lib/graph";
+import { unionBounds, type ReviewDiff } from "@/lib/review";
 import type { Routine } from "@/lib/routine";
 import { DiffLegend } from "./diff-legend";
 import { ReviewCanvas } from "./review-canvas";
@@ -52,10 +52,19 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
 
   useLayoutEffect(() => {
     const box = frame.current?.getBoundingClientRect();
-    const stepCount = Math.max(proposed.routine.steps.length, base?.routine.steps.length ?? 0);
-    // Measured before the paint, so both canvases are drawn once, at the opening viewport, and again when the
-    // panes change shape; otherwise the viewport is the reviewer's.
-    setViewport(box && box.width > 0 && bounds ? openingViewport(bounds, box, stepCount) : { x: 0, y: 0, zoom: 1 });
+    const first = proposedFlow.nodes.find((node) => node.parentId === undefined && node.type !== "stage");
+    // Measured before the paint, so both canvases are drawn once, at the opening viewport (both versions fitted
+    // when they fit legibly, else legible on the first steps), and again when the panes change shape; otherwise
+    // the viewport is the reviewer's.
+    setViewport(
+      box && box.width > 0 && bounds
+        ? openingViewport(bounds, box, {
+            start: first?.position,
+            startHeight: first?.height,
+            textScale: browserTextScale(),
+          })
+        : { x: 0, y: 0, zoom: 1 },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layout]);
 
@@ -67,6 +76,7 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
         <Button
           variant="ghost"
           size="sm"
+          disabled={!base}
           onClick={() => setLayout(stacked ? "columns" : "rows")}
           aria-label={stacked ? "Show the versions side by side" : "Show the versions one above the other"}
           title={stacked ? "Side by side" : "One above the other"}
@@ -81,15 +91,21 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
           <span className="text-xs">{stacked ? "Side by side" : "Stacked"}</span>
         </Button>
       </div>
+      {base ? null : (
+        <p className="border-b border-border bg-surface px-3 py-1.5 text-xs text-muted" data-testid="review-no-base">
+          This is the routine&apos;s first version: there is nothing to compare it with, so every step shows as added.
+        </p>
+      )}
+      {/* A first version has nothing to compare with: its canvas gets the whole room. */}
       <div
         className={cn(
           "grid min-h-0 flex-1",
-          stacked ? "grid-rows-2 divide-y" : "grid-cols-2 divide-x",
+          !base ? "grid-cols-1" : stacked ? "grid-rows-2 divide-y" : "grid-cols-2 divide-x",
           "divide-border",
         )}
       >
-        <Pane caption={base?.caption ?? "No earlier version"} tone="neutral" testId="review-base-pane">
-          {base && baseFlow && baseData ? (
+        {base && baseFlow && baseData ? (
+          <Pane caption={base.caption} tone="neutral" testId="review-base-pane">
             <div ref={frame} className="h-full">
               {viewport ? (
                 <ReviewCanvas
@@ -104,16 +120,8 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
                 />
               ) : null}
             </div>
-          ) : (
-            <div
-              className="flex h-full items-center justify-center p-8 text-center text-sm text-muted"
-              data-testid="review-no-base"
-            >
-              This is the routine&apos;s first version: there is nothing to compare it with, so every step shows as
-              added.
-            </div>
-          )}
-        </Pane>
+          </Pane>
+        ) : null}
         <Pane caption={proposed.caption} tone="accent" testId="review-proposed-pane">
           <div ref={base ? undefined : frame} className="h-full">
             {viewport ? (
@@ -133,12 +141,6 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
       </div>
     </div>
   );
-}
-
-/** Both versions fitted; a small routine that would only fit below readable zoom opens readable, its start at the left (as in the designer). */
-function openingViewport(bounds: Bounds, box: DOMRect, stepCount: number): Viewport {
-  const fitted = fitBounds(bounds, box.width, box.height, { minZoom: CANVAS_MIN_ZOOM, maxZoom: 1, padding: 0.08 });
-  return readableOpening(fitted, bounds, box.height, stepCount, 24);
 }
 
 function Pane({

@@ -3,7 +3,6 @@
 import {
   BaseEdge,
   EdgeLabelRenderer,
-  getBezierPath,
   type EdgeProps,
   type EdgeTypes,
   type NodeProps,
@@ -11,9 +10,16 @@ import {
 } from "@xyflow/react";
 import { MessageSquare } from "lucide-react";
 import { createContext, memo, useContext } from "react";
-import { HandleAnchors, StageFrame, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
+import {
+  HandleAnchors,
+  SimplifiedNode,
+  StageFrame,
+  STEP_KIND_INFO,
+  stepEdgeDrawing,
+  useSimplifiedDrawing,
+} from "@/components/canvas";
 import { cn } from "@/components/ui";
-import { edgeLabelDrawing, NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
+import { NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
 import type { DiffStatus, SideStatuses } from "@/lib/review";
 import type { Routine, Step } from "@/lib/routine";
 import { DIFF_STYLE } from "./diff-style";
@@ -59,7 +65,7 @@ export function canvasData(
  */
 const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProps<StepNode>) {
   const canvas = useCanvasData();
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const step = canvas.steps.get(data.stepId);
   if (!step) return null;
   const status: DiffStatus = canvas.statuses.steps[step.id] ?? "unchanged";
@@ -70,17 +76,19 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
   const comments = canvas.commentCounts[step.id] ?? 0;
   const frame = cn("rounded-xl border-2", style.node, selected && "ring-4 ring-accent/40");
   const handles = <HandleAnchors step={step} outgoing={canvas.outgoing.get(step.id) ?? []} />;
-  if (zoomedOut) {
+  if (simplified) {
     return (
-      <div
+      <SimplifiedNode
         data-testid={`review-node-${step.id}`}
         data-diff={status}
+        name={step.name}
+        nameTestId="review-node-name"
         title={`${step.name} (${style.label})`}
-        style={size}
-        className={frame}
+        size={size}
+        className={cn(frame, "bg-surface", status === "removed" && "line-through decoration-danger/60")}
       >
         {handles}
-      </div>
+      </SimplifiedNode>
     );
   }
   return (
@@ -98,14 +106,16 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
       <span className="min-w-0 flex-1">
         <span
           className={cn(
-            "block truncate text-sm font-medium text-foreground",
+            "line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground",
             status === "removed" && "line-through decoration-danger/60",
           )}
           data-testid="review-node-name"
         >
           {step.name}
         </span>
-        <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+        {step.kind === "end" ? null : (
+          <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+        )}
       </span>
       {/* Pinned to the frame, so the step's name keeps the node's width. */}
       {status !== "unchanged" ? (
@@ -147,30 +157,25 @@ const EDGE_COLOUR: Record<DiffStatus, string> = {
 /** A connection in its diff colour (dashed when removed); a branch's way out keeps its condition label. */
 const ReviewEdge = memo(function ReviewEdge(props: EdgeProps<StepEdge>) {
   const canvas = useCanvasData();
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const edgeId = props.data?.edgeId ?? props.id;
   const status: DiffStatus = canvas.statuses.edges[edgeId] ?? "unchanged";
   const label = props.data?.label;
   // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
-  const { path, labelTransform } = edgeLabelDrawing(
-    { x: props.sourceX, y: props.sourceY },
-    { x: props.targetX, y: props.targetY },
-    Boolean(label),
-    getBezierPath(props),
-  );
+  const { path, labelTransform } = stepEdgeDrawing(props, Boolean(label));
   const stroke = EDGE_COLOUR[status];
   return (
     <>
       <BaseEdge
         path={path}
-        markerEnd={zoomedOut ? undefined : props.markerEnd}
+        markerEnd={simplified ? undefined : props.markerEnd}
         style={{
           stroke,
           strokeWidth: status === "unchanged" ? 1.5 : 2.5,
           strokeDasharray: status === "removed" ? "6 4" : undefined,
         }}
       />
-      {label && !zoomedOut ? (
+      {label && !simplified ? (
         <EdgeLabelRenderer>
           <div
             style={{

@@ -2,7 +2,8 @@
 
 import { Sparkles } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { Alert, TabList, TabPanel } from "@/components/ui";
+import { usePanelLayout } from "@/components/shell/canvas-layout";
+import { Alert, ResizablePanel, TabList, TabPanel } from "@/components/ui";
 import type { VersionReview } from "@/lib/db/reviews";
 import { reviewDiff, statusOf } from "@/lib/review";
 import { ChangesPanel } from "./changes-panel";
@@ -14,6 +15,8 @@ import { StepPanel } from "./step-panel";
 import { TextDiffPanel } from "./text-diff-panel";
 
 type PanelId = "changes" | "step" | "text" | "draft" | "comments";
+
+const DETAILS_PANEL = { open: true, width: 384 };
 
 type Props = { review: VersionReview; actions: Pick<ReviewActions, "decide" | "comment" | "resolve"> };
 
@@ -27,6 +30,7 @@ export function ReviewWorkspace({ review, actions }: Props) {
   const diff = useMemo(() => reviewDiff(baseRoutine, proposed), [baseRoutine, proposed]);
   const [selectedStepId, setSelectedStepId] = useState<string | null>(null);
   const [panel, setPanel] = useState<PanelId>("changes");
+  const details = usePanelLayout("review-details", DETAILS_PANEL);
   const target: VersionTarget = { routineId: review.routineId, versionId: version.id, number: version.number };
   const baseLabel = base ? `v${base.number}` : "Before";
   const proposedLabel = `v${version.number}`;
@@ -86,84 +90,93 @@ export function ReviewWorkspace({ review, actions }: Props) {
           selectedStepId={selectedStepId}
           onSelect={select}
         />
-        <aside
-          className="flex w-[28rem] shrink-0 flex-col border-l border-border bg-surface"
-          aria-label="Review details"
+        <ResizablePanel
+          side="right"
+          label="the review details"
+          minWidth={300}
+          maxWidth={720}
+          testId="review-panel"
+          {...details}
         >
-          <div className="border-b border-border px-2 pt-2 pb-2">
-            <TabList idPrefix="review" label="Review details" value={panel} onChange={setPanel} tabs={tabs} />
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto p-4">
-            <TabPanel idPrefix="review" id="changes" active={panel === "changes"}>
-              <ChangesPanel diff={diff} hasBase={base !== null} selectedStepId={selectedStepId} onSelect={select} />
-            </TabPanel>
-            <TabPanel idPrefix="review" id="step" active={panel === "step"}>
-              <StepPanel
-                base={baseRoutine}
-                proposed={proposed}
-                baseLabel={baseLabel}
-                proposedLabel={proposedLabel}
-                selectedStepId={selectedStepId}
-                status={
-                  selectedStepId
-                    ? statusOf(diff.proposed, selectedStepId) === "unchanged"
-                      ? statusOf(diff.base, selectedStepId)
-                      : statusOf(diff.proposed, selectedStepId)
-                    : "unchanged"
-                }
-                rationale={selectedStepId ? rationale?.steps[selectedStepId] : undefined}
-                comments={review.comments.filter(
-                  (comment) => comment.stepId !== null && comment.stepId === selectedStepId,
-                )}
-                canComment={permissions.canComment}
-                target={target}
-                actions={actions}
-                onSelect={select}
-              />
-            </TabPanel>
-            <TabPanel idPrefix="review" id="text" active={panel === "text"}>
-              {panel === "text" ? <TextDiffPanel base={baseRoutine} proposed={proposed} /> : null}
-            </TabPanel>
-            {sourceDraft ? (
-              <TabPanel idPrefix="review" id="draft" active={panel === "draft"}>
-                <p className="mb-2 text-xs text-muted">The draft the planner was given, as it was pasted.</p>
-                <pre
-                  className="whitespace-pre-wrap break-words rounded-lg border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
-                  data-testid="source-draft"
-                >
-                  {sourceDraft}
-                </pre>
+          <aside
+            className="flex min-h-0 min-w-0 flex-1 flex-col border-l border-border bg-surface"
+            aria-label="Review details"
+          >
+            <div className="border-b border-border px-2 pt-2 pb-2">
+              <TabList idPrefix="review" label="Review details" value={panel} onChange={setPanel} tabs={tabs} />
+            </div>
+            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+              <TabPanel idPrefix="review" id="changes" active={panel === "changes"}>
+                <ChangesPanel diff={diff} hasBase={base !== null} selectedStepId={selectedStepId} onSelect={select} />
               </TabPanel>
-            ) : null}
-            <TabPanel idPrefix="review" id="comments" active={panel === "comments"}>
-              <div className="space-y-4">
-                <Decisions review={review} />
-                <CommentList
-                  comments={review.comments}
+              <TabPanel idPrefix="review" id="step" active={panel === "step"}>
+                <StepPanel
+                  base={baseRoutine}
+                  proposed={proposed}
+                  baseLabel={baseLabel}
+                  proposedLabel={proposedLabel}
+                  selectedStepId={selectedStepId}
+                  status={
+                    selectedStepId
+                      ? statusOf(diff.proposed, selectedStepId) === "unchanged"
+                        ? statusOf(diff.base, selectedStepId)
+                        : statusOf(diff.proposed, selectedStepId)
+                      : "unchanged"
+                  }
+                  rationale={selectedStepId ? rationale?.steps[selectedStepId] : undefined}
+                  comments={review.comments.filter(
+                    (comment) => comment.stepId !== null && comment.stepId === selectedStepId,
+                  )}
+                  canComment={permissions.canComment}
                   target={target}
-                  resolve={actions.resolve}
-                  stepLabel={stepLabel}
-                  empty="No comments yet."
+                  actions={actions}
+                  onSelect={select}
                 />
-                {permissions.canComment.allowed ? (
-                  <CommentForm
+              </TabPanel>
+              <TabPanel idPrefix="review" id="text" active={panel === "text"}>
+                {panel === "text" ? <TextDiffPanel base={baseRoutine} proposed={proposed} /> : null}
+              </TabPanel>
+              {sourceDraft ? (
+                <TabPanel idPrefix="review" id="draft" active={panel === "draft"}>
+                  <p className="mb-2 text-xs text-muted">The draft the planner was given, as it was pasted.</p>
+                  <pre
+                    className="whitespace-pre-wrap break-words rounded-lg border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
+                    data-testid="source-draft"
+                  >
+                    {sourceDraft}
+                  </pre>
+                </TabPanel>
+              ) : null}
+              <TabPanel idPrefix="review" id="comments" active={panel === "comments"}>
+                <div className="space-y-4">
+                  <Decisions review={review} />
+                  <CommentList
+                    comments={review.comments}
                     target={target}
-                    action={actions.comment}
-                    label="Comment on the whole version"
-                    placeholder="A remark about the routine as a whole"
+                    resolve={actions.resolve}
+                    stepLabel={stepLabel}
+                    empty="No comments yet."
                   />
-                ) : null}
-              </div>
-            </TabPanel>
-          </div>
-          <DecisionBar
-            target={target}
-            inReview={version.status === "in_review"}
-            canDecide={permissions.canDecide}
-            openCommentCount={openComments.length}
-            decide={actions.decide}
-          />
-        </aside>
+                  {permissions.canComment.allowed ? (
+                    <CommentForm
+                      target={target}
+                      action={actions.comment}
+                      label="Comment on the whole version"
+                      placeholder="A remark about the routine as a whole"
+                    />
+                  ) : null}
+                </div>
+              </TabPanel>
+            </div>
+            <DecisionBar
+              target={target}
+              inReview={version.status === "in_review"}
+              canDecide={permissions.canDecide}
+              openCommentCount={openComments.length}
+              decide={actions.decide}
+            />
+          </aside>
+        </ResizablePanel>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { usePanelLayout } from "@/components/shell/canvas-layout";
+import { ResizablePanel } from "@/components/ui";
 import type { ModelPrice } from "@/lib/llm";
 import type { RunViewSnapshot } from "@/lib/stores/run-view";
 import { RunCanvas } from "./canvas/run-canvas";
@@ -19,6 +21,8 @@ type Props = {
   headerExtra?: ReactNode;
 };
 
+const RUN_PANEL = { open: true, width: 352 };
+
 /** The run page's client side: one run store, kept live from the SSE stream, drawn as header, canvas and side panel. */
 export function RunView(props: Props) {
   return (
@@ -30,14 +34,26 @@ export function RunView(props: Props) {
 
 function RunViewBody({ snapshot, canControl, actions, price, headerExtra }: Props) {
   useRunStream(snapshot.header.runId, snapshot.lastSeq);
+  const panel = usePanelLayout("run-details", RUN_PANEL);
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="run-view">
       <RunHeader canControl={canControl} control={actions.control} price={price} extra={headerExtra} />
-      <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-1">
-        <div className="min-h-0">
+      {/* Below lg the panel goes under the canvas, full width. */}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <div className="min-h-0 min-w-0 flex-1">
           <RunCanvas />
         </div>
-        <RunSidePanel runId={snapshot.header.runId} canControl={canControl} actions={actions} />
+        <ResizablePanel
+          side="right"
+          label="the run details"
+          minWidth={300}
+          maxWidth={720}
+          testId="run-panel"
+          className="max-lg:h-1/2 max-lg:!w-full"
+          {...panel}
+        >
+          <RunSidePanel runId={snapshot.header.runId} canControl={canControl} actions={actions} />
+        </ResizablePanel>
       </div>
     </div>
   );

@@ -1,14 +1,21 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { sectionsFor } from "@/lib/access";
 import type { Viewer } from "@/lib/db/users";
 import { Brand } from "./brand";
+import { CanvasLayoutProvider } from "./canvas-layout";
+import { LAYOUT_COOKIE, parseLayoutCookie } from "./layout-cookie";
 import { NavLinks } from "./nav-links";
+import { SideNav } from "./side-nav";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
-/** The signed-in frame: top bar with the user and their roles, navigation filtered by role, the page. */
-export function AppShell({
+/**
+ * The signed-in frame: top bar with the user and their roles, navigation filtered by role, the page. The full-bleed
+ * pages (designer, review, run) also get the remembered canvas layout: navigation as icons, side panel widths.
+ */
+export async function AppShell({
   viewer,
   signOutAction,
   fullBleed = false,
@@ -23,7 +30,7 @@ export function AppShell({
   // The full-bleed pages are the heavy editors: prefetching every section as soon as the shell hydrates would make
   // the server render five pages while the canvas is opening. There, links load when followed.
   const prefetch = fullBleed ? false : undefined;
-  return (
+  const frame = (
     <div className={fullBleed ? "flex h-dvh flex-col overflow-hidden" : "flex min-h-dvh flex-col"}>
       <a
         href="#main"
@@ -46,13 +53,7 @@ export function AppShell({
         </nav>
       </header>
       <div className="flex min-h-0 flex-1">
-        <nav
-          aria-label="Main"
-          className="hidden w-56 shrink-0 border-r border-border bg-surface px-3 py-5 md:block"
-          data-testid="main-nav"
-        >
-          <NavLinks items={items} orientation="vertical" prefetch={prefetch} />
-        </nav>
+        <SideNav items={items} prefetch={prefetch} />
         {fullBleed ? (
           <main id="main" className="min-h-0 min-w-0 flex-1">
             {children}
@@ -65,4 +66,7 @@ export function AppShell({
       </div>
     </div>
   );
+  if (!fullBleed) return frame;
+  const layout = parseLayoutCookie((await cookies()).get(LAYOUT_COOKIE)?.value);
+  return <CanvasLayoutProvider initial={layout}>{frame}</CanvasLayoutProvider>;
 }

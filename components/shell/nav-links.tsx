@@ -14,16 +14,19 @@ const ICONS: Record<SectionId, LucideIcon> = {
   settings: Settings,
 };
 
-type Item = { id: SectionId; label: string; href: string };
+export type NavItem = { id: SectionId; label: string; href: string };
 
 export function NavLinks({
   items,
   orientation,
   prefetch,
+  iconsOnly = false,
 }: {
-  items: Item[];
+  items: NavItem[];
   orientation: "vertical" | "horizontal";
   prefetch?: false;
+  /** Icons only, the label as the link's name and tooltip (the collapsed navigation of the canvas pages). */
+  iconsOnly?: boolean;
 }) {
   const pathname = usePathname();
   return (
@@ -38,13 +41,16 @@ export function NavLinks({
               prefetch={prefetch}
               aria-current={active ? "page" : undefined}
               data-testid={`nav-${id}`}
+              aria-label={iconsOnly ? label : undefined}
+              title={iconsOnly ? label : undefined}
               className={cn(
-                "flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap",
+                "flex items-center gap-2.5 rounded-lg py-2 text-sm font-medium whitespace-nowrap",
+                iconsOnly ? "justify-center px-0" : "px-3",
                 active ? "bg-accent-soft text-accent" : "text-muted hover:bg-surface-muted hover:text-foreground",
               )}
             >
               <Icon className="size-4" aria-hidden="true" />
-              {label}
+              {iconsOnly ? null : label}
             </Link>
           </li>
         );

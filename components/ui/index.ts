@@ -14,3 +14,4 @@ export { Spinner } from "./spinner";
 export { Table, Td, Th } from "./table";
 export { TabList, TabPanel } from "./tabs";
 export { useFormAction } from "./use-form-action";
+export { ResizablePanel } from "./resizable-panel";

@@ -1,4 +1,4 @@
-import type { Size } from "./sizes";
+import { NODE_SIZE, ROW_GAP, type Size } from "./sizes";
 
 type Point = { x: number; y: number };
 
@@ -71,6 +71,21 @@ export function branchLabelBox(route: BranchEdgeRoute, text: string): Point & Si
   const size = edgeLabelSize(text);
   return { x: route.labelX, y: route.labelY - size.height / 2, ...size };
 }
+
+/**
+ * For an edge that wraps from the end of one row to the start of a lower one (wrap-rows.ts), the height its
+ * crossing runs at: in the gap above the target's row (half the row gap above the top of a step as tall as a tool
+ * step, so inside the gap for every kind), not through the middle of either row. Undefined for any other edge.
+ */
+export function wrapLaneY(source: Point, target: Point): number | undefined {
+  if (target.x >= source.x || target.y <= source.y + WRAP_MIN_DROP) return undefined;
+  return target.y - WRAP_LANE_ABOVE_CENTRE;
+}
+
+/** A wrapped edge descends at least a row; anything shallower is an ordinary loop back. */
+const WRAP_MIN_DROP = 60;
+/** Half a tool step and half the row gap. */
+const WRAP_LANE_ABOVE_CENTRE = NODE_SIZE.tool.height / 2 + ROW_GAP / 2;
 
 /** Where an edge's path and condition label go, ready for the edge components. */
 export type EdgeLabelDrawing = { path: string; labelTransform: string };

@@ -32,12 +32,19 @@ type Compound = ElkNode & { children: ElkNode[]; edges: ElkExtendedEdge[] };
  * The ELK graph for a routine. Stages are compound nodes laid out on their own
  * (SEPARATE_CHILDREN): a stage's inner edges shape its box, and an edge that enters or leaves a
  * stage counts as an edge of the whole box at the top level. ELK's INCLUDE_CHILDREN mode lays out
- * cross-stage edges better but took a minute for 1,000 steps spread over five stages.
+ * cross-stage edges better but took a minute for 1,000 steps spread over five stages. `forRows`: the band is to
+ * be folded into rows (wrap-rows.ts).
  */
-export function toElkGraph(routine: Routine, direction: LayoutDirection): ElkNode {
+export function toElkGraph(routine: Routine, direction: LayoutDirection, forRows = false): ElkNode {
   const root: Compound = {
     id: "root",
-    layoutOptions: { ...graphOptions(direction), "elk.hierarchyHandling": "SEPARATE_CHILDREN" },
+    layoutOptions: {
+      ...graphOptions(direction),
+      "elk.hierarchyHandling": "SEPARATE_CHILDREN",
+      // Each step as early as it can go: a branch's short arm then sits beside its long one instead of at the
+      // long arm's end, so the band has gaps that no condition label spans, where wrapIntoRows may cut it.
+      ...(forRows ? { "elk.layered.layering.strategy": "LONGEST_PATH_SOURCE" } : {}),
+    },
     children: [],
     edges: [],
   };

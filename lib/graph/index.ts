@@ -23,10 +23,12 @@ export {
   branchLabelBox,
   edgeLabelDrawing,
   edgeLabelSize,
+  wrapLaneY,
   type BranchEdgeRoute,
   type EdgeLabelDrawing,
 } from "./edge-route";
 export { nodesBounds, type Bounds } from "./viewport";
+export { drawsSimplified, fitsLegibly, LEGIBILITY, legibleZoom, openingViewport } from "./legibility";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
 export {
@@ -45,6 +47,7 @@ export {
   type LayoutDirection,
   type LayoutRoutineOptions,
 } from "./layout";
+export { WRAP, wrapIntoRows } from "./wrap-rows";
 export {
   diffRoutines,
   isEmptyDiff,

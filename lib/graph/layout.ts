@@ -2,13 +2,19 @@ import type { ElkNode } from "elkjs/lib/elk-api";
 import type { Routine, Step } from "../routine";
 import { elkStepId, toElkGraph, type LayoutDirection } from "./elk-graph";
 import { NODE_SIZE } from "./sizes";
+import { canWrap, wrapIntoRows } from "./wrap-rows";
 
 export type { LayoutDirection } from "./elk-graph";
 
 /** What layoutRoutine needs of ELK; pass a worker-backed `new ELK({ workerUrl })` to keep the page responsive. */
 export type ElkLayouter = { layout(graph: ElkNode): Promise<ElkNode> };
 
-export type LayoutRoutineOptions = { direction: LayoutDirection; elk?: ElkLayouter };
+export type LayoutRoutineOptions = {
+  direction: LayoutDirection;
+  elk?: ElkLayouter;
+  /** Fold a small routine's band into rows that fit a canvas legibly (wrapIntoRows); on unless false. */
+  wrap?: boolean;
+};
 
 let bundled: Promise<ElkLayouter> | undefined;
 
@@ -31,12 +37,14 @@ function bundledElk(): Promise<ElkLayouter> {
  * Lays a routine out with ELK's layered algorithm and returns it with every step's position set
  * (absolute, in whole pixels, sized by NODE_SIZE). Each stage's steps are laid out together in a box
  * of their own (see toElkGraph). Branch edges leave their branch in the routine's edge order, on the
- * side the layout flows to. Self-loops and edges to missing steps are ignored.
+ * side the layout flows to. Self-loops and edges to missing steps are ignored. A small routine's band is then
+ * folded into rows (wrapIntoRows) unless `wrap` is false.
  */
 export async function layoutRoutine(routine: Routine, options: LayoutRoutineOptions): Promise<Routine> {
   if (routine.steps.length === 0) return routine;
   const elk = options.elk ?? (await bundledElk());
-  const result = await elk.layout(toElkGraph(routine, options.direction));
+  const wrap = options.wrap !== false && canWrap(routine);
+  const result = await elk.layout(toElkGraph(routine, options.direction, wrap));
 
   const positions = new Map<string, { x: number; y: number }>();
   const collect = (node: ElkNode, offsetX: number, offsetY: number) => {
@@ -53,7 +61,8 @@ export async function layoutRoutine(routine: Routine, options: LayoutRoutineOpti
     const position = positions.get(elkStepId(index)) ?? { x: 0, y: 0 };
     return { ...step, position: { x: Math.round(position.x), y: Math.round(position.y) } };
   });
-  return { ...routine, steps };
+  const laidOut = { ...routine, steps };
+  return wrap ? wrapIntoRows(laidOut, options.direction) : laidOut;
 }
 
 /** True when some step has no position yet (a routine from paper text, JSON without positions, or a text edit). */

@@ -17,3 +17,6 @@ export const STAGE_PADDING = { top: 48, right: 24, bottom: 24, left: 24 } as con
 
 /** The size of a stage that holds no steps yet. */
 export const EMPTY_STAGE_SIZE: Size = { width: 280, height: 160 };
+
+/** Room between the rows of a folded routine (wrap-rows.ts), where edges that wrap to the next row run. */
+export const ROW_GAP = 72;

@@ -17,7 +17,7 @@ export {
   type LifecycleStatus,
   type LifecycleTone,
 } from "./lifecycle-status";
-export { fitBounds, sameViewport, unionBounds, type Viewport } from "./viewport";
+export { sameViewport, unionBounds, type Viewport } from "./viewport";
 export { refusalSentence } from "./refusal";
 export {
   formatAccuracy,

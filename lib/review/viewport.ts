@@ -15,28 +15,6 @@ export function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
   };
 }
 
-/**
- * The viewport that shows `bounds` whole and centred in a `width` × `height` canvas, with `padding` (a fraction of
- * the canvas) around it and the zoom kept within [minZoom, maxZoom]. Both review canvases open at the viewport of
- * the union of the two versions, so a step that kept its place sits at the same spot on both.
- */
-export function fitBounds(
-  bounds: Bounds,
-  width: number,
-  height: number,
-  options: { minZoom: number; maxZoom: number; padding: number },
-): Viewport {
-  const usableWidth = width * (1 - 2 * options.padding);
-  const usableHeight = height * (1 - 2 * options.padding);
-  const fit = Math.min(usableWidth / Math.max(bounds.width, 1), usableHeight / Math.max(bounds.height, 1));
-  const zoom = Math.min(options.maxZoom, Math.max(options.minZoom, fit));
-  return {
-    zoom,
-    x: width / 2 - (bounds.x + bounds.width / 2) * zoom,
-    y: height / 2 - (bounds.y + bounds.height / 2) * zoom,
-  };
-}
-
 /** Whether two viewports are the same to within a rounding error (a canvas told its own viewport need not move). */
 export function sameViewport(a: Viewport, b: Viewport, epsilon = 1e-3): boolean {
   return Math.abs(a.x - b.x) < epsilon && Math.abs(a.y - b.y) < epsilon && Math.abs(a.zoom - b.zoom) < epsilon;

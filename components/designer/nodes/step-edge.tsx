@@ -1,33 +1,28 @@
 "use client";
 
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import { edgeLabelDrawing, type StepEdge as StepEdgeType } from "@/lib/graph";
-import { useZoomedOut } from "@/components/canvas";
+import type { StepEdge as StepEdgeType } from "@/lib/graph";
+import { stepEdgeDrawing, useSimplifiedDrawing } from "@/components/canvas";
 
 /**
- * A connection; a branch's way out carries its condition as a label. Zoomed out too far to read (useZoomedOut),
+ * A connection; a branch's way out carries its condition as a label. Zoomed out too far to read (useSimplifiedDrawing),
  * the label and the arrowhead are left out: a thousand markers a few pixels wide cost a repaint on every pan frame
  * and show nothing the line's direction into the next node does not.
  */
 export const StepEdge = memo(function StepEdge(props: EdgeProps<StepEdgeType>) {
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const label = props.data?.label;
   // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
-  const { path, labelTransform } = edgeLabelDrawing(
-    { x: props.sourceX, y: props.sourceY },
-    { x: props.targetX, y: props.targetY },
-    Boolean(label),
-    getBezierPath(props),
-  );
+  const { path, labelTransform } = stepEdgeDrawing(props, Boolean(label));
   return (
     <>
       <BaseEdge
         path={path}
-        markerEnd={zoomedOut ? undefined : props.markerEnd}
+        markerEnd={simplified ? undefined : props.markerEnd}
         style={{ strokeWidth: props.selected ? 2.5 : 1.5 }}
       />
-      {label && !zoomedOut ? <EdgeLabel label={label} transform={labelTransform} edgeId={props.data?.edgeId} /> : null}
+      {label && !simplified ? <EdgeLabel label={label} transform={labelTransform} edgeId={props.data?.edgeId} /> : null}
     </>
   );
 });

@@ -8,8 +8,7 @@ import { HANDLE, NODE_SIZE } from "@/lib/graph";
 import { selectStep, type DesignerStoreState } from "@/lib/stores/designer";
 import { useStepCommentCount } from "../comments/comments-context";
 import { useDesigner } from "../designer-context";
-import { STEP_KIND_INFO } from "../../canvas";
-import { useZoomedOut } from "@/components/canvas";
+import { KIND_BORDER, SimplifiedNode, STEP_KIND_INFO, useSimplifiedDrawing } from "@/components/canvas";
 
 /** What a node shows; selected so that typing a step's description re-renders no node at all. */
 function selectNodeView(state: DesignerStoreState, stepId: string) {
@@ -32,11 +31,11 @@ function useRenderCount() {
 }
 
 /**
- * The common body of every step node: icon, name, tool, validation and review-comment badges, and its handles. Zoomed out (see
- * useZoomedOut) it is one plain box of the same size whose left border is the kind's colour, without handles (too
- * small to grab there; edges still attach, since every node tells React Flow where its handles are, see
- * lib/graph/handles.ts): a thousand nodes then cost little to mount, paint and hit-test, which is what keeps
- * loading and panning a large routine fast.
+ * The common body of every step node: icon, name, tool, validation and review-comment badges, and its handles.
+ * Simplified (a large routine zoomed out, see useSimplifiedDrawing) it is the step's name in large type in a box of
+ * the same size whose left border is the kind's colour, without handles (too small to grab there; edges still
+ * attach, since every node tells React Flow where its handles are, see lib/graph/handles.ts): a thousand nodes then
+ * cost little to mount, paint and hit-test, which is what keeps loading and panning a large routine fast.
  */
 export function StepNodeShell({
   stepId,
@@ -51,26 +50,28 @@ export function StepNodeShell({
   const view = useDesigner((state) => selectNodeView(state, stepId));
   // Its own store: typing in the inspector never touches it, and resolving a comment re-renders one node.
   const comments = useStepCommentCount(stepId);
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const info = STEP_KIND_INFO[view.kind];
   const Icon = info.icon;
   const size = NODE_SIZE[view.kind];
   const frame = selected
     ? "border-accent ring-2 ring-accent/30"
-    : view.issues > 0 && zoomedOut
-      ? "border-2 border-danger"
+    : view.issues > 0 && simplified
+      ? "border-danger"
       : "border-border";
-  if (zoomedOut) {
+  if (simplified) {
     return (
-      <div
+      <SimplifiedNode
         data-testid={`step-node-${stepId}`}
         data-kind={view.kind}
-        title={view.name}
-        style={{ width: size.width, height: size.height }}
+        name={view.name}
+        nameTestId="node-name"
+        title={view.issues > 0 ? `${view.name} (${view.issues} issue(s))` : view.name}
+        size={size}
         className={cn(
-          "rounded-xl border border-l-[16px] border-l-current bg-surface",
+          "border-l-[16px] bg-surface",
           frame,
-          info.accent,
+          KIND_BORDER[view.kind],
           comments > 0 && "ring-4 ring-accent/40",
         )}
       />
@@ -106,10 +107,13 @@ export function StepNodeShell({
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-medium text-foreground" data-testid="node-name">
+        <span className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground" data-testid="node-name">
           {view.name}
         </span>
-        <span className="block truncate text-xs text-muted">{view.tool ? view.tool : info.label}</span>
+        {/* An end step's name says it all; its box has room for a two-line name only. */}
+        {view.kind === "end" ? null : (
+          <span className="block truncate text-xs text-muted">{view.tool ? view.tool : info.label}</span>
+        )}
       </span>
       {view.issues > 0 ? (
         <span

@@ -1,10 +1,10 @@
 "use client";
 
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import { useZoomedOut } from "@/components/canvas";
+import { stepEdgeDrawing, useSimplifiedDrawing } from "@/components/canvas";
 import { cn } from "@/components/ui";
-import { edgeLabelDrawing, type StepEdge } from "@/lib/graph";
+import type { StepEdge } from "@/lib/graph";
 import { selectEdgeTaken } from "@/lib/stores/run-view";
 import { useRunView } from "../run-view-context";
 
@@ -13,27 +13,22 @@ export const RunEdge = memo(function RunEdge(props: EdgeProps<StepEdge>) {
   const taken = useRunView((state) =>
     selectEdgeTaken(state, { id: props.id, source: props.source, target: props.target }),
   );
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const label = props.data?.label;
   // A branch's way out runs in its own lane, its label near the branch (lib/graph/edge-route.ts).
-  const { path, labelTransform } = edgeLabelDrawing(
-    { x: props.sourceX, y: props.sourceY },
-    { x: props.targetX, y: props.targetY },
-    Boolean(label),
-    getBezierPath(props),
-  );
+  const { path, labelTransform } = stepEdgeDrawing(props, Boolean(label));
   return (
     <>
       <BaseEdge
         path={path}
-        markerEnd={zoomedOut ? undefined : props.markerEnd}
+        markerEnd={simplified ? undefined : props.markerEnd}
         style={
           taken
             ? { stroke: "var(--accent)", strokeWidth: 3 }
             : { strokeWidth: 1.5, strokeDasharray: "4 4", opacity: 0.7 }
         }
       />
-      {label && !zoomedOut ? (
+      {label && !simplified ? (
         <EdgeLabelRenderer>
           <div
             style={{ transform: labelTransform }}

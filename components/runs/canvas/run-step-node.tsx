@@ -2,7 +2,7 @@
 
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
-import { HandleAnchors, STEP_KIND_INFO, useZoomedOut } from "@/components/canvas";
+import { HandleAnchors, SimplifiedNode, STEP_KIND_INFO, useSimplifiedDrawing } from "@/components/canvas";
 import { cn, Spinner } from "@/components/ui";
 import { NODE_SIZE, type StepNode } from "@/lib/graph";
 import { selectNodeRunView } from "@/lib/stores/run-view";
@@ -17,7 +17,7 @@ import { STEP_STATE_STYLE } from "../run-styles";
 export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNode>) {
   const structure = useRunStructure();
   const view = useRunView((state) => selectNodeRunView(state, data.stepId));
-  const zoomedOut = useZoomedOut();
+  const simplified = useSimplifiedDrawing();
   const step = structure.steps.get(data.stepId);
   if (!step) return null;
   const style = STEP_STATE_STYLE[view.state];
@@ -42,11 +42,20 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
         ? "Waiting for you"
         : "Waiting for a sub-routine"
       : style.label;
-  if (zoomedOut) {
+  if (simplified) {
     return (
-      <div {...common} title={`${step.name}: ${stateLine}`} className={frame}>
+      <SimplifiedNode
+        data-testid={common["data-testid"]}
+        data-state={common["data-state"]}
+        data-selected={common["data-selected"]}
+        name={step.name}
+        nameTestId="run-node-name"
+        title={`${step.name}: ${stateLine}`}
+        size={size}
+        className={frame}
+      >
         <HandleAnchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
-      </div>
+      </SimplifiedNode>
     );
   }
   const compact = step.kind === "end" || step.kind === "branch";
@@ -72,14 +81,17 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
       </span>
       {compact ? (
         <>
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-foreground" data-testid="run-node-name">
+          <span
+            className="min-w-0 flex-1 line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground"
+            data-testid="run-node-name"
+          >
             {step.name}
           </span>
           {badge}
         </>
       ) : (
         <span className="min-w-0 flex-1 space-y-1">
-          <span className="block truncate text-sm font-medium text-foreground" data-testid="run-node-name">
+          <span className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground" data-testid="run-node-name">
             {step.name}
           </span>
           <span className="flex min-w-0 items-center gap-1.5">

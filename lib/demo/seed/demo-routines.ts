@@ -117,8 +117,11 @@ Step 5. Send: email the explanation and the certificate, input employee id, expl
 
 /** The routines a demo installation starts with. */
 export function demoRoutines(): Routine[] {
+  // Read faithfully against the catalog, as a pasted draft is: "input employee id, pay period" binds the tools'
+  // parameters, and the rest become model-filled with the catalog's descriptions as hints.
   const draft = parseRoutineText(PAYSLIP_DRAFT_TEXT, {
     resolveTool: (name) => (DEMO_HR_TOOLS.some((tool) => tool.name === name) ? hr(name) : undefined),
+    tools: DEMO_HR_TOOLS,
   });
   if (!draft.ok)
     throw new Error(`The demo draft does not parse: ${draft.errors.map((error) => error.message).join("; ")}`);

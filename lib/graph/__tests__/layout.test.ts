@@ -41,8 +41,8 @@ function chain(length: number): Routine {
 
 describe("layoutRoutine", () => {
   it("lays a chain out left to right, or top to bottom", async () => {
-    const right = await layoutRoutine(chain(6), { direction: "RIGHT" });
-    const down = await layoutRoutine(chain(6), { direction: "DOWN" });
+    const right = await layoutRoutine(chain(6), { direction: "RIGHT", wrap: false });
+    const down = await layoutRoutine(chain(6), { direction: "DOWN", wrap: false });
     const xs = right.steps.map((step) => step.position?.x ?? NaN);
     const ys = down.steps.map((step) => step.position?.y ?? NaN);
     xs.slice(1).forEach((x, i) => expect(x).toBeGreaterThan(xs[i] + NODE_SIZE.tool.width));

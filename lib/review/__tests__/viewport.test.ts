@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitBounds, sameViewport, unionBounds } from "../viewport";
+import { sameViewport, unionBounds } from "../viewport";
 
 describe("unionBounds", () => {
   it("covers both boxes, or whichever exists", () => {
@@ -16,22 +16,6 @@ describe("unionBounds", () => {
   });
 });
 
-describe("fitBounds", () => {
-  const options = { minZoom: 0.1, maxZoom: 1, padding: 0.1 };
-
-  it("centres the box and zooms it to fit", () => {
-    const viewport = fitBounds({ x: 0, y: 0, width: 2000, height: 500 }, 1000, 500, options);
-    expect(viewport.zoom).toBeCloseTo(0.4);
-    // The box's centre (1000, 250) lands on the canvas's centre (500, 250).
-    expect(1000 * viewport.zoom + viewport.x).toBeCloseTo(500);
-    expect(250 * viewport.zoom + viewport.y).toBeCloseTo(250);
-  });
-
-  it("never zooms a small routine beyond maxZoom or a huge one below minZoom", () => {
-    expect(fitBounds({ x: 0, y: 0, width: 10, height: 10 }, 1000, 500, options).zoom).toBe(1);
-    expect(fitBounds({ x: 0, y: 0, width: 1e6, height: 10 }, 1000, 500, options).zoom).toBe(0.1);
-  });
-});
 
 describe("sameViewport", () => {
   it("ignores rounding noise but not a real move", () => {

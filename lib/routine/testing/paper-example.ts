@@ -74,3 +74,19 @@ export const LEAVE_REQUEST_PAPER_JSON = [
     type: "node",
   },
 ];
+
+/**
+ * The leave request as an expert writes it in the Routine paper's text form (ROUTINE-PAPER.md), with the demo HR
+ * catalog's tool names: seven lines, input and output descriptions in plain words, no annotations.
+ */
+export const LEAVE_REQUEST_CATALOG_TEXT = `Routine: Apply for leave
+Handles an employee's request for annual leave.
+
+Step 1. Receive request: read the employee's leave request, input the requester id and the leave dates, output the employee id, the leave type, the start date and the end date;
+Step 2. Look up employee: find the employee's record, input the employee id, output the employee record, using get_employee tool;
+Step 3. Check leave balance: look up the employee's remaining annual leave, input the requester id and the employee id, output remaining days, using get_leave_balance tool;
+Step 4. Eligibility: This step performs a branch condition check:
+Branch 4-1 Step 1. Approve: If the balance covers the request, perform the leave application, input the employee id, the leave type, the start date and the end date, output the leave request id, using apply_leave tool;
+Branch 4-1 Step 2. Confirm: tell the employee the leave is booked, input the employee's email address, using send_email_notification tool;
+Branch 4-2 Step 1. Reject: If the balance does not cover the request, explain why to the employee, input the employee's email address, using send_email_notification tool and terminate the workflow;
+`;
