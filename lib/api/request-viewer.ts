@@ -1,9 +1,17 @@
 import "server-only";
-import { getViewer } from "../session";
-import { viewerFromApiToken } from "../db/users";
+import { auth, getViewer } from "../session";
+import { loadViewer, viewerFromApiToken } from "../db/users";
 import type { Viewer } from "../access";
 
-export type RequestAuth = { viewer: Viewer; via: "token" | "session" };
+export type RequestAuth = {
+  viewer: Viewer;
+  via: "token" | "session";
+  /**
+   * Who the request's credentials stand for now, for work that outlives the first check (an SSE stream): the same
+   * user, with their current roles, or null once the token is revoked, the session ended or the user deactivated.
+   */
+  recheck(): Promise<Viewer | null>;
+};
 
 /** A JSON error for API clients: `{ error }` with the status, never cached. */
 export function jsonError(status: number, error: string, headers: Record<string, string> = {}): Response {
@@ -12,6 +20,19 @@ export function jsonError(status: number, error: string, headers: Record<string,
 
 const unauthenticated = (message: string) =>
   jsonError(401, message, { "WWW-Authenticate": 'Bearer realm="routine-studio"' });
+
+/** The viewer only while it is still the same user: credentials never switch a stream to someone else. */
+const sameUser = (first: Viewer, now: Viewer | null) => (now?.id === first.id ? now : null);
+
+/**
+ * The session cookie of `headers` checked again against the session table (signature, expiry, sign-out) and the
+ * user's account (deactivation). Without extending the session: a stream is not a visit. `headers` are the
+ * request's own, since a stream outlives Next's request scope that `getViewer` reads.
+ */
+async function sessionViewer(headers: Headers): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+  return session ? loadViewer(session.user.id) : null;
+}
 
 /**
  * Who is calling a route handler: the owner of a personal API token (`Authorization: Bearer rs_…`), or else the
@@ -26,13 +47,17 @@ export async function authenticateRequest(
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match)
       return { ok: false, response: unauthenticated('Send the API token as "Authorization: Bearer <token>".') };
-    const viewer = await viewerFromApiToken(match[1]!);
+    const token = match[1]!;
+    const viewer = await viewerFromApiToken(token);
     if (!viewer)
       return {
         ok: false,
         response: unauthenticated("The API token is not valid: it may have been revoked, or its owner deactivated."),
       };
-    return { ok: true, auth: { viewer, via: "token" } };
+    return {
+      ok: true,
+      auth: { viewer, via: "token", recheck: async () => sameUser(viewer, await viewerFromApiToken(token)) },
+    };
   }
   const viewer = await getViewer();
   if (!viewer)
@@ -40,5 +65,8 @@ export async function authenticateRequest(
       ok: false,
       response: unauthenticated('Sign in, or send a personal API token as "Authorization: Bearer <token>".'),
     };
-  return { ok: true, auth: { viewer, via: "session" } };
+  return {
+    ok: true,
+    auth: { viewer, via: "session", recheck: async () => sameUser(viewer, await sessionViewer(request.headers)) },
+  };
 }

@@ -8,15 +8,25 @@ import {
   lastEventIdOf,
   runEventBus,
   runStreamLimiter,
+  runStreamLimits,
   SSE_HEADERS,
   type RunEventBus,
   type StreamLimiter,
+  type StreamLimits,
 } from "../events";
 import { authenticateRequest, jsonError } from "./request-viewer";
 
-export type StreamDeps = { bus: RunEventBus; limiter: StreamLimiter; keepAliveMs?: number; pageSize?: number };
+/** What the stream routes share, injectable for tests: the bus, the per-user cap, the limits of each stream. */
+export type StreamDeps = {
+  bus: RunEventBus;
+  limiter: StreamLimiter;
+  /** Left-out limits take the process's (runStreamLimits: defaults and RUN_STREAM_* variables). */
+  limits?: Partial<StreamLimits>;
+  pageSize?: number;
+};
 
 const defaultDeps = (): StreamDeps => ({ bus: runEventBus, limiter: runStreamLimiter });
+const limitsOf = (deps: StreamDeps): StreamLimits => ({ ...runStreamLimits, ...deps.limits });
 
 function tooManyStreams(limiter: StreamLimiter): Response {
   return jsonError(
@@ -31,6 +41,8 @@ function tooManyStreams(limiter: StreamLimiter): Response {
  * see the run, as for an unknown one), takes one of their stream slots (429 when all are in use), then replays the
  * stored events after Last-Event-ID (header, or `?lastEventId=`) and tails live ones until the run finishes or the
  * client goes away. A finished run whose events the client already has answers 204, which tells EventSource to stop.
+ * While open, the stream reads only as fast as the client does and checks every `recheckMs` that the caller's token
+ * or session still holds and the run is still theirs to see; it ends on the limits of createSseStream.
  */
 export async function streamRunEvents(
   request: Request,
@@ -39,7 +51,9 @@ export async function streamRunEvents(
 ): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  const { viewer } = authenticated.auth;
+  const access = authenticated.auth;
+  // The viewer as last checked: a re-check picks up changed roles, and table reads use them.
+  let viewer = access.viewer;
   let release: (() => void) | null = null;
   try {
     if (!(await canViewRun(viewer, runId))) return jsonError(404, RUN_NOT_FOUND);
@@ -59,8 +73,14 @@ export async function streamRunEvents(
       loadPage: (after, limit) => listRunEvents(viewer, { runId, afterSeq: after, limit }),
       subscribe: (listener) => deps.bus.subscribe(runId, listener),
       signal: request.signal,
-      keepAliveMs: deps.keepAliveMs,
+      limits: limitsOf(deps),
       pageSize: deps.pageSize,
+      recheck: async () => {
+        const now = await access.recheck();
+        if (!now || !(await canViewRun(now, runId))) return false;
+        viewer = now;
+        return true;
+      },
       onClose: closeKeepingRequest(request, release),
     });
     return new Response(body, { headers: SSE_HEADERS });
@@ -71,20 +91,26 @@ export async function streamRunEvents(
 }
 
 /**
- * GET /api/runs/events: live status changes of every run the caller may see (the runs list). Same authentication
- * and per-user cap as a run's stream; no replay.
+ * GET /api/runs/events: live status changes of every run the caller may see (the runs list). Same authentication,
+ * per-user cap, limits and re-checks as a run's stream; no replay.
  */
 export async function streamRunStatuses(request: Request, deps: StreamDeps = defaultDeps()): Promise<Response> {
   const authenticated = await authenticateRequest(request);
   if (!authenticated.ok) return authenticated.response;
-  const { viewer } = authenticated.auth;
+  const access = authenticated.auth;
+  let viewer = access.viewer;
   const release = deps.limiter.tryAcquire(viewer.id);
   if (!release) return tooManyStreams(deps.limiter);
   const body = createRunStatusStream({
     subscribeAll: (listener) => deps.bus.subscribeAll(listener),
     mayView: (runId) => canViewRun(viewer, runId),
     signal: request.signal,
-    keepAliveMs: deps.keepAliveMs,
+    limits: limitsOf(deps),
+    recheck: async () => {
+      const now = await access.recheck();
+      if (now) viewer = now;
+      return now !== null;
+    },
     onClose: closeKeepingRequest(request, release),
   });
   return new Response(body, { headers: SSE_HEADERS });

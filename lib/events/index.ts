@@ -4,17 +4,29 @@ export * from "./sse";
 export { RunEventBus, runEventBus } from "./bus";
 export { createRunEventStream, STREAM_PAGE_SIZE, type RunEventStreamOptions } from "./stream";
 export {
+  ACCESS_ENDED,
+  ACCESS_UNCHECKED,
+  CLIENT_STOPPED_READING,
   createSseStream,
   RECONNECT_DELAY_MS,
   STREAM_KEEP_ALIVE_MS,
   type SseChannel,
   type SseStreamOptions,
 } from "./sse-stream";
-export { StreamLimiter, runStreamLimiter, streamsPerUser } from "./stream-limits";
+export {
+  DEFAULT_STREAM_LIMITS,
+  StreamLimiter,
+  runStreamLimiter,
+  runStreamLimits,
+  streamLimitsFromEnv,
+  streamsPerUser,
+  type StreamLimits,
+} from "./stream-limits";
 export {
   createRunStatusStream,
   encodeSseStatus,
   parseStatusUpdate,
   statusUpdateOf,
+  type RunStatusStreamOptions,
   type RunStatusUpdate,
 } from "./status-stream";

@@ -1,5 +1,6 @@
 import { RUN_STATUSES, type RunEvent, type RunStatus } from "./run-events";
-import { createSseStream } from "./sse-stream";
+import { CLIENT_STOPPED_READING, createSseStream } from "./sse-stream";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "./stream-limits";
 
 /** A run's status as the runs list follows it: derived from the run-level events of every run. */
 export type RunStatusUpdate = { runId: string; status: RunStatus; seq: number; at: string };
@@ -33,40 +34,56 @@ export function parseStatusUpdate(raw: unknown): RunStatusUpdate | null {
 
 export type RunStatusStreamOptions = {
   subscribeAll(listener: (events: RunEvent[]) => void): () => void;
-  /** Whether the stream's viewer may see the run; asked once per run, from the stream's own async chain. */
+  /** Whether the stream's viewer may see the run; asked once per run (again after each re-check), from the stream. */
   mayView(runId: string): Promise<boolean>;
   signal: AbortSignal;
-  keepAliveMs?: number;
+  limits?: Partial<StreamLimits>;
+  /** Asked every `recheckMs`: may the viewer still follow runs? false ends the stream (see createSseStream). */
+  recheck?: () => Promise<boolean>;
   onClose?: () => void;
 };
 
 /**
  * The live status of every run the viewer may see, for the runs list. No replay (the page shows the stored
- * statuses; this stream brings what changes after): updates of runs the viewer may not see are never sent.
+ * statuses; this stream brings what changes after): updates of runs the viewer may not see are never sent. Updates
+ * go out only as fast as the client reads, the latest per run; a client with more than `maxPendingEvents` runs' changes
+ * unsent is cut off, since there is no table to read them back from (the stored statuses are the page's to reload).
  */
 export function createRunStatusStream(options: RunStatusStreamOptions): ReadableStream<Uint8Array> {
-  const pending: RunStatusUpdate[] = [];
+  // The latest unsent status per run, oldest change first: a client that is behind needs only where runs stand now.
+  const pending = new Map<string, RunStatusUpdate>();
   const visible = new Map<string, boolean>();
+  const maxPending = options.limits?.maxPendingEvents ?? DEFAULT_STREAM_LIMITS.maxPendingEvents;
+  const recheck = options.recheck;
 
   return createSseStream({
     signal: options.signal,
-    keepAliveMs: options.keepAliveMs,
+    limits: options.limits,
     onClose: options.onClose,
+    // The viewer's roles may have changed: answers about which runs they may see are asked afresh.
+    recheck: recheck && (() => recheck().finally(() => visible.clear())),
     listen: (sse) =>
       options.subscribeAll((events) => {
         for (const event of events) {
           const update = statusUpdateOf(event);
-          if (update) pending.push(update);
+          const kept = update && pending.get(update.runId);
+          if (!update || (kept && kept.seq > update.seq)) continue;
+          pending.delete(update.runId);
+          pending.set(update.runId, update);
         }
+        if (pending.size > maxPending) sse.cutOff(CLIENT_STOPPED_READING);
         sse.wake();
       }),
     pump: async (sse) => {
       while (!sse.closed) {
-        const update = pending.shift();
-        if (!update) {
+        if (pending.size === 0) {
           await sse.sleep();
           continue;
         }
+        await sse.demand();
+        const update = pending.values().next().value;
+        if (sse.closed || !update) continue;
+        pending.delete(update.runId);
         let may = visible.get(update.runId);
         if (may === undefined) {
           // A stream open for days sees many runs: forget old answers rather than grow without bound.

@@ -1,6 +1,7 @@
 import type { RunEvent } from "./run-events";
 import { encodeSseEvent } from "./sse";
 import { createSseStream } from "./sse-stream";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "./stream-limits";
 
 export type RunEventStreamOptions = {
   runId: string;
@@ -14,70 +15,88 @@ export type RunEventStreamOptions = {
   signal: AbortSignal;
   /** The run had already finished when the stream was asked for, at this seq: end once it is sent. */
   finishedAtSeq?: number | null;
-  keepAliveMs?: number;
+  limits?: Partial<StreamLimits>;
   pageSize?: number;
-  /** Called exactly once when the stream ends, whichever way (finished, aborted, cancelled, failed). */
+  /** Asked every `recheckMs`: may the viewer still see the run? false ends the stream (see createSseStream). */
+  recheck?: () => Promise<boolean>;
+  /** Called exactly once when the stream ends, whichever way (finished, aborted, cancelled, cut off, failed). */
   onClose?: () => void;
 };
 
 export const STREAM_PAGE_SIZE = 200;
 
+/** Whether a live batch follows `last` without a hole (sorted; duplicates count as holes, to be read back). */
+function continues(batch: RunEvent[], last: number): boolean {
+  return batch.every((event, index) => event.seq === (index === 0 ? last : batch[index - 1]!.seq) + 1);
+}
+
 /**
- * The run's events as an SSE byte stream, without gaps or duplicates: it subscribes to live events first and buffers
- * them, replays the stored events after `afterSeq` page by page, then sends buffered and live events in seq order,
- * skipping any it already sent and reading from the table whatever a live batch skipped over (events are stored
- * before they are published). It ends after the run's `run.finished` event, and on abort or cancel (see
- * createSseStream). Work that touches the database runs in the stream's own async chain, never in the bus listener,
- * so it keeps the caller's request context (and acting viewer).
+ * The run's events as an SSE byte stream, without gaps or duplicates, produced only as fast as the client reads.
+ * It subscribes to live events first and keeps them, replays the stored events after `afterSeq` one page at a time
+ * when the client wants more, then sends the kept and live events in seq order. Live events it cannot send in order
+ * (a hole: a notification lost or late, or more kept than `maxPendingEvents` for a client that is behind) are dropped
+ * and read back from the table, where they are stored before they are published. It ends after the run's
+ * `run.finished` event, and on abort, cancel and the limits of createSseStream. Database reads run in the stream's
+ * own async chain, never in the bus listener.
  */
 export function createRunEventStream(options: RunEventStreamOptions): ReadableStream<Uint8Array> {
   const { runId, pageSize = STREAM_PAGE_SIZE } = options;
-  const pending: RunEvent[] = [];
+  const maxPending = options.limits?.maxPendingEvents ?? DEFAULT_STREAM_LIMITS.maxPendingEvents;
+  const finishedAtSeq = options.finishedAtSeq ?? null;
+  let pending: RunEvent[] = [];
+  let backlog: RunEvent[] = [];
+  // Whether the table has been read to its end since the stream began or last found a hole.
+  let caughtUp = false;
+  // Counts the drops of kept events: a page read that a drop overlapped may have missed them.
+  let drops = 0;
   let last = options.afterSeq;
   let finished = false;
 
   return createSseStream({
     signal: options.signal,
-    keepAliveMs: options.keepAliveMs,
+    limits: options.limits,
+    recheck: options.recheck,
     onClose: options.onClose,
     listen: (sse) =>
       options.subscribe((events) => {
         for (const event of events) if (event.runId === runId) pending.push(event);
+        if (pending.length > maxPending) {
+          pending = [];
+          caughtUp = false;
+          drops += 1;
+        }
         sse.wake();
       }),
     pump: async (sse) => {
-      const send = (event: RunEvent) => {
-        sse.write(encodeSseEvent(event));
-        last = event.seq;
-        if (event.type === "run.finished") finished = true;
-      };
-      const done = () => sse.closed || finished || (options.finishedAtSeq != null && last >= options.finishedAtSeq);
-
-      /** Sends stored events after `last` until the table has no more (or the run is done). */
-      const catchUp = async () => {
-        while (!done()) {
-          const page = await options.loadPage(last, pageSize);
-          for (const event of page) {
-            if (done()) return;
-            if (event.seq > last) send(event);
-          }
-          if (page.length < pageSize) return;
-        }
-      };
-
-      await catchUp();
+      const done = () => sse.closed || finished || (finishedAtSeq !== null && last >= finishedAtSeq);
       while (!done()) {
-        if (pending.length === 0) {
-          await sse.sleep();
-          continue;
-        }
-        const batch = pending.splice(0).sort((a, b) => a.seq - b.seq);
-        for (const event of batch) {
+        if (backlog.length > 0) {
+          await sse.demand();
+          while (backlog.length > 0 && sse.wantsMore && !done()) {
+            const event = backlog.shift()!;
+            if (event.seq <= last) continue;
+            sse.write(encodeSseEvent(event));
+            last = event.seq;
+            if (event.type === "run.finished") finished = true;
+          }
+        } else if (!caughtUp) {
+          await sse.demand();
           if (done()) break;
-          if (event.seq <= last) continue;
-          // A live batch that starts past what was sent: the missing events are already in the table.
-          if (event.seq > last + 1) await catchUp();
-          if (!done() && event.seq > last) send(event);
+          const dropsBefore = drops;
+          backlog = await options.loadPage(last, pageSize);
+          caughtUp = backlog.length < pageSize && drops === dropsBefore;
+        } else if (finishedAtSeq !== null) {
+          // Finished before the stream began and the table is read to its end: nothing more will come.
+          break;
+        } else if (pending.length === 0) {
+          await sse.sleep();
+        } else {
+          const batch = pending
+            .splice(0)
+            .filter((event) => event.seq > last)
+            .sort((a, b) => a.seq - b.seq);
+          if (continues(batch, last)) backlog = batch;
+          else caughtUp = false;
         }
       }
     },

@@ -9,7 +9,8 @@ const REFRESH_DELAY_MS = 1_000;
 /**
  * Live statuses for the runs list from GET /api/runs/events. A status change of a listed run updates its row in
  * place; a run the list does not have yet (just started) or one that finished refreshes the page's data (at most
- * once a second), so new rows and final durations appear without a reload. EventSource reconnects by itself.
+ * once a second), so new rows and final durations appear without a reload. EventSource reconnects by itself; the
+ * data is refreshed then, since changes made while it was away are not replayed.
  */
 export function useLiveStatuses(listedIds: readonly string[]): {
   statuses: Readonly<Record<string, RunStatus>>;
@@ -32,7 +33,14 @@ export function useLiveStatuses(listedIds: readonly string[]): {
       }, REFRESH_DELAY_MS);
     };
     const source = new EventSource("/api/runs/events");
-    source.onopen = () => setLive(true);
+    let opened = false;
+    source.onopen = () => {
+      setLive(true);
+      // A reconnect (the server ends streams after a while, see lib/events/stream-limits.ts): changes made while
+      // the stream was down are not replayed on this stream, so the page's data is read again.
+      if (opened) refreshSoon();
+      opened = true;
+    };
     source.onerror = () => setLive(false);
     source.addEventListener("status", (message: MessageEvent<string>) => {
       let update = null;

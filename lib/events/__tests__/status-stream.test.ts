@@ -17,7 +17,7 @@ function open(mayView: (runId: string) => Promise<boolean>) {
     },
     mayView,
     signal: abort.signal,
-    keepAliveMs: 15_000,
+    limits: { keepAliveMs: 15_000 },
     onClose,
   });
   const publish = (events: RunEvent[]) => listeners.forEach((listener) => listener(events));

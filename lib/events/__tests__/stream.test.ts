@@ -76,7 +76,7 @@ describe("the run event stream", () => {
     vi.useFakeTimers();
     const log = new FakeEventLog();
     log.commit([stepDone(1)]);
-    const { body, abort, onClose } = open(log, 0, { keepAliveMs: 15_000 });
+    const { body, abort, onClose } = open(log, 0, { limits: { keepAliveMs: 15_000 } });
     const comments: string[] = [];
     const reading = readRunEvents(body, { onComment: (comment) => comments.push(comment) });
     await vi.advanceTimersByTimeAsync(15_000);
