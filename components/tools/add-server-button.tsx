@@ -4,10 +4,16 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button, Dialog } from "@/components/ui";
 import { ServerForm } from "./server-form";
-import type { ServerFormAction } from "./tool-types";
+import type { AllowedStdioCommand, ServerFormAction } from "./tool-types";
 
 /** "Add server" and its dialog. The form is remounted each time it opens, so it starts blank. */
-export function AddServerButton({ action, allowedCommands }: { action: ServerFormAction; allowedCommands: string[] }) {
+export function AddServerButton({
+  action,
+  allowedCommands,
+}: {
+  action: ServerFormAction;
+  allowedCommands: AllowedStdioCommand[];
+}) {
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
   return (

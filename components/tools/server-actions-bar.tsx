@@ -7,14 +7,14 @@ import { Alert, Button, Dialog } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import { InlineAction } from "./inline-action";
 import { ServerForm } from "./server-form";
-import type { ServerActions, ToolServerView } from "./tool-types";
+import type { AllowedStdioCommand, ServerActions, ToolServerView } from "./tool-types";
 
 type Props = {
   server: ToolServerView;
   actions: ServerActions;
   canManage: boolean;
   canRefresh: boolean;
-  allowedCommands: string[];
+  allowedCommands: AllowedStdioCommand[];
 };
 
 /** Refresh (admins and operators); enable/disable, edit and remove (admins; the demo server only toggles). */

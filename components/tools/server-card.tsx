@@ -3,14 +3,14 @@ import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Badge, Card } from "@/components/ui";
 import { ServerActionsBar } from "./server-actions-bar";
 import { ServerStatusBadge } from "./server-status-badge";
-import type { ServerActions, ToolServerView } from "./tool-types";
+import type { AllowedStdioCommand, ServerActions, ToolServerView } from "./tool-types";
 
 type Props = {
   server: ToolServerView;
   actions: ServerActions;
   canManage: boolean;
   canRefresh: boolean;
-  allowedCommands: string[];
+  allowedCommands: AllowedStdioCommand[];
   linkToTools?: boolean;
 };
 
@@ -20,7 +20,9 @@ export function transportSummary(server: ToolServerView): string {
     const env = server.envKeys.length ? ` (env: ${server.envKeys.join(", ")})` : "";
     return `stdio · ${[server.command, ...server.args].join(" ")}${env}`;
   }
-  return `Streamable HTTP · ${server.url}${server.hasToken ? " (bearer token set)" : ""}`;
+  const secrets = [server.hasToken ? "bearer token set" : "", server.hasUrlCredentials ? "URL credentials stored" : ""];
+  const note = secrets.filter(Boolean).join(", ");
+  return `Streamable HTTP · ${server.url}${note ? ` (${note})` : ""}`;
 }
 
 /** One tool server: status, tool count, last refresh, the last error, and what the viewer may do with it. */

@@ -3,12 +3,15 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { ServerFormAction, ToolServerFormValues, ToolServerView } from "./tool-types";
+import type { AllowedStdioCommand, ServerFormAction, ToolServerFormValues, ToolServerView } from "./tool-types";
 
 type Props = {
   action: ServerFormAction;
-  /** The stdio command lines admins may use (MCP_STDIO_ALLOWLIST), shown as a hint and offered as suggestions. */
-  allowedCommands: string[];
+  /**
+   * The stdio command lines admins may use (MCP_STDIO_ALLOWLIST) with what each accepts beyond them, shown as a hint
+   * and offered as suggestions. The server refuses the rest, beside the field to change.
+   */
+  allowedCommands: AllowedStdioCommand[];
   /** The server being edited; absent when adding one. */
   server?: ToolServerView;
   onSaved?: () => void;
@@ -105,7 +108,11 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
           <Field
             id={`${prefix}-url`}
             label="URL"
-            hint="http:// or https://, e.g. https://mcp.example.com/mcp"
+            hint={
+              server?.hasUrlCredentials
+                ? "The credentials this URL carried (user:password@, ?query) are stored encrypted and kept while the address stays the same."
+                : "http:// or https://, e.g. https://mcp.example.com/mcp. Credentials in it (user:password@, ?query) are stored encrypted and never shown."
+            }
             errors={errors?.url}
           >
             {(aria) => (
@@ -124,7 +131,9 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
               id={`${prefix}-token`}
               label="Bearer token (optional)"
               hint={
-                server?.hasToken ? "A token is stored. Leave empty to keep it." : "Stored encrypted; never shown again."
+                server?.hasToken
+                  ? "A token is stored. Leave empty to keep it; it is removed if the URL changes."
+                  : "Stored encrypted; never shown again."
               }
               errors={errors?.bearerToken}
             >
@@ -141,6 +150,13 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
             {server?.hasToken ? (
               <Checkbox id={`${prefix}-clear-token`} name="clearToken" label="Remove the stored token" />
             ) : null}
+            {server?.hasUrlCredentials ? (
+              <Checkbox
+                id={`${prefix}-clear-url-credentials`}
+                name="clearUrlCredentials"
+                label="Remove the credentials stored from the URL"
+              />
+            ) : null}
           </div>
         </div>
       ) : (
@@ -151,11 +167,12 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
               label="Command"
               hint={
                 <>
-                  Allowed command lines (more arguments may follow):
-                  {allowedCommands.map((line) => (
-                    <code key={line} className="mt-1 block w-fit rounded bg-surface-muted px-1 font-mono">
-                      {line}
-                    </code>
+                  Allowed command lines, and what each accepts beyond them:
+                  {allowedCommands.map(({ line, permits }) => (
+                    <span key={line} className="mt-1 block" data-testid={`${prefix}-allowed-command`}>
+                      <code className="block w-fit rounded bg-surface-muted px-1 font-mono">{line}</code>
+                      <span className="block text-xs">{permits}</span>
+                    </span>
                   ))}
                 </>
               }
@@ -173,14 +190,14 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
               )}
             </Field>
             <datalist id={commandsId}>
-              {[...new Set(allowedCommands.map((line) => line.split(/\s+/)[0]))].map((command) => (
+              {[...new Set(allowedCommands.map(({ line }) => line.split(/\s+/)[0]))].map((command) => (
                 <option key={command} value={command} />
               ))}
             </datalist>
             <Field
               id={`${prefix}-args`}
               label="Arguments"
-              hint="One per line, or space-separated on one line."
+              hint="One per line, or space-separated on one line: the command line above, then only what it accepts."
               errors={errors?.args}
             >
               {(aria) => (
@@ -200,8 +217,8 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
             label="Environment (optional)"
             hint={
               server?.envKeys.length
-                ? `Stored: ${server.envKeys.join(", ")}. Leave empty to keep them; enter KEY=value lines to replace them.`
-                : "KEY=value, one per line. Stored encrypted."
+                ? `Stored: ${server.envKeys.join(", ")}. Leave empty to keep them (they are removed if the command or arguments change); enter KEY=value lines to replace them.`
+                : "KEY=value, one per line, only the names the command accepts. Stored encrypted."
             }
             errors={errors?.env}
           >

@@ -7,7 +7,7 @@ import { Alert, Badge, Card, cn } from "@/components/ui";
 import { schemaFields } from "@/lib/tools";
 import { SchemaTable } from "./schema-table";
 import { TryToolForm } from "./try-tool-form";
-import type { ToolItem, TryToolState } from "./tool-types";
+import type { ToolItem, TryPolicy, TryToolState } from "./tool-types";
 
 type Annotations = {
   readOnlyHint?: boolean;
@@ -34,13 +34,21 @@ function AnnotationBadges({ annotations }: { annotations: unknown }) {
 type Props = {
   serverId: string;
   tool: ToolItem;
-  canTry: boolean;
+  tryPolicy: TryPolicy;
   tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState>;
 };
 
+/** Whether "try it" is offered: the server refuses the rest anyway (operators: read-only tools only). */
+function tryOffer(tool: ToolItem, policy: TryPolicy): "form" | "read-only-note" | null {
+  if (policy === "none" || tool.removedAt || tool.schemaError) return null;
+  if (policy === "any" || (tool.annotations as Annotations | undefined)?.readOnlyHint === true) return "form";
+  return "read-only-note";
+}
+
 /** One tool: a summary line that expands into its parameters, output schema and (for admins/operators) "try it". */
-export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
+export function ToolCard({ serverId, tool, tryPolicy, tryAction }: Props) {
   const [open, setOpen] = useState(false);
+  const offer = tryOffer(tool, tryPolicy);
   const fields = schemaFields(tool.inputSchema);
   const panelId = `tool-panel-${tool.name}`;
   return (
@@ -106,11 +114,17 @@ export function ToolCard({ serverId, tool, canTry, tryAction }: Props) {
           >
             {tool.hash}
           </p>
-          {canTry && !tool.removedAt && !tool.schemaError ? (
+          {offer === "form" ? (
             <section className="space-y-2 rounded-lg border border-border p-3">
               <h3 className="text-sm font-semibold">Try it</h3>
               <TryToolForm serverId={serverId} toolName={tool.name} fields={fields} action={tryAction} />
             </section>
+          ) : null}
+          {offer === "read-only-note" ? (
+            <p className="text-sm text-muted" data-testid={`try-${tool.name}-admins-only`}>
+              Only admins can try this tool: it does not declare itself read-only, so calling it could change data
+              outside any reviewed routine.
+            </p>
           ) : null}
         </div>
       ) : null}

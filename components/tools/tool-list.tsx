@@ -5,18 +5,18 @@ import { useDeferredValue, useState } from "react";
 import { EmptyState, Input } from "@/components/ui";
 import { searchTools } from "@/lib/tools";
 import { ToolCard } from "./tool-card";
-import type { ToolItem, TryToolState } from "./tool-types";
+import type { ToolItem, TryPolicy, TryToolState } from "./tool-types";
 
 type Props = {
   serverId: string;
   serverName: string;
   tools: ToolItem[];
-  canTry: boolean;
+  tryPolicy: TryPolicy;
   tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState>;
 };
 
 /** A server's tools with a search box (name and description, every word). */
-export function ToolList({ serverId, serverName, tools, canTry, tryAction }: Props) {
+export function ToolList({ serverId, serverName, tools, tryPolicy, tryAction }: Props) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
   const matching = searchTools(
@@ -52,7 +52,7 @@ export function ToolList({ serverId, serverName, tools, canTry, tryAction }: Pro
       ) : (
         <div className="space-y-2" data-testid="tool-list">
           {shown.map((tool) => (
-            <ToolCard key={tool.name} serverId={serverId} tool={tool} canTry={canTry} tryAction={tryAction} />
+            <ToolCard key={tool.name} serverId={serverId} tool={tool} tryPolicy={tryPolicy} tryAction={tryAction} />
           ))}
         </div>
       )}

@@ -1,5 +1,10 @@
 import type { ActionState } from "@/lib/forms";
-import type { ToolServerSummary } from "@/lib/db/tools";
+import type { AllowedStdioCommand, ToolServerSummary } from "@/lib/db/tools";
+
+export type { AllowedStdioCommand };
+
+/** Which tools the viewer may try: any (admins), only those declaring themselves read-only (operators), or none. */
+export type TryPolicy = "any" | "read-only" | "none";
 
 /**
  * What the server form returns beside the message (secrets never travel back to the browser): when the saved

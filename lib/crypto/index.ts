@@ -1,2 +1,11 @@
-// Sealing secrets at rest (AES-256-GCM).
-export { SecretUnreadableError, openSecret, sealSecret } from "./secret-box";
+// Sealing secrets at rest (AES-256-GCM), keyed digests of values that must not be stored readable, and the
+// credentials a URL may carry.
+export { SecretUnreadableError, keyedDigest, openSecret, sealSecret } from "./secret-box";
+export {
+  openUrlCredentials,
+  sameDestination,
+  sealUrlCredentials,
+  splitUrlCredentials,
+  withUrlCredentials,
+} from "./url-credentials";
+export type { UrlCredentials } from "./url-credentials";

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Encrypts secrets at rest (MCP bearer tokens, server environment variables) with AES-256-GCM. The key is
@@ -16,10 +16,10 @@ export class SecretUnreadableError extends Error {
   }
 }
 
-function keyFrom(env: Record<string, string | undefined>): Buffer {
+function keyFrom(env: Record<string, string | undefined>, info = INFO): Buffer {
   const source = env.ROUTINE_STUDIO_SECRET_KEY || env.BETTER_AUTH_SECRET;
   if (!source) throw new Error("No secret key: set ROUTINE_STUDIO_SECRET_KEY or BETTER_AUTH_SECRET.");
-  return Buffer.from(hkdfSync("sha256", source, "routine-studio", INFO, 32));
+  return Buffer.from(hkdfSync("sha256", source, "routine-studio", info, 32));
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` in base64url. */
@@ -43,4 +43,14 @@ export function openSecret(sealed: string, env: Record<string, string | undefine
   } catch {
     throw new SecretUnreadableError();
   }
+}
+
+/**
+ * A keyed digest (HMAC-SHA-256, `hmac-sha256:<hex>`) of a text that must be recognizable later but not readable:
+ * equal texts give equal digests under the same server key. A plain hash would not do for short values such as an
+ * employee id, which anyone could find again by hashing every candidate; without the key that is not possible.
+ */
+export function keyedDigest(text: string, env: Record<string, string | undefined> = process.env): string {
+  const mac = createHmac("sha256", keyFrom(env, "routine-studio keyed digest v1")).update(text, "utf8");
+  return `hmac-sha256:${mac.digest("hex")}`;
 }

@@ -285,7 +285,10 @@ export class ServerConnection {
         // Already gone.
       }
     }
-    const closing = live.client.close().catch(() => undefined);
+    const closing = live.client
+      .close()
+      .catch(() => undefined)
+      .then(() => live.cleanup());
     this.closing.add(closing);
     void closing.finally(() => this.closing.delete(closing));
   }

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { forbiddenEnvMessage, isForbiddenEnvName } from "../tools";
 import { gatewayError } from "./errors";
 import type { ToolServerConfig } from "./types";
 
@@ -11,6 +15,8 @@ export type OpenedTransport = {
   pid(): number | null;
   /** The last few KB the stdio child wrote to stderr: why it would not start, in its own words. */
   stderrTail(): string;
+  /** Removes what the transport made for its child (its empty working folder). Safe to call more than once. */
+  cleanup(): void;
 };
 
 // The SDK's stdio reader refuses lines over 10 MB and then drops the connection; we raise its ceiling so the
@@ -18,15 +24,34 @@ export type OpenedTransport = {
 const STDIO_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const STDERR_TAIL_CHARS = 4096;
 
-/** Builds (does not start) the transport for a server. Throws `server_unavailable` for an unusable URL. */
+/**
+ * A fresh, empty, private folder for one stdio child to start in. Started in the app's folder, a server's relative
+ * paths (`server-filesystem .`, a `.env` it reads, files it writes) would reach the auth secret, the database and
+ * the build; here they reach nothing.
+ */
+function emptyWorkingFolder(): { cwd: string; remove(): void } {
+  const cwd = mkdtempSync(path.join(tmpdir(), "mcp-stdio-"));
+  return { cwd, remove: () => rmSync(cwd, { recursive: true, force: true }) };
+}
+
+/**
+ * Builds (does not start) the transport for a server. Throws `server_unavailable` for an unusable URL, and for an
+ * environment variable that is never passed to a child (the registry refuses those first; this is the last gate).
+ */
 export function openTransport(config: ToolServerConfig): OpenedTransport {
   const spec = config.transport;
   if (spec.kind === "stdio") {
+    const forbidden = Object.keys(spec.env ?? {}).find(isForbiddenEnvName);
+    if (forbidden) {
+      const reason = `was not started: ${forbiddenEnvMessage(forbidden)}`;
+      throw gatewayError("server_unavailable", { server: config.name }, reason, { retryable: false });
+    }
+    const folder = spec.cwd === undefined ? emptyWorkingFolder() : null;
     const transport = new StdioClientTransport({
       command: spec.command,
       args: spec.args,
       env: spec.env,
-      cwd: spec.cwd,
+      cwd: spec.cwd ?? folder?.cwd,
       // Piped, not inherited: a server's logs must not land in our stdout, and we keep the tail for errors.
       stderr: "pipe",
       maxBufferSize: STDIO_MAX_MESSAGE_BYTES,
@@ -36,7 +61,10 @@ export function openTransport(config: ToolServerConfig): OpenedTransport {
     transport.stderr?.on("data", (chunk: Buffer) => {
       tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
-    return { transport, pid: () => transport.pid, stderrTail: () => tail };
+    const cleanup = () => folder?.remove();
+    // The SDK keeps this handler when the client connects (it chains its own): the folder goes when the child does.
+    transport.onclose = cleanup;
+    return { transport, pid: () => transport.pid, stderrTail: () => tail, cleanup };
   }
 
   let url: URL;
@@ -56,7 +84,7 @@ export function openTransport(config: ToolServerConfig): OpenedTransport {
   const headers: Record<string, string> = {};
   if (spec.bearerToken) headers.Authorization = `Bearer ${spec.bearerToken}`;
   const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
-  return { transport, pid: () => null, stderrTail: () => "" };
+  return { transport, pid: () => null, stderrTail: () => "", cleanup: () => undefined };
 }
 
 /** What to call the endpoint in messages: the command's name or the URL without credentials and query. */

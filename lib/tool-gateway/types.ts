@@ -12,6 +12,10 @@ export type StdioTransportConfig = {
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /**
+   * Where the child starts. Left unset (as the registry always does), it starts in a fresh empty folder that is
+   * removed when it exits; tests set it to start fixtures from the project folder.
+   */
   cwd?: string;
 };
 

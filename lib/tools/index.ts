@@ -5,6 +5,16 @@ export { argumentsFromForm, schemaFields } from "./schema-fields";
 export type { SchemaField } from "./schema-fields";
 export { parseEnvField, splitArgsField, toolServerInput } from "./server-input";
 export type { ToolServerInput } from "./server-input";
-export { toolDefinitionHash } from "./snapshot-hash";
+export { canonicalJson, toolDefinitionHash } from "./snapshot-hash";
 export type { ToolSnapshotDefinition } from "./snapshot-hash";
-export { checkStdioCommand, configuredStdioAllowlist, describeEntry, stdioSpawnCommand } from "./stdio-allowlist";
+export {
+  configuredStdioAllowlist,
+  DEFAULT_STDIO_ALLOWLIST,
+  describeEntry,
+  parseStdioAllowlist,
+  stdioSpawnWords,
+} from "./stdio-allowlist";
+export type { EntryMatch, StdioAllowlistEntry, TrailingArgs } from "./stdio-allowlist";
+export { checkStdioServer, describeEntryPermits, describeRefusals } from "./stdio-check";
+export type { StdioCheck, StdioField, StdioPolicy, StdioServerSpec } from "./stdio-check";
+export { forbiddenEnvMessage, isForbiddenEnvName } from "./stdio-env";

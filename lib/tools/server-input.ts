@@ -51,9 +51,14 @@ export const stdioTransportInput = z.object({
 export const httpTransportInput = z.object({
   kind: z.literal("http"),
   url: httpUrl,
-  /** A new token; empty on edit keeps the stored one, `clearToken` removes it. */
+  /**
+   * A new token; empty on edit keeps the stored one while the URL stays the same, `clearToken` removes it.
+   * Credentials in the URL itself (user:password@, the query string) are sealed like the token and never shown.
+   */
   bearerToken: z.string().max(4000, "That token is too long.").optional(),
   clearToken: z.boolean().optional(),
+  /** Removes the credentials stored from an earlier URL while keeping its address. */
+  clearUrlCredentials: z.boolean().optional(),
 });
 
 export const toolServerInput = z.object({

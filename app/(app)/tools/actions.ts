@@ -12,6 +12,7 @@ import {
   setToolServerEnabled,
   tryTool,
   updateToolServer,
+  type DroppedSecret,
   type RefreshOutcome,
 } from "@/lib/db/tools";
 import { ValidationError } from "@/lib/db/core";
@@ -32,6 +33,7 @@ const serverForm = z.object({
   url: z.string().default(""),
   bearerToken: z.string().default(""),
   clearToken: z.string().optional(),
+  clearUrlCredentials: z.string().optional(),
 });
 
 /** The DAL's input from the server form: arguments one per line (or space-separated), env as KEY=value lines. */
@@ -45,12 +47,14 @@ function serverInputFrom(form: z.infer<typeof serverForm>, editing: boolean): To
         url: form.url,
         bearerToken: form.bearerToken || undefined,
         clearToken: form.clearToken === "on",
+        clearUrlCredentials: form.clearUrlCredentials === "on",
       },
     };
   }
   const env = parseEnvField(form.env);
   if ("error" in env) throw new ValidationError(env.error, { env: [env.error] });
-  // On edit an empty environment field keeps the stored variables (their values are never sent to the browser).
+  // On edit an empty environment field keeps the stored variables (their values are never sent to the browser), as
+  // long as the command line stays the same: the DAL drops them when it changes.
   const keepEnv = editing && form.env.trim() === "";
   return {
     name: form.name,
@@ -62,6 +66,19 @@ function serverInputFrom(form: z.infer<typeof serverForm>, editing: boolean): To
       env: keepEnv ? undefined : env.env,
     },
   };
+}
+
+const DROPPED_LABELS: Record<DroppedSecret, string> = {
+  environment: "its stored environment",
+  token: "its stored bearer token",
+  urlCredentials: "the credentials stored from its old URL",
+};
+
+/** "Server saved." plus what the edit dropped: stored secrets never follow a server to a new command or URL. */
+function savedSentence(dropped: readonly DroppedSecret[]): string {
+  if (dropped.length === 0) return "Server saved.";
+  const what = dropped.map((secret) => DROPPED_LABELS[secret]).join(" and ");
+  return `Server saved. Its address changed, so ${what} ${dropped.length > 1 ? "were" : "was"} removed; enter ${dropped.length > 1 ? "them" : "it"} again if the new one needs ${dropped.length > 1 ? "them" : "it"}.`;
 }
 
 function refreshMessage(saved: string, refresh: RefreshOutcome): string {
@@ -102,10 +119,10 @@ export const updateToolServerAction = defineAction(
   ADMIN_ROLES,
   serverForm.extend({ serverId: z.string().default("") }),
   async (viewer, form): Promise<ActionState<ToolServerFormValues>> => {
-    const { refresh } = await updateToolServer(viewer, form.serverId, serverInputFrom(form, true));
+    const { refresh, dropped } = await updateToolServer(viewer, form.serverId, serverInputFrom(form, true));
     revalidatePath("/tools");
     revalidatePath(`/tools/${form.serverId}`);
-    return savedState("Server saved.", refresh, form.transport);
+    return savedState(savedSentence(dropped), refresh, form.transport);
   },
 );
 
@@ -165,7 +182,10 @@ const tryForm = z.object({
   arguments: z.string().max(1_000_000, "The arguments are too large."),
 });
 
-/** "Try it": the form sends the arguments it typed from the schema as JSON; the gateway validates them. */
+/**
+ * "Try it": the form sends the arguments it typed from the schema as JSON; the gateway validates them. Admins and
+ * operators reach the DAL, which lets operators call only tools that declare themselves read-only.
+ */
 export const tryToolAction = defineAction(
   RUN_CONTROL_ROLES,
   tryForm,

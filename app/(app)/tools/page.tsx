@@ -8,8 +8,7 @@ import { Alert, EmptyState, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
-import { listToolServers } from "@/lib/db/tools";
-import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";
+import { listAllowedStdioCommands, listToolServers } from "@/lib/db/tools";
 import { createToolServerAction } from "./actions";
 import { serverActions } from "./server-actions";
 
@@ -21,7 +20,7 @@ export default async function ToolsPage() {
   if (!allowed) return <AccessDenied sectionId="tools" viewer={viewer} />;
   const canManage = hasAnyRole(viewer.roles, ["admin"]);
   const canRefresh = hasAnyRole(viewer.roles, ["admin", "operator"]);
-  const allowedCommands = canManage ? configuredStdioAllowlist().map(describeEntry) : [];
+  const allowedCommands = canManage ? listAllowedStdioCommands(viewer) : [];
   const servers = await loadOrError(() => listToolServers(viewer));
   return (
     <div data-testid="tools-page">

@@ -60,7 +60,16 @@ export function ModelSettingsForm({ action, view }: Props) {
             <Field
               id="models-baseUrl"
               label="Base URL"
-              hint="Usually ends in /v1: https://api.openai.com/v1, https://<resource>.openai.azure.com/openai/v1, http://localhost:11434/v1 (Ollama), http://localhost:1234/v1 (LM Studio)."
+              hint={
+                <>
+                  Usually ends in /v1: https://api.openai.com/v1, https://&lt;resource&gt;.openai.azure.com/openai/v1,
+                  http://localhost:11434/v1 (Ollama), http://localhost:1234/v1 (LM Studio).{" "}
+                  {view.hasUrlCredentials
+                    ? "The credentials this URL carries (user:password@, ?query) are stored encrypted and kept while the address stays the same."
+                    : "Credentials in the URL (user:password@, ?query) are stored encrypted and never shown."}{" "}
+                  Changing the address removes the saved key unless you enter one with it.
+                </>
+              }
               errors={errors?.baseUrl}
             >
               {(aria) => (

@@ -12,11 +12,15 @@ export type RoleFormView = {
   modelEnvVar: string;
 };
 
-/** The model settings as the page hands them to its client components: never the API key, only whether one is set. */
+/**
+ * The model settings as the page hands them to its client components: never the API key, only whether one is set,
+ * and the base URL without the credentials it may carry.
+ */
 export type ModelSettingsFormView = {
   source: "database" | "environment" | "none";
   baseUrl: string;
   hasApiKey: boolean;
+  hasUrlCredentials: boolean;
   roles: RoleFormView[];
   updatedAt: string | null;
   updatedBy: string | null;

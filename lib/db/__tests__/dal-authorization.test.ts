@@ -151,7 +151,13 @@ beforeAll(async () => {
   routineId = (await createRoutine(signedIn(), { name: "Authorization target" })).id;
   archivableId = (await createRoutine(signedIn(), { name: "Archive target" })).id;
   mcp = await startMutableMcpServer([
-    { name: "echo", description: "Echo", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]) },
+    {
+      name: "echo",
+      description: "Echo",
+      inputSchema: objectSchema({ text: { type: "string" } }, ["text"]),
+      // Operators may try only tools that declare themselves read-only (tool-servers-try.test.ts).
+      annotations: { readOnlyHint: true },
+    },
   ]);
   serverId = (await createToolServer(signedIn(), { name: "target", transport: { kind: "http", url: mcp.url } })).id;
   doomedServerId = randomUUID();

@@ -26,6 +26,8 @@ const lookup = () => ({
   name: "lookup",
   description: "Look up a person",
   inputSchema: objectSchema({ person_id: { type: "string" } }, ["person_id"]),
+  // Operators may try only tools that declare themselves read-only (tool-servers-try.test.ts).
+  annotations: { readOnlyHint: true },
 });
 
 beforeAll(async () => {
@@ -253,24 +255,28 @@ describe("a tool whose schema is not valid JSON Schema", () => {
   });
 });
 
-describe("a stdio server from the allowlist", () => {
-  it("is started by the gateway, lists its tools, answers a call, and keeps its environment sealed", async () => {
+describe("a stdio server from the default allowlist", () => {
+  it("starts the demo HR server, lists its tools and answers a call; an environment it does not declare is refused", async () => {
     await as("admin");
-    const { id, refresh } = await createToolServer(signedIn(), {
-      name: "hr-stdio",
-      transport: {
-        kind: "stdio",
-        command: "node",
-        args: ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"],
-        env: { HR_NOTE: "sealed-value" },
-      },
+    const transport = {
+      kind: "stdio" as const,
+      command: "node",
+      args: ["--import", "tsx", "scripts/demo-hr-server.ts", "--stdio"],
+    };
+    const before = await tableCounts();
+    await expect(
+      createToolServer(signedIn(), { name: "hr-stdio", transport: { ...transport, env: { HR_NOTE: "x" } } }),
+    ).rejects.toMatchObject({
+      name: "ValidationError",
+      fieldErrors: { env: [expect.stringMatching(/accepts no environment variables \(remove HR_NOTE\)/)] },
     });
+    expect(await tableCounts()).toEqual(before);
+
+    const { id, refresh } = await createToolServer(signedIn(), { name: "hr-stdio", transport });
     expect(refresh).toMatchObject({ ok: true, toolCount: 25 });
-    const row = await prisma.toolServer.findUniqueOrThrow({ where: { id } });
-    expect(row.envEncrypted).not.toContain("sealed-value");
     expect((await listToolServers(signedIn())).find((server) => server.id === id)).toMatchObject({
       transport: "stdio",
-      envKeys: ["HR_NOTE"],
+      envKeys: [],
       status: "connected",
     });
     const result = await tryTool(signedIn(), {

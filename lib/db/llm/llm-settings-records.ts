@@ -1,6 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { openSecret, SecretUnreadableError } from "../../crypto";
+import {
+  openSecret,
+  openUrlCredentials,
+  SecretUnreadableError,
+  splitUrlCredentials,
+  type UrlCredentials,
+  withUrlCredentials,
+} from "../../crypto";
 import {
   baseUrlSchema,
   defaultRoleSettings,
@@ -17,13 +24,17 @@ export const LLM_SETTING_KEY = "llm";
 
 export type LlmSettingsSource = "database" | "environment" | "none";
 
-/** The settings row's JSON: the clear settings plus the API key sealed with the secret box (or null). */
-export type StoredLlmSettings = LlmSettings & { apiKeySealed: string | null };
+/**
+ * The settings row's JSON: the clear settings plus the API key sealed with the secret box (or null), and the
+ * credentials the base URL carried (userinfo, query string), sealed apart so `baseUrl` holds only what may be shown.
+ */
+export type StoredLlmSettings = LlmSettings & { apiKeySealed: string | null; baseUrlCredentialsSealed: string | null };
 
 // Read leniently: a role added after the row was written gets the defaults instead of breaking every call.
 const storedSchema = z.object({
   baseUrl: z.string(),
   apiKeySealed: z.string().nullable().default(null),
+  baseUrlCredentialsSealed: z.string().nullable().default(null),
   roles: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -43,7 +54,8 @@ export function parseStoredSettings(value: string): StoredLlmSettings | null {
       return [role, stored.success ? stored.data : defaultRoleSettings()];
     }),
   ) as Record<LlmRole, RoleSettings>;
-  return { baseUrl: parsed.data.baseUrl, apiKeySealed: parsed.data.apiKeySealed, roles };
+  const { baseUrl, apiKeySealed, baseUrlCredentialsSealed } = parsed.data;
+  return { baseUrl, apiKeySealed, baseUrlCredentialsSealed, roles };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -87,4 +99,34 @@ export function changedFields(before: LlmSettings | null, after: LlmSettings): s
     }
   }
   return changed;
+}
+
+/** A base URL as it may be shown and compared: without credentials, trailing slashes trimmed as the schema does. */
+export function publicBaseUrl(baseUrl: string): { publicUrl: string; credentials: UrlCredentials | null } {
+  const { publicUrl, credentials } = splitUrlCredentials(baseUrl);
+  return { publicUrl: publicUrl.replace(/\/+$/, ""), credentials };
+}
+
+/**
+ * The stored base URL's credentials: the sealed ones, else any a row saved before they were sealed still holds in
+ * `baseUrl`. `unreadable` when the server's secret key changed since they were sealed.
+ */
+export function storedUrlCredentials(settings: StoredLlmSettings): {
+  credentials: UrlCredentials | null;
+  unreadable: boolean;
+} {
+  try {
+    const sealed = openUrlCredentials(settings.baseUrlCredentialsSealed);
+    return { credentials: sealed ?? publicBaseUrl(settings.baseUrl).credentials, unreadable: false };
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return { credentials: null, unreadable: true };
+    throw error;
+  }
+}
+
+/** The base URL the client calls: the shown part with the sealed credentials put back. */
+export function connectBaseUrl(settings: StoredLlmSettings): { baseUrl: string; unreadable: boolean } {
+  const { credentials, unreadable } = storedUrlCredentials(settings);
+  if (!credentials) return { baseUrl: settings.baseUrl, unreadable };
+  return { baseUrl: withUrlCredentials(publicBaseUrl(settings.baseUrl).publicUrl, credentials), unreadable };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { sealSecret } from "../../crypto";
+import { sameDestination, sealSecret, sealUrlCredentials } from "../../crypto";
 import { type Viewer, requireRole } from "../../access";
 import {
   defaultRoleSettings,
@@ -15,10 +15,13 @@ import { recordAudit } from "../audit";
 import { prisma, ValidationError, withDbErrors } from "../core";
 import {
   changedFields,
+  connectBaseUrl,
   environmentSettings,
   LLM_SETTING_KEY,
   openApiKey,
   parseStoredSettings,
+  publicBaseUrl,
+  storedUrlCredentials,
   type Env,
   type LlmSettingsSource,
   type StoredLlmSettings,
@@ -26,11 +29,15 @@ import {
 
 export type { LlmSettingsSource };
 
-/** The model settings as the admin page shows them. The API key is never included, only whether one is set. */
+/**
+ * The model settings as the admin page shows them. The API key is never included, only whether one is set; the
+ * base URL comes without the credentials it may carry (userinfo, query string), which are sealed like the key.
+ */
 export type LlmSettingsView = {
   source: LlmSettingsSource;
   baseUrl: string;
   hasApiKey: boolean;
+  hasUrlCredentials: boolean;
   roles: Record<LlmRole, RoleSettings & { configured: boolean }>;
   updatedAt: Date | null;
   updatedBy: string | null;
@@ -72,16 +79,23 @@ export async function getLlmSettingsView(viewer: Viewer | null): Promise<LlmSett
     if (stored) {
       const { settings } = stored;
       const key = openApiKey(settings.apiKeySealed);
+      const urlCredentials = storedUrlCredentials(settings);
       return {
         source: "database",
-        baseUrl: settings.baseUrl,
+        baseUrl: publicBaseUrl(settings.baseUrl).publicUrl,
         hasApiKey: settings.apiKeySealed !== null,
+        hasUrlCredentials: urlCredentials.credentials !== null || urlCredentials.unreadable,
         roles: withConfigured(settings.roles, settings.baseUrl),
         updatedAt: stored.updatedAt,
         updatedBy: stored.updatedBy,
-        notes: key.unreadable
-          ? ["The saved API key can no longer be decrypted (the server's secret key changed). Enter it again."]
-          : [],
+        notes: [
+          ...(key.unreadable
+            ? ["The saved API key can no longer be decrypted (the server's secret key changed). Enter it again."]
+            : []),
+          ...(urlCredentials.unreadable
+            ? ["The credentials saved with the base URL can no longer be decrypted. Enter the full URL again."]
+            : []),
+        ],
       };
     }
     const env = environmentSettings();
@@ -89,10 +103,12 @@ export async function getLlmSettingsView(viewer: Viewer | null): Promise<LlmSett
       LlmRole,
       RoleSettings
     >;
+    const envUrl = publicBaseUrl(env.settings?.baseUrl ?? "");
     return {
       source: env.settings ? "environment" : "none",
-      baseUrl: env.settings?.baseUrl ?? "",
+      baseUrl: envUrl.publicUrl,
       hasApiKey: Boolean(env.settings?.apiKey),
+      hasUrlCredentials: envUrl.credentials !== null,
       roles: withConfigured(env.settings?.roles ?? empty, env.settings?.baseUrl ?? ""),
       updatedAt: null,
       updatedBy: null,
@@ -110,41 +126,70 @@ function parseSettingsInput(input: LlmSettingsInput) {
   throw new ValidationError("Some fields need attention.", fieldErrors);
 }
 
+/** A stored secret a save removed because the base URL changed. */
+export type DroppedLlmSecret = "apiKey" | "baseUrlCredentials";
+
 /**
  * Saves the model settings to the database, which from then on override the environment. Admins only. The API
  * key is write-only: blank keeps the key in effect (on the first save, the one from OPENAI_API_KEY), `clearApiKey`
- * removes it. Audited with the names of the fields that changed, never the key.
+ * removes it. Secrets follow the destination: when the base URL's address (scheme, host, port, path) changes, the
+ * key and the URL's credentials in effect are dropped unless the same save gives new ones, so an admin cannot send
+ * the key to another server by editing the URL; `dropped` says what went. Credentials in the URL itself are sealed
+ * apart and never shown. Audited with the names of the fields that changed, never a secret.
  */
 export async function updateLlmSettings(
   viewer: Viewer | null,
   input: LlmSettingsInput,
-): Promise<{ changed: string[] }> {
+): Promise<{ changed: string[]; dropped: DroppedLlmSecret[] }> {
   requireRole(viewer, "admin");
-  const { apiKey, clearApiKey, ...settings } = parseSettingsInput(input);
+  const { apiKey, clearApiKey, ...parsed } = parseSettingsInput(input);
+  const { publicUrl, credentials } = publicBaseUrl(parsed.baseUrl);
+  const settings = { ...parsed, baseUrl: publicUrl };
   return withDbErrors(async () => {
     const stored = await loadStored();
     const env = stored ? null : environmentSettings();
-    const before = stored?.settings ?? env?.settings ?? null;
+    const beforeRaw = stored?.settings ?? env?.settings ?? null;
+    const before = beforeRaw && { ...beforeRaw, baseUrl: publicBaseUrl(beforeRaw.baseUrl).publicUrl };
     const previousSealed = stored
       ? stored.settings.apiKeySealed
       : env?.settings?.apiKey
         ? sealSecret(env.settings.apiKey)
         : null;
     const previousKey = stored ? openApiKey(stored.settings.apiKeySealed).apiKey : env?.settings?.apiKey;
+    const previousCredentials = stored
+      ? storedUrlCredentials(stored.settings).credentials
+      : publicBaseUrl(env?.settings?.baseUrl ?? "").credentials;
+    const moved = before !== null && !sameDestination(before.baseUrl, settings.baseUrl);
 
+    const dropped: DroppedLlmSecret[] = [];
     let apiKeySealed = previousSealed;
-    let keyChange: "replaced" | "removed" | null = null;
+    let keyChange: "replaced" | "removed" | "dropped" | null = null;
     if (clearApiKey) {
       apiKeySealed = null;
       if (previousSealed !== null) keyChange = "removed";
     } else if (apiKey) {
       apiKeySealed = sealSecret(apiKey);
       if (apiKey !== previousKey) keyChange = "replaced";
+    } else if (moved && previousSealed !== null) {
+      apiKeySealed = null;
+      keyChange = "dropped";
+      dropped.push("apiKey");
     }
-    const changed = [...changedFields(before, settings), ...(keyChange ? ["apiKey"] : [])];
-    if (stored && changed.length === 0) return { changed };
+    const urlCredentials = credentials ?? (moved ? null : previousCredentials);
+    if (moved && previousCredentials && !credentials) dropped.push("baseUrlCredentials");
+    const credentialsChanged = JSON.stringify(urlCredentials) !== JSON.stringify(previousCredentials);
+    const changed = [
+      ...changedFields(before, settings),
+      ...(keyChange ? ["apiKey"] : []),
+      ...(credentialsChanged ? ["baseUrlCredentials"] : []),
+    ];
+    if (stored && changed.length === 0) return { changed, dropped };
 
-    const value: StoredLlmSettings = { ...settings, apiKeySealed };
+    const value: StoredLlmSettings = {
+      ...settings,
+      apiKeySealed,
+      baseUrlCredentialsSealed: sealUrlCredentials(urlCredentials),
+    };
     await prisma.$transaction(async (tx) => {
       await tx.setting.upsert({
         where: { key: LLM_SETTING_KEY },
@@ -159,13 +204,14 @@ export async function updateLlmSettings(
           detail: {
             changed,
             ...(keyChange ? { apiKey: keyChange } : {}),
+            ...(dropped.length ? { secretsDropped: dropped } : {}),
             ...(stored ? {} : { previousSource: env?.settings ? "environment" : "none" }),
           },
         },
         tx,
       );
     });
-    return { changed };
+    return { changed, dropped };
   });
 }
 
@@ -179,13 +225,14 @@ export async function resolveLlmEndpoint(
     const { settings } = stored;
     if (!settings.baseUrl) return null;
     const key = openApiKey(settings.apiKeySealed);
+    const url = connectBaseUrl(settings);
     return {
       role,
-      baseUrl: settings.baseUrl,
+      baseUrl: url.baseUrl,
       apiKey: key.apiKey,
       ...settings.roles[role],
       source: "database",
-      unreadableKey: key.unreadable,
+      unreadableKey: key.unreadable || url.unreadable,
     };
   }
   const fromEnv = environmentSettings(env).settings;

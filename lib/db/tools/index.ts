@@ -5,12 +5,14 @@ export { readCatalogTools, readCurrentToolHashes, readDefinition } from "./tool-
 export { toGatewayConfig } from "./tool-server-records";
 export {
   createToolServer,
+  listAllowedStdioCommands,
   listToolServers,
   refreshToolServer,
   removeToolServer,
   setToolServerEnabled,
   updateToolServer,
 } from "./tool-servers";
-export type { ToolServerSummary } from "./tool-servers";
+export type { AllowedStdioCommand, DroppedSecret, ToolServerSummary } from "./tool-servers";
+export { toolFilesFolder } from "./tool-files";
 export { refreshServerTools } from "./tool-snapshots";
 export type { RefreshOutcome } from "./tool-snapshots";

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
-import type { ToolCatalog, ToolSnapshotDefinition } from "../../tools";
-import { sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
+import { ForbiddenError, hasAnyRole, requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
+import { keyedDigest } from "../../crypto";
+import { canonicalJson, type ToolCatalog, type ToolSnapshotDefinition } from "../../tools";
+import { type GatewayTool, sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { readCatalogTools, readDefinition } from "./tool-hashes";
@@ -67,10 +68,23 @@ const tryToolInput = z.object({
 /** The longest try-it call; a routine step sets its own timeout. */
 const TRY_TIMEOUT_MS = 30_000;
 
+/** Whether a tool declares itself read-only (MCP `annotations.readOnlyHint`); anything else counts as writing. */
+const declaresReadOnly = (tool: Pick<GatewayTool, "annotations"> | ToolSnapshotDefinition | undefined) =>
+  (tool?.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true;
+
+const notReadOnly = (toolName: string) =>
+  new ForbiddenError(
+    ["admin"],
+    `Operators may try only tools that declare themselves read-only, and "${toolName}" does not. An admin can try it, or a reviewed routine can call it.`,
+  );
+
 /**
- * Calls a tool once from the Tools page ("try it"). Admins and operators. Arguments are checked against the
- * tool's schema before anything is sent. The audit entry records which tool and which argument names were
- * used, not their values or the output (both may hold personal data).
+ * Calls a tool once from the Tools page ("try it"), outside any reviewed routine. Admins may call any tool;
+ * operators only tools that declare themselves read-only, both in the snapshot the page showed and in the list the
+ * server gives now (a server that dropped the hint since is refused before the call). Arguments are checked
+ * against the tool's schema before anything is sent. The audit entry records the tool, the argument names and a
+ * keyed digest of the arguments (to match a later report against it), never their values or the output: both may
+ * hold personal data.
  */
 export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryToolInput>): Promise<ToolCallResult> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
@@ -78,14 +92,31 @@ export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryTo
   const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { id: serverId } }));
   if (!server) throw new NotFoundError("That tool server no longer exists.");
   if (!server.enabled) throw new ConflictError(`The server "${server.name}" is disabled; enable it to call its tools.`);
-  const result = await sharedToolGateway().callTool(toGatewayConfig(server), toolName, args, {
-    timeoutMs: TRY_TIMEOUT_MS,
-  });
+  const admin = hasAnyRole(viewer.roles, ["admin"]);
+  if (!admin) {
+    const snapshot = await withDbErrors(() =>
+      prisma.toolSnapshot.findFirst({ where: { serverId, toolName, current: true, removedAt: null } }),
+    );
+    if (!snapshot || !declaresReadOnly(readDefinition(snapshot.definition))) throw notReadOnly(toolName);
+  }
+  const gateway = sharedToolGateway();
+  const config = toGatewayConfig(server);
+  if (!admin) {
+    const live = (await gateway.listTools(config, { timeoutMs: TRY_TIMEOUT_MS })).find((t) => t.name === toolName);
+    if (!declaresReadOnly(live)) throw notReadOnly(toolName);
+  }
+  const result = await gateway.callTool(config, toolName, args, { timeoutMs: TRY_TIMEOUT_MS });
   await recordAudit({
     action: "tool.tried",
     actor: viewer,
     target: { type: "tool_server", id: serverId },
-    detail: { server: server.name, tool: toolName, arguments: Object.keys(args), isError: result.isError },
+    detail: {
+      server: server.name,
+      tool: toolName,
+      arguments: Object.keys(args),
+      argumentsDigest: keyedDigest(canonicalJson(args)),
+      isError: result.isError,
+    },
   });
   return result;
 }

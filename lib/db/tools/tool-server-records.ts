@@ -1,9 +1,11 @@
 import "server-only";
 import { openSecret, sealSecret } from "../../crypto";
 import type { ToolServerConfig } from "../../tool-gateway";
-import { checkStdioCommand, configuredStdioAllowlist, stdioSpawnCommand } from "../../tools";
+import { describeRefusals } from "../../tools";
 import { ConflictError } from "../core";
 import type { ToolServer } from "../generated/prisma/client";
+import { connectUrl, httpSecretFlags } from "./http-secrets";
+import { checkStdio, stdioLaunch } from "./stdio-launch";
 
 export type ToolServerStatus = "unknown" | "connected" | "error";
 
@@ -16,8 +18,10 @@ export type ToolServerSummary = {
   command: string | null;
   args: string[];
   envKeys: string[];
+  /** The URL without the credentials it may have carried (those are sealed, like the token). */
   url: string | null;
   hasToken: boolean;
+  hasUrlCredentials: boolean;
   enabled: boolean;
   builtIn: boolean;
   status: ToolServerStatus;
@@ -26,7 +30,7 @@ export type ToolServerSummary = {
   toolCount: number;
 };
 
-function readArgs(stored: string): string[] {
+export function readArgs(stored: string): string[] {
   try {
     const parsed: unknown = JSON.parse(stored);
     return Array.isArray(parsed) ? parsed.filter((arg): arg is string => typeof arg === "string") : [];
@@ -35,14 +39,14 @@ function readArgs(stored: string): string[] {
   }
 }
 
-function readEnv(sealed: string | null): Record<string, string> {
+export function readEnv(sealed: string | null): Record<string, string> {
   if (!sealed) return {};
   const parsed: unknown = JSON.parse(openSecret(sealed));
   return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
 }
 
 /** The env variable names of a stdio server (values stay sealed); none when the secret cannot be read. */
-function envKeysOf(row: ToolServer): string[] {
+export function envKeysOf(row: ToolServer): string[] {
   try {
     return Object.keys(readEnv(row.envEncrypted)).sort();
   } catch {
@@ -59,8 +63,7 @@ export function toSummary(row: ToolServer): ToolServerSummary {
     command: row.command,
     args: readArgs(row.args),
     envKeys: envKeysOf(row),
-    url: row.url,
-    hasToken: row.tokenEncrypted !== null,
+    ...httpSecretFlags(row),
     enabled: row.enabled,
     builtIn: row.builtIn,
     status: (["connected", "error"].includes(row.status) ? row.status : "unknown") as ToolServerStatus,
@@ -72,26 +75,20 @@ export function toSummary(row: ToolServer): ToolServerSummary {
 
 export const sealEnv = (env: Record<string, string>) =>
   Object.keys(env).length > 0 ? sealSecret(JSON.stringify(env)) : null;
-export const sealToken = (token: string) => sealSecret(token);
 
 /**
- * The gateway's view of a stored server, with secrets decrypted for the call only. The stdio allowlist is
- * checked again here, so narrowing MCP_STDIO_ALLOWLIST stops servers that were registered before.
+ * The gateway's view of a stored server, with secrets decrypted for the call only. A stdio server is checked
+ * against the allowlist again here, before every start (command, further arguments, environment names, roots with
+ * their links resolved now), so narrowing MCP_STDIO_ALLOWLIST stops servers registered before, and a row that
+ * was saved before a rule existed never starts against it.
  */
 export function toGatewayConfig(row: ToolServer): ToolServerConfig {
   if (row.transport === "stdio") {
     const args = readArgs(row.args);
-    const allowlist = configuredStdioAllowlist();
-    const refusal = checkStdioCommand(row.command ?? "", args, allowlist);
-    if (refusal) throw new ConflictError(refusal);
-    // An npx package starts with --yes at its pinned version: without a terminal npx would refuse to install it.
-    const spawn = stdioSpawnCommand(row.command ?? "", args, allowlist);
-    return {
-      id: row.id,
-      name: row.name,
-      transport: { kind: "stdio", command: spawn.command, args: spawn.args, env: readEnv(row.envEncrypted) },
-    };
+    const env = readEnv(row.envEncrypted);
+    const check = checkStdio({ command: row.command ?? "", args, envNames: Object.keys(env) });
+    if (!check.ok) throw new ConflictError(`The server "${row.name}" may not start: ${describeRefusals(check)}`);
+    return { id: row.id, name: row.name, transport: stdioLaunch(check, env) };
   }
-  const bearerToken = row.tokenEncrypted ? openSecret(row.tokenEncrypted) : undefined;
-  return { id: row.id, name: row.name, transport: { kind: "http", url: row.url ?? "", bearerToken } };
+  return { id: row.id, name: row.name, transport: { kind: "http", ...connectUrl(row) } };
 }

@@ -2,7 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
-import { checkStdioCommand, configuredStdioAllowlist, toolServerInput, type ToolServerInput } from "../../tools";
+import {
+  configuredStdioAllowlist,
+  describeEntry,
+  describeEntryPermits,
+  toolServerInput,
+  type ToolServerInput,
+} from "../../tools";
 import { recordAudit } from "../audit";
 import {
   ConflictError,
@@ -14,10 +20,12 @@ import {
   withDbErrors,
 } from "../core";
 import type { ToolServer } from "../generated/prisma/client";
-import { sealEnv, sealToken, type ToolServerSummary, toSummary } from "./tool-server-records";
+import { type DroppedSecret, serverColumns } from "./server-columns";
+import { toolFilesFolder } from "./tool-files";
+import { type ToolServerSummary, toSummary } from "./tool-server-records";
 import { type RefreshOutcome, refreshServerTools } from "./tool-snapshots";
 
-export type { RefreshOutcome, ToolServerSummary };
+export type { DroppedSecret, RefreshOutcome, ToolServerSummary };
 
 const serverRef = z.object({ serverId: z.string().min(1).max(100) });
 
@@ -48,16 +56,17 @@ async function findServer(serverId: string): Promise<ToolServer> {
   return row;
 }
 
-/** Refuses a stdio command that is not on the allowlist, as a field error the form shows beside the command. */
-function assertAllowed(transport: z.infer<typeof toolServerInput>["transport"]) {
-  if (transport.kind !== "stdio") return;
-  const refusal = checkStdioCommand(transport.command, transport.args, configuredStdioAllowlist());
-  // The form lists the allowed commands under the field; its error says only what is wrong.
-  const reason = refusal?.match(/^.*?\.(?=\s|$)/)?.[0] ?? refusal;
-  if (refusal)
-    throw new ValidationError("Some fields need attention.", {
-      command: [`${reason} Choose one of the allowed commands.`],
-    });
+/** A stdio command line admins may register and what it accepts beyond it, as the server form shows them. */
+export type AllowedStdioCommand = { line: string; permits: string };
+
+/** The stdio allowlist in effect, entry by entry with what each permits. Admins only (it names host folders). */
+export function listAllowedStdioCommands(viewer: Viewer | null): AllowedStdioCommand[] {
+  requireRole(viewer, "admin");
+  const folder = toolFilesFolder();
+  return configuredStdioAllowlist().map((entry) => ({
+    line: describeEntry(entry),
+    permits: describeEntryPermits(entry, folder),
+  }));
 }
 
 const nameTaken = () => new ConflictError("A tool server with this name already exists.", "name");
@@ -72,29 +81,12 @@ export async function createToolServer(
 ): Promise<{ id: string; refresh: RefreshOutcome }> {
   requireRole(viewer, "admin");
   const { name, description, transport } = parseServerInput(input);
-  assertAllowed(transport);
+  const { data } = serverColumns(null, transport);
   const id = randomUUID();
   await withDbErrors(async () => {
     try {
       await prisma.$transaction(async (tx) => {
-        await tx.toolServer.create({
-          data: {
-            id,
-            name,
-            description,
-            transport: transport.kind,
-            ...(transport.kind === "stdio"
-              ? {
-                  command: transport.command,
-                  args: JSON.stringify(transport.args),
-                  envEncrypted: sealEnv(transport.env ?? {}),
-                }
-              : {
-                  url: transport.url,
-                  tokenEncrypted: transport.bearerToken ? sealToken(transport.bearerToken) : null,
-                }),
-          },
-        });
+        await tx.toolServer.create({ data: { ...data, id, name, description, transport: transport.kind } });
         await recordAudit(
           {
             action: "tool_server.created",
@@ -113,54 +105,38 @@ export async function createToolServer(
 }
 
 /**
- * Changes a server's name, description or transport, then refreshes its tools. Admins only. Secrets left
- * empty keep their stored values. The demo server is managed by the start command and cannot be edited.
+ * Changes a server's name, description or transport, then refreshes its tools. Admins only. Secrets left empty
+ * keep their stored values while the destination stays; a changed command, arguments or URL drops them (see
+ * serverColumns), and `dropped` says which went. The demo server is managed by the start command and cannot be
+ * edited.
  */
 export async function updateToolServer(
   viewer: Viewer | null,
   serverId: string,
   input: ToolServerInput,
-): Promise<{ refresh: RefreshOutcome }> {
+): Promise<{ refresh: RefreshOutcome; dropped: DroppedSecret[] }> {
   requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
   const { name, description, transport } = parseServerInput(input);
-  assertAllowed(transport);
+  const existing = await withDbErrors(() => findServer(id));
+  if (existing.builtIn)
+    throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");
+  // Checked outside withDbErrors: a refusal quotes what the admin typed, which must not read as a database error.
+  const columns = serverColumns(existing, transport);
   await withDbErrors(async () => {
-    const existing = await findServer(id);
-    if (existing.builtIn)
-      throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");
-    const secrets =
-      transport.kind === "stdio"
-        ? {
-            command: transport.command,
-            args: JSON.stringify(transport.args),
-            url: null,
-            tokenEncrypted: null,
-            ...(transport.env ? { envEncrypted: sealEnv(transport.env) } : {}),
-          }
-        : {
-            url: transport.url,
-            command: null,
-            args: "[]",
-            envEncrypted: null,
-            ...(transport.clearToken
-              ? { tokenEncrypted: null }
-              : transport.bearerToken
-                ? { tokenEncrypted: sealToken(transport.bearerToken) }
-                : {}),
-          };
     try {
       await prisma.$transaction(async (tx) => {
-        await tx.toolServer.update({
-          where: { id },
-          data: { name, description, transport: transport.kind, ...secrets },
-        });
+        await tx.toolServer.update({ where: { id }, data: { ...columns.data, name, description } });
         await recordAudit(
           {
             action: "tool_server.updated",
             actor: viewer,
             target: { type: "tool_server", id },
-            detail: { name, transport: transport.kind },
+            detail: {
+              name,
+              transport: transport.kind,
+              ...(columns.dropped.length ? { secretsDropped: columns.dropped } : {}),
+            },
           },
           tx,
         );
@@ -169,7 +145,7 @@ export async function updateToolServer(
       throw isUniqueViolation(error) ? nameTaken() : error;
     }
   });
-  return { refresh: await refreshServerTools(await findServer(id)) };
+  return { refresh: await refreshServerTools(await findServer(id)), dropped: columns.dropped };
 }
 
 /** Removes a server and its snapshots. Admins only; not the demo server (the start command re-adds it). */

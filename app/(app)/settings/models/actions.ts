@@ -47,6 +47,7 @@ const settingsForm = z.record(z.string(), z.string()).transform(settingsFrom);
 const FIELD_LABELS: Record<string, string> = {
   baseUrl: "base URL",
   apiKey: "API key",
+  baseUrlCredentials: "base URL credentials",
   model: "model",
   timeoutMs: "timeout",
   maxRetries: "retries",
@@ -66,11 +67,17 @@ export const updateLlmSettingsAction = defineAction(
   ADMIN_ROLES,
   settingsForm,
   async (viewer, settings): Promise<ActionState> => {
-    const { changed } = await updateLlmSettings(viewer, settings);
+    const { changed, dropped } = await updateLlmSettings(viewer, settings);
     revalidatePath("/settings/models");
+    // A key never follows the endpoint to a new address: say so, or the next call's 401 would be a puzzle.
+    const droppedNote = dropped.length
+      ? ` The base URL's address changed, so the saved ${dropped.map((field) => FIELD_LABELS[field]).join(" and ")} ${dropped.length > 1 ? "were" : "was"} removed; enter ${dropped.length > 1 ? "them" : "it"} again if the new endpoint needs ${dropped.length > 1 ? "them" : "it"}.`
+      : "";
     return {
       status: "success",
-      message: changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed.",
+      message:
+        (changed.length > 0 ? `Saved. Changed: ${describeChanges(changed)}.` : "Saved. Nothing had changed.") +
+        droppedNote,
     };
   },
 );

@@ -26,6 +26,7 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
     source: view.source,
     baseUrl: view.baseUrl,
     hasApiKey: view.hasApiKey,
+    hasUrlCredentials: view.hasUrlCredentials,
     roles: LLM_ROLES.map((role) => ({
       role,
       ...LLM_ROLE_LABELS[role],

@@ -10,15 +10,14 @@ import { Alert } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
-import { getToolServer } from "@/lib/db/tools";
+import { getToolServer, listAllowedStdioCommands } from "@/lib/db/tools";
 import { NotFoundError } from "@/lib/db/core";
-import { configuredStdioAllowlist, describeEntry } from "@/lib/tools";
 import { tryToolAction } from "../actions";
 import { serverActions } from "../server-actions";
 
 export const metadata: Metadata = { title: "Tool server" };
 
-/** One server's tools: parameters rendered readably, "try it" for admins and operators. */
+/** One server's tools: parameters rendered readably, "try it" for admins (any tool) and operators (read-only ones). */
 export default async function ToolServerPage({ params }: { params: Promise<{ serverId: string }> }) {
   const { viewer, allowed } = await sectionAccess("tools");
   if (!allowed) return <AccessDenied sectionId="tools" viewer={viewer} />;
@@ -52,7 +51,7 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
             actions={serverActions}
             canManage={canManage}
             canRefresh={canOperate}
-            allowedCommands={canManage ? configuredStdioAllowlist().map(describeEntry) : []}
+            allowedCommands={canManage ? listAllowedStdioCommands(viewer) : []}
             linkToTools={false}
           />
           {!result.data.server.enabled ? (
@@ -63,7 +62,7 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
           <ToolList
             serverId={result.data.server.id}
             serverName={result.data.server.name}
-            canTry={canOperate && result.data.server.enabled}
+            tryPolicy={!result.data.server.enabled ? "none" : canManage ? "any" : canOperate ? "read-only" : "none"}
             tryAction={tryToolAction}
             tools={result.data.tools.map((tool) => ({
               name: tool.name,
