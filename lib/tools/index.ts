@@ -5,7 +5,7 @@ export { argumentsFromForm, schemaFields } from "./schema-fields";
 export type { SchemaField } from "./schema-fields";
 export { parseEnvField, splitArgsField, toolServerInput } from "./server-input";
 export type { ToolServerInput } from "./server-input";
-export { canonicalJson, toolDefinitionHash } from "./snapshot-hash";
+export { canonicalJson, pinnedDefinition } from "./snapshot-hash";
 export type { ToolSnapshotDefinition } from "./snapshot-hash";
 export {
   configuredStdioAllowlist,

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-
 /** What of a tool a snapshot pins: everything that changes how it must be called or what it returns. */
 export type ToolSnapshotDefinition = {
   title?: string;
@@ -31,16 +29,16 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
- * The content hash of a tool definition ("sha256:" + hex). Only the pinned fields count: a server adding an
- * unrelated field (icons, `_meta`) does not flag every routine that uses the tool.
+ * The fields of a tool definition that its content hash covers (lib/db/tools/definition-hash.ts): only the pinned
+ * ones, so a server adding an unrelated field (icons, `_meta`) does not flag every routine that uses the tool. The
+ * hash itself is computed on the server: node:crypto must not reach the browser bundles that import this module.
  */
-export function toolDefinitionHash(tool: ToolSnapshotDefinition): string {
-  const pinned: ToolSnapshotDefinition = {
+export function pinnedDefinition(tool: ToolSnapshotDefinition): ToolSnapshotDefinition {
+  return {
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
   };
-  return `sha256:${createHash("sha256").update(canonicalJson(pinned)).digest("hex")}`;
 }

@@ -16,3 +16,4 @@ export type { AllowedStdioCommand, DroppedSecret, ToolServerSummary } from "./to
 export { toolFilesFolder } from "./tool-files";
 export { refreshServerTools } from "./tool-snapshots";
 export type { RefreshOutcome } from "./tool-snapshots";
+export { toolDefinitionHash } from "./definition-hash";

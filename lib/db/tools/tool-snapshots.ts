@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { type GatewayTool, sharedToolGateway } from "../../tool-gateway";
-import { toolDefinitionHash, type ToolSnapshotDefinition } from "../../tools";
+import type { ToolSnapshotDefinition } from "../../tools";
+import { toolDefinitionHash } from "./definition-hash";
 import { prisma } from "../core";
 import type { Prisma, ToolServer } from "../generated/prisma/client";
 import { toGatewayConfig } from "./tool-server-records";

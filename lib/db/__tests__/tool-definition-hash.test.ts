@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, toolDefinitionHash } from "../snapshot-hash";
+import { canonicalJson } from "../../tools";
+import { toolDefinitionHash } from "../tools";
 
 const leaveBalance = {
   description: "Get an employee's leave balance.",
