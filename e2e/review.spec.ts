@@ -155,9 +155,13 @@ test("a reviewer reads what the planner changed, comments on a step and sends th
   };
   await expect.poll(() => moved("proposed", proposed0)).toBe("-100,40");
   expect(await moved("base", base0)).toBe("-100,40");
-  await reviewerPage.getByTestId("review-layout-toggle").click();
-  await expect(reviewerPage.getByTestId("review-layout-toggle")).toHaveAttribute("data-layout", "columns");
-  await reviewerPage.getByTestId("review-layout-toggle").click();
+  // The panes can be swapped between side by side and one above the other, and back.
+  const toggle = reviewerPage.getByTestId("review-layout-toggle");
+  const opened = await toggle.getAttribute("data-layout");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("data-layout", opened === "rows" ? "columns" : "rows");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("data-layout", opened!);
 
   await review.openTab("text");
   await expect(
