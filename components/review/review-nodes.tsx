@@ -114,7 +114,9 @@ const ReviewStepNode = memo(function ReviewStepNode({ data, selected }: NodeProp
           {step.name}
         </span>
         {step.kind === "end" ? null : (
-          <span className="block truncate text-xs text-muted">{step.kind === "tool" ? step.tool.name : info.label}</span>
+          <span className="block truncate text-xs text-muted">
+            {step.kind === "tool" ? step.tool.name : info.label}
+          </span>
         )}
       </span>
       {/* Pinned to the frame, so the step's name keeps the node's width. */}

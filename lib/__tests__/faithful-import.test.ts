@@ -14,7 +14,6 @@ import {
 import { arbitraryRoutine } from "../routine/testing/arbitrary";
 import { LEAVE_REQUEST_CATALOG_TEXT as PAPER_TEXT } from "../routine/testing/paper-example";
 
-
 function parse(text: string): Routine {
   const result = parseRoutineText(text, { tools: DEMO_HR_TOOLS });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));

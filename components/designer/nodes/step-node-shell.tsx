@@ -107,7 +107,10 @@ export function StepNodeShell({
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1">
-        <span className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground" data-testid="node-name">
+        <span
+          className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground"
+          data-testid="node-name"
+        >
           {view.name}
         </span>
         {/* An end step's name says it all; its box has room for a two-line name only. */}

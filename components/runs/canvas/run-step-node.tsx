@@ -91,7 +91,10 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
         </>
       ) : (
         <span className="min-w-0 flex-1 space-y-1">
-          <span className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground" data-testid="run-node-name">
+          <span
+            className="line-clamp-2 text-[0.9375rem] leading-tight font-medium break-words text-foreground"
+            data-testid="run-node-name"
+          >
             {step.name}
           </span>
           <span className="flex min-w-0 items-center gap-1.5">

@@ -4,5 +4,7 @@ import { canonicalJson, pinnedDefinition, type ToolSnapshotDefinition } from "..
 
 /** The content hash of a tool definition ("sha256:" + hex) over its pinned fields, whatever order its keys came in. */
 export function toolDefinitionHash(tool: ToolSnapshotDefinition): string {
-  return `sha256:${createHash("sha256").update(canonicalJson(pinnedDefinition(tool))).digest("hex")}`;
+  return `sha256:${createHash("sha256")
+    .update(canonicalJson(pinnedDefinition(tool)))
+    .digest("hex")}`;
 }

@@ -16,7 +16,6 @@ describe("unionBounds", () => {
   });
 });
 
-
 describe("sameViewport", () => {
   it("ignores rounding noise but not a real move", () => {
     expect(sameViewport({ x: 1, y: 2, zoom: 0.5 }, { x: 1.0000001, y: 2, zoom: 0.5 })).toBe(true);
