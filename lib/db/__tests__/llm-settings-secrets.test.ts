@@ -1,11 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { signedIn } from "../../../test/request-context";
 import { seedDatabase } from "../../demo/seed";
 import { LLM_ROLES, type LlmSettingsInput } from "../../llm";
 import { prisma } from "../core";
+import { startRecordingServer, type RecordingServer } from "../testing/recording-server";
 import { as } from "../testing/review-test-support";
 import { getLlmSettingsView, resolveLlmConfig, testLlmConnection, updateLlmSettings } from "../llm";
 
@@ -14,22 +13,7 @@ import { getLlmSettingsView, resolveLlmConfig, testLlmConnection, updateLlmSetti
 
 const KEY = "sk-follow-me-secret-0042";
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-let recorder: { url: string; authorizations: string[]; close(): Promise<void> };
-
-async function startRecorder(): Promise<typeof recorder> {
-  const authorizations: string[] = [];
-  const server: Server = createServer((req, res) => {
-    authorizations.push(req.headers.authorization ?? "");
-    req.resume();
-    res.writeHead(401, { "content-type": "application/json" }).end('{"error":{"message":"no"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    authorizations,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+let recorder: RecordingServer;
 
 function settings(baseUrl: string, extra: Partial<LlmSettingsInput> = {}): LlmSettingsInput {
   const roles = Object.fromEntries(
@@ -43,7 +27,7 @@ const storedValue = async () => (await prisma.setting.findUniqueOrThrow({ where:
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   fake = await startFakeOpenAI({ port: 0, apiKey: KEY });
-  recorder = await startRecorder();
+  recorder = await startRecordingServer("/v1");
 });
 beforeEach(async () => {
   for (const name of ["OPENAI_BASE_URL", "OPENAI_API_KEY", ...LLM_ROLES.map((r) => `OPENAI_${r.toUpperCase()}_MODEL`)])
@@ -66,8 +50,8 @@ describe("the saved API key and a changed base URL", () => {
     const { dropped, changed } = await updateLlmSettings(signedIn(), settings(recorder.url));
     const result = await testLlmConnection(signedIn(), { role: "planner" });
     expect(result.ok).toBe(false);
-    expect(recorder.authorizations.length).toBeGreaterThan(0);
-    for (const header of recorder.authorizations) expect(header).not.toContain(KEY);
+    expect(recorder.seen.length).toBeGreaterThan(0);
+    for (const { authorization } of recorder.seen) expect(authorization).not.toContain(KEY);
     expect(dropped).toEqual(["apiKey"]);
     expect(changed).toEqual(expect.arrayContaining(["baseUrl", "apiKey"]));
     expect(await getLlmSettingsView(signedIn())).toMatchObject({ baseUrl: recorder.url, hasApiKey: false });

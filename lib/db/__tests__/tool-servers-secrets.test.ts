@@ -1,11 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedIn } from "../../../test/request-context";
 import { seedDatabase } from "../../demo/seed";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
+import { startRecordingServer, type RecordingServer } from "../testing/recording-server";
 import { as } from "../testing/review-test-support";
 import { createToolServer, getToolServer, listToolServers, toGatewayConfig, updateToolServer } from "../tools";
 
@@ -15,33 +14,13 @@ import { createToolServer, getToolServer, listToolServers, toGatewayConfig, upda
 const TOKEN = "tok-follow-me-123456";
 const QUERY_SECRET = "Q-SECRET-77";
 
-/** An HTTP endpoint that records what reaches it and refuses everything: the address an attacker would put in. */
-async function startRecorder(): Promise<{
-  url: string;
-  seen: { url: string; authorization: string }[];
-  close(): Promise<void>;
-}> {
-  const seen: { url: string; authorization: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push({ url: req.url ?? "", authorization: req.headers.authorization ?? "" });
-    req.resume();
-    res.writeHead(401, { "content-type": "application/json" }).end('{"error":"no"}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let mcp: MutableMcpServer;
-let recorder: Awaited<ReturnType<typeof startRecorder>>;
+let recorder: RecordingServer;
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   mcp = await startMutableMcpServer([{ name: "lookup", description: "Look up", inputSchema: objectSchema({}) }]);
-  recorder = await startRecorder();
+  recorder = await startRecordingServer("/mcp");
 });
 beforeEach(() => as("admin"));
 afterAll(async () => {

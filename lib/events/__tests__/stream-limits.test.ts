@@ -2,29 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../run-events";
 import { encodeSseEvent } from "../sse";
 import { createRunStatusStream } from "../status-stream";
-import { createRunEventStream, type RunEventStreamOptions } from "../stream";
+import type { RunEventStreamOptions } from "../stream";
 import { DEFAULT_STREAM_LIMITS, streamLimitsFromEnv } from "../stream-limits";
 import { FakeEventLog, runFinished, stepDone } from "../testing/fake-event-log";
+import { openLogStream, range, seqs } from "../testing/open-stream";
 import { readRunEvents } from "../testing/sse-reader";
 
-const seqs = (events: { seq: number }[]) => events.map((event) => event.seq);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 const soon = { timeout: 3_000, interval: 5 };
-
-function open(log: FakeEventLog, afterSeq: number, extra: Partial<RunEventStreamOptions> = {}) {
-  const onClose = vi.fn();
-  const body = createRunEventStream({
-    runId: log.runId,
-    afterSeq,
-    loadPage: log.loadPage,
-    subscribe: log.subscribe,
-    signal: new AbortController().signal,
-    onClose,
-    pageSize: 10,
-    ...extra,
-  });
-  return { body, onClose };
-}
+const open = (log: FakeEventLog, afterSeq: number, extra: Partial<RunEventStreamOptions> = {}) =>
+  openLogStream(log, afterSeq, { pageSize: 10, ...extra });
 
 afterEach(() => vi.useRealTimers());
 

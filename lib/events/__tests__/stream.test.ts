@@ -1,27 +1,10 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRunEventStream } from "../stream";
 import { FakeEventLog, runFinished, stepDone } from "../testing/fake-event-log";
+import { openLogStream, range, seqs } from "../testing/open-stream";
 import { readRunEvents } from "../testing/sse-reader";
 
-const seqs = (events: { seq: number }[]) => events.map((event) => event.seq);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
-
-function open(log: FakeEventLog, afterSeq: number, extra: Partial<Parameters<typeof createRunEventStream>[0]> = {}) {
-  const abort = new AbortController();
-  const onClose = vi.fn();
-  const body = createRunEventStream({
-    runId: log.runId,
-    afterSeq,
-    loadPage: log.loadPage,
-    subscribe: log.subscribe,
-    signal: abort.signal,
-    onClose,
-    pageSize: 3,
-    ...extra,
-  });
-  return { body, abort, onClose };
-}
+const open = openLogStream;
 
 afterEach(() => vi.useRealTimers());
 
