@@ -68,7 +68,9 @@ async function measureAll(serverUrl: string, routineId: string, chromiumHome: st
     env: { ...process.env, XDG_CONFIG_HOME: chromiumHome, XDG_CACHE_HOME: chromiumHome },
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    // The probes are page.waitForFunction strings, which the pages' CSP (no 'unsafe-eval') would refuse: the
+    // benchmark measures speed, not the policy (e2e/security-headers.spec.ts does).
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, bypassCSP: true });
     await context.addInitScript({ path: path.join(root, "bench", "editor", "page-probes.js") });
     log("Signing in as the demo author");
     await signIn(context, serverUrl);
