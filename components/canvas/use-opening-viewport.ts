@@ -36,7 +36,12 @@ export function openingFor(element: HTMLElement | null, nodes: readonly FlowNode
   const first = nodes.find((node) => !isStageNode(node) && node.parentId === undefined) ?? nodes[0];
   const textScale = browserTextScale();
   return {
-    viewport: openingViewport(bounds, box, { start: first.position, startHeight: first.height, textScale }),
+    viewport: openingViewport(bounds, box, {
+      start: first.position,
+      startHeight: first.height,
+      textScale,
+      stepCount: nodes.length,
+    }),
     fits: fitsLegibly(bounds, box, textScale),
   };
 }

@@ -62,6 +62,7 @@ export function ReviewCanvases({ base, proposed, diff, commentCounts, selectedSt
             start: first?.position,
             startHeight: first?.height,
             textScale: browserTextScale(),
+            stepCount: proposedFlow.nodes.length,
           })
         : { x: 0, y: 0, zoom: 1 },
     );

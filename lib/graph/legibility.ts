@@ -16,6 +16,11 @@ export const LEGIBILITY = {
   padding: { top: 24, right: 24, bottom: 24, left: 56 },
   /** A routine that fits is never blown up past its natural size. */
   maxZoom: 1,
+  /**
+   * Past this many steps a routine that does not fit opens at the zoom where the *simplified* drawing's names are
+   * legible: mounting a thousand full-size nodes would cost its opening a second on a small machine.
+   */
+  fullDetailMaxSteps: 300,
 } as const;
 
 export type Box = { width: number; height: number };
@@ -25,6 +30,11 @@ export type XY = { x: number; y: number };
 /** The smallest zoom at which the full drawing's names render legibly, at the given text scale. */
 export function legibleZoom(textScale = 1): number {
   return LEGIBILITY.legiblePx / (LEGIBILITY.namePx * textScale);
+}
+
+/** The smallest zoom at which the simplified drawing's names render legibly. */
+function simplifiedLegibleZoom(textScale = 1): number {
+  return LEGIBILITY.legiblePx / (LEGIBILITY.simplifiedNamePx * textScale);
 }
 
 /** The zoom at which `bounds` fits `box` inside the padding (not capped). */
@@ -52,18 +62,20 @@ export function drawsSimplified(zoom: number, fits: boolean, textScale = 1): boo
 
 /**
  * Where a canvas opens. A routine that fits legibly is fitted: centred in the padded box, at most at natural size.
- * Any other is shown at the legible zoom on its first steps: `start` (the entry step's top-left, in flow
+ * Any other is shown at a legible zoom on its first steps (the full drawing's, or past `fullDetailMaxSteps` steps the
+ * simplified drawing's): `start` (the entry step's top-left, in flow
  * coordinates) at the padded left edge, at the height of the routine's top unless that would leave the start
  * below the box's middle (a tall band opens on its entry step, not on empty space above it).
  */
 export function openingViewport(
   bounds: Bounds,
   box: Box,
-  options: { start?: XY; startHeight?: number; textScale?: number } = {},
+  options: { start?: XY; startHeight?: number; textScale?: number; stepCount?: number } = {},
 ): Viewport {
   const { padding, maxZoom } = LEGIBILITY;
   const fitted = fittingZoom(bounds, box);
   const legible = legibleZoom(options.textScale);
+  const large = (options.stepCount ?? 0) > LEGIBILITY.fullDetailMaxSteps;
   if (fitted >= legible) {
     const zoom = Math.min(fitted, maxZoom);
     const innerWidth = box.width - padding.left - padding.right;
@@ -75,7 +87,7 @@ export function openingViewport(
     };
   }
   // Rounded up to a tenth, so the opening zoom reads as a plain percentage in the controls.
-  const zoom = Math.min(maxZoom, Math.ceil(legible * 10) / 10);
+  const zoom = Math.min(maxZoom, Math.ceil((large ? simplifiedLegibleZoom(options.textScale) : legible) * 10) / 10);
   const start = options.start ?? { x: bounds.x, y: bounds.y };
   const startMiddle = start.y + (options.startHeight ?? 0) / 2;
   const topAligned = padding.top - bounds.y * zoom;

@@ -52,3 +52,13 @@ describe("legibility of step names", () => {
     expect(LEGIBILITY.simplifiedNamePx * (legibleZoom() / 2)).toBeGreaterThanOrEqual(11);
   });
 });
+
+describe("opening a very large routine", () => {
+  it("opens at the zoom where the simplified drawing's names are legible, drawn simplified", () => {
+    const bounds = { x: 0, y: 0, width: 300_000, height: 2400 };
+    const view = openingViewport(bounds, box, { start: { x: 0, y: 1160 }, startHeight: 80, stepCount: 1000 });
+    expect(drawsSimplified(view.zoom, fitsLegibly(bounds, box))).toBe(true);
+    expect(view.zoom * LEGIBILITY.simplifiedNamePx).toBeGreaterThanOrEqual(11);
+    expect(view.zoom).toBeLessThan(legibleZoom());
+  });
+});
