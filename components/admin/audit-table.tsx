@@ -35,6 +35,7 @@ const LABELS: Record<string, string> = {
   "tool_server.refreshed": "Refreshed tools",
   "tool.tried": "Tried a tool",
   "settings.llm_updated": "Changed model settings",
+  "settings.memory_updated": "Changed procedure memory thresholds",
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

@@ -53,7 +53,7 @@ export const SECTIONS: readonly Section[] = [
     label: "Settings",
     href: "/settings",
     roles: ["admin"],
-    purpose: "Users and roles, model endpoints, and the audit log of who did what.",
+    purpose: "Users and roles, model endpoints, procedure memory thresholds, and the audit log of who did what.",
     whoMayUse: "Admins only.",
   },
 ];

@@ -1,7 +1,14 @@
 import type { ChatRequest } from "./chat-request";
 import { ruleMatches } from "./match";
 import { z } from "zod";
-import { fakeRuleSchema, fakeScenarioSchema, parseOrThrow, type FakeRule, type FakeScenario } from "./schemas";
+import {
+  fakeRuleSchema,
+  fakeScenarioSchema,
+  parseOrThrow,
+  type FakeEmbeddings,
+  type FakeRule,
+  type FakeScenario,
+} from "./schemas";
 
 export const DEFAULT_MODELS = ["fake-model"];
 
@@ -18,6 +25,7 @@ export class ScenarioState {
   private readonly initial: FakeScenario;
   private rules: LiveRule[] = [];
   private models: string[] = DEFAULT_MODELS;
+  private embeddings: FakeEmbeddings = {};
 
   constructor(initial: FakeScenario = { rules: [] }) {
     this.initial = parseOrThrow(fakeScenarioSchema, initial, "scenario");
@@ -28,6 +36,7 @@ export class ScenarioState {
     const parsed = parseOrThrow(fakeScenarioSchema, scenario, "scenario");
     this.rules = parsed.rules.map((rule) => ({ rule, uses: 0 }));
     this.models = parsed.models ?? DEFAULT_MODELS;
+    this.embeddings = parsed.embeddings ?? {};
   }
 
   addRules(rules: FakeRule[]): void {
@@ -42,6 +51,11 @@ export class ScenarioState {
 
   modelIds(): string[] {
     return [...this.models];
+  }
+
+  /** How the embeddings endpoint answers now. */
+  embeddingSettings(): FakeEmbeddings {
+    return this.embeddings;
   }
 
   ruleCount(): number {

@@ -79,10 +79,34 @@ export const fakeRuleSchema = z
     message: "a rule needs a reply or a fault",
   });
 
+/**
+ * How `POST /v1/embeddings` answers. Each input gets the vector of the first `vectors` entry whose `inputIncludes` it
+ * contains (case-insensitive), else a deterministic bag-of-words vector of `dimensions` numbers: texts that share
+ * words point the same way, so keyword-like similarity works without a model. `fault` and `delayMs` apply to every
+ * embeddings request.
+ */
+export const fakeEmbeddingsSchema = z.strictObject({
+  dimensions: z.number().int().min(2).max(4096).optional(),
+  vectors: z.array(z.strictObject({ inputIncludes: z.string().min(1), vector: z.array(z.number()).min(1) })).optional(),
+  delayMs: z.number().int().nonnegative().max(600_000).optional(),
+  fault: z
+    .discriminatedUnion("kind", [
+      z.strictObject({
+        kind: z.literal("http"),
+        status: z.number().int().min(400).max(599),
+        message: z.string().optional(),
+      }),
+      z.strictObject({ kind: z.literal("hang") }),
+    ])
+    .optional(),
+});
+
 export const fakeScenarioSchema = z.strictObject({
   rules: z.array(fakeRuleSchema),
   /** What GET /v1/models lists. Default: ["fake-model"]. */
   models: z.array(z.string().min(1)).min(1).optional(),
+  /** How the embeddings endpoint answers. Default: bag-of-words vectors of 64 numbers, no fault. */
+  embeddings: fakeEmbeddingsSchema.optional(),
 });
 
 export const appendRulesBodySchema = z.strictObject({ rules: z.array(fakeRuleSchema).min(1) });
@@ -95,6 +119,7 @@ export type FakeReply = z.infer<typeof fakeReplySchema>;
 export type FakeFault = z.infer<typeof fakeFaultSchema>;
 export type FakeRule = z.infer<typeof fakeRuleSchema>;
 export type FakeScenario = z.infer<typeof fakeScenarioSchema>;
+export type FakeEmbeddings = z.infer<typeof fakeEmbeddingsSchema>;
 
 /** Parses with a schema or throws one readable error naming every problem. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

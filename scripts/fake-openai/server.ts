@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { IdSource } from "./answer";
 import { handleChatCompletion } from "./chat";
 import { CONTROL_PREFIX, handleControl } from "./control";
+import { handleEmbeddings } from "./embeddings";
 import { Gates } from "./gates";
 import { readJsonBody, sendError, sendJson } from "./http-io";
 import { RequestLog, type RecordedRequest } from "./request-log";
@@ -47,7 +48,7 @@ export type FakeOpenAI = {
 };
 
 /**
- * Starts a fake OpenAI-compatible server (Chat Completions and Models) that answers from scripted rules, for tests
+ * Starts a fake OpenAI-compatible server (Chat Completions, Embeddings and Models) that answers from scripted rules, for tests
  * and demos without a real model. Invalid scenarios or rules throw with every problem named.
  */
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -83,6 +84,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (req.method === "POST" && path === "/v1/chat/completions")
       return handleChatCompletion(res, body?.json, { state, gates, ids, entry });
+    if (req.method === "POST" && path === "/v1/embeddings") return handleEmbeddings(res, body?.json, state);
     if (req.method === "GET" && path === "/v1/models")
       return sendJson(res, 200, { object: "list", data: state.modelIds().map(modelObject) });
     const model = /^\/v1\/models\/([^/]+)$/.exec(path);

@@ -1,4 +1,4 @@
-import { ChevronRight, Cpu, History, Users } from "lucide-react";
+import { BrainCircuit, ChevronRight, Cpu, History, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
@@ -28,6 +28,13 @@ const AREAS = [
     title: "Model endpoints",
     text: "The OpenAI-compatible endpoint, API key and model of the planner, executor and other roles; token usage.",
     testId: "settings-models",
+  },
+  {
+    href: "/settings/memory",
+    icon: BrainCircuit,
+    title: "Procedure memory",
+    text: "Try requests against the published routines and tune when a match is good enough.",
+    testId: "settings-memory",
   },
 ] as const;
 

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   "tool_server.refreshed",
   "tool.tried",
   "settings.llm_updated",
+  "settings.memory_updated",
   "api_token.created",
   "api_token.revoked",
   "run.started",

@@ -58,9 +58,9 @@ describe("models", () => {
 
   it("answers unknown API paths with a 404 in OpenAI's shape", async () => {
     const fake = await fakeServer();
-    const response = await fetch(`${fake.url}/embeddings`, { method: "POST", body: "{}" });
+    const response = await fetch(`${fake.url}/images/generations`, { method: "POST", body: "{}" });
     expect(response.status).toBe(404);
-    expect((await response.json()).error.message).toBe("Invalid URL (POST /v1/embeddings)");
+    expect((await response.json()).error.message).toBe("Invalid URL (POST /v1/images/generations)");
   });
 });
 

@@ -1,0 +1,12 @@
+import type { MemoryThresholds, Retrieval } from "@/lib/memory";
+
+/** A retrieval as the calibration screen shows it: the request as it was tried, and what came back. */
+export type RetrievalView = Retrieval & { request: string };
+
+/** The thresholds in effect, as the page hands them over (plain values). */
+export type MemoryThresholdsFormView = {
+  thresholds: MemoryThresholds;
+  isDefault: boolean;
+  updatedAt: string | null;
+  updatedBy: string | null;
+};
