@@ -1,18 +1,22 @@
 import "server-only";
 import { z } from "zod";
+import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../access";
 import { errorResponse } from "../actions";
 import { getRun, startRun, type RunView } from "../db/runs";
 import { ValidationError } from "../db/core";
+import { retrieveRoutines } from "../db/memory";
+import { checkRequest, type Candidate, type Retrieval } from "../memory";
 import { authenticateRequest } from "./request-viewer";
 
 /** The largest POST /api/runs body read: inputs and a request, never a file. */
 export const MAX_RUN_REQUEST_BYTES = 256 * 1024;
 
+const NO_TARGET = "Give the routineId of a published routine, or a request that says in words what you need.";
+
 const startRunBody = z
   .object({
-    routineId: z
-      .string({ error: "Give the routineId of a published routine." })
-      .min(1, "Give the routineId of a published routine."),
+    // Left out, the request picks the routine (procedure memory): see postRunByRequest.
+    routineId: z.string({ error: "routineId must be text." }).min(1, NO_TARGET).optional(),
     inputs: z.record(z.string(), z.unknown(), { error: "inputs must be an object of named values." }).optional(),
     request: z.string({ error: "request must be text." }).optional(),
     mode: z
@@ -46,11 +50,15 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+type StartRunBody = z.infer<typeof startRunBody>;
+
 /**
  * POST /api/runs: starts a run of a routine's published version for the caller (an API token or the session; the
  * DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode).
- * 201 `{ runId, status, mode, links }`; errors as `{ error, fieldErrors? }` with
- * 400 (body or inputs invalid), 401, 403, 404 (unknown routine) or 409 (not runnable now).
+ * With `routineId` it runs that routine; without it, `request` picks the routine (postRunByRequest).
+ * 201 `{ runId, status, mode, links }` (plus `retrieval` for a request); errors as `{ error, fieldErrors? }` with
+ * 400 (body or inputs invalid), 401, 403, 404 (unknown routine), 409 (not runnable now, or an ambiguous request) or
+ * 422 (no routine fits the request).
  */
 export async function postRun(request: Request): Promise<Response> {
   const authenticated = await authenticateRequest(request);
@@ -59,15 +67,98 @@ export async function postRun(request: Request): Promise<Response> {
   try {
     const parsed = startRunBody.safeParse(await readJsonBody(request));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, "The request body needs attention.");
-    const { runId } = await startRun(viewer, { ...parsed.data, source: "api" });
-    const run = await getRun(viewer, runId);
-    const links = runLinks(runId);
-    return Response.json(
-      { runId, status: run.status, mode: run.mode, links },
-      { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } },
-    );
+    const { routineId, ...rest } = parsed.data;
+    if (routineId) return await startAndAnswer(viewer, { ...rest, routineId });
+    return await postRunByRequest(viewer, rest);
   } catch (error) {
     return errorResponse(error);
+  }
+}
+
+/** Starts the run and answers 201 with its id, status, mode and links (and `extra`), as every start does. */
+async function startAndAnswer(viewer: Viewer, body: StartRunBody & { routineId: string }, extra: object = {}) {
+  const { runId } = await startRun(viewer, { ...body, source: "api" });
+  const run = await getRun(viewer, runId);
+  const links = runLinks(runId);
+  return Response.json(
+    { runId, status: run.status, mode: run.mode, links, ...extra },
+    { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } },
+  );
+}
+
+/** A candidate as the API shows it: which routine, how well it scored (3 decimals) and the request's words it matched. */
+function candidateJson(candidate: Candidate) {
+  return {
+    routineId: candidate.routineId,
+    name: candidate.name,
+    score: Math.round(candidate.score * 1000) / 1000,
+    matched: candidate.matched,
+  };
+}
+
+const noticeOf = (retrieval: Retrieval) => (retrieval.notice ? { notice: retrieval.notice } : {});
+
+function refusal(status: number, error: string, retrieval: Retrieval, candidates: Candidate[]): Response {
+  return Response.json(
+    {
+      error,
+      retrieval: { decision: retrieval.decision, candidates: candidates.map(candidateJson), ...noticeOf(retrieval) },
+    },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * POST /api/runs with `{ request }` and no routineId: procedure memory picks the published routine. "match" starts
+ * the top candidate exactly as `{ routineId }` would (same checks, same 201 body) and adds `retrieval`: the routine,
+ * its score, the words that matched, the runner-up and the decision; a refusal of that start carries `retrieval` too.
+ * "ambiguous" answers 409 with the two close candidates (send routineId to pick one); "none" answers 422 with the
+ * ranked near-misses: the body was understood, but no published routine fits it (404 would say a URL or id is wrong).
+ * The role is checked before retrieval, so a caller who may not run learns nothing about the routines.
+ */
+async function postRunByRequest(viewer: Viewer, body: StartRunBody): Promise<Response> {
+  requireRole(viewer, ...RUN_CONTROL_ROLES);
+  if (body.request === undefined) throw new ValidationError(NO_TARGET, { routineId: [NO_TARGET] });
+  const checked = checkRequest(body.request);
+  if (!checked.ok) throw new ValidationError(checked.message, { request: [checked.message] });
+  const retrieval = await retrieveRoutines(viewer, checked.text);
+  const [top, second] = retrieval.candidates;
+  if (retrieval.decision === "none" || !top) {
+    return refusal(
+      422,
+      "No published routine fits this request. Rephrase it, or send the routineId of the routine to run.",
+      retrieval,
+      retrieval.candidates,
+    );
+  }
+  if (retrieval.decision === "ambiguous") {
+    const pair = second ? `“${top.name}” and “${second.name}”` : `“${top.name}”`;
+    return refusal(
+      409,
+      `More than one routine fits this request about equally well (${pair}). Pick one and send its routineId.`,
+      retrieval,
+      retrieval.candidates.slice(0, 2),
+    );
+  }
+  const chosen = {
+    decision: retrieval.decision,
+    ...candidateJson(top),
+    runnerUp: second ? candidateJson(second) : null,
+    ...noticeOf(retrieval),
+  };
+  try {
+    return await startAndAnswer(
+      viewer,
+      { ...body, request: checked.text, routineId: top.routineId },
+      { retrieval: chosen },
+    );
+  } catch (error) {
+    // The client learns which routine was tried, so it can fill the inputs that routine asks for.
+    const response = errorResponse(error);
+    return Response.json(
+      { ...(await response.json()), retrieval: chosen },
+      { status: response.status, headers: response.headers },
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { PlayCircle } from "lucide-react";
 import type { Metadata } from "next";
+import { RunByRequest } from "@/components/runs/by-request/run-by-request";
 import { RunsFilters, type RunsFilterValues } from "@/components/runs/list/runs-filters";
 import type { RunRowView } from "@/components/runs/list/run-list-types";
 import { RunsTable } from "@/components/runs/list/runs-table";
@@ -11,8 +12,13 @@ import { sectionAccess } from "@/lib/session";
 import { listRoutines } from "@/lib/db/library";
 import { listRuns, type RunSummary } from "@/lib/db/runs";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events";
+import { loadRunFormAction, startRunAction } from "../../(designer)/routines/[id]/run-actions";
+import { findRoutineAction } from "./actions";
 
 export const metadata: Metadata = { title: "Runs" };
+
+// "Run by request" starts runs through the designer's own start actions: one path for inputs, checks and errors.
+const byRequestActions = { find: findRoutineAction, load: loadRunFormAction, start: startRunAction };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -65,12 +71,16 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
   for (const run of everyone.data ?? []) if (run.startedBy) starters.set(run.startedBy.id, run.startedBy.name);
   const filtered = Boolean(values.routine || values.status || values.startedBy || values.evaluations);
   const canStart = hasAnyRole(viewer.roles, ["operator", "admin"]);
+  const published = (routines.data ?? [])
+    .filter((routine) => routine.publishedVersionNumber !== null && !routine.archived)
+    .map(({ id, name }) => ({ id, name }));
   return (
     <div data-testid="runs-page">
       <PageHeader
         title="Runs"
         description="Every execution of a published routine. Open one to watch its steps live, step in, or approve what waits for you."
       />
+      {canStart ? <RunByRequest actions={byRequestActions} published={published} /> : null}
       <RunsFilters
         values={values}
         routines={(routines.data ?? []).map(({ id, name }) => ({ id, name }))}

@@ -5,7 +5,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * Starts a run: `{ routineId, inputs?, request? }` with a personal API token or the session (see lib/api/runs-api.ts).
+ * Starts a run: `{ routineId, inputs?, request? }`, or `{ request }` alone for procedure memory to pick the routine,
+ * with a personal API token or the session (see lib/api/runs-api.ts).
  * A cross-site request is refused first (403), and a body not sent as JSON (415).
  */
 export async function POST(request: Request): Promise<Response> {

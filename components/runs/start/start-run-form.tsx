@@ -12,20 +12,23 @@ type Mode = "form" | "request";
 
 /**
  * Inputs as a form generated from the routine's declaration (types, required), or a request in words from which
- * the executor reads them. On success it opens the new run; the server's per-field errors show beside the fields.
+ * the executor reads them (a `request` given opens the form on it). On success it opens the new run; the server's per-field errors show beside the fields.
  */
 export function StartRunForm({
   routineId,
   form,
   start,
+  request,
 }: {
   routineId: string;
   form: RunFormView;
   start: StartRunActions["start"];
+  /** A request already typed (Run by request): the form opens on it, for the executor to read the inputs from. */
+  request?: string;
 }) {
   const router = useRouter();
   const { state, formAction, pending } = useFormAction(start, { status: "idle" });
-  const [mode, setMode] = useState<Mode>("form");
+  const [mode, setMode] = useState<Mode>(request && form.inputs.length > 0 ? "request" : "form");
   const [execution, setExecution] = useState<RunModeName>(form.defaultMode);
   const runId = state.status === "success" ? state.data?.runId : undefined;
   useEffect(() => {
@@ -81,7 +84,9 @@ export function StartRunForm({
           }
           errors={errors?.request}
         >
-          {(aria) => <Textarea {...aria} name="request" rows={4} data-testid="start-run-request" />}
+          {(aria) => (
+            <Textarea {...aria} name="request" rows={4} defaultValue={request} data-testid="start-run-request" />
+          )}
         </Field>
       )}
       <Field

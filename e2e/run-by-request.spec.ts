@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueName } from "./fixtures";
+import { RunPage } from "./pages/run-page";
+import { fakeOpenAI } from "./support/fake-openai";
+import { publishRoutine } from "./support/routines";
+import { approvalRoutine } from "./support/runs";
+
+test.use({ signedInAs: "operator" });
+
+// Procedure memory ranks every published routine, those of other tests and earlier runs too: each test makes up
+// words no other routine has, so its routines are the only ones its request can fit.
+function madeUpWords(count: number): string[] {
+  const letters = "bcdfghjklmnpqrstvwxz";
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 9 }, () => letters[Math.floor(Math.random() * letters.length)]).join(""),
+  );
+}
+
+/** An approval routine (one input, employee_id) described by `words`, so a request with them finds it. */
+async function publishDescribed(name: string, description: string, intents: string[]): Promise<string> {
+  const routine = { ...approvalRoutine(name), description, intents };
+  return publishRoutine(routine);
+}
+
+/** The "Run by request" box on the runs page. */
+class ByRequestBox {
+  constructor(private readonly page: Page) {}
+
+  readonly box = () => this.page.getByTestId("by-request");
+  readonly result = () => this.page.getByTestId("by-request-result");
+  readonly choice = () => this.page.getByTestId("by-request-choice");
+  readonly dialog = () => this.page.getByTestId("start-run-dialog");
+
+  async open() {
+    await this.page.goto("/runs");
+    await expect(this.box()).toBeVisible();
+  }
+
+  async find(request: string) {
+    await this.page.getByTestId("by-request-input").fill(request);
+    await this.page.getByTestId("by-request-find").click();
+  }
+
+  async expectDecision(decision: "match" | "ambiguous" | "none") {
+    await expect(this.result()).toHaveAttribute("data-decision", decision);
+  }
+
+  /** "Start run": the start dialog opens on the chosen routine's inputs. */
+  async start(routineName: string) {
+    await this.page.getByTestId("by-request-start").click();
+    await expect(this.dialog()).toContainText(routineName);
+    await expect(this.dialog().getByTestId("start-run-form")).toBeVisible();
+  }
+}
+
+test("an operator types a request, sees the routine that fits and why, and starts it with inputs read from the request", async ({
+  page,
+}) => {
+  const [device, part, fault] = madeUpWords(3);
+  const name = uniqueName(`Recalibrate ${device}`);
+  const otherName = uniqueName(`Order ${device} ${part} spares`);
+  const routineId = await publishDescribed(name, `Recalibrates the ${device} ${part} after a ${fault} alarm.`, [
+    `recalibrate the ${device} ${part} after a ${fault}`,
+  ]);
+  await publishDescribed(otherName, `Orders spares for the ${device} ${part}.`, [`order ${device} ${part} spares`]);
+  // The executor model reads the employee id from the request (the fake answers only requests with this test's words).
+  await fakeOpenAI.addRules([
+    { match: { anyMessageIncludes: fault, responseFormat: "json_schema" }, reply: { json: { employee_id: "E1024" } } },
+  ]);
+
+  const box = new ByRequestBox(page);
+  await box.open();
+  const request = `Please recalibrate the ${device} ${part} after the ${fault} alarm for employee E1024`;
+  await box.find(request);
+  await box.expectDecision("match");
+  await expect(page.getByTestId("by-request-pick-name")).toHaveText(name);
+  await expect(page.getByTestId("by-request-pick-score")).toContainText(/score 0\.\d\d|score 1\.00/);
+  await expect(page.getByTestId("by-request-pick-matched")).toContainText(fault);
+  await expect(page.getByTestId("by-request-runner-up")).toContainText(otherName);
+  await expect(box.choice()).toHaveValue(routineId);
+
+  await box.start(name);
+  // The request typed above is what the run starts from.
+  await expect(box.dialog().getByTestId("start-run-request")).toHaveValue(request);
+  await box.dialog().getByTestId("start-run-submit").click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  const run = new RunPage(page);
+  await expect(run.view()).toBeVisible();
+  await expect(page.getByTestId("page-title")).toHaveText(name);
+  await run.expectStatus("waiting");
+  expect((await fakeOpenAI.requests({ includes: fault })).length).toBeGreaterThan(0);
+});
+
+test("an operator overrides the suggestion with the runner-up and runs that instead", async ({ page }) => {
+  const [device, part, fault] = madeUpWords(3);
+  const name = uniqueName(`Recalibrate ${device}`);
+  const runnerUpName = uniqueName(`Order ${device} ${part} spares`);
+  await publishDescribed(name, `Recalibrates the ${device} ${part} after a ${fault} alarm.`, [
+    `recalibrate the ${device} ${part} after a ${fault}`,
+  ]);
+  const runnerUpId = await publishDescribed(runnerUpName, `Orders spares for the ${device} ${part}.`, [
+    `order ${device} ${part} spares`,
+  ]);
+
+  const box = new ByRequestBox(page);
+  await box.open();
+  await box.find(`recalibrate the ${device} ${part} after the ${fault} alarm`);
+  await box.expectDecision("match");
+  await expect(page.getByTestId("by-request-pick-name")).toHaveText(name);
+  await expect(page.getByTestId("by-request-runner-up")).toContainText(runnerUpName);
+
+  await box.choice().selectOption(runnerUpId);
+  await box.start(runnerUpName);
+  await box.dialog().getByTestId("start-run-mode-form").check();
+  await box.dialog().getByTestId("run-input-employee_id").fill("E1024");
+  await box.dialog().getByTestId("start-run-submit").click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  await expect(new RunPage(page).view()).toBeVisible();
+  await expect(page.getByTestId("page-title")).toHaveText(runnerUpName);
+});
+
+test("a request no routine fits is said plainly, with the near-misses, and nothing is preselected to run", async ({
+  page,
+}) => {
+  const [device, ...unknown] = madeUpWords(5);
+  const name = uniqueName(`Recalibrate ${device}`);
+  const routineId = await publishDescribed(name, `Recalibrates the ${device}.`, [`recalibrate the ${device}`]);
+
+  const box = new ByRequestBox(page);
+  await box.open();
+  // An empty request is refused with a sentence, before anything is ranked.
+  await page.getByTestId("by-request-find").click();
+  await expect(page.getByTestId("by-request-input-error")).toContainText("empty");
+
+  await box.find(`${unknown.join(" ")} ${device}`);
+  await box.expectDecision("none");
+  await expect(page.getByTestId("by-request-none")).toContainText("No published routine fits this request");
+  await expect(page.getByTestId("by-request-candidate-0")).toHaveAttribute("data-routine-id", routineId);
+  await expect(box.choice()).toHaveValue("");
+  await expect(page.getByTestId("by-request-start")).toBeDisabled();
+
+  // The operator may still pick a routine by hand; the button follows the choice.
+  await box.choice().selectOption(routineId);
+  await expect(page.getByTestId("by-request-start")).toBeEnabled();
+});
