@@ -45,4 +45,9 @@ export type RoutineRowData = {
   archived: boolean;
   /** Tools the routine uses whose schema changed since it was saved against them. */
   changedToolCount: number;
+  /** Published routines whose intents retrieve this one's or the reverse; absent when none (or not shown). */
+  clashes?: RowClashes;
 };
+
+/** A routine's clashes as its row shows them: the other routines' names, and where the report lists the first pair. */
+export type RowClashes = { with: string[]; anchor: string };

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge, Card, cn, Table, Td, Th } from "@/components/ui";
-import type { LibraryActions, RoutineRowData } from "./library-types";
+import type { LibraryActions, RoutineRowData, RowClashes } from "./library-types";
 import { RelativeTimeLabel } from "./relative-time-label";
 import { RoutineRowActions, type LibraryView } from "./routine-row-actions";
 import { StatusBadge } from "./status-badge";
@@ -13,6 +13,22 @@ type Props = {
   /** The routine a notice is about, shown highlighted. */
   highlightId?: string;
 };
+
+/** A row's clash badge: links to the pair in the clash report above the table; its title names the routines. */
+function ClashBadge({ clashes }: { clashes: RowClashes }) {
+  const count = clashes.with.length === 1 ? "1 routine" : `${clashes.with.length} routines`;
+  return (
+    <a
+      href={`#${clashes.anchor}`}
+      title={`Its example requests clash with ${clashes.with.map((name) => `“${name}”`).join(", ")}`}
+      className="rounded-full focus-visible:outline-2 focus-visible:outline-ring"
+      data-testid="routine-clash-badge"
+      data-count={clashes.with.length}
+    >
+      <Badge tone="warning">Clashes with {count}</Badge>
+    </a>
+  );
+}
 
 /** The routine library as a table: each name opens the routine. */
 export function RoutineTable({ routines, view, actions, highlightId }: Props) {
@@ -74,6 +90,7 @@ export function RoutineTable({ routines, view, actions, highlightId }: Props) {
                       {routine.changedToolCount === 1 ? "1 tool changed" : `${routine.changedToolCount} tools changed`}
                     </Badge>
                   ) : null}
+                  {routine.clashes ? <ClashBadge clashes={routine.clashes} /> : null}
                 </div>
               </Td>
               <Td>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ClashReport, clashesByRoutine } from "@/components/routines/clash-report";
 import { LibraryEmpty } from "@/components/routines/library-empty";
 import { LibraryNotice, type NoticeKind } from "@/components/routines/library-notice";
 import { LibraryToolbar } from "@/components/routines/library-toolbar";
@@ -10,6 +11,7 @@ import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
 import { listRoutines, type RoutineSummary } from "@/lib/db/library";
+import { CLASH_ROLES, listClashes } from "@/lib/db/memory";
 import {
   archiveRoutineAction,
   createBlankRoutineAction,
@@ -30,7 +32,12 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { q, showArchived, notice, noticeId } = readParams(await searchParams);
   const canCreate = hasAnyRole(viewer.roles, ["author", "admin"]);
-  const result = await loadOrError(() => listRoutines(viewer, { query: q || undefined, includeArchived: true }));
+  // The clash report is for those who write and review routines; its failure never stops the library from showing.
+  const [result, clashes] = await Promise.all([
+    loadOrError(() => listRoutines(viewer, { query: q || undefined, includeArchived: true })),
+    hasAnyRole(viewer.roles, CLASH_ROLES) ? loadOrError(() => listClashes(viewer)) : { data: null, error: null },
+  ]);
+  const rowClashes = clashesByRoutine(clashes.data ?? []);
   const all = result.data ?? [];
   const shown = showArchived ? all : all.filter((routine) => !routine.archived);
   const noticeRoutine = notice ? all.find((routine) => routine.id === noticeId) : undefined;
@@ -55,6 +62,7 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
       />
       {notice && noticeRoutine ? <LibraryNotice kind={notice} routine={noticeRoutine} q={q} /> : null}
       <LibraryToolbar q={q} showArchived={showArchived} />
+      <ClashReport clashes={clashes.data} error={clashes.error} />
       {result.error !== null ? (
         <Alert tone="error" title="The routines could not be loaded">
           {result.error}
@@ -68,7 +76,7 @@ export default async function RoutinesPage({ searchParams }: { searchParams: Pro
         />
       ) : (
         <RoutineTable
-          routines={shown.map(toRow)}
+          routines={shown.map((routine) => ({ ...toRow(routine), clashes: rowClashes.get(routine.id) }))}
           view={view}
           actions={
             canCreate

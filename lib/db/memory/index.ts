@@ -5,3 +5,4 @@ export { RETRIEVE_ROLES, retrieveRoutines } from "./retrieve";
 export type { RetrieveOptions } from "./retrieve";
 export { getMemoryThresholds, MEMORY_THRESHOLDS_KEY, updateMemoryThresholds } from "./memory-thresholds";
 export type { MemoryThresholdsView } from "./memory-thresholds";
+export { CLASH_ROLES, clashesForVersion, listClashes, type VersionClashes } from "./clashes";

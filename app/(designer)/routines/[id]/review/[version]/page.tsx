@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ClashNotice } from "@/components/review/clash-notice";
 import { EvaluationPanel } from "@/components/review/evaluation-panel";
 import { ReviewHeader } from "@/components/review/review-header";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import type { ReviewActions } from "@/components/review/review-types";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
+import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
 import { loadOrError } from "@/lib/actions";
 import { getVersionEvaluation, getVersionReview, type VersionReview } from "@/lib/db/reviews";
 import { NotFoundError } from "@/lib/db/core";
+import { CLASH_ROLES, clashesForVersion } from "@/lib/db/memory";
 import {
   addReviewCommentAction,
   decideReviewAction,
@@ -52,8 +55,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
       </div>
     );
   }
-  // The scores are extra: when they cannot be read the review still opens, and publishing checks them again.
-  const evaluation = await loadOrError(() => getVersionEvaluation(viewer, { versionId: review.version.id }));
+  // The scores and the clash check are extra: when they cannot be read the review still opens, and publishing
+  // checks the scores again.
+  const [evaluation, clashes] = await Promise.all([
+    loadOrError(() => getVersionEvaluation(viewer, { versionId: review.version.id })),
+    hasAnyRole(viewer.roles, CLASH_ROLES)
+      ? loadOrError(() => clashesForVersion(viewer, review.version.id))
+      : { data: null, error: null },
+  ]);
   return (
     <div
       className="flex h-full flex-col"
@@ -63,6 +72,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
     >
       <ReviewHeader review={review} actions={actions} evaluation={evaluation.data} />
       <EvaluationPanel evaluation={evaluation.data} error={evaluation.error} routineId={review.routineId} />
+      <ClashNotice routineId={review.routineId} clashes={clashes.data?.clashes ?? null} error={clashes.error} />
       <ReviewWorkspace review={review} actions={actions} />
     </div>
   );
