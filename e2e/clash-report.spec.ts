@@ -68,6 +68,9 @@ test.describe("clash report", () => {
     await review.goto(mineId, 2);
     const notice = reviewerPage.getByTestId("review-clashes");
     await expect(notice).toBeVisible();
+    // One line naming the other routine; the intents unfold on demand.
+    await expect(notice.getByTestId("review-clashes-toggle")).toContainText(other);
+    await notice.getByTestId("review-clashes-toggle").click();
     const clash = notice.locator(`[data-testid="review-clash"][data-routine-id="${otherId}"]`);
     await expect(clash).toContainText(other);
     await expect(clash.getByTestId("clash-intent").first()).toContainText(intent);
