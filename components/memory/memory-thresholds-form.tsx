@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Button, Card, CardBody, CardHeader, Field, Input, useFormAction } from "@/components/ui";
+import { Button, Card, CardBody, CardHeader, Field, Input, useFormAction, FormStatus } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { MemoryThresholdsFormView } from "./memory-types";
 
@@ -35,16 +35,7 @@ export function MemoryThresholdsForm({ action, view }: Props) {
           noValidate
           data-testid="memory-thresholds-form"
         >
-          {state.status === "error" ? (
-            <Alert tone="error" testId="memory-thresholds-error">
-              {state.message}
-            </Alert>
-          ) : null}
-          {state.status === "success" ? (
-            <Alert tone="success" testId="memory-thresholds-success">
-              {state.message}
-            </Alert>
-          ) : null}
+          <FormStatus state={state} testId="memory-thresholds" />
           <div className="grid max-w-xl gap-4 sm:grid-cols-2">
             <Field
               id="memory-min-score"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Alert, Button, Checkbox, Field, Input, Textarea, useFormAction } from "@/components/ui";
+import { Button, Checkbox, Field, Input, Textarea, useFormAction, FormStatus } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { AllowedStdioCommand, ServerFormAction, ToolServerFormValues, ToolServerView } from "./tool-types";
 
@@ -44,16 +44,11 @@ export function ServerForm({ action, allowedCommands, server, onSaved }: Props) 
   const commandsId = `${prefix}-commands`;
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid={`${prefix}-form`}>
-      {state.status === "error" ? (
-        <Alert tone="error" testId={`${prefix}-error`}>
-          {state.message}
-        </Alert>
-      ) : null}
-      {state.status === "success" ? (
-        <Alert tone={state.data?.startError ? "warning" : "success"} testId={`${prefix}-success`}>
-          {state.message}
-        </Alert>
-      ) : null}
+      <FormStatus
+        state={state}
+        testId={prefix}
+        successTone={state.status === "success" && state.data?.startError ? "warning" : "success"}
+      />
       {server ? <input type="hidden" name="serverId" value={server.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

@@ -15,3 +15,4 @@ export { Table, Td, Th } from "./table";
 export { TabList, TabPanel } from "./tabs";
 export { useFormAction } from "./use-form-action";
 export { ResizablePanel } from "./resizable-panel";
+export { FormStatus } from "./form-status";

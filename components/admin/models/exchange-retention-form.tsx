@@ -1,6 +1,6 @@
 "use client";
 
-import { Alert, Button, Card, CardBody, CardHeader, Field, Input, useFormAction } from "@/components/ui";
+import { Button, Card, CardBody, CardHeader, Field, Input, useFormAction, FormStatus } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 
 /** The retention as the page hands it over (plain values). */
@@ -32,16 +32,7 @@ export function ExchangeRetentionForm({ action, view }: Props) {
           noValidate
           data-testid="exchange-retention-form"
         >
-          {state.status === "error" ? (
-            <Alert tone="error" testId="exchange-retention-error">
-              {state.message}
-            </Alert>
-          ) : null}
-          {state.status === "success" ? (
-            <Alert tone="success" testId="exchange-retention-success">
-              {state.message}
-            </Alert>
-          ) : null}
+          <FormStatus state={state} testId="exchange-retention" />
           <div className="max-w-xs">
             <Field
               id="exchange-retention-days"

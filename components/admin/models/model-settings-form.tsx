@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef } from "react";
-import { Alert, Button, Card, CardBody, CardHeader, Checkbox, Field, Input, useFormAction } from "@/components/ui";
+import { Button, Card, CardBody, CardHeader, Checkbox, Field, Input, useFormAction, FormStatus } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { ModelSettingsFormView } from "./model-types";
 import { RoleFields } from "./role-fields";
@@ -46,16 +46,7 @@ export function ModelSettingsForm({ action, view }: Props) {
       />
       <CardBody>
         <form action={formAction} onSubmit={onSubmit} className="space-y-5" noValidate data-testid="models-form">
-          {state.status === "error" ? (
-            <Alert tone="error" testId="models-form-error">
-              {state.message}
-            </Alert>
-          ) : null}
-          {state.status === "success" ? (
-            <Alert tone="success" testId="models-form-success">
-              {state.message}
-            </Alert>
-          ) : null}
+          <FormStatus state={state} testId="models-form" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               id="models-baseUrl"
