@@ -92,6 +92,10 @@ describe("retrieval with an embedder", () => {
     await retrieveRoutines(signedIn(), "I am unwell");
     expect(embeddingRequests().map((entry) => (entry.body as { input: string[] }).input)).toEqual([["I am unwell"]]);
     expect(await prisma.routineEmbedding.count()).toBe(3);
+    // Every embeddings request is in the model-call log like any other model call (recorded in the background).
+    await vi.waitFor(async () =>
+      expect(await prisma.llmCall.count({ where: { role: "embedder", model: "fake-embed", status: "ok" } })).toBe(3),
+    );
   });
 
   it("falls back to keywords with a notice when the embedder answers an error, and stores nothing", async () => {
@@ -107,6 +111,11 @@ describe("retrieval with an embedder", () => {
     expect(retrieval.candidates[0].similarity).toBeUndefined();
     expect(embeddingRequests().length).toBeGreaterThan(0);
     expect(await prisma.routineEmbedding.count()).toBe(before);
+    await vi.waitFor(async () =>
+      expect(
+        await prisma.llmCall.findFirst({ where: { role: "embedder", model: "embed-down", status: "error" } }),
+      ).toMatchObject({ error: expect.stringContaining("server_error") }),
+    );
   });
 
   it("falls back to keywords within the embedder's timeout when it never answers", async () => {

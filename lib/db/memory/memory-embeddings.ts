@@ -2,10 +2,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { z } from "zod";
-import { LlmNotConfiguredError } from "../../llm";
+import { LlmNotConfiguredError, type LlmErrorCode } from "../../llm";
 import { documentText, type MemoryDocument, type SearchEmbeddings } from "../../memory";
 import { prisma } from "../core";
-import { resolveLlmConfig } from "../llm";
+import { recordLlmCall, resolveLlmConfig } from "../llm";
 
 /** A retrieval waits at most this long for the embedder per request, whatever the role's own timeout says. */
 export const EMBED_TIMEOUT_CAP_MS = 10_000;
@@ -33,6 +33,39 @@ function reasonOf(error: unknown): string {
 
 class MalformedAnswer extends Error {}
 
+/** The model-call log's error code for an embedder failure (lib/llm's codes). */
+function codeOf(error: unknown): LlmErrorCode {
+  if (error instanceof LlmNotConfiguredError) return "not_configured";
+  if (error instanceof APIConnectionTimeoutError) return "timeout";
+  if (error instanceof APIError && error.status === 401) return "unauthorized";
+  if (error instanceof APIError && error.status === 429) return "rate_limited";
+  if (error instanceof APIError && typeof error.status === "number")
+    return error.status >= 500 ? "server_error" : "bad_request";
+  if (error instanceof APIConnectionError) return "unreachable";
+  return "malformed_response";
+}
+
+/**
+ * Records one embeddings request in the model-call log like every other model call (usage on Settings → Models),
+ * without the texts: they are routine text and requests, not an exchange an admin needs to read. Never fails the call.
+ */
+function recordEmbedding(model: string, startedAt: number, inputTokens: number, error?: unknown): void {
+  void recordLlmCall({
+    role: "embedder",
+    model,
+    purpose: "procedure-memory",
+    context: {},
+    inputTokens,
+    outputTokens: 0,
+    durationMs: performance.now() - startedAt,
+    attempts: 1,
+    status: error === undefined ? "ok" : "error",
+    ...(error === undefined ? {} : { error: { code: codeOf(error), message: `The embedder ${reasonOf(error)}.` } }),
+  }).catch((failure: unknown) =>
+    console.error("[memory] could not record an embedder call:", failure instanceof Error ? failure.message : failure),
+  );
+}
+
 type Embedder = { model: string; embed: (texts: string[]) => Promise<number[][]> };
 
 /** The embedder role's client, or null when no embedder model is configured (retrieval is then keywords only). */
@@ -52,13 +85,19 @@ async function embedder(): Promise<Embedder | null> {
   return {
     model: config.model,
     embed: async (texts) => {
-      const answer = embeddingsAnswer.parse(
-        await openai.embeddings.create({ model: config.model, input: texts, encoding_format: "float" }),
-      );
-      const vectors: number[][] = [];
-      for (const item of answer.data) vectors[item.index] = item.embedding;
-      if (vectors.length !== texts.length || vectors.some((vector) => !vector)) throw new MalformedAnswer();
-      return vectors;
+      const startedAt = performance.now();
+      try {
+        const raw = await openai.embeddings.create({ model: config.model, input: texts, encoding_format: "float" });
+        const answer = embeddingsAnswer.parse(raw);
+        const vectors: number[][] = [];
+        for (const item of answer.data) vectors[item.index] = item.embedding;
+        if (vectors.length !== texts.length || vectors.some((vector) => !vector)) throw new MalformedAnswer();
+        recordEmbedding(config.model, startedAt, raw.usage?.prompt_tokens ?? 0);
+        return vectors;
+      } catch (error) {
+        recordEmbedding(config.model, startedAt, 0, error);
+        throw error;
+      }
     },
   };
 }
