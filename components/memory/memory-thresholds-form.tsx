@@ -1,8 +1,10 @@
 "use client";
 
-import { Button, Card, CardBody, CardHeader, Field, Input, useFormAction, FormStatus } from "@/components/ui";
+import { CardForm, Field, Input } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { MemoryThresholdsFormView } from "./memory-types";
+
+const IDLE: ActionState = { status: "idle" };
 
 type Props = {
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -14,28 +16,22 @@ type Props = {
  * typed and saves neither.
  */
 export function MemoryThresholdsForm({ action, view }: Props) {
-  const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
-  const errors = state.status === "error" ? state.fieldErrors : undefined;
   const { minScore, ambiguityMargin } = view.thresholds;
   return (
-    <Card>
-      <CardHeader
-        title="Thresholds"
-        description={
-          view.isDefault
-            ? "Not set yet: the defaults tuned on the procedure memory benchmark apply."
-            : `Last changed${view.updatedBy ? ` by ${view.updatedBy}` : ""}${view.updatedAt ? ` on ${new Date(view.updatedAt).toLocaleString()}` : ""}.`
-        }
-      />
-      <CardBody>
-        <form
-          action={formAction}
-          onSubmit={onSubmit}
-          className="space-y-4"
-          noValidate
-          data-testid="memory-thresholds-form"
-        >
-          <FormStatus state={state} testId="memory-thresholds" />
+    <CardForm
+      title="Thresholds"
+      description={
+        view.isDefault
+          ? "Not set yet: the defaults tuned on the procedure memory benchmark apply."
+          : `Last changed${view.updatedBy ? ` by ${view.updatedBy}` : ""}${view.updatedAt ? ` on ${new Date(view.updatedAt).toLocaleString()}` : ""}.`
+      }
+      action={action}
+      initial={IDLE}
+      testId="memory-thresholds"
+      submitLabel="Save thresholds"
+    >
+      {(errors) => (
+        <>
           <div className="grid max-w-xl gap-4 sm:grid-cols-2">
             <Field
               id="memory-min-score"
@@ -80,11 +76,8 @@ export function MemoryThresholdsForm({ action, view }: Props) {
               )}
             </Field>
           </div>
-          <Button type="submit" pending={pending} data-testid="memory-thresholds-save">
-            Save thresholds
-          </Button>
-        </form>
-      </CardBody>
-    </Card>
+        </>
+      )}
+    </CardForm>
   );
 }

@@ -16,3 +16,4 @@ export { TabList, TabPanel } from "./tabs";
 export { useFormAction } from "./use-form-action";
 export { ResizablePanel } from "./resizable-panel";
 export { FormStatus } from "./form-status";
+export { CardForm } from "./card-form";

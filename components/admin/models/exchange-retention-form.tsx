@@ -1,10 +1,12 @@
 "use client";
 
-import { Button, Card, CardBody, CardHeader, Field, Input, useFormAction, FormStatus } from "@/components/ui";
+import { CardForm, Field, Input } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 
 /** The retention as the page hands it over (plain values). */
 export type ExchangeRetentionFormView = { days: number; isDefault: boolean; maxDays: number };
+
+const IDLE: ActionState = { status: "idle" };
 
 type Props = {
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -16,23 +18,17 @@ type Props = {
  * it needs no endpoint, and lowering it clears older exchanges at once, which the success message says.
  */
 export function ExchangeRetentionForm({ action, view }: Props) {
-  const { state, formAction, onSubmit, pending } = useFormAction(action, { status: "idle" });
-  const errors = state.status === "error" ? state.fieldErrors : undefined;
   return (
-    <Card>
-      <CardHeader
-        title="Model exchanges"
-        description="What each model call sent (messages, tools offered) and what it answered, shown to admins on a run's step detail. The API key is never kept."
-      />
-      <CardBody>
-        <form
-          action={formAction}
-          onSubmit={onSubmit}
-          className="space-y-4"
-          noValidate
-          data-testid="exchange-retention-form"
-        >
-          <FormStatus state={state} testId="exchange-retention" />
+    <CardForm
+      title="Model exchanges"
+      description="What each model call sent (messages, tools offered) and what it answered, shown to admins on a run's step detail. The API key is never kept."
+      action={action}
+      initial={IDLE}
+      testId="exchange-retention"
+      submitLabel="Save"
+    >
+      {(errors) => (
+        <>
           <div className="max-w-xs">
             <Field
               id="exchange-retention-days"
@@ -56,11 +52,8 @@ export function ExchangeRetentionForm({ action, view }: Props) {
               )}
             </Field>
           </div>
-          <Button type="submit" pending={pending} data-testid="exchange-retention-save">
-            Save
-          </Button>
-        </form>
-      </CardBody>
-    </Card>
+        </>
+      )}
+    </CardForm>
   );
 }
