@@ -121,6 +121,8 @@ export interface LlmClient {
   chat(request: ChatRequest): Promise<ChatResult>;
   /** The model ids the endpoint offers (GET /models). */
   listModels(options?: CallOptions): Promise<string[]>;
+  /** One vector per text (POST /embeddings), in order, retried and recorded like a chat call (without the texts). */
+  embed(texts: string[], options?: CallOptions): Promise<number[][]>;
   /** A cheap real request: a 1-token chat with the configured model, or the models list when there is none. */
   ping(options?: CallOptions): Promise<PingResult>;
 }

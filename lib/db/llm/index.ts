@@ -2,7 +2,8 @@
 import "server-only";
 export { listLlmUsage, recordLlmCall } from "./llm-calls";
 export type { LlmCallView, LlmRoleTotals } from "./llm-calls";
-export { llmClientFor, testLlmConnection } from "./llm-clients";
+export { configuredLlmClient, llmClientFor, testLlmConnection } from "./llm-clients";
+export type { LlmCallLimits } from "./llm-clients";
 export { getLlmSettingsView, resolveLlmConfig, updateLlmSettings } from "./llm-settings";
 export type { LlmSettingsView } from "./llm-settings";
 export {

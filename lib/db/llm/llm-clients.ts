@@ -48,18 +48,43 @@ function recorder(context: LlmCallContext): NonNullable<LlmClientDeps["recordUsa
 
 /**
  * A ready client for `role`, whose every call is recorded in `llm_call` with `context` (who, which routine,
- * version or run). Throws LlmNotConfiguredError (code "not_configured") saying what an admin must set.
+ * version or run), its timeout and retries capped by `limits`. Throws LlmNotConfiguredError (code "not_configured")
+ * saying what an admin must set.
  * Server-internal, like resolveLlmConfig: callers authorize the work they do with it.
  */
 export async function llmClientFor(
   role: LlmRole,
   context: LlmCallContext = {},
   deps: Omit<LlmClientDeps, "recordUsage"> = {},
+  limits: LlmCallLimits = {},
 ): Promise<LlmClient> {
-  const config = await resolveLlmConfig(role);
-  if (!config) throw await notConfigured(role);
-  return createLlmClient(config, { ...deps, recordUsage: recorder(context) });
+  const client = await configuredLlmClient(role, context, deps, limits);
+  if (!client) throw await notConfigured(role);
+  return client;
 }
+
+/**
+ * As llmClientFor, but null when the role is simply not configured, for a role that is optional (the embedder):
+ * only a configured role whose key cannot be read still throws.
+ */
+export async function configuredLlmClient(
+  role: LlmRole,
+  context: LlmCallContext = {},
+  deps: Omit<LlmClientDeps, "recordUsage"> = {},
+  limits: LlmCallLimits = {},
+): Promise<LlmClient | null> {
+  const config = await resolveLlmConfig(role);
+  if (!config) return null;
+  const capped = {
+    ...config,
+    timeoutMs: Math.min(config.timeoutMs, limits.maxTimeoutMs ?? Infinity),
+    maxRetries: Math.min(config.maxRetries, limits.maxRetries ?? Infinity),
+  };
+  return createLlmClient(capped, { ...deps, recordUsage: recorder(context) });
+}
+
+/** Caps on a role's configured timeout and retries, for a caller that must answer within a bound (retrieval). */
+export type LlmCallLimits = { maxTimeoutMs?: number; maxRetries?: number };
 
 export type ConnectionTestResult = { ok: boolean; latencyMs: number; model: string; message: string };
 

@@ -17,7 +17,7 @@ import type {
   TokenUsage,
 } from "../types";
 import { requestOf, responseOf } from "./exchange";
-import { readCompletion, readModelList, toWireRequest } from "./wire";
+import { readCompletion, readEmbeddings, readModelList, toWireRequest } from "./wire";
 
 type Attempted<T> = { value: T; attempts: number };
 
@@ -193,6 +193,21 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     return value;
   }
 
+  async function embed(texts: string[], options: CallOptions = {}): Promise<number[][]> {
+    const { value } = await tracked(options.purpose ?? "embeddings", options.context, async () => {
+      const sent = await withRetries(
+        async (signal) =>
+          readEmbeddings(
+            await openai.embeddings.create({ model: config.model, input: texts, encoding_format: "float" }, { signal }),
+            texts.length,
+          ),
+        options.signal,
+      );
+      return { ...sent, usage: { inputTokens: sent.value.inputTokens, outputTokens: 0 } };
+    });
+    return value.vectors;
+  }
+
   async function ping(options: CallOptions = {}): Promise<PingResult> {
     const started = Date.now();
     const purpose = options.purpose ?? "ping";
@@ -214,5 +229,5 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     return { latencyMs: Date.now() - started, model: result.model, detail: `The model "${result.model}" answered.` };
   }
 
-  return { role: config.role, model: config.model, chat, listModels, ping };
+  return { role: config.role, model: config.model, chat, listModels, embed, ping };
 }

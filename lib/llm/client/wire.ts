@@ -129,3 +129,26 @@ export function readModelList(body: unknown): string[] {
   if (!isRecord(body) || !Array.isArray(body.data)) throw new MalformedResponseError("the models list has no data");
   return body.data.flatMap((entry) => (isRecord(entry) && typeof entry.id === "string" ? [entry.id] : []));
 }
+
+/** The vectors of a POST /embeddings answer ({ data: [{ index, embedding }], usage }), one per text sent, in order. */
+export function readEmbeddings(body: unknown, expected: number): { vectors: number[][]; inputTokens: number } {
+  if (!isRecord(body) || !Array.isArray(body.data))
+    throw new MalformedResponseError("the embeddings answer has no data");
+  const vectors: number[][] = [];
+  for (const item of body.data) {
+    const embedding = isRecord(item) ? item.embedding : undefined;
+    const index = isRecord(item) ? item.index : undefined;
+    if (
+      typeof index !== "number" ||
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      !embedding.every((value) => typeof value === "number")
+    )
+      throw new MalformedResponseError("an embedding is not a list of numbers");
+    vectors[index] = embedding as number[];
+  }
+  if (vectors.length !== expected || vectors.some((vector) => !vector))
+    throw new MalformedResponseError(`it holds ${body.data.length} embeddings for ${expected} texts`);
+  const usage = isRecord(body.usage) ? body.usage : {};
+  return { vectors, inputTokens: count(usage.prompt_tokens) };
+}
