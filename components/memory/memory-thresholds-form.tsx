@@ -31,53 +31,55 @@ export function MemoryThresholdsForm({ action, view }: Props) {
       submitLabel="Save thresholds"
     >
       {(errors) => (
-        <>
-          <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-            <Field
-              id="memory-min-score"
-              label="Minimum score"
-              hint="0 to 1. Below it the best routine is not good enough: the answer is “none”."
-              errors={errors?.minScore}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="minScore"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={1}
-                  step={0.01}
-                  required
-                  defaultValue={minScore}
-                  data-testid="memory-min-score"
-                />
-              )}
-            </Field>
-            <Field
-              id="memory-ambiguity-margin"
-              label="Ambiguity margin"
-              hint="0 to 0.5. When the top two scores are closer than this, the answer is “ambiguous”."
-              errors={errors?.ambiguityMargin}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="ambiguityMargin"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={0.5}
-                  step={0.01}
-                  required
-                  defaultValue={ambiguityMargin}
-                  data-testid="memory-ambiguity-margin"
-                />
-              )}
-            </Field>
-          </div>
-        </>
+        <div className="grid max-w-xl gap-4 sm:grid-cols-2">
+          <ThresholdField
+            name="minScore"
+            label="Minimum score"
+            hint="0 to 1. Below it the best routine is not good enough: the answer is “none”."
+            max={1}
+            value={minScore}
+            errors={errors?.minScore}
+          />
+          <ThresholdField
+            name="ambiguityMargin"
+            label="Ambiguity margin"
+            hint="0 to 0.5. When the top two scores are closer than this, the answer is “ambiguous”."
+            max={0.5}
+            value={ambiguityMargin}
+            errors={errors?.ambiguityMargin}
+          />
+        </div>
       )}
     </CardForm>
+  );
+}
+
+/** One threshold: a number from 0 to `max` in hundredths, its id and test id derived from its name. */
+function ThresholdField(props: {
+  name: "minScore" | "ambiguityMargin";
+  label: string;
+  hint: string;
+  max: number;
+  value: number;
+  errors?: string[];
+}) {
+  const id = props.name === "minScore" ? "memory-min-score" : "memory-ambiguity-margin";
+  return (
+    <Field id={id} label={props.label} hint={props.hint} errors={props.errors}>
+      {(aria) => (
+        <Input
+          {...aria}
+          name={props.name}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={props.max}
+          step={0.01}
+          required
+          defaultValue={props.value}
+          data-testid={id}
+        />
+      )}
+    </Field>
   );
 }
