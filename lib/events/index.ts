@@ -1,5 +1,6 @@
 // The run event union and its SSE encoding, shared by the engine, the stream route and the run view.
 export * from "./run-events";
+export * from "./plan";
 export * from "./sse";
 export { RunEventBus, runEventBus } from "./bus";
 export { createRunEventStream, STREAM_PAGE_SIZE, type RunEventStreamOptions } from "./stream";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAN_CHANGED_BY, planStateSchema } from "./plan";
 
 /**
  * The RunEvent union: one type for the engine that writes events, the table that keeps them (run_event, seq per
@@ -28,7 +29,8 @@ const eventData = {
   /** paused, resumed (running), waiting for a person or a sub-routine, or a control request noted. */
   "run.status": z.object({ status: z.enum(RUN_STATUSES), reason: z.string().optional() }),
   "run.budget_exceeded": z.object({
-    budget: z.enum(["steps", "tokens", "wall_time", "step_timeout"]),
+    /** planner_rounds: a planned run's planner re-planned as often as it may without meeting the request. */
+    budget: z.enum(["steps", "tokens", "wall_time", "step_timeout", "planner_rounds"]),
     limit: z.number(),
     used: z.number(),
   }),
@@ -107,6 +109,38 @@ const eventData = {
     turn: z.number().int().min(1),
     content: z.string().nullable(),
     toolCalls: z.array(z.object({ name: z.string(), arguments: z.string() })).default([]),
+    ...usage,
+    attempts: z.number().int().min(1).optional(),
+  }),
+  /**
+   * A planned run's progress list changed: the whole list as it now stands. `by`: the planner model (a plan or a
+   * re-plan after an actor's result), or an operator who edited a task; `summary` says what changed, in words.
+   */
+  "plan.updated": z.object({
+    plan: planStateSchema,
+    by: z.enum(PLAN_CHANGED_BY),
+    summary: z.string().max(2000),
+    /** The operator's name when `by` is operator. */
+    operator: z.string().optional(),
+  }),
+  /** A planned run handed a task to an actor (its tool calls follow as step runs `<taskId>-c<n>`). */
+  "task.dispatched": z.object({
+    taskId: z.string(),
+    actorId: z.string().nullable(),
+    actorName: z.string().nullable(),
+    tools: z.array(z.string()).max(500),
+  }),
+  /** The actor's report on a task (the planner reads it next); `turns` model turns, `calls` tool calls it made. */
+  "task.reported": z.object({
+    taskId: z.string(),
+    report: z.string(),
+    calls: z.number().int().min(0),
+    ...usage,
+  }),
+  /** A model turn of the planner in a planned run. */
+  "planner.turn": z.object({
+    round: z.number().int().min(1),
+    content: z.string().nullable(),
     ...usage,
     attempts: z.number().int().min(1).optional(),
   }),

@@ -28,6 +28,7 @@ export function applyChange(snapshot: RunSnapshot, change: RunChange): void {
     for (const key of ["status", "inputTokens", "outputTokens", "stepsExecuted", "startedAt", "control"] as const) {
       if (run[key] !== undefined) (snapshot as Record<string, unknown>)[key] = run[key];
     }
+    if (run.plan !== undefined) snapshot.plan = structuredClone(run.plan);
   }
   for (const patch of steps ?? []) {
     const existing = snapshot.steps.find((step) => step.id === patch.id);

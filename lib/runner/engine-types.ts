@@ -1,5 +1,5 @@
 import type { RunStatus } from "../events";
-import type { Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
+import type { ActorPort, Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
 import type { TokenCounter } from "../llm";
 
 export type RunEngineOptions = {
@@ -21,6 +21,10 @@ export type RunEngineDeps = {
   store: RunStore;
   tools: ToolPort;
   model: ModelPort;
+  /** The planner model of planned runs (the planner role); default: `model`. */
+  planner?: ModelPort;
+  /** The actor profiles planned runs hand tasks to; default: none (a planned run then fails with a clear reason). */
+  actors?: ActorPort;
   /** Told after every commit; default: nobody. */
   sink?: EventSink;
   /** Default: the system clock. */

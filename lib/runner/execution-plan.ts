@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * How a run executes (stored on the run as JSON). Workflow mode: the engine walks the routine's graph and calls each
+ * How a run executes (stored on the run as JSON); planned runs are described at their variant below. Workflow mode: the engine walks the routine's graph and calls each
  * step's tool, the model fills only what the routine leaves open. Agent mode (the paper's set-up): the executor model
  * reads the routine and decides every call itself; `routine` says what of the routine its prompt carries —
  * "full" (the paper text), "ablated" (step names only: no tool names, no input/output descriptions) or "none" (the
@@ -15,6 +15,17 @@ export const executionPlanSchema = z.discriminatedUnion("mode", [
     distractorVersionIds: z.array(z.string()).max(5).default([]),
     /** Another model of the executor's endpoint than the configured one. */
     model: z.string().max(200).optional(),
+  }),
+  /**
+   * A planned run (Aime's dynamic planner, issue #16): no routine. The planner model keeps a progress list of tasks
+   * with completion criteria and hands one task at a time to an actor profile whose toolkit fits; it re-plans on
+   * every result and stops when the request is met, or after `maxRounds` planner answers.
+   */
+  z.object({
+    mode: z.literal("planned"),
+    maxRounds: z.number().int().min(1).max(400).default(24),
+    /** Model turns one actor may take on one task before the task is reported as unfinished. */
+    maxTurnsPerTask: z.number().int().min(1).max(50).default(8),
   }),
 ]);
 export type ExecutionPlan = z.infer<typeof executionPlanSchema>;

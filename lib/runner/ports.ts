@@ -1,4 +1,4 @@
-import type { RunEvent, RunEventInput, RunStatus, StepState } from "../events";
+import type { PlanState, RunEvent, RunEventInput, RunStatus, StepState } from "../events";
 import type { ChatRequest, ChatResult } from "../llm";
 import type { JsonValue, Routine, ToolDefinition, ToolRef } from "../routine";
 import type { ExecutionPlan } from "./execution-plan";
@@ -45,13 +45,38 @@ export type StepRunSnapshot = {
   finishedAt: Date | null;
 };
 
-/** A run as the engine reads it: the published routine it follows, where it stands, and every step run so far. */
+/**
+ * An actor profile (Aime's actors, issue #16): a persona for the executor's prompt, the toolkit it may call, and the
+ * executor endpoint's model it runs on (null: the configured executor model).
+ */
+export type ActorProfile = {
+  id: string;
+  name: string;
+  persona: string;
+  model: string | null;
+  toolkit: { id: string; name: string; tools: ToolRef[] };
+};
+
+/** The actor profiles admins defined, for a planned run's planner and actors. */
+export interface ActorPort {
+  list(): Promise<ActorProfile[]>;
+}
+
+/**
+ * A run as the engine reads it: the published routine it follows, where it stands, and every step run so far.
+ * A planned run follows no routine: its routineId, versionId are "" and versionNumber 0, `routine` is an empty
+ * routine, and `plan` holds the planner's progress list.
+ */
 export type RunSnapshot = {
   id: string;
   routineId: string;
   versionId: string;
   versionNumber: number;
   routine: Routine;
+  /** A planned run's progress list; null for a routine run (and for a planned run before its first plan). */
+  plan: PlanState | null;
+  /** The actor the run works as (the routine's, or the sub-routine step's), resolved when the run was loaded. */
+  actor: ActorProfile | null;
   status: RunStatus;
   inputs: Record<string, JsonValue>;
   /** The free-text request the run was started with, if any (the executor may read values from it). */
@@ -82,6 +107,8 @@ export type RunChange = {
     outputs?: Record<string, JsonValue> | null;
     error?: string | null;
     finishedAt?: Date | null;
+    /** A planned run's progress list, replaced whole. */
+    plan?: PlanState;
   };
   /** Step runs to insert or update, by id. */
   steps?: Array<Partial<StepRunSnapshot> & Pick<StepRunSnapshot, "id" | "stepId" | "iteration">>;

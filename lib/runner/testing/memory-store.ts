@@ -4,6 +4,7 @@ import { applyChange } from "../apply-change";
 import { DEFAULT_BUDGETS } from "../budgets";
 import { WORKFLOW_PLAN, type ExecutionPlan } from "../execution-plan";
 import {
+  type ActorProfile,
   LeaseLostError,
   type Budgets,
   type RunChange,
@@ -36,6 +37,8 @@ export type NewMemoryRun = {
   execution?: ExecutionPlan;
   /** The distractor routines an agent run's prompt carries (the store loads them by version id). */
   distractors?: Routine[];
+  /** The actor the run works as. */
+  actor?: ActorProfile | null;
 };
 
 /**
@@ -65,6 +68,8 @@ export class MemoryRunStore implements RunStore {
       versionId: `${init.routine.id}@1`,
       versionNumber: 1,
       routine: structuredClone(init.routine),
+      plan: null,
+      actor: structuredClone(init.actor ?? null),
       status: "queued",
       inputs: structuredClone(init.inputs ?? {}),
       request: init.request ?? null,
