@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../access";
 import { errorResponse } from "../actions";
-import { getRun, startRun, type RunView } from "../db/runs";
+import { getRun, startPlannedRun, startRun, type RunView } from "../db/runs";
 import { ValidationError } from "../db/core";
 import { retrieveRoutines } from "../db/memory";
 import { checkRequest, type Candidate, type Retrieval } from "../memory";
@@ -20,9 +20,11 @@ const startRunBody = z
     inputs: z.record(z.string(), z.unknown(), { error: "inputs must be an object of named values." }).optional(),
     request: z.string({ error: "request must be text." }).optional(),
     mode: z
-      .enum(["workflow", "agent"], { error: 'mode must be "workflow" or "agent".' })
+      .enum(["workflow", "agent", "planned"], { error: 'mode must be "workflow", "agent" or "planned".' })
       .optional()
-      .describe("How the run executes; the routine's default mode when left out."),
+      .describe(
+        'How the run executes; the routine\'s default mode when left out. "planned": no routine, the dynamic planner works the request out.',
+      ),
   })
   .strict();
 
@@ -50,7 +52,7 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-type StartRunBody = z.infer<typeof startRunBody>;
+type StartRunBody = Omit<z.infer<typeof startRunBody>, "mode"> & { mode?: "workflow" | "agent" };
 
 /**
  * POST /api/runs: starts a run of a routine's published version for the caller (an API token or the session; the
@@ -67,9 +69,10 @@ export async function postRun(request: Request): Promise<Response> {
   try {
     const parsed = startRunBody.safeParse(await readJsonBody(request));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, "The request body needs attention.");
-    const { routineId, ...rest } = parsed.data;
-    if (routineId) return await startAndAnswer(viewer, { ...rest, routineId });
-    return await postRunByRequest(viewer, rest);
+    const { routineId, mode, ...rest } = parsed.data;
+    if (mode === "planned") return await postPlannedRun(viewer, parsed.data);
+    if (routineId) return await startAndAnswer(viewer, { ...rest, mode, routineId });
+    return await postRunByRequest(viewer, { ...rest, mode });
   } catch (error) {
     return errorResponse(error);
   }
@@ -78,12 +81,27 @@ export async function postRun(request: Request): Promise<Response> {
 /** Starts the run and answers 201 with its id, status, mode and links (and `extra`), as every start does. */
 async function startAndAnswer(viewer: Viewer, body: StartRunBody & { routineId: string }, extra: object = {}) {
   const { runId } = await startRun(viewer, { ...body, source: "api" });
+  return created(viewer, runId, extra);
+}
+
+async function created(viewer: Viewer, runId: string, extra: object = {}): Promise<Response> {
   const run = await getRun(viewer, runId);
   const links = runLinks(runId);
   return Response.json(
     { runId, status: run.status, mode: run.mode, links, ...extra },
     { status: 201, headers: { Location: links.self, "Cache-Control": "no-store" } },
   );
+}
+
+/**
+ * POST /api/runs with `mode: "planned"`: a planned run of `request` (the dynamic planner, no routine), whether or not
+ * a routine would fit; a routineId or inputs are refused rather than ignored.
+ */
+async function postPlannedRun(viewer: Viewer, body: z.infer<typeof startRunBody>): Promise<Response> {
+  if (body.routineId || body.inputs)
+    throw new ValidationError('A planned run follows no routine: send only "request" with mode "planned".');
+  const { runId } = await startPlannedRun(viewer, { request: body.request ?? "", source: "api" });
+  return created(viewer, runId);
 }
 
 /** A candidate as the API shows it: which routine, how well it scored (3 decimals) and the request's words it matched. */
@@ -126,7 +144,7 @@ async function postRunByRequest(viewer: Viewer, body: StartRunBody): Promise<Res
   if (retrieval.decision === "none" || !top) {
     return refusal(
       422,
-      "No published routine fits this request. Rephrase it, or send the routineId of the routine to run.",
+      'No published routine fits this request. Rephrase it, send the routineId of the routine to run, or send mode "planned" to have the planner work it out.',
       retrieval,
       retrieval.candidates,
     );
@@ -167,7 +185,8 @@ export function runStatusJson(run: RunView) {
   return {
     runId: run.id,
     status: run.status,
-    routine: { id: run.routineId, name: run.routineName, versionNumber: run.versionNumber },
+    routine: run.routineId ? { id: run.routineId, name: run.routineName, versionNumber: run.versionNumber } : null,
+    plan: run.plan,
     source: run.source,
     mode: run.mode,
     model: run.model,

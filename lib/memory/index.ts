@@ -10,7 +10,7 @@ export {
   type SearchOptions,
 } from "./types";
 export { DEFAULT_MEMORY_THRESHOLDS, DEFAULT_EMBEDDING_WEIGHT, MAX_CANDIDATES, decide } from "./decide";
-export { checkRequest, MAX_REQUEST_BYTES, MemoryRequestError } from "./request";
+export { checkRequest, MAX_REQUEST_BYTES, MAX_REQUEST_CHARS, MemoryRequestError } from "./request";
 export { documentFromRoutine, documentText } from "./document";
 export { cosineSimilarity, hybridScores, type HybridInput } from "./hybrid";
 export { ProcedureIndex } from "./procedure-index";

@@ -9,6 +9,7 @@ export type { ControlReads, ControlWrite, ControlledRun } from "./run-control-wr
 export { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "./run-creation";
 export type { PublishedRoutine, QueuedRun } from "./run-creation";
 export { agentModeProblem } from "./run-agent-mode";
+export { withRunActor } from "./run-actors";
 export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records";
 

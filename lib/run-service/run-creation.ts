@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunEvent } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import { WORKFLOW_PLAN, type Budgets, type ExecutionPlan } from "../runner";
+import { PLANNED_RUN_NAME, WORKFLOW_PLAN, type Budgets, type ExecutionPlan } from "../runner";
 import { readToolPins, toolChanges } from "../tools";
 import { ConflictError, NotFoundError, prisma } from "../db/core";
 import { readStoredRoutine } from "../db/routines";
@@ -93,7 +93,8 @@ async function versionThatRuns(row: RoutineRow, versionId: string, missing: () =
 
 export type QueuedRun = {
   id: string;
-  published: PublishedRoutine;
+  /** The version the run follows; null for a planned run, which follows none. */
+  published: PublishedRoutine | null;
   inputs: Record<string, JsonValue>;
   request: string | null;
   source: "ui" | "api" | "subroutine" | "eval";
@@ -117,10 +118,10 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
       `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
   ).run(
     run.id,
-    run.published.routineId,
-    run.published.versionId,
-    run.published.versionNumber,
-    run.published.routineName,
+    run.published?.routineId ?? null,
+    run.published?.versionId ?? null,
+    run.published?.versionNumber ?? null,
+    run.published?.routineName ?? PLANNED_RUN_NAME,
     JSON.stringify(run.inputs),
     run.request,
     run.source,
@@ -135,10 +136,11 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
     time,
     time,
   );
+  // A planned run's event names no routine: "" and version 0, as the run snapshot reads it.
   const data = {
-    routineId: run.published.routineId,
-    routineName: run.published.routineName,
-    versionNumber: run.published.versionNumber,
+    routineId: run.published?.routineId ?? "",
+    routineName: run.published?.routineName ?? PLANNED_RUN_NAME,
+    versionNumber: run.published?.versionNumber ?? 0,
     inputs: run.inputs,
   };
   return insertEvents(run.id, 0, [{ type: "run.queued", data }], now)[0]!;

@@ -1,5 +1,5 @@
 import "server-only";
-import { parseRunEvent, RUN_STATUSES, STEP_STATES, type RunEvent, type RunStatus, type StepState } from "../events";
+import { parseRunEvent, readPlanState, RUN_STATUSES, STEP_STATES, type RunEvent, type RunStatus, type StepState } from "../events";
 import type { JsonValue } from "../routine";
 import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
@@ -8,9 +8,10 @@ import { readTime } from "./run-sqlite";
 /** A `run` row as the run store's connection reads it. */
 export type RunRow = {
   id: string;
-  routineId: string;
-  versionId: string;
-  versionNumber: number;
+  /** Null for a planned run, which follows no routine. */
+  routineId: string | null;
+  versionId: string | null;
+  versionNumber: number | null;
   routineName: string;
   status: string;
   inputs: string;
@@ -35,6 +36,7 @@ export type RunRow = {
   startedAt: string | null;
   finishedAt: string | null;
   updatedAt: string;
+  plan: string | null;
 };
 
 /** A `step_run` row. */
@@ -98,14 +100,18 @@ export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
   };
 }
 
-/** The run header fields of a snapshot (everything but the routines and the step runs). */
-export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps" | "distractors"> {
+/**
+ * The run header fields of a snapshot (everything but the routines, the actor and the step runs). A planned run's
+ * missing routine reads as "" and version 0, as RunSnapshot documents.
+ */
+export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps" | "distractors" | "actor"> {
   return {
     id: row.id,
     execution: readExecutionPlan(row.execution),
-    routineId: row.routineId,
-    versionId: row.versionId,
-    versionNumber: row.versionNumber,
+    routineId: row.routineId ?? "",
+    versionId: row.versionId ?? "",
+    versionNumber: row.versionNumber ?? 0,
+    plan: readPlanState(row.plan),
     status: toRunStatus(row.status),
     inputs: readRecord(row.inputs),
     request: row.request,

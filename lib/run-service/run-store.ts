@@ -2,10 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { runEventBus, type RunEvent, type RunEventInput } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import { LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner";
+import { emptyPlannedRoutine, LeaseLostError, WORKFLOW_PLAN, type RunChange, type RunSnapshot, type RunStore } from "../runner";
 import { NotFoundError } from "../db/core";
 import { readBudgets } from "./run-budgets";
 import { readStoredRoutine } from "../db/routines";
+import { readActorProfiles } from "../db/actors";
+import { withRunActor } from "./run-actors";
 import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
 import {
   readRecord,
@@ -39,7 +41,7 @@ export type SqliteRunStoreOptions = {
 export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
   const now = options.now ?? Date.now;
   return {
-    load: async (runId) => loadRunSnapshot(runId),
+    load: async (runId) => withActor(loadRunSnapshot(runId)),
 
     async commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]> {
       const guard: WriteGuard = { owner: options.owner, leaseUntil: new Date(now() + options.leaseMs) };
@@ -61,7 +63,7 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
       return toControl(row?.control ?? null);
     },
 
-    async startChildRun(parent, routineId, inputs) {
+    async startChildRun(parent, routineId, inputs, actorId) {
       const existing = readRuns(() =>
         statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(
           parent.runId,
@@ -75,6 +77,7 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
       ) as Pick<RunRow, "startedById" | "budgets"> | undefined;
       if (!parentRow) throw new NotFoundError(`Run ${parent.runId} does not exist.`);
       const published = await findPublishedRoutine(routineId);
+      const execution = await withRunActor(published.routine, WORKFLOW_PLAN, actorId);
       const id = randomUUID();
       const queued = await writeRuns(() =>
         insertQueuedRun({
@@ -86,6 +89,7 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
           startedById: parentRow.startedById,
           budgets: readBudgets(parentRow.budgets),
           parent,
+          execution,
         }),
       );
       runEventBus.publish(id, [queued]);
@@ -111,19 +115,36 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
  */
 export function loadRunSnapshot(runId: string): RunSnapshot | null {
   return readRuns(() => {
+    // A planned run has no version: LEFT JOIN, and its routine is the empty one (the planner's list drives it).
     const row = statement(
-      `SELECT "run".*, "routine_version"."content" AS "content", "routine_version"."revision" AS "revision" FROM "run" JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
-    ).get(runId) as (RunRow & { content: string; revision: number }) | undefined;
+      `SELECT "run".*, "routine_version"."content" AS "content", "routine_version"."revision" AS "revision" FROM "run" LEFT JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
+    ).get(runId) as (RunRow & { content: string | null; revision: number | null }) | undefined;
     if (!row) return null;
     const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
     const header = toRunHeader(row);
     return {
       ...header,
-      routine: routineOfVersion(row.versionId, row.revision, row.content),
+      actor: null,
+      routine:
+        row.versionId !== null && row.content !== null
+          ? routineOfVersion(row.versionId, row.revision ?? 0, row.content)
+          : emptyPlannedRoutine(),
       distractors: header.execution.mode === "agent" ? distractorRoutines(header.execution.distractorVersionIds) : [],
       steps: steps.map(toStepSnapshot),
     };
   });
+}
+
+/**
+ * The snapshot with the actor it works as: the one its execution plan names (set when the run was created from the
+ * routine's actor, or the sub-routine step's), read fresh so an admin's edit of the persona applies on resume.
+ */
+async function withActor(snapshot: RunSnapshot | null): Promise<RunSnapshot | null> {
+  const execution = snapshot?.execution;
+  if (!snapshot || !execution || execution.mode === "planned" || !execution.actorId) return snapshot;
+  const actors = await readActorProfiles();
+  snapshot.actor = actors.find((actor) => actor.id === execution.actorId) ?? null;
+  return snapshot;
 }
 
 function distractorRoutines(versionIds: readonly string[]): Routine[] {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createRunEngine, type ModelPort, type RunEngineOptions, type ToolPort } from "../runner";
-import { busEventSink, executorModelPort } from "./run-ports";
+import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createSqliteRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
 import { createRunWorker, processOwnerId, type RunWorker } from "./run-worker";
@@ -27,6 +27,7 @@ export function runWorkerConfig(env: NodeJS.ProcessEnv = process.env): RunWorker
 export type RunWorkerOverrides = Partial<RunWorkerConfig> & {
   tools?: ToolPort;
   model?: ModelPort;
+  planner?: ModelPort;
   engineOptions?: RunEngineOptions;
   log?: Pick<Console, "info" | "warn" | "error">;
 };
@@ -38,7 +39,9 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
   const engine = createRunEngine({
     store: createSqliteRunStore({ owner, leaseMs: config.leaseMs }),
     tools: overrides.tools ?? createRegistryToolPort(),
-    model: overrides.model ?? executorModelPort(),
+    model: overrides.model ?? runModelPort("executor"),
+    planner: overrides.planner ?? runModelPort("planner"),
+    actors: databaseActorPort,
     sink: busEventSink,
     options: overrides.engineOptions,
   });

@@ -32,6 +32,7 @@ const RUN_COLUMNS = [
   "outputs",
   "error",
   "finishedAt",
+  "plan",
 ] as const;
 const STEP_COLUMNS = [
   "attempt",
@@ -50,6 +51,7 @@ function runValue(key: (typeof RUN_COLUMNS)[number], fields: RunFields): unknown
   if (value === null) return null;
   if (value instanceof Date) return sqlTime(value);
   if (key === "outputs") return writeJson(value as RunFields["outputs"]);
+  if (key === "plan") return JSON.stringify(value);
   return value;
 }
 

@@ -1,9 +1,11 @@
 import type { RunEventInput, RunStatus } from "../events";
+import type { ToolCall } from "../llm";
 import type { JsonValue, StepOf, ToolRef } from "../routine";
 import { AGENT_CALL_PREFIX, branchArmsOf, branchChoice, mapCallToStep, takenWay } from "./agent-mapping";
 import { toolErrorText, toolResultText } from "./agent-conversation";
-import { activeMs } from "./budgets";
+import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
+import { parseArguments } from "./handlers/tool-calls";
 import { fillOutputs, toJsonValue } from "./outputs";
 import { LeaseLostError, type StepRunSnapshot, type ToolOutcome } from "./ports";
 import { nextIteration } from "./position";
@@ -12,10 +14,18 @@ import { budgetExceeded, cancelRun, durationOf } from "./run-transitions";
 import { stepRef } from "./run-writer";
 import type { StepSession } from "./step-execution";
 import { StepGuard } from "./step-guard";
+import type { ToolNames } from "./tool-names";
+import { strayKeysProblem } from "./values";
 import { holdLargeOutputs, preview, variableKeys } from "./variables";
 
 /** What became of one accepted call: the tool message for the model, or the run's status when the run stops. */
 export type CallResult = { stop: RunStatus } | { message: string };
+
+/**
+ * Where a call that serves no routine step is recorded (a planned run's task call, `t3-c2`), and the variable keys
+ * it may pass on. Without a target a call is mapped to the routine step it serves, or recorded as `call:<name>`.
+ */
+export type CallTarget = { stepId: string; scope: ReadonlySet<string> };
 
 /** A step's number in the run's list of step runs, zero-padded so ids sort in the order the steps ran. */
 function newStepRunId(session: StepSession): string {
@@ -40,8 +50,9 @@ export function agentGuard(session: StepSession, extraMs: number, stepTimeoutMs?
 }
 
 /**
- * Commits an accepted call as a step run of the routine step it serves (or `call:<name>`), marking the branch it
- * lies in as taken by the model first, then sends it. `args` are the model's arguments (variable keys as keys).
+ * Commits an accepted call as a step run of the routine step it serves (or `call:<name>`, or the target's step id),
+ * marking the branch it lies in as taken by the model first, then sends it. `args` are the model's arguments
+ * (variable keys as keys).
  */
 export async function runAcceptedCall(
   session: StepSession,
@@ -49,12 +60,13 @@ export async function runAcceptedCall(
   functionName: string,
   args: Record<string, JsonValue>,
   extraMs: number,
+  target?: CallTarget,
 ): Promise<CallResult> {
   const { writer, index, clock } = session;
-  const step = mapCallToStep(writer.snapshot, index, tool);
+  const step = target ? null : mapCallToStep(writer.snapshot, index, tool);
   if (step) await takeBranches(session, step.id);
   const snapshot = writer.snapshot;
-  const stepId = step?.id ?? `${AGENT_CALL_PREFIX}${functionName}`;
+  const stepId = target?.stepId ?? step?.id ?? `${AGENT_CALL_PREFIX}${functionName}`;
   const id = newStepRunId(session);
   const iteration = nextIteration(snapshot, stepId);
   const fields = { id, stepId, iteration };
@@ -72,7 +84,52 @@ export async function runAcceptedCall(
       progressEvent(progressItems(index.routine, writer.snapshot, step?.id ?? null)),
     ],
   );
-  return sendCall(session, writer.stepRun(id), tool, step, extraMs);
+  return sendCall(session, writer.stepRun(id), tool, step, extraMs, target?.scope);
+}
+
+/**
+ * One tool call of an answer: refused (with an agent.call_refused event and the reason back, never run), or run.
+ * With a target, the call is recorded as the target's step run and may pass only the target's variable keys.
+ */
+export async function handleModelCall(
+  session: StepSession,
+  names: ToolNames,
+  turn: number,
+  call: ToolCall,
+  modelMs: number,
+  target?: CallTarget & { offer: string },
+): Promise<CallResult> {
+  const tool = names.toolOf(call.name);
+  const refuse = async (reason: string): Promise<CallResult> => {
+    await session.writer.commit({}, [{ type: "agent.call_refused", data: { turn, tool: call.name, reason } }]);
+    return { message: `Refused, not run: ${reason}` };
+  };
+  if (!tool) return refuse(`${call.name} is not one of the tools offered ${target?.offer ?? "for this run"}.`);
+  const parsed = parseArguments(call.arguments);
+  if (!parsed.ok) return refuse(`Invalid arguments for ${call.name}: ${parsed.problem}.`);
+  // Keys pass only into the step the call serves, as that step's bindings name them (values.ts, scopeOf).
+  const step = target ? null : mapCallToStep(session.writer.snapshot, session.index, tool);
+  const scope = target?.scope ?? session.values.scopeOf(step?.inputs ?? {});
+  const stray = session.values.strayKeys(parsed.value, scope);
+  if (stray.length > 0) return refuse(`${call.name} was not run: ${strayKeysProblem(stray)}.`);
+  let problems: string[];
+  try {
+    const expanded = await session.values.expand(parsed.value, scope);
+    problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
+  } catch (error) {
+    if (error instanceof LeaseLostError) throw error;
+    problems = [errorMessage(error)];
+  }
+  if (problems.length > 0) return refuse(`Invalid arguments for ${call.name}: ${problems.join("; ")}.`);
+  const { budgets, stepsExecuted } = session.writer.snapshot;
+  if (stepsExecuted >= budgets.maxSteps)
+    return {
+      stop: await budgetExceeded(
+        session.transitions,
+        new BudgetExceededError("steps", budgets.maxSteps, stepsExecuted),
+      ),
+    };
+  return runAcceptedCall(session, tool, call.name, parsed.value, modelMs, target);
 }
 
 /** Sends a call left running by a stopped worker again, as a new attempt with the same idempotency key. */
@@ -81,6 +138,7 @@ export async function resendCall(
   stepRun: StepRunSnapshot,
   tool: ToolRef,
   extraMs: number,
+  scope?: ReadonlySet<string>,
 ): Promise<CallResult> {
   const attempt = stepRun.attempt + 1;
   await session.writer.commit(
@@ -88,7 +146,7 @@ export async function resendCall(
     [{ type: "step.started", data: { ...stepRef(stepRun), attempt, input: stepRun.input } }],
   );
   const step = session.index.step(stepRun.stepId);
-  return sendCall(session, stepRun, tool, step?.kind === "tool" ? step : null, extraMs);
+  return sendCall(session, stepRun, tool, step?.kind === "tool" ? step : null, extraMs, scope);
 }
 
 /** Each branch whose arm holds the step and that has not been taken yet: a succeeded branch step run, by the model. */
@@ -118,13 +176,14 @@ async function sendCall(
   tool: ToolRef,
   step: StepOf<"tool"> | null,
   extraMs: number,
+  targetScope?: ReadonlySet<string>,
 ): Promise<CallResult> {
   const { writer } = session;
   const args = stepRun.input as Record<string, JsonValue>;
   const guard = agentGuard(session, extraMs, step?.timeoutMs);
   let outcome: ToolOutcome;
   try {
-    const scope = session.values.scopeOf(step?.inputs ?? {});
+    const scope = targetScope ?? session.values.scopeOf(step?.inputs ?? {});
     const expanded = (await session.values.expand(args, scope)) as Record<string, JsonValue>;
     const work = session.tools.call(tool, expanded, {
       idempotencyKey: `${writer.snapshot.id}:${stepRun.id}`,

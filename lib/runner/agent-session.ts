@@ -1,20 +1,18 @@
-import type { RunStatus } from "../events";
-import { type ChatMessage, type ChatResult, isLlmError, type ToolCall, type ToolSpec } from "../llm";
+import type { RunEventInput, RunStatus } from "../events";
+import { type ChatMessage, type ChatRequest, type ChatResult, isLlmError, type ToolSpec } from "../llm";
 import type { ToolRef } from "../routine";
-import { agentGuard, runAcceptedCall, resendCall, type CallResult } from "./agent-calls";
+import { agentGuard, handleModelCall, resendCall, type CallResult } from "./agent-calls";
 import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversation";
 import { finishAgentRun } from "./agent-finish";
-import { agentBlockers, mapCallToStep } from "./agent-mapping";
+import { agentBlockers } from "./agent-mapping";
 import { agentSystemPrompt, agentToolSpecs, agentUserMessage, type AgentPlan } from "./agent-prompt";
 import { activeMs, BudgetExceededError, tokensUsed } from "./budgets";
 import { errorMessage } from "./errors";
-import { parseArguments } from "./handlers/tool-calls";
-import { LeaseLostError, type StepRunSnapshot } from "./ports";
+import { LeaseLostError, type ModelPort, type StepRunSnapshot } from "./ports";
 import { budgetExceeded, cancelRun, failRun, pauseRun } from "./run-transitions";
 import { clipShown } from "./step-context";
 import type { StepSession } from "./step-execution";
 import { toolNames, type ToolNames } from "./tool-names";
-import { strayKeysProblem } from "./values";
 
 /** What the agent loop needs from the session besides its services. */
 export type AgentDriver = {
@@ -25,7 +23,7 @@ export type AgentDriver = {
 };
 
 type Offer = { specs: ToolSpec[]; names: ToolNames };
-type Turn = { stop: RunStatus } | { answer: ChatResult };
+export type Turn = { stop: RunStatus } | { answer: ChatResult };
 
 /**
  * Agent mode (the paper's set-up): one conversation drives the whole run. The executor model reads the routine (full,
@@ -95,7 +93,18 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
 
     messages[0] = { role: "system", content: await systemPrompt(session, plan) };
     const started = session.clock.now();
-    const result = await modelTurn(session, plan, turn, messages, offer.specs, clock.modelMs);
+    const result = await modelTurn(
+      session,
+      {
+        purpose: "executor.agent",
+        ...(plan.model ? { model: plan.model } : {}),
+        messages,
+        tools: offer.specs,
+        who: "executor model",
+        event: (answer) => agentTurnEvent(turn, answer),
+      },
+      clock.modelMs,
+    );
     clock.modelMs += Math.max(0, session.clock.now() - started);
     if ("stop" in result) return result.stop;
     const { answer } = result;
@@ -117,7 +126,7 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
     }
     for (const call of answer.toolCalls) {
       if (session.requests.cancel) return cancelRun(transitions);
-      const outcome = await handleCall(session, offer.names, turn, call, clock.modelMs);
+      const outcome = await handleModelCall(session, offer.names, turn, call, clock.modelMs);
       if ("stop" in outcome) return outcome.stop;
       messages.push({ role: "tool", toolCallId: call.id, content: outcome.message });
     }
@@ -149,7 +158,12 @@ async function systemPrompt(session: StepSession, plan: AgentPlan): Promise<stri
   });
 }
 
-function budgetBeforeTurn(session: StepSession, modelMs: number, tooManyTurns: boolean): BudgetExceededError | null {
+/** The budget that stops a run-level conversation before its next model turn, if any. */
+export function budgetBeforeTurn(
+  session: StepSession,
+  modelMs: number,
+  tooManyTurns: boolean,
+): BudgetExceededError | null {
   const snapshot = session.writer.snapshot;
   const { budgets } = snapshot;
   // A model that keeps answering with refused calls makes no step runs; its turns are bounded by the steps budget.
@@ -162,27 +176,39 @@ function budgetBeforeTurn(session: StepSession, modelMs: number, tooManyTurns: b
   return null;
 }
 
-/** One model call under a guard, its tokens added to the run with an agent.turn event. */
-async function modelTurn(
-  session: StepSession,
-  plan: AgentPlan,
-  turn: number,
-  messages: ChatMessage[],
-  tools: ToolSpec[],
-  modelMs: number,
-): Promise<Turn> {
+/** One model call of a run-level conversation: who answers, what it is asked, and the event its answer makes. */
+export type TurnRequest = {
+  /** Default: the session's (executor) model. */
+  port?: ModelPort;
+  purpose: string;
+  /** Another model of the endpoint than the configured one. */
+  model?: string;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  responseFormat?: ChatRequest["responseFormat"];
+  /** Names the model in the reason a failed call gives the run: "executor model", "planner model". */
+  who: string;
+  /** The event that records the answer (agent.turn, planner.turn), committed with its tokens. */
+  event(answer: ChatResult): RunEventInput;
+};
+
+/**
+ * One model call under a guard (timeout, wall time, cancel, pause), its tokens added to the run together with the
+ * request's event. The run stops (cancelled, failed, over budget) when the call cannot be answered.
+ */
+export async function modelTurn(session: StepSession, request: TurnRequest, modelMs: number): Promise<Turn> {
   const { writer, transitions } = session;
   const run = writer.snapshot;
   const limit = run.budgets.maxTokens;
   const guard = agentGuard(session, modelMs);
   let answer: ChatResult;
   try {
-    const work = session.model.chat({
-      purpose: "executor.agent",
-      ...(plan.model ? { model: plan.model } : {}),
-      messages: messages.map((message) => ({ ...message })),
-      tools,
-      toolChoice: "auto",
+    const work = (request.port ?? session.model).chat({
+      purpose: request.purpose,
+      ...(request.model ? { model: request.model } : {}),
+      messages: request.messages.map((message) => ({ ...message })),
+      ...(request.tools ? { tools: request.tools, toolChoice: "auto" as const } : {}),
+      ...(request.responseFormat ? { responseFormat: request.responseFormat } : {}),
       maxTokens: Math.max(1, Math.min(session.options.maxOutputTokens, limit - tokensUsed(run))),
       signal: guard.signal,
       context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
@@ -196,7 +222,7 @@ async function modelTurn(
     if (stopped?.kind === "cancel") return { stop: await cancelRun(transitions) };
     if (stopped) return { stop: await budgetExceeded(transitions, stopped.error) };
     const reason = isLlmError(error) ? error.message : errorMessage(error);
-    return { stop: await failRun(transitions, `The executor model failed: ${reason}`) };
+    return { stop: await failRun(transitions, `The ${request.who} failed: ${reason}`) };
   } finally {
     guard.dispose();
   }
@@ -205,64 +231,26 @@ async function modelTurn(
   const { inputTokens, outputTokens } = answer.usage;
   await writer.commit(
     { run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens } },
-    [
-      {
-        type: "agent.turn",
-        data: {
-          turn,
-          content: answer.content === null ? null : clipShown(answer.content),
-          toolCalls: answer.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
-          inputTokens,
-          outputTokens,
-          attempts: answer.attempts,
-        },
-      },
-    ],
+    [request.event(answer)],
   );
   if (tokensUsed(run) > limit)
     return { stop: await budgetExceeded(transitions, new BudgetExceededError("tokens", limit, tokensUsed(run))) };
   return { answer };
 }
 
-/** One tool call of an answer: refused (with an agent.call_refused event and the reason back), or run. */
-async function handleCall(
-  session: StepSession,
-  names: ToolNames,
-  turn: number,
-  call: ToolCall,
-  modelMs: number,
-): Promise<CallResult> {
-  const tool = names.toolOf(call.name);
-  const refuse = async (reason: string): Promise<CallResult> => {
-    await session.writer.commit({}, [{ type: "agent.call_refused", data: { turn, tool: call.name, reason } }]);
-    return { message: `Refused, not run: ${reason}` };
+/** An agent.turn event for an executor's answer (text and calls clipped for display). */
+export function agentTurnEvent(turn: number, answer: ChatResult): RunEventInput {
+  return {
+    type: "agent.turn",
+    data: {
+      turn,
+      content: answer.content === null ? null : clipShown(answer.content),
+      toolCalls: answer.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
+      inputTokens: answer.usage.inputTokens,
+      outputTokens: answer.usage.outputTokens,
+      attempts: answer.attempts,
+    },
   };
-  if (!tool) return refuse(`${call.name} is not one of the tools offered for this run.`);
-  const parsed = parseArguments(call.arguments);
-  if (!parsed.ok) return refuse(`Invalid arguments for ${call.name}: ${parsed.problem}.`);
-  // Keys pass only into the step the call serves, as that step's bindings name them (values.ts, scopeOf).
-  const step = mapCallToStep(session.writer.snapshot, session.index, tool);
-  const scope = session.values.scopeOf(step?.inputs ?? {});
-  const stray = session.values.strayKeys(parsed.value, scope);
-  if (stray.length > 0) return refuse(`${call.name} was not run: ${strayKeysProblem(stray)}.`);
-  let problems: string[];
-  try {
-    const expanded = await session.values.expand(parsed.value, scope);
-    problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
-  } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
-    problems = [errorMessage(error)];
-  }
-  if (problems.length > 0) return refuse(`Invalid arguments for ${call.name}: ${problems.join("; ")}.`);
-  const { budgets, stepsExecuted } = session.writer.snapshot;
-  if (stepsExecuted >= budgets.maxSteps)
-    return {
-      stop: await budgetExceeded(
-        session.transitions,
-        new BudgetExceededError("steps", budgets.maxSteps, stepsExecuted),
-      ),
-    };
-  return runAcceptedCall(session, tool, call.name, parsed.value, modelMs);
 }
 
 async function resend(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROUTINE_SCHEMA_VERSION, type Routine } from "../routine";
 
 /**
  * How a run executes (stored on the run as JSON); planned runs are described at their variant below. Workflow mode: the engine walks the routine's graph and calls each
@@ -8,13 +9,19 @@ import { z } from "zod";
  * paper's baseline: no routine, every tool of the catalog) — and `distractorVersionIds` other routines put beside it.
  */
 export const executionPlanSchema = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("workflow"), model: z.string().max(200).optional() }),
+  z.object({
+    mode: z.literal("workflow"),
+    model: z.string().max(200).optional(),
+    /** The actor profile the run works as (its routine's, or the sub-routine step's that started it). */
+    actorId: z.string().max(64).optional(),
+  }),
   z.object({
     mode: z.literal("agent"),
     routine: z.enum(["full", "ablated", "none"]).default("full"),
     distractorVersionIds: z.array(z.string()).max(5).default([]),
     /** Another model of the executor's endpoint than the configured one. */
     model: z.string().max(200).optional(),
+    actorId: z.string().max(64).optional(),
   }),
   /**
    * A planned run (Aime's dynamic planner, issue #16): no routine. The planner model keeps a progress list of tasks
@@ -41,4 +48,22 @@ export function readExecutionPlan(json: string | null | undefined): ExecutionPla
   } catch {
     return WORKFLOW_PLAN;
   }
+}
+
+/** What the run list and the run header call a planned run, which has no routine name. */
+export const PLANNED_RUN_NAME = "Planned request";
+
+/** A planned run's routine in its snapshot: empty, as the run follows no routine (the planner's list drives it). */
+export function emptyPlannedRoutine(): Routine {
+  return {
+    schemaVersion: ROUTINE_SCHEMA_VERSION,
+    id: "planned",
+    name: PLANNED_RUN_NAME,
+    description: "",
+    intents: [],
+    inputs: [],
+    steps: [],
+    edges: [],
+    stages: [],
+  };
 }

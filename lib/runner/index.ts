@@ -16,5 +16,12 @@ export { STEP_HANDLERS } from "./handlers/registry";
 export type { StepContext, StepHandler, StepOutcome } from "./handlers/types";
 export * from "./testing";
 export { errorMessage } from "./errors";
-export { executionPlanSchema, readExecutionPlan, WORKFLOW_PLAN, type ExecutionPlan } from "./execution-plan";
+export {
+  executionPlanSchema,
+  PLANNED_RUN_NAME,
+  emptyPlannedRoutine,
+  readExecutionPlan,
+  WORKFLOW_PLAN,
+  type ExecutionPlan,
+} from "./execution-plan";
 export { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";

@@ -140,11 +140,13 @@ export interface RunStore {
   /**
    * Queues a child run of the published version of `routineId` for a `routine` step; returns the child's id.
    * Idempotent per parent step run: called again for the same `parent` (after a restart) it returns the same child.
+   * `actorId`: the sub-routine step's actor, which the child works as instead of its routine's own.
    */
   startChildRun(
     parent: { runId: string; stepRunId: string },
     routineId: string,
     inputs: Record<string, JsonValue>,
+    actorId?: string,
   ): Promise<string>;
   /** Where a child run stands; outputs once it succeeded. */
   childRun(

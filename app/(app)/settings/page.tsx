@@ -1,4 +1,4 @@
-import { BrainCircuit, ChevronRight, Cpu, History, Users } from "lucide-react";
+import { BrainCircuit, ChevronRight, Cpu, History, UserCog, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
@@ -35,6 +35,13 @@ const AREAS = [
     title: "Procedure memory",
     text: "Try requests against the published routines and tune when a match is good enough.",
     testId: "settings-memory",
+  },
+  {
+    href: "/settings/actors",
+    icon: UserCog,
+    title: "Toolkits and actors",
+    text: "Bundle catalog tools into toolkits; define the actors (persona, toolkit, executor model) that carry out work.",
+    testId: "settings-actors",
   },
 ] as const;
 

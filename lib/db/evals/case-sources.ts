@@ -62,6 +62,11 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
       },
     });
     if (!run) throw new NotFoundError(RUN_NOT_FOUND);
+    const { routineId } = run;
+    if (routineId === null)
+      throw new ValidationError(
+        "A planned run follows no routine, so it cannot become a test case; save it as a routine draft first.",
+      );
     if (run.status !== "succeeded") {
       throw new ValidationError(
         `Only a run that succeeded can become a test case; this one is ${run.status}. A case records what a correct run does.`,
@@ -80,13 +85,13 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
         resolveVariable: (key) => variables.get(key),
       }),
     );
-    const context = await routineCaseContext(run.routineId);
+    const context = await routineCaseContext(routineId);
     const caseId = randomUUID();
     const created = await prisma.$transaction(async (tx) => {
       const row = await tx.testCase.create({
         data: {
           id: caseId,
-          routineId: run.routineId,
+          routineId,
           ...contentColumns(content),
           source: "run",
           sourceRunId: input.runId,
@@ -99,7 +104,7 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
           action: "test_case.created",
           actor: viewer,
           target: { type: "test_case", id: caseId },
-          detail: { routineId: run.routineId, name: content.name, source: "run", runId: input.runId },
+          detail: { routineId, name: content.name, source: "run", runId: input.runId },
         },
         tx,
       );

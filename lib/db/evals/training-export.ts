@@ -224,7 +224,9 @@ export async function* streamTrainingExamples(
   const parsed = parseInput(trainingFilterSchema, filter);
   const definitions = await readToolDefinitions();
   const routines = new Map<string, Routine | null>();
-  const routineOf = async (versionId: string) => {
+  // A planned run follows no version: it exports its calls without a routine.
+  const routineOf = async (versionId: string | null) => {
+    if (versionId === null) return null;
     if (!routines.has(versionId)) {
       const version = await withDbErrors(() =>
         prisma.routineVersion.findUnique({ where: { id: versionId }, select: { content: true } }),

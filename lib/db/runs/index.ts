@@ -8,3 +8,4 @@ export { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "./
 export type { RunSummary, RunView } from "./run-views";
 export { RUN_NOT_FOUND } from "./run-visibility";
 export { startRun } from "./runs";
+export { startPlannedRun, startPlannedRunInput } from "./run-planned";

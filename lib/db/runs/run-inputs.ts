@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "../../events";
+import { MAX_REQUEST_CHARS } from "../../memory";
 
 const id = (what: string) =>
   z
@@ -10,8 +11,8 @@ const id = (what: string) =>
 
 export const runIdInput = z.object({ runId: id("run id") });
 
-/** The longest free-text request a run may start from. */
-export const MAX_REQUEST_LENGTH = 8_000;
+/** The longest free-text request a run may start from (procedure memory refuses longer ones too). */
+export const MAX_REQUEST_LENGTH = MAX_REQUEST_CHARS;
 
 export const startRunInput = z.object({
   routineId: id("routine id"),

@@ -1,6 +1,6 @@
 import "server-only";
 import { requireUser, type Viewer } from "../../access";
-import type { RunEvent, RunStatus } from "../../events";
+import type { PlanState, RunEvent, RunStatus } from "../../events";
 import type { JsonValue, Routine } from "../../routine";
 import type { Budgets, ExecutionPlan, RunControl, StepRunSnapshot } from "../../runner";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
@@ -20,9 +20,10 @@ export type RunUser = { id: string; name: string; email: string };
 /** A run as the runs list shows it. */
 export type RunSummary = {
   id: string;
-  routineId: string;
+  /** Null for a planned run, which follows no routine (its routineName is then "Planned request"). */
+  routineId: string | null;
   routineName: string;
-  versionNumber: number;
+  versionNumber: number | null;
   status: RunStatus;
   source: string;
   startedBy: RunUser | null;
@@ -38,7 +39,7 @@ export type RunSummary = {
 
 /** One run opened on the run page: its header, the routine of its version, every step run, and what the viewer may do. */
 export type RunView = RunSummary & {
-  versionId: string;
+  versionId: string | null;
   control: RunControl;
   parentStepRunId: string | null;
   updatedAt: Date;
@@ -46,8 +47,10 @@ export type RunView = RunSummary & {
   inputs: Record<string, JsonValue>;
   request: string | null;
   outputs: Record<string, JsonValue> | null;
-  /** The published routine of the version the run follows. */
+  /** The published routine of the version the run follows (an empty one for a planned run). */
   routine: Routine;
+  /** A planned run's progress list (the planner's tasks); null for a routine run. */
+  plan: PlanState | null;
   /** Oldest first. */
   steps: StepRunSnapshot[];
   variables: Array<{ key: string; stepId: string; bytes: number; createdAt: Date }>;
@@ -98,13 +101,14 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
     request: row.request,
     outputs: row.outputs === null ? null : readRecord(row.outputs),
     routine: snapshot.routine,
+    plan: snapshot.plan,
     steps: snapshot.steps,
     variables: row.variables,
     lastSeq: row.lastSeq,
     eventCount: row._count.events,
     canControl: canControlRuns(viewer),
     mode: snapshot.execution.mode,
-    model: snapshot.execution.model ?? null,
+    model: snapshot.execution.mode === "planned" ? null : (snapshot.execution.model ?? null),
     execution: snapshot.execution,
   };
 }

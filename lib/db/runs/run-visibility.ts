@@ -38,7 +38,8 @@ export async function readRunFacts(runId: string): Promise<RunFacts | undefined>
       select: { startedById: true, version: { select: { routine: { select: { ownerId: true } } } } },
     }),
   );
-  return row ? { startedById: row.startedById, ownerId: row.version.routine.ownerId } : undefined;
+  // A planned run has no routine, so no owner: only whoever started it (and operators, admins) may see it.
+  return row ? { startedById: row.startedById, ownerId: row.version?.routine.ownerId ?? null } : undefined;
 }
 
 /** Throws NotFoundError unless the run exists and `viewer` may see it. Internal: callers have authenticated. */

@@ -9,6 +9,7 @@ import {
   findPublishedRoutine,
   insertQueuedRun,
   wakeRunWorker,
+  withRunActor,
   writeRuns,
 } from "../../run-service";
 import { extractRunInputs } from "./run-input-extraction";
@@ -32,7 +33,9 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { routineId, inputs, request, source, mode } = parseInput(startRunInput, input);
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
-  const execution = await withDbErrors(() => executionPlanFor(routineId, published.routine, mode));
+  const execution = await withDbErrors(async () =>
+    withRunActor(published.routine, await executionPlanFor(routineId, published.routine, mode)),
+  );
   const runId = randomUUID();
   const params = published.routine.inputs;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequest, MAX_REQUEST_BYTES, MemoryRequestError, ProcedureIndex } from "..";
+import { checkRequest, MAX_REQUEST_BYTES, MAX_REQUEST_CHARS, MemoryRequestError, ProcedureIndex } from "..";
 import { sampleLibrary } from "../testing/factories";
 
 describe("checkRequest", () => {
@@ -21,8 +21,16 @@ describe("checkRequest", () => {
     expect(checkRequest("é".repeat(6_000)).ok).toBe(false);
   });
 
+  it("refuses a request a run could not start from (over 8,000 characters), so retrieval never picks for one", () => {
+    expect(checkRequest("a".repeat(MAX_REQUEST_CHARS + 1))).toEqual({
+      ok: false,
+      message: "The request is too long: keep it under 8000 characters, a few sentences at most.",
+    });
+    expect(checkRequest(` ${"a".repeat(MAX_REQUEST_CHARS)} `).ok).toBe(true);
+  });
+
   it("accepts a request at the limit and returns it trimmed", () => {
-    expect(checkRequest("a".repeat(MAX_REQUEST_BYTES)).ok).toBe(true);
+    expect(checkRequest("a".repeat(MAX_REQUEST_CHARS)).ok).toBe(true);
     expect(checkRequest("  reset my password \n")).toEqual({ ok: true, text: "reset my password" });
   });
 

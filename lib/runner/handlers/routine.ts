@@ -32,6 +32,7 @@ export const routineHandler: StepHandler<"routine"> = {
         { runId: ctx.run.id, stepRunId: ctx.stepRun.id },
         step.routineId,
         inputs,
+        step.actorId,
       );
     } catch (error) {
       return {

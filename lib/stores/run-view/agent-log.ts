@@ -2,10 +2,13 @@ import type { RunEvent } from "../../events";
 import type { AgentLogEntry } from "./run-view-state";
 
 /**
- * The log entry of an agent's own event: `agent.turn` (what the model said and which calls it asked for) or
- * `agent.call_refused` (a call the engine did not send, with the reason); null for any other event. Pure.
+ * The log entry of an agent's own event: `agent.turn` (what the model said and which calls it asked for),
+ * `agent.call_refused` (a call the engine did not send, with the reason), and in a planned run a planner's turn and
+ * a change to its task list and a task handed to an actor or reported back; null for any other event. Pure.
  */
-export function agentLogEntry(event: RunEvent): Extract<AgentLogEntry, { kind: "turn" | "refused" }> | null {
+export function agentLogEntry(
+  event: RunEvent,
+): Exclude<AgentLogEntry, { kind: "call" }> | null {
   switch (event.type) {
     case "agent.turn":
       return {
@@ -26,6 +29,45 @@ export function agentLogEntry(event: RunEvent): Extract<AgentLogEntry, { kind: "
         turn: event.data.turn,
         tool: event.data.tool,
         reason: event.data.reason,
+      };
+    case "planner.turn":
+      return {
+        kind: "planner",
+        seq: event.seq,
+        at: event.at,
+        round: event.data.round,
+        content: event.data.content,
+        inputTokens: event.data.inputTokens,
+        outputTokens: event.data.outputTokens,
+      };
+    case "plan.updated":
+      return {
+        kind: "plan",
+        seq: event.seq,
+        at: event.at,
+        by: event.data.by,
+        operator: event.data.operator ?? null,
+        summary: event.data.summary,
+      };
+    case "task.dispatched":
+      return {
+        kind: "task",
+        seq: event.seq,
+        at: event.at,
+        taskId: event.data.taskId,
+        event: "dispatched",
+        actorName: event.data.actorName,
+        report: null,
+      };
+    case "task.reported":
+      return {
+        kind: "task",
+        seq: event.seq,
+        at: event.at,
+        taskId: event.data.taskId,
+        event: "reported",
+        actorName: null,
+        report: event.data.report,
       };
     default:
       return null;

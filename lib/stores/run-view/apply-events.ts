@@ -1,4 +1,7 @@
-import { isFinished, type RunEvent } from "../../events";
+import type { RunEvent } from "../../events";
+import { headerPatch } from "./header-events";
+import { PlannedDraft } from "./planned-draft";
+import { isTaskCall, plannedRoutine } from "./planned-view";
 import {
   pendingStep,
   type AgentLogEntry,
@@ -43,6 +46,7 @@ class Draft {
   private variables: RunViewState["variables"];
   private extraStepIds: string[];
   private agentLog: AgentLogEntry[];
+  private planned: PlannedDraft;
   private copied = new Set<string>();
   private routineStepIds: Set<string> | null = null;
 
@@ -55,12 +59,19 @@ class Draft {
     this.variables = base.variables;
     this.extraStepIds = base.extraStepIds;
     this.agentLog = base.agentLog;
+    this.planned = new PlannedDraft(base);
   }
 
   result(): RunViewState {
     if (this.lastSeq === this.base.lastSeq) return this.base;
+    const planned = this.planned.result();
     return {
       ...this.base,
+      ...planned,
+      // Only when the graph changed: every other event leaves the canvas's nodes alone.
+      routine: this.planned.graphStale
+        ? plannedRoutine({ request: this.header.request, ...planned, steps: this.steps })
+        : this.base.routine,
       header: this.header,
       steps: this.steps,
       takenEdges: this.takenEdges,
@@ -73,42 +84,10 @@ class Draft {
   }
 
   apply(event: RunEvent): void {
+    const header = headerPatch(event, this.header);
+    if (header) return this.setHeader(header);
     if (this.applyAgentEvent(event)) return;
     switch (event.type) {
-      case "run.queued":
-        return this.setHeader({
-          status: "queued",
-          routineId: event.data.routineId,
-          routineName: event.data.routineName,
-          versionNumber: event.data.versionNumber,
-          inputs: event.data.inputs as RunHeaderView["inputs"],
-        });
-      case "run.started":
-        return this.setHeader({ status: "running", statusReason: null, startedAt: this.header.startedAt ?? event.at });
-      case "run.status":
-        // A finished run an operator retries or re-runs goes back to queued: it is no longer finished.
-        if (!isFinished(event.data.status) && isFinished(this.header.status)) {
-          return this.setHeader({
-            status: event.data.status,
-            statusReason: event.data.reason ?? null,
-            finishedAt: null,
-            error: null,
-            outputs: null,
-          });
-        }
-        return this.setHeader({ status: event.data.status, statusReason: event.data.reason ?? null });
-      case "run.budget_exceeded":
-        return this.setHeader({ budgetExceeded: event.data });
-      case "run.finished":
-        return this.setHeader({
-          status: event.data.status,
-          statusReason: null,
-          finishedAt: event.at,
-          error: event.data.error ?? null,
-          outputs: event.data.outputs ?? null,
-          inputTokens: event.data.inputTokens,
-          outputTokens: event.data.outputTokens,
-        });
       case "step.started":
         return this.startStep(event);
       case "step.model":
@@ -131,7 +110,8 @@ class Draft {
           outputTokens: step.outputTokens + event.data.outputTokens,
         }));
       case "step.tool_call":
-        if (this.header.mode === "agent" || !this.isRoutineStep(event.data.stepId))
+        if (isTaskCall(this.header.mode, event.data.stepId)) this.planned.addCall(event.data.stepId);
+        if (this.header.mode === "agent" || this.header.mode === "planned" || !this.isRoutineStep(event.data.stepId))
           this.log({
             kind: "call",
             seq: event.seq,
@@ -216,15 +196,21 @@ class Draft {
     }
   }
 
-  /** An agent's own event (a model turn, whose tokens count toward the run's, or a refused call): logged. */
+  /**
+   * An agent's or planner's own event, logged: a model turn (an actor's or the planner's, whose tokens count toward
+   * the run's), a refused call, a change to the task list, a task handed to an actor or reported back (a report's
+   * tokens are its actor's turns, already counted).
+   */
   private applyAgentEvent(event: RunEvent): boolean {
     const agent = agentLogEntry(event);
     if (!agent) return false;
-    if (agent.kind === "turn")
+    if (agent.kind === "turn" || agent.kind === "planner")
       this.setHeader({
         inputTokens: this.header.inputTokens + agent.inputTokens,
         outputTokens: this.header.outputTokens + agent.outputTokens,
       });
+    if (agent.kind === "plan" || agent.kind === "task")
+      this.planned.note(agent, event.type === "plan.updated" ? event.data.plan : undefined);
     this.log(agent);
     return true;
   }
@@ -322,7 +308,12 @@ class Draft {
 
   private replaceStep(stepId: string, update: (step: StepView) => StepView) {
     // A step run the routine does not have (an agent's call no step uses) is listed, never drawn on the canvas.
-    if (!this.steps[stepId] && !this.isRoutineStep(stepId) && !this.extraStepIds.includes(stepId))
+    if (
+      !this.steps[stepId] &&
+      !this.isRoutineStep(stepId) &&
+      !isTaskCall(this.header.mode, stepId) &&
+      !this.extraStepIds.includes(stepId)
+    )
       this.extraStepIds = [...this.extraStepIds, stepId];
     const current = this.steps[stepId] ?? pendingStep(stepId);
     const next = update(current);

@@ -1,10 +1,13 @@
-import type { RunStatus, StepState } from "../../events";
+import type { PlanState, RunStatus, StepState } from "../../events";
 import type { JsonValue, Routine } from "../../routine";
+import { EMPTY_PLANNED_VIEW, isTaskCall, plannedRoutine, type PlannedView } from "./planned-view";
 
 /**
  * What the run view knows about a run: a header, and per step id what that step is doing. Built from a snapshot
- * the page reads from the database, then advanced by RunEvents (apply-events.ts). Structure (the routine) never
- * changes; each event replaces one step's object at most, so a node subscribed to its step id re-renders alone.
+ * the page reads from the database, then advanced by RunEvents (apply-events.ts). A routine run's structure (the
+ * routine) never changes; a planned run's is the graph of what ran, rebuilt when a call or the plan is added
+ * (planned-view.ts). Each event replaces one step's object at most, so a node subscribed to its step id re-renders
+ * alone.
  */
 
 export type ModelTurn = {
@@ -52,16 +55,17 @@ export type StepView = {
 
 export type RunHeaderView = {
   runId: string;
-  /** How the run executes; absent means workflow (runs from before agent mode). */
-  mode?: "workflow" | "agent";
+  /** How the run executes; absent means workflow (runs from before agent mode). A planned run has no routine. */
+  mode?: "workflow" | "agent" | "planned";
   /** The executor model the run was started with, when not the configured one. */
   model?: string | null;
   status: RunStatus;
   /** Why the status is what it is (paused by whom, waiting for what), when the engine said. */
   statusReason: string | null;
-  routineId: string;
+  /** Null for a planned run (it follows no routine). */
+  routineId: string | null;
   routineName: string;
-  versionNumber: number;
+  versionNumber: number | null;
   startedBy: { id: string; name: string } | null;
   source: string;
   inputs: Record<string, JsonValue>;
@@ -103,7 +107,27 @@ export type AgentLogEntry =
       tool: string;
       arguments: Record<string, unknown>;
     }
-  | { kind: "refused"; seq: number; at: string; turn: number; tool: string; reason: string };
+  | { kind: "refused"; seq: number; at: string; turn: number; tool: string; reason: string }
+  | {
+      kind: "planner";
+      seq: number;
+      at: string;
+      round: number;
+      content: string | null;
+      inputTokens: number;
+      outputTokens: number;
+    }
+  | { kind: "plan"; seq: number; at: string; by: "planner" | "operator"; operator: string | null; summary: string }
+  | {
+      kind: "task";
+      seq: number;
+      at: string;
+      taskId: string;
+      event: "dispatched" | "reported";
+      actorName: string | null;
+      /** The actor's report (reported only). */
+      report: string | null;
+    };
 
 export type RunViewState = {
   header: RunHeaderView;
@@ -123,7 +147,7 @@ export type RunViewState = {
   agentLog: AgentLogEntry[];
   /** The newest event applied; events at or below it are duplicates. */
   lastSeq: number;
-};
+} & PlannedView;
 
 /** A step run as the page reads it from the database (the DAL's view, dates as ISO strings). */
 export type StepRunSnapshotView = {
@@ -142,12 +166,16 @@ export type StepRunSnapshotView = {
   finishedAt: string | null;
 };
 
-/** What the page hands the client: the run's header, its routine, its step runs, and the seq they reflect. */
+/**
+ * What the page hands the client: the run's header, its routine, its step runs, and the seq they reflect. A planned
+ * run's routine is empty (the client draws what ran) and `plan` is its task list as stored; null for other runs.
+ */
 export type RunViewSnapshot = {
   header: RunHeaderView;
   routine: Routine;
   steps: StepRunSnapshotView[];
   lastSeq: number;
+  plan: PlanState | null;
 };
 
 export function pendingStep(stepId: string): StepView {
@@ -208,9 +236,15 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
     };
   }
   const routineStepIds = new Set(snapshot.routine.steps.map((step) => step.id));
+  const mode = snapshot.header.mode;
+  // A planned run's calls are drawn once their events say which tool they called (step rows do not).
+  const planned: PlannedView = mode === "planned" ? { ...EMPTY_PLANNED_VIEW, plan: snapshot.plan } : EMPTY_PLANNED_VIEW;
   return {
     header: snapshot.header,
-    routine: snapshot.routine,
+    routine:
+      mode === "planned"
+        ? plannedRoutine({ request: snapshot.header.request, plan: snapshot.plan, callOrder: [], steps })
+        : snapshot.routine,
     branchStepIds: Object.fromEntries(
       snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const]),
     ),
@@ -221,9 +255,12 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
       current: null,
     },
     variables: {},
-    extraStepIds: [...new Set(snapshot.steps.map((step) => step.stepId))].filter((id) => !routineStepIds.has(id)),
+    extraStepIds: [...new Set(snapshot.steps.map((step) => step.stepId))].filter(
+      (id) => !routineStepIds.has(id) && !isTaskCall(mode, id),
+    ),
     agentLog: [],
     lastSeq: snapshot.lastSeq,
+    ...planned,
   };
 }
 

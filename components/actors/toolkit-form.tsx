@@ -1,0 +1,91 @@
+"use client";
+
+import { useState } from "react";
+import { Alert, Button, Field, Input, Textarea, useFormAction } from "@/components/ui";
+import { idleState, type ActionState } from "@/lib/forms";
+import type { CatalogToolView, FormAction, ToolkitRowView, ToolRefView } from "./actor-types";
+import { ToolChecklist } from "./tool-checklist";
+
+type Props = {
+  /** The toolkit edited; null creates one. */
+  toolkit: ToolkitRowView | null;
+  catalog: CatalogToolView[];
+  action: FormAction;
+  /** Told the success message once the server saved. */
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+};
+
+/** A toolkit's name, description and tools. A refusal keeps what was typed and names the field at fault. */
+export function ToolkitForm({ toolkit, catalog, action, onSaved, onCancel }: Props) {
+  const [tools, setTools] = useState<ToolRefView[]>(toolkit?.tools ?? []);
+  const save = async (state: ActionState, formData: FormData) => {
+    const result = await action(state, formData);
+    if (result.status === "success") onSaved(result.message);
+    return result;
+  };
+  const { state, formAction, onSubmit, pending } = useFormAction(save, idleState as ActionState);
+  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  return (
+    <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="toolkit-form">
+      {toolkit ? <input type="hidden" name="id" value={toolkit.id} /> : null}
+      <input type="hidden" name="tools" value={JSON.stringify(tools)} />
+      {state.status === "error" ? (
+        <Alert tone="error" title="The toolkit was not saved" testId="toolkit-form-error">
+          {state.message}
+        </Alert>
+      ) : null}
+      <Field id="toolkit-name" label="Name" errors={errors?.name}>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="name"
+            maxLength={80}
+            required
+            defaultValue={toolkit?.name ?? ""}
+            data-testid="toolkit-name"
+          />
+        )}
+      </Field>
+      <Field
+        id="toolkit-description"
+        label="Description"
+        hint="Optional: what work it is for."
+        errors={errors?.description}
+      >
+        {(aria) => (
+          <Textarea
+            {...aria}
+            name="description"
+            rows={2}
+            maxLength={1000}
+            defaultValue={toolkit?.description ?? ""}
+            data-testid="toolkit-description"
+          />
+        )}
+      </Field>
+      <fieldset className="space-y-1.5">
+        <legend className="text-sm font-medium text-foreground">Tools</legend>
+        <ToolChecklist
+          catalog={catalog}
+          selected={tools}
+          onChange={setTools}
+          errorId={errors?.tools ? "toolkit-tools-error" : undefined}
+        />
+        {errors?.tools ? (
+          <p id="toolkit-tools-error" className="text-xs font-medium text-danger" data-testid="toolkit-tools-error">
+            {errors.tools.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending} data-testid="toolkit-save">
+          {toolkit ? "Save the toolkit" : "Create the toolkit"}
+        </Button>
+      </div>
+    </form>
+  );
+}
