@@ -3,16 +3,41 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
+import type { ActorLookupEntry } from "@/lib/routine";
 import type { DesignerStore, DesignerStoreState } from "@/lib/stores/designer";
 
 const DesignerContext = createContext<DesignerStore | null>(null);
+
+/** An actor profile the author may pick for the routine or a sub-routine step, with its toolkit's tools. */
+export type DesignerActor = ActorLookupEntry & { toolkitName: string };
+
+const NO_ACTORS: readonly DesignerActor[] = [];
+const ActorsContext = createContext<readonly DesignerActor[]>(NO_ACTORS);
+
+/** The actor profiles the routine and its sub-routine steps may name (none before the page passed them). */
+export function useDesignerActors(): readonly DesignerActor[] {
+  return useContext(ActorsContext);
+}
 
 /**
  * One store per open routine (made by the designer once the routine arrives); null while it loads, when only parts
  * drawn without a routine, such as the palette, render.
  */
-export function DesignerStoreProvider({ store, children }: { store: DesignerStore | null; children: ReactNode }) {
-  return <DesignerContext.Provider value={store}>{children}</DesignerContext.Provider>;
+export function DesignerStoreProvider({
+  store,
+  actors = NO_ACTORS,
+  children,
+}: {
+  store: DesignerStore | null;
+  /** The actor profiles for the inspector's actor pickers; they change only when the page reloads. */
+  actors?: readonly DesignerActor[];
+  children: ReactNode;
+}) {
+  return (
+    <DesignerContext.Provider value={store}>
+      <ActorsContext.Provider value={actors}>{children}</ActorsContext.Provider>
+    </DesignerContext.Provider>
+  );
 }
 
 export function useDesignerApi(): DesignerStore {

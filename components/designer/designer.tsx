@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { Alert, Button, ResizablePanel } from "@/components/ui";
 import type { ResolveComment } from "./comments/comments-panel";
 import { StepCommentsProvider } from "./comments/comments-context";
-import { DesignerStoreProvider } from "./designer-context";
+import { DesignerStoreProvider, type DesignerActor } from "./designer-context";
 import { ToolbarSkeleton, WorkspaceSkeleton } from "./designer-skeleton";
 import { DesignerWorkspace } from "./designer-workspace";
 import { Palette } from "./palette";
@@ -27,6 +27,8 @@ type Props = {
   routineUrl: string;
   canEdit: boolean;
   tools: ToolDefinition[];
+  /** The actor profiles the routine and its sub-routine steps may name; validation checks against them. */
+  actors?: readonly DesignerActor[];
   saveDraft: SaveDraft;
   saveAsCopy: SaveAsCopy;
   /** The title bar, drawn inside the designer's store provider so its buttons can read the store (e.g. the saved revision). */
@@ -39,6 +41,7 @@ type Props = {
 };
 
 const NO_COMMENTS: OpenComment[] = [];
+const NO_ACTORS: readonly DesignerActor[] = [];
 
 /**
  * The routine designer: palette, canvas, inspector / issues / text, with autosave. The palette needs only the
@@ -49,6 +52,7 @@ export function Designer({
   routineUrl,
   canEdit,
   tools,
+  actors = NO_ACTORS,
   saveDraft,
   saveAsCopy,
   header,
@@ -72,10 +76,11 @@ export function Designer({
             revision: document.revision,
             canEdit,
             tools: lookupFromList(tools),
+            actors,
             deferValidation: true,
           })
         : null,
-    [document, routineId, canEdit, tools],
+    [document, routineId, canEdit, tools, actors],
   );
   if (document.status === "error") {
     return (
@@ -93,7 +98,7 @@ export function Designer({
     );
   }
   return (
-    <DesignerStoreProvider store={store}>
+    <DesignerStoreProvider store={store} actors={actors}>
       <StepCommentsProvider store={commentStore}>
         <ReactFlowProvider>
           <div className="flex h-full min-h-0 flex-col">

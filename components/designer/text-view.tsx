@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Alert, Button, Textarea } from "@/components/ui";
 import { useDesigner } from "./designer-context";
-import { parseRoutineText, renderRoutineText, type ToolDefinition } from "@/lib/routine";
+import { carryActors, parseRoutineText, renderRoutineText, type ToolDefinition } from "@/lib/routine";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 
 type Problem = { line: number; column: number; message: string };
@@ -35,7 +35,7 @@ export function TextView({ tools }: { tools?: readonly ToolDefinition[] }) {
       setApplied(false);
       return;
     }
-    replaceRoutine(result.routine);
+    replaceRoutine(carryActors(routine, result.routine));
     setDraft(null);
     setProblems([]);
     setApplied(true);

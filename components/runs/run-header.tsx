@@ -16,7 +16,7 @@ import {
 } from "@/lib/stores/run-view";
 import type { RunActions } from "./run-actions-types";
 import { RunControls } from "./run-controls";
-import { runModeOption } from "./run-modes";
+import { PLANNED_MODE_EXPLANATION, runModeOption } from "./run-modes";
 import { RunStatusBadge } from "./run-status-badge";
 import { useRunView } from "./run-view-context";
 import { useNow } from "./use-now";
@@ -30,7 +30,10 @@ type Props = {
   extra?: ReactNode;
 };
 
-/** The run's header: routine and version, who started it, live status, elapsed time, tokens, estimated cost, controls. */
+/**
+ * The run's header: routine and version (a planned run's request instead), who started it, live status, elapsed
+ * time, tokens, estimated cost, controls.
+ */
 export function RunHeader({ canControl, control, price, extra }: Props) {
   const header = useRunView(selectHeader);
   const mode = header.mode ?? "workflow";
@@ -52,31 +55,40 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
         <ChevronLeft className="size-4" aria-hidden="true" /> Runs
       </Link>
       <div className="flex min-w-0 items-center gap-2 xl:shrink">
-        <h1
-          className="truncate text-sm font-semibold text-foreground"
-          title={header.routineName}
-          data-testid="page-title"
-        >
-          {header.routineName}
-        </h1>
-        <Link
-          href={`/routines/${encodeURIComponent(header.routineId)}`}
-          prefetch={false}
-          className="text-xs text-accent hover:underline"
-          data-testid="run-version-link"
-        >
-          v{header.versionNumber}
-        </Link>
+        {header.routineId === null ? (
+          <>
+            <h1 className="shrink-0 text-sm font-semibold text-foreground" data-testid="page-title">
+              Planned request
+            </h1>
+            <span
+              className="min-w-0 truncate text-sm text-muted"
+              title={header.request ?? undefined}
+              data-testid="run-request"
+            >
+              {header.request}
+            </span>
+          </>
+        ) : (
+          <>
+            <h1
+              className="truncate text-sm font-semibold text-foreground"
+              title={header.routineName}
+              data-testid="page-title"
+            >
+              {header.routineName}
+            </h1>
+            <Link
+              href={`/routines/${encodeURIComponent(header.routineId)}`}
+              prefetch={false}
+              className="text-xs text-accent hover:underline"
+              data-testid="run-version-link"
+            >
+              v{header.versionNumber}
+            </Link>
+          </>
+        )}
         <RunStatusBadge status={header.status} />
-        <Badge
-          tone={mode === "agent" ? "accent" : "neutral"}
-          title={`${runModeOption(mode).explanation}${header.model ? ` Model: ${header.model}.` : ""}`}
-          data-testid="run-mode"
-          data-mode={mode}
-        >
-          {mode === "agent" ? "Agent" : "Workflow"}
-          {header.model ? ` · ${header.model}` : ""}
-        </Badge>
+        <ModeBadge mode={mode} model={header.model ?? null} />
       </div>
       <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted xl:shrink-0 xl:flex-nowrap xl:whitespace-nowrap">
         <div className="flex gap-1">
@@ -127,5 +139,20 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
         {canControl ? <RunControls runId={header.runId} status={header.status} control={control} /> : null}
       </div>
     </header>
+  );
+}
+
+function ModeBadge({ mode, model }: { mode: "workflow" | "agent" | "planned"; model: string | null }) {
+  const explanation = mode === "planned" ? PLANNED_MODE_EXPLANATION : runModeOption(mode).explanation;
+  return (
+    <Badge
+      tone={mode === "workflow" ? "neutral" : "accent"}
+      title={`${explanation}${model ? ` Model: ${model}.` : ""}`}
+      data-testid="run-mode"
+      data-mode={mode}
+    >
+      {mode === "agent" ? "Agent" : mode === "planned" ? "Planned" : "Workflow"}
+      {model ? ` · ${model}` : ""}
+    </Badge>
   );
 }

@@ -17,3 +17,7 @@ export const RUN_MODE_OPTIONS: ReadonlyArray<{ value: RunModeName; label: string
 ];
 
 export const runModeOption = (mode: RunModeName) => RUN_MODE_OPTIONS.find((option) => option.value === mode)!;
+
+/** A planned run is started from a request, never chosen in the start form: it has its own words. */
+export const PLANNED_MODE_EXPLANATION =
+  "No routine: the planner model breaks the request into tasks with completion criteria, hands each to an actor whose tools fit, and re-plans on every result.";

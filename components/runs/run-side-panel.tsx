@@ -3,12 +3,14 @@
 import { useState } from "react";
 import { TabList, TabPanel } from "@/components/ui";
 import { selectRunMode, type RunViewStoreState } from "@/lib/stores/run-view";
+import type { PlannedRunProps } from "./planned-types";
 import type { RunActions } from "./run-actions-types";
 import { useRunView, useRunViewApi } from "./run-view-context";
 import { AgentLog } from "./panel/agent-log";
 import { ProgressList } from "./panel/progress-list";
 import { RunInfo } from "./panel/run-info";
 import { StepDetail } from "./panel/step-detail";
+import { TaskList } from "./panel/task-list";
 
 const selectSelectedStepId = (state: RunViewStoreState) => state.selectedStepId;
 
@@ -25,16 +27,29 @@ const AGENT_TABS = [
   { id: "step", label: "Step" },
   { id: "run", label: "Run" },
 ] as const;
+// A planned run's progress is the planner's task list; its log holds the planner's and the actors' turns.
+const PLANNED_TABS = [
+  { id: "progress", label: "Tasks" },
+  { id: "agent", label: "Log" },
+  { id: "step", label: "Step" },
+  { id: "run", label: "Run" },
+] as const;
 
-/** The side panel: the progress checklist, the selected step's detail, the run's inputs, outputs and variables. */
+/**
+ * The side panel: the progress checklist (a planned run's task list), the selected step's detail, the run's
+ * inputs, outputs and variables.
+ */
 export function RunSidePanel({
   runId,
   canControl,
   actions,
+  planned,
 }: {
   runId: string;
   canControl: boolean;
   actions: RunActions;
+  /** What a planned run's task list needs (actors to pick, the edit action); null for routine runs. */
+  planned: PlannedRunProps | null;
 }) {
   const api = useRunViewApi();
   const [tab, setTab] = useState<TabId>("progress");
@@ -45,7 +60,8 @@ export function RunSidePanel({
   // A click on the canvas selects a step; show it.
   const [lastSelected, setLastSelected] = useState<string | null>(null);
   const selected = useRunView(selectSelectedStepId);
-  const agent = useRunView(selectRunMode) === "agent";
+  const mode = useRunView(selectRunMode);
+  const agent = mode === "agent" || mode === "planned";
   if (selected !== lastSelected) {
     setLastSelected(selected);
     if (selected) setTab("step");
@@ -58,7 +74,7 @@ export function RunSidePanel({
     >
       <div className="p-3">
         <TabList
-          tabs={agent ? AGENT_TABS : TABS}
+          tabs={mode === "planned" ? PLANNED_TABS : agent ? AGENT_TABS : TABS}
           value={tab}
           onChange={setTab}
           idPrefix="run-panel"
@@ -67,7 +83,11 @@ export function RunSidePanel({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-6">
         <TabPanel idPrefix="run-panel" id="progress" active={tab === "progress"}>
-          <ProgressList onOpenStep={openStep} />
+          {mode === "planned" ? (
+            <TaskList onOpenStep={openStep} canControl={canControl} planned={planned} />
+          ) : (
+            <ProgressList onOpenStep={openStep} />
+          )}
         </TabPanel>
         {agent ? (
           <TabPanel idPrefix="run-panel" id="agent" active={tab === "agent"}>

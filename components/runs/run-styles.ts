@@ -2,6 +2,7 @@ import {
   Ban,
   CheckCircle2,
   CircleDashed,
+  CircleMinus,
   CircleSlash,
   Hand,
   Loader2,
@@ -9,9 +10,17 @@ import {
   XCircle,
   type LucideIcon,
 } from "lucide-react";
-import type { RunStatus, StepState } from "@/lib/events";
+import type { RunStatus, StepState, TaskStatus } from "@/lib/events";
 
 type Tone = "neutral" | "accent" | "success" | "warning" | "danger";
+
+export const TONE_TEXT: Record<Tone, string> = {
+  neutral: "text-muted",
+  accent: "text-accent",
+  success: "text-success",
+  warning: "text-warning",
+  danger: "text-danger",
+};
 
 /** How each step state looks on the canvas and in lists: words beside the colour, never colour alone. */
 export const STEP_STATE_STYLE: Record<StepState, { label: string; tone: Tone; icon: LucideIcon; frame: string }> = {
@@ -52,4 +61,13 @@ export const RUN_STATUS_STYLE: Record<RunStatus, { label: string; tone: Tone; ic
   succeeded: { label: "Succeeded", tone: "success", icon: CheckCircle2 },
   failed: { label: "Failed", tone: "danger", icon: XCircle },
   cancelled: { label: "Cancelled", tone: "neutral", icon: Ban },
+};
+
+/** How a planned run's task looks in the task list. */
+export const TASK_STATUS_STYLE: Record<TaskStatus, { label: string; tone: Tone; icon: LucideIcon }> = {
+  pending: { label: "To do", tone: "neutral", icon: CircleDashed },
+  running: { label: "In progress", tone: "accent", icon: Loader2 },
+  done: { label: "Done", tone: "success", icon: CheckCircle2 },
+  failed: { label: "Not met", tone: "danger", icon: XCircle },
+  dropped: { label: "Dropped", tone: "neutral", icon: CircleMinus },
 };

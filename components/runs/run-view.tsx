@@ -6,6 +6,7 @@ import { ResizablePanel } from "@/components/ui";
 import type { ModelPrice } from "@/lib/llm";
 import type { RunViewSnapshot } from "@/lib/stores/run-view";
 import { RunCanvas } from "./canvas/run-canvas";
+import type { PlannedRunProps } from "./planned-types";
 import type { RunActions } from "./run-actions-types";
 import { RunHeader } from "./run-header";
 import { RunSidePanel } from "./run-side-panel";
@@ -19,6 +20,8 @@ type Props = {
   price: { model: string; matched: string; price: ModelPrice };
   /** More header actions, such as "Save as test case". */
   headerExtra?: ReactNode;
+  /** A planned run's actors and task edit action; absent for routine runs. */
+  planned?: PlannedRunProps;
 };
 
 const RUN_PANEL = { open: true, width: 352 };
@@ -32,7 +35,7 @@ export function RunView(props: Props) {
   );
 }
 
-function RunViewBody({ snapshot, canControl, actions, price, headerExtra }: Props) {
+function RunViewBody({ snapshot, canControl, actions, price, headerExtra, planned }: Props) {
   useRunStream(snapshot.header.runId, snapshot.lastSeq);
   const panel = usePanelLayout("run-details", RUN_PANEL);
   return (
@@ -52,7 +55,12 @@ function RunViewBody({ snapshot, canControl, actions, price, headerExtra }: Prop
           className="max-lg:h-1/2 max-lg:!w-full"
           {...panel}
         >
-          <RunSidePanel runId={snapshot.header.runId} canControl={canControl} actions={actions} />
+          <RunSidePanel
+            runId={snapshot.header.runId}
+            canControl={canControl}
+            actions={actions}
+            planned={planned ?? null}
+          />
         </ResizablePanel>
       </div>
     </div>

@@ -4,7 +4,10 @@ import type { RunViewSnapshot } from "@/lib/stores/run-view";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The run page's snapshot for the client store: the DAL's view with dates as text and the routine laid out. */
+/**
+ * The run page's snapshot for the client store: the DAL's view with dates as text and the routine laid out. A
+ * planned run brings its task list and an empty routine: the client draws the graph of what ran as calls arrive.
+ */
 export function toRunViewSnapshot(run: RunRecord, routine: Routine): RunViewSnapshot {
   return {
     header: {
@@ -46,5 +49,6 @@ export function toRunViewSnapshot(run: RunRecord, routine: Routine): RunViewSnap
       finishedAt: iso(step.finishedAt),
     })),
     lastSeq: run.lastSeq,
+    plan: run.mode === "planned" ? run.plan : null,
   };
 }

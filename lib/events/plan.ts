@@ -38,7 +38,11 @@ export const planStateSchema = z.object({
   round: z.number().int().min(0),
   tasks: z.array(planTaskSchema).max(PLAN_LIMITS.tasks),
   /** The planner's answer to the request once it judged the request met. */
-  answer: z.string().max(PLAN_LIMITS.resultLength * 4).nullable().default(null),
+  answer: z
+    .string()
+    .max(PLAN_LIMITS.resultLength * 4)
+    .nullable()
+    .default(null),
 });
 export type PlanState = z.infer<typeof planStateSchema>;
 

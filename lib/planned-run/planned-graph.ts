@@ -38,7 +38,7 @@ export function plannedRunRoutine(input: { request: string; plan: PlanState | nu
   const steps: Step[] = [];
   const stages: Stage[] = [];
   const staged = new Set<string>();
-  for (const call of input.calls) {
+  for (const call of latestCalls(input.calls)) {
     const taskId = taskOfStepId(call.stepId)?.taskId;
     const task = taskId ? tasks.get(taskId) : undefined;
     if (taskId && !staged.has(taskId)) {
@@ -110,6 +110,13 @@ export function tasksById(plan: PlanState | null): Map<string, PlanTask> {
 export function clip(text: string, max: number): string {
   const trimmed = text.trim();
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** One call per step id, where it first ran, with its latest state: a retried call is one node, not two. */
+function latestCalls(calls: PlannedCall[]): Iterable<PlannedCall> {
+  const byStep = new Map<string, PlannedCall>();
+  for (const call of calls) byStep.set(call.stepId, call);
+  return byStep.size === calls.length ? calls : byStep.values();
 }
 
 /** The arguments as they were sent; names a routine cannot hold (not identifiers) are left off the drawing. */

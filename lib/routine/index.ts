@@ -3,6 +3,7 @@ export * from "./schema";
 export * from "./catalog";
 export { parseRoutineText, MAX_TEXT_LENGTH, type ParseOptions, type ParseResult, type TextIssue } from "./text-parse";
 export { renderRoutineText } from "./text-render";
+export { carryActors } from "./actors";
 export { exportRoutineJson, importRoutineJson, MAX_JSON_LENGTH, type ImportResult } from "./json";
 export { formatPath, migrateRoutine, type MigrateResult, type RoutineIssue } from "./migrate";
 export * from "./validate";

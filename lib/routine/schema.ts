@@ -120,6 +120,8 @@ export const routineStepSchema = z.object({
   routineId: idSchema,
   inputs: inputsSchema,
   outputs: z.array(outputSchema).default([]),
+  /** The actor profile the sub-routine runs as, instead of the child routine's own. */
+  actorId: idSchema.optional(),
 });
 
 export const endStepSchema = z.object({ ...stepBase, kind: z.literal("end"), outcome: textSchema.optional() });
@@ -166,6 +168,11 @@ export const routineSchema = z.object({
   steps: z.array(stepSchema).max(LIMITS.steps, `A routine holds at most ${LIMITS.steps} steps.`),
   edges: z.array(edgeSchema).max(LIMITS.edges, `A routine holds at most ${LIMITS.edges} connections.`),
   stages: z.array(stageSchema).default([]),
+  /**
+   * The actor profile the routine runs as: its persona opens the executor's prompt, its model is the executor model,
+   * and the routine may call only its toolkit's tools. Optional, so older JSON reads unchanged (no version bump).
+   */
+  actorId: idSchema.optional(),
 });
 export type Routine = z.infer<typeof routineSchema>;
 /** What callers may pass in before defaults are filled. */

@@ -1,22 +1,29 @@
 import type { ToolLookup } from "./catalog";
 import type { Routine } from "./schema";
+import { actorRules } from "./validation/actor-rules";
 import { inputReferences, stepReferences, toolInputs } from "./validation/binding-rules";
 import { outgoingEdges, startAndEnd } from "./validation/flow-rules";
 import { buildGraph } from "./validation/graph";
 import { danglingEdges, duplicateIds, unknownStages } from "./validation/identity-rules";
-import { issue, type RoutineLookup, type ValidationIssue } from "./validation/issues";
+import { issue, type ActorLookupEntry, type RoutineLookup, type ValidationIssue } from "./validation/issues";
 import { infiniteLoops } from "./validation/loop-rules";
 import type { Rule } from "./validation/rule";
 import { subRoutines } from "./validation/subroutine-rules";
 
 export { ISSUE_CODES, ISSUE_SEVERITY } from "./validation/issues";
-export type { IssueCode, RoutineLookup, Severity, ValidationIssue } from "./validation/issues";
+export type { ActorLookupEntry, IssueCode, RoutineLookup, Severity, ValidationIssue } from "./validation/issues";
 
 export type ValidateOptions = {
   /** The tool catalog; without it, tool steps are not checked against tools. */
   tools?: ToolLookup;
   /** Other published routines; without it, only direct self-calls of `routine` steps are caught. */
   routines?: RoutineLookup;
+  /**
+   * The actor profiles with their toolkits' tools; without them, actors are not checked. With them, an unknown
+   * actor (the routine's or a sub-routine step's) is an error, and so is a tool step outside the routine's actor's
+   * toolkit.
+   */
+  actors?: readonly ActorLookupEntry[];
 };
 
 const RULES: Rule[] = [
@@ -30,6 +37,7 @@ const RULES: Rule[] = [
   inputReferences,
   stepReferences,
   subRoutines,
+  actorRules,
 ];
 
 /**
@@ -40,7 +48,13 @@ const RULES: Rule[] = [
 export function validateRoutine(routine: Routine, options: ValidateOptions = {}): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   try {
-    const context = { routine, graph: buildGraph(routine), tools: options.tools, routines: options.routines };
+    const context = {
+      routine,
+      graph: buildGraph(routine),
+      tools: options.tools,
+      routines: options.routines,
+      actors: options.actors,
+    };
     for (const rule of RULES) {
       try {
         for (const found of rule(context)) issues.push(found);

@@ -1,5 +1,13 @@
 import "server-only";
-import { parseRunEvent, readPlanState, RUN_STATUSES, STEP_STATES, type RunEvent, type RunStatus, type StepState } from "../events";
+import {
+  parseRunEvent,
+  readPlanState,
+  RUN_STATUSES,
+  STEP_STATES,
+  type RunEvent,
+  type RunStatus,
+  type StepState,
+} from "../events";
 import type { JsonValue } from "../routine";
 import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";

@@ -2,7 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { runEventBus, type RunEvent, type RunEventInput } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import { emptyPlannedRoutine, LeaseLostError, WORKFLOW_PLAN, type RunChange, type RunSnapshot, type RunStore } from "../runner";
+import {
+  emptyPlannedRoutine,
+  LeaseLostError,
+  WORKFLOW_PLAN,
+  type RunChange,
+  type RunSnapshot,
+  type RunStore,
+} from "../runner";
 import { NotFoundError } from "../db/core";
 import { readBudgets } from "./run-budgets";
 import { readStoredRoutine } from "../db/routines";

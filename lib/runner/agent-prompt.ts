@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolSpec } from "../llm";
 import { fitsTokens, type TokenCounter } from "../llm";
 import { renderRoutinePrompt, routinePromptLabels, type ToolDefinition } from "../routine";
+import { actorPreamble } from "./actor-prompt";
 import { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 import type { ExecutionPlan } from "./execution-plan";
 import type { RunSnapshot } from "./ports";
@@ -72,12 +73,16 @@ export function routineBlocks(plan: AgentPlan, snapshot: RunSnapshot): string[] 
  * its distractors, the progress list, and plan-aware values (PAACE): what the next k steps read in full, other
  * results one line each, variables with previews. Older summaries, then long values are cut to fit `tokenBudget`;
  * the routine and the progress list never are. With distractors the progress list appears only once a step is done,
- * as it names the real routine's steps.
+ * as it names the real routine's steps. A run that works as an actor opens with the actor's persona.
  */
 export function agentSystemPrompt(input: AgentPromptInput): string {
   const { plan, snapshot, index } = input;
   const blocks = routineBlocks(plan, snapshot);
-  const head = [(plan.routine === "none" ? BASELINE_PREAMBLE : ROUTINE_PREAMBLE).join("\n")];
+  const persona = actorPreamble(snapshot.actor);
+  const head = [
+    ...(persona ? [persona] : []),
+    (plan.routine === "none" ? BASELINE_PREAMBLE : ROUTINE_PREAMBLE).join("\n"),
+  ];
   if (blocks.length > 1) head.push(SEVERAL);
   const progress = plan.routine === "none" ? null : progressList(input);
   const sections = [head.join("\n\n"), ...blocks];

@@ -1,6 +1,7 @@
 import type { RunEventInput, RunStatus } from "../events";
 import { type ChatMessage, type ChatRequest, type ChatResult, isLlmError, type ToolSpec } from "../llm";
 import type { ToolRef } from "../routine";
+import { executorModelOf } from "./actor-prompt";
 import { agentGuard, handleModelCall, resendCall, type CallResult } from "./agent-calls";
 import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversation";
 import { finishAgentRun } from "./agent-finish";
@@ -93,11 +94,12 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
 
     messages[0] = { role: "system", content: await systemPrompt(session, plan) };
     const started = session.clock.now();
+    const model = executorModelOf(writer.snapshot);
     const result = await modelTurn(
       session,
       {
         purpose: "executor.agent",
-        ...(plan.model ? { model: plan.model } : {}),
+        ...(model ? { model } : {}),
         messages,
         tools: offer.specs,
         who: "executor model",
@@ -186,6 +188,8 @@ export type TurnRequest = {
   messages: ChatMessage[];
   tools?: ToolSpec[];
   responseFormat?: ChatRequest["responseFormat"];
+  /** Cap on the answer's tokens; default the engine's maxOutputTokens (either lowered to the budget left). */
+  maxOutputTokens?: number;
   /** Names the model in the reason a failed call gives the run: "executor model", "planner model". */
   who: string;
   /** The event that records the answer (agent.turn, planner.turn), committed with its tokens. */
@@ -209,7 +213,10 @@ export async function modelTurn(session: StepSession, request: TurnRequest, mode
       messages: request.messages.map((message) => ({ ...message })),
       ...(request.tools ? { tools: request.tools, toolChoice: "auto" as const } : {}),
       ...(request.responseFormat ? { responseFormat: request.responseFormat } : {}),
-      maxTokens: Math.max(1, Math.min(session.options.maxOutputTokens, limit - tokensUsed(run))),
+      maxTokens: Math.max(
+        1,
+        Math.min(request.maxOutputTokens ?? session.options.maxOutputTokens, limit - tokensUsed(run)),
+      ),
       signal: guard.signal,
       context: { runId: run.id, routineId: run.routineId, versionId: run.versionId },
     });

@@ -18,7 +18,15 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
     if (!snapshot) throw new Error(`Run ${runId} does not exist.`);
     if (isFinished(snapshot.status)) return snapshot.status;
     const session = createSession(
-      { store: deps.store, tools: deps.tools, model: deps.model, sink: deps.sink, clock },
+      {
+        store: deps.store,
+        tools: deps.tools,
+        model: deps.model,
+        planner: deps.planner ?? deps.model,
+        actors: deps.actors,
+        sink: deps.sink,
+        clock,
+      },
       options,
       snapshot,
       signal,

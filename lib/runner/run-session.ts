@@ -1,6 +1,7 @@
 import { isFinished, type RunStatus } from "../events";
 import { renderRoutineText, toolAllowlist, type Routine, type ToolDefinition } from "../routine";
 import { runAgent } from "./agent-session";
+import { runPlanned } from "./planned/planned-session";
 import { budgetBeforeStep } from "./budgets";
 import type { ResolvedOptions, RunEngineDeps } from "./engine-types";
 import type { Clock, RunControl, RunSnapshot } from "./ports";
@@ -21,7 +22,8 @@ function withoutPositions(routine: Routine): Routine {
 
 /** One execute() call on one run: the services its steps share, and the loop that drives the run. */
 export function createSession(
-  deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model">> & { sink: RunEngineDeps["sink"]; clock: Clock },
+  deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model" | "planner">> &
+    Pick<RunEngineDeps, "sink" | "actors"> & { clock: Clock },
   options: ResolvedOptions,
   snapshot: RunSnapshot,
   signal: AbortSignal,
@@ -104,6 +106,8 @@ export function createSession(
     }
     const execution = writer.snapshot.execution;
     if (execution?.mode === "agent") return runAgent({ session, intent, ensureRunning }, execution);
+    if (execution?.mode === "planned")
+      return runPlanned({ session, intent, ensureRunning, planner: deps.planner, actors: deps.actors }, execution);
     for (;;) {
       const status = writer.snapshot.status;
       if (isFinished(status)) return status;

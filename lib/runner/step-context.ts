@@ -1,6 +1,7 @@
 import type { RunEventInput } from "../events";
 import { type ChatRequest, type ChatResult, isLlmError, type TokenCounter } from "../llm";
 import type { JsonValue, Step, ToolDefinition, ToolRef } from "../routine";
+import { actorPreamble, executorModelOf } from "./actor-prompt";
 import { BudgetExceededError, tokensUsed } from "./budgets";
 import { buildExecutorContext } from "./context";
 import type { ResolvedOptions } from "./engine-types";
@@ -65,11 +66,12 @@ export function stepContext(
     const limit = run.budgets.maxTokens;
     if (tokensUsed(run) >= limit) throw new BudgetExceededError("tokens", limit, tokensUsed(run));
     let result: ChatResult;
+    // An evaluation may run the routine with another model of the executor's endpoint; else the actor's model.
+    const model = executorModelOf(run);
     try {
       result = await services.model.chat({
         ...request,
-        // An evaluation may run the routine with another model of the executor's endpoint.
-        ...(run.execution.model ? { model: run.execution.model } : {}),
+        ...(model ? { model } : {}),
         maxTokens:
           request.maxTokens ?? Math.max(1, Math.min(services.options.maxOutputTokens, limit - tokensUsed(run))),
         signal: guard.signal,
@@ -112,16 +114,23 @@ export function stepContext(
     return result;
   };
 
-  const executorPrompt = async () =>
-    buildExecutorContext({
-      index: services.index,
-      routineText: services.routineText(),
-      snapshot: run,
-      step,
-      lookahead: services.options.lookahead,
-      tokenBudget: services.options.contextTokens,
-      countTokens: await services.tokenCounter(),
-    }).system;
+  const executorPrompt = async () => {
+    const countTokens = await services.tokenCounter();
+    const system = (tokenBudget: number) =>
+      buildExecutorContext({
+        index: services.index,
+        routineText: services.routineText(),
+        snapshot: run,
+        step,
+        lookahead: services.options.lookahead,
+        tokenBudget,
+        countTokens,
+      }).system;
+    const preamble = actorPreamble(run.actor);
+    if (!preamble) return system(services.options.contextTokens);
+    // The actor's persona comes first and out of the context's budget, so the whole prompt still fits it.
+    return `${preamble}\n\n${system(Math.max(0, services.options.contextTokens - countTokens(preamble)))}`;
+  };
 
   return {
     step,

@@ -13,12 +13,17 @@ import { listRoutines } from "@/lib/db/library";
 import { listRuns, type RunSummary } from "@/lib/db/runs";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events";
 import { loadRunFormAction, startRunAction } from "../../(designer)/routines/[id]/run-actions";
-import { findRoutineAction } from "./actions";
+import { findRoutineAction, startPlannedRunAction } from "./actions";
 
 export const metadata: Metadata = { title: "Runs" };
 
 // "Run by request" starts runs through the designer's own start actions: one path for inputs, checks and errors.
-const byRequestActions = { find: findRoutineAction, load: loadRunFormAction, start: startRunAction };
+const byRequestActions = {
+  find: findRoutineAction,
+  load: loadRunFormAction,
+  start: startRunAction,
+  plan: startPlannedRunAction,
+};
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -39,6 +44,7 @@ function toRow(run: RunSummary): RunRowView {
     finishedAt: run.finishedAt?.toISOString() ?? null,
     tokens: run.inputTokens + run.outputTokens,
     error: run.error,
+    request: run.request,
   };
 }
 

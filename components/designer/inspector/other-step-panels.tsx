@@ -1,6 +1,7 @@
 "use client";
 
 import { Input, Textarea } from "@/components/ui";
+import { ActorSelect } from "./actor-select";
 import { InspectorField, InspectorSection } from "./inspector-field";
 import { OutputsEditor } from "./outputs-editor";
 import type { Edge, Routine, StepOf } from "@/lib/routine";
@@ -64,19 +65,30 @@ export function HumanStepPanel({ step, update }: { step: StepOf<"human">; update
 
 export function SubRoutinePanel({ step, update }: { step: StepOf<"routine">; update: Update<"routine"> }) {
   return (
-    <InspectorField id="step-routine" label="Routine id" hint="The published routine this step runs.">
-      <Input
-        id="step-routine"
-        value={step.routineId}
-        onChange={(event) =>
-          update("routineId", (current) => ({
-            ...current,
-            routineId: event.target.value.replace(/[^A-Za-z0-9_-]/g, "") || current.routineId,
-          }))
-        }
-        className="h-8 font-mono text-xs"
+    <>
+      <InspectorField id="step-routine" label="Routine id" hint="The published routine this step runs.">
+        <Input
+          id="step-routine"
+          value={step.routineId}
+          onChange={(event) =>
+            update("routineId", (current) => ({
+              ...current,
+              routineId: event.target.value.replace(/[^A-Za-z0-9_-]/g, "") || current.routineId,
+            }))
+          }
+          className="h-8 font-mono text-xs"
+        />
+      </InspectorField>
+      <ActorSelect
+        id="step-actor"
+        label="Actor"
+        hint="Who runs the sub-routine, instead of the actor its own routine names."
+        value={step.actorId}
+        onChange={(actorId) => update("actorId", (current) => ({ ...current, actorId }))}
+        noneLabel="The sub-routine's own actor"
+        testId="step-actor"
       />
-    </InspectorField>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { X } from "lucide-react";
 import { Button, Input, Textarea } from "@/components/ui";
 import { useDesigner } from "../designer-context";
+import { ActorSelect } from "./actor-select";
 import { InspectorField } from "./inspector-field";
 import { RoutineInputsEditor } from "./routine-inputs-editor";
 import type { DesignerStoreState } from "@/lib/stores/designer";
@@ -16,13 +17,14 @@ const selectRoutinePanel = (state: DesignerStoreState) => ({
   name: state.routine.name,
   description: state.routine.description,
   intents: state.routine.intents,
+  actorId: state.routine.actorId,
   canEdit: state.canEdit,
   updateRoutine: state.updateRoutine,
 });
 
 /** With nothing selected, the inspector edits the routine itself. */
 export function RoutinePanel() {
-  const { name, description, intents, inputs, stages, canEdit, updateRoutine, renameStage, removeStage } =
+  const { name, description, intents, actorId, inputs, stages, canEdit, updateRoutine, renameStage, removeStage } =
     useDesigner(selectRoutinePanel);
   // The text is kept as typed (blank lines included); the routine gets the non-empty lines.
   const [intentText, setIntentText] = useState(intents.join("\n"));
@@ -66,6 +68,15 @@ export function RoutinePanel() {
           }}
         />
       </InspectorField>
+      <ActorSelect
+        id="routine-actor"
+        label="Actor"
+        hint="Who runs this routine: its persona opens the executor's prompt, and the routine may call only its toolkit's tools."
+        value={actorId}
+        onChange={(next) => updateRoutine("actorId", (routine) => ({ ...routine, actorId: next }))}
+        noneLabel="None (the configured executor)"
+        testId="routine-actor"
+      />
       <InspectorField id="routine-inputs" label="Inputs" hint="What a run starts with; steps can bind to them.">
         <RoutineInputsEditor
           inputs={inputs}

@@ -16,7 +16,14 @@ export type RetrievalView = {
 
 export type FindRoutineResult = { ok: true; retrieval: RetrievalView } | { ok: false; message: string };
 
+/** What "Plan it" answers: the planned run it started, or why it could not. */
+export type PlanRequestResult = { ok: true; runId: string } | { ok: false; message: string };
+
 /** A published routine the operator may pick instead of the suggestion. */
 export type PublishedRoutineOption = { id: string; name: string };
 
-export type RunByRequestActions = StartRunActions & { find: (request: string) => Promise<FindRoutineResult> };
+export type RunByRequestActions = StartRunActions & {
+  find: (request: string) => Promise<FindRoutineResult>;
+  /** Starts a planned run for the request (no routine). */
+  plan: (input: { request: string }) => Promise<PlanRequestResult>;
+};

@@ -82,13 +82,15 @@ export function RetrievalResult({ retrieval }: { retrieval: RetrievalView }) {
       {retrieval.candidates.length > 0 ? (
         <>
           <p className="mb-2">
-            The closest ones score below the minimum of {score(retrieval.minScore)}. Rephrase the request, or pick a
-            routine yourself below.
+            The closest ones score below the minimum of {score(retrieval.minScore)}. Plan it, rephrase the request, or
+            pick a routine yourself below.
           </p>
           <CandidateList candidates={retrieval.candidates} label="Closest routines" />
         </>
       ) : (
-        <p>No published routine shares a word with it. Rephrase the request, or pick a routine yourself below.</p>
+        <p>
+          No published routine shares a word with it. Plan it, rephrase the request, or pick a routine yourself below.
+        </p>
       )}
     </Alert>
   );

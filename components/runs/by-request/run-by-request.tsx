@@ -5,6 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Alert, Button, Card, CardBody, CardHeader, Field, Spinner, Textarea } from "@/components/ui";
 import { StartRunDialog } from "../start/start-run-dialog";
 import type { PublishedRoutineOption, RetrievalView, RunByRequestActions } from "./by-request-types";
+import { PlanIt } from "./plan-it";
 import { RetrievalResult } from "./retrieval-result";
 import { RoutineChoice } from "./routine-choice";
 
@@ -13,7 +14,8 @@ type Phase = { status: "idle" } | { status: "error"; message: string } | { statu
 /**
  * "Run by request" on the runs page (operators and admins): the operator types what is needed, procedure memory
  * suggests the published routine with its score, matched words and runner-up, the operator keeps or overrides the
- * pick, and the usual start dialog asks for the inputs (read from the request by default).
+ * pick, and the usual start dialog asks for the inputs (read from the request by default). When no routine fits,
+ * "Plan it" starts a planned run instead (also offered beside a match, as the operator's choice).
  */
 export function RunByRequest({
   actions,
@@ -81,6 +83,7 @@ export function RunByRequest({
               </Alert>
             ) : null}
             <RetrievalResult retrieval={retrieval} />
+            {retrieval.decision === "none" ? <PlanIt retrieval={retrieval} plan={actions.plan} /> : null}
             <RoutineChoice
               retrieval={retrieval}
               published={published}
@@ -88,6 +91,7 @@ export function RunByRequest({
               onChange={setChoice}
               onStart={() => setDialogOpen(true)}
             />
+            {retrieval.decision === "none" ? null : <PlanIt retrieval={retrieval} plan={actions.plan} />}
           </div>
         ) : null}
         {retrieval && choice ? (

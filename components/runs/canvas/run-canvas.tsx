@@ -4,14 +4,15 @@ import type { EdgeTypes, NodeProps, NodeTypes } from "@xyflow/react";
 import { memo, useCallback, useMemo, useSyncExternalStore } from "react";
 import { ReadOnlyCanvas, StageFrame } from "@/components/canvas";
 import { routineToFlow, type StageNode } from "@/lib/graph";
-import { useRunViewApi } from "../run-view-context";
+import type { RunViewStoreState } from "@/lib/stores/run-view";
+import { useRunView, useRunViewApi } from "../run-view-context";
 import { RunEdge } from "./run-edge";
 import { RunStepNode } from "./run-step-node";
 
 const RunStageNode = memo(function RunStageNode({ data, width, height }: NodeProps<StageNode>) {
-  const api = useRunViewApi();
-  const name = api.getState().routine.stages.find((stage) => stage.id === data.stageId)?.name ?? "Stage";
-  return <StageFrame name={name} width={width} height={height} />;
+  // A planned run's stage is a task, renamed when an operator edits its title.
+  const name = useRunView((state) => state.routine.stages.find((stage) => stage.id === data.stageId)?.name);
+  return <StageFrame name={name ?? "Stage"} width={width} height={height} />;
 });
 
 const NODE_TYPES: NodeTypes = {
@@ -27,9 +28,10 @@ const EDGE_TYPES: EdgeTypes = { "step-edge": RunEdge };
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 };
 
 /**
- * The run's routine on a read-only canvas. Its node and edge arrays are built once from the routine and never
- * change: each node and edge reads its own state from the run store, so an event re-renders the node it is about.
- * Clicking a step (or Enter on a focused one) shows it in the side panel.
+ * The run's routine on a read-only canvas. Its node and edge arrays are built from the store's routine, which a
+ * routine run never changes: each node and edge reads its own state from the run store, so an event re-renders the
+ * node it is about. A planned run's routine is the graph of what ran, rebuilt only when a call or the plan is
+ * added. Clicking a step (or Enter on a focused one) shows it in the side panel.
  */
 export function RunCanvas() {
   // Client-only: the canvas fits itself to the box it measures, and its colour mode must follow the theme the
@@ -45,11 +47,26 @@ export function RunCanvas() {
 
 const subscribeNever = () => () => undefined;
 
+const selectRoutine = (state: RunViewStoreState) => state.routine;
+const selectPlanned = (state: RunViewStoreState) => state.header.mode === "planned";
+
 function CanvasBody() {
   const api = useRunViewApi();
-  const flow = useMemo(() => routineToFlow(api.getState().routine), [api]);
+  const routine = useRunView(selectRoutine);
+  const planned = useRunView(selectPlanned);
+  const flow = useMemo(() => routineToFlow(routine), [routine]);
   const onSelectStep = useCallback((stepId: string) => api.getState().selectStep(stepId), [api]);
+  const empty = routine.steps.length === 0;
+  if (planned && empty)
+    return (
+      <div className="flex h-full w-full items-center justify-center p-8" data-testid="run-canvas" data-empty="true">
+        <p className="max-w-sm text-center text-sm text-muted">
+          No tool calls yet. Each call an actor makes for a task is drawn here as it happens, grouped by task.
+        </p>
+      </div>
+    );
   return (
+    // A planned run's canvas mounts with its first call, so it opens on what is drawn.
     <ReadOnlyCanvas
       nodes={flow.nodes}
       edges={flow.edges}
@@ -58,7 +75,7 @@ function CanvasBody() {
       onSelectStep={onSelectStep}
       fitViewOptions={FIT_VIEW_OPTIONS}
       testId="run-canvas"
-      label="The routine, coloured by each step's state"
+      label={planned ? "What the run's actors called, by task" : "The routine, coloured by each step's state"}
     />
   );
 }

@@ -64,9 +64,24 @@ export function RunsTable({ runs, empty }: { runs: RunRowView[]; empty: ReactNod
                     className="font-medium text-foreground hover:text-accent hover:underline"
                     data-testid={`run-link-${run.id}`}
                   >
-                    {run.routineName}
+                    {run.routineId === null ? "Planned request" : run.routineName}
                   </Link>{" "}
-                  <span className="text-xs text-muted">v{run.versionNumber}</span>
+                  {run.routineId === null ? (
+                    <Badge tone="accent" className="ml-1">
+                      planned
+                    </Badge>
+                  ) : (
+                    <span className="text-xs text-muted">v{run.versionNumber}</span>
+                  )}
+                  {run.routineId === null && run.request ? (
+                    <p
+                      className="mt-0.5 max-w-md truncate text-xs text-muted"
+                      title={run.request}
+                      data-testid={`run-request-${run.id}`}
+                    >
+                      {run.request}
+                    </p>
+                  ) : null}
                   {run.isSubRun ? <Badge className="ml-2">sub-run</Badge> : null}
                   {run.error && status === "failed" ? (
                     <p className="mt-0.5 max-w-md truncate text-xs text-danger" title={run.error}>

@@ -13,18 +13,20 @@ import {
 } from "@/lib/stores/run-view";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";
+import { PlannedLogEntry } from "./planned-log-entry";
 
 /**
  * The agent's log in agent mode: each model turn with the calls it asked for, each call the engine sent (with the
- * routine step it served and that step's live state) and each call it refused, with the reason. The list
- * subscribes to the log (which only grows); a call's row to its own step.
+ * routine step it served and that step's live state) and each call it refused, with the reason; in a planned run
+ * also the planner's turns, its changes to the task list, and each task handed to an actor and reported back. The
+ * list subscribes to the log (which only grows); a call's row to its own step.
  */
 export function AgentLog({ onOpenStep }: { onOpenStep: (stepId: string) => void }) {
   const log = useRunView(selectAgentLog);
   if (log.length === 0)
     return (
       <p className="text-sm text-muted" data-testid="agent-log-empty">
-        The model has not taken a turn yet. Its turns, its calls and any refused call appear here as they happen.
+        No model has taken a turn yet. Turns, calls and any refused call appear here as they happen.
       </p>
     );
   return (
@@ -45,6 +47,8 @@ const LogEntry = memo(function LogEntry({
   entry: AgentLogEntry;
   onOpenStep: (stepId: string) => void;
 }) {
+  if (entry.kind === "planner" || entry.kind === "plan" || entry.kind === "task")
+    return <PlannedLogEntry entry={entry} />;
   if (entry.kind === "turn")
     return (
       <div className="rounded-lg border border-border p-2 text-xs" data-testid="agent-log-turn" data-turn={entry.turn}>

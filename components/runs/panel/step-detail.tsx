@@ -6,6 +6,7 @@ import {
   callOutsideSteps,
   formatDuration,
   formatTokens,
+  selectRunMode,
   selectSelectedStep,
   type StepView,
 } from "@/lib/stores/run-view";
@@ -30,6 +31,7 @@ export function StepDetail({
   actions: RunActions;
 }) {
   const view = useRunView(selectSelectedStep);
+  const planned = useRunView(selectRunMode) === "planned";
   const structure = useRunStructure();
   if (!view)
     return (
@@ -65,7 +67,10 @@ export function StepDetail({
         </Alert>
       ) : null}
       {view.skipReason ? <p className="text-sm text-muted">Skipped: {view.skipReason}</p> : null}
-      {canControl && step ? <StepInterventions runId={runId} step={step} view={view} actions={actions} /> : null}
+      {/* A planned run's call is the actor's to repeat: the operator steers the run through its tasks instead. */}
+      {canControl && step && !planned ? (
+        <StepInterventions runId={runId} step={step} view={view} actions={actions} />
+      ) : null}
       <Timings view={view} />
       {view.toolCall ? (
         <PanelSection

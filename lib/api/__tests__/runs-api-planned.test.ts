@@ -51,7 +51,7 @@ describe("POST /api/runs with mode planned", () => {
     const before = await prisma.run.count();
     const empty = await post(operator, { request: "   ", mode: "planned" });
     expect(empty.status).toBe(400);
-    expect((await json(empty)).error).toMatch(/request is empty/i);
+    expect((await json(empty)).fieldErrors).toEqual({ request: [expect.stringMatching(/request is empty/i)] });
 
     const mixed = await post(operator, { request: REQUEST, mode: "planned", routineId: "leave-request" });
     expect(mixed.status).toBe(400);

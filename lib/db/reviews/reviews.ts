@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, with
 import {
   blockingIssues,
   readStoredRoutine,
+  registryActorLookup,
   registryToolLookup,
   RoutineIssuesError,
   type RoutineStatus,
@@ -55,6 +56,7 @@ export async function decideReview(
   requireRole(viewer, ...DECIDER_ROLES);
   const { versionId, decision, comment = "" } = parseInput(decideReviewInput, input);
   const tools = decision === "approve" ? await withDbErrors(registryToolLookup) : null;
+  const actors = decision === "approve" ? await withDbErrors(registryActorLookup) : undefined;
   const outcome = OUTCOME[decision];
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
@@ -69,7 +71,7 @@ export async function decideReview(
         throw new ValidationError(message, { comment: [message] });
       }
       if (tools) {
-        const issues = blockingIssues(readStoredRoutine(version.content), tools);
+        const issues = blockingIssues(readStoredRoutine(version.content), tools, actors);
         if (issues.length > 0)
           throw new RoutineIssuesError(issues, {
             lead: `Version ${version.number} cannot be approved`,

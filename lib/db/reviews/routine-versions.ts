@@ -17,6 +17,7 @@ import {
   prepareRoutine,
   readStoredRoutine,
   recordDerivedEditors,
+  registryActorLookup,
   registryToolLookup,
   RoutineIssuesError,
 } from "../routines";
@@ -41,6 +42,7 @@ export async function submitForReview(
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, baseRevision } = parseInput(submitForReviewInput, input);
   const tools = await withDbErrors(registryToolLookup);
+  const actors = await withDbErrors(registryActorLookup);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const { version, facts } = await findWorking(tx, routineId);
@@ -50,7 +52,7 @@ export async function submitForReview(
         "This draft was saved since you looked at it; check the latest revision and submit again. Nothing was submitted.",
       );
       if (version.revision !== baseRevision) throw stale;
-      const issues = blockingIssues(readStoredRoutine(version.content), tools);
+      const issues = blockingIssues(readStoredRoutine(version.content), tools, actors);
       if (issues.length > 0) throw new RoutineIssuesError(issues);
       await assertToolsUnchanged(tx, version, {
         doing: "submitted",

@@ -4,7 +4,7 @@ export { prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-
 export { acceptToolChanges, saveRoutineDraft } from "./routine-drafts";
 export { MAX_ROUTINE_BYTES, routineIdSchema, toRoutineStatus } from "./routine-inputs";
 export type { RoutineStatus } from "./routine-inputs";
-export { RoutineIssuesError, blockingIssues, registryToolLookup } from "./routine-issues";
+export { RoutineIssuesError, blockingIssues, registryActorLookup, registryToolLookup } from "./routine-issues";
 export { insertRoutine, mirrorWorkingVersion, pinsForSave } from "./routine-records";
 export { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "./routine-writes";
 export type { RoutineSource } from "./routine-writes";

@@ -1,5 +1,12 @@
 import "server-only";
-import { lookupFromList, type Routine, validateRoutine, type ValidationIssue } from "../../routine";
+import {
+  type ActorLookupEntry,
+  lookupFromList,
+  type Routine,
+  validateRoutine,
+  type ValidationIssue,
+} from "../../routine";
+import { readActorProfiles } from "../actors";
 import { ValidationError } from "../core";
 import { readCatalogTools } from "../tools";
 
@@ -29,14 +36,25 @@ export async function registryToolLookup() {
   return lookupFromList(await readCatalogTools());
 }
 
+/** The actor profiles with their toolkits' tools, as the designer checks routines against them. Internal. */
+export async function registryActorLookup(): Promise<ActorLookupEntry[]> {
+  return (await readActorProfiles()).map(({ id, name, toolkit }) => ({
+    id,
+    name,
+    tools: toolkit.tools,
+    toolkitName: toolkit.name,
+  }));
+}
+
 /**
  * The validation errors (not warnings) of `routine`, checked as the designer checks it: against the registry's
- * tools. Sub-routine calls are checked for self-calls only, as on the canvas, so submitting never refuses what the
- * author was not shown.
+ * tools and, when given, the actor profiles. Sub-routine calls are checked for self-calls only, as on the canvas, so
+ * submitting never refuses what the author was not shown.
  */
 export function blockingIssues(
   routine: Routine,
   tools: Awaited<ReturnType<typeof registryToolLookup>>,
+  actors?: readonly ActorLookupEntry[],
 ): ValidationIssue[] {
-  return validateRoutine(routine, { tools }).filter((issue) => issue.severity === "error");
+  return validateRoutine(routine, { tools, actors }).filter((issue) => issue.severity === "error");
 }

@@ -35,6 +35,8 @@ export type RunSummary = {
   outputTokens: number;
   stepsExecuted: number;
   error: string | null;
+  /** The free-text request the run started from (a planned run's whole task), if any. */
+  request: string | null;
 };
 
 /** One run opened on the run page: its header, the routine of its version, every step run, and what the viewer may do. */
@@ -45,7 +47,6 @@ export type RunView = RunSummary & {
   updatedAt: Date;
   budgets: Budgets;
   inputs: Record<string, JsonValue>;
-  request: string | null;
   outputs: Record<string, JsonValue> | null;
   /** The published routine of the version the run follows (an empty one for a planned run). */
   routine: Routine;
@@ -98,7 +99,6 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
     updatedAt: row.updatedAt,
     budgets: snapshot.budgets,
     inputs: snapshot.inputs,
-    request: row.request,
     outputs: row.outputs === null ? null : readRecord(row.outputs),
     routine: snapshot.routine,
     plan: snapshot.plan,
@@ -132,6 +132,7 @@ function summaryOf(row: RunSummaryRow): RunSummary {
     outputTokens: row.outputTokens,
     stepsExecuted: row.stepsExecuted,
     error: row.error,
+    request: row.request,
   };
 }
 

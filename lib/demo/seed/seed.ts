@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../../access";
 import { recordAudit } from "../../db/audit";
+import { seedDemoActors } from "./demo-actors";
 import { demoRoutines } from "./demo-routines";
 import { DEMO_USERS } from "./demo-users";
 import { insertRoutine, prepareNewRoutine } from "../../db/routines";
@@ -16,7 +17,10 @@ export type SeedOptions = {
   mode: AppMode;
   /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME; created when that email is not taken. */
   admin?: { email: string; password: string; name?: string };
-  /** Demo mode only: the demo routines, owned by the demo author, into a library with no routines. */
+  /**
+   * Demo mode only: the demo routines, owned by the demo author, into a library with no routines; and the demo
+   * toolkits and actors into a database with none.
+   */
   demoRoutines?: boolean;
 };
 
@@ -58,6 +62,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 
   if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0)
     result.routines = await seedDemoRoutines();
+  if (options.mode === "demo" && options.demoRoutines) await seedDemoActors();
 
   const admins = await prisma.userRole.count({ where: { role: "admin", user: { deactivatedAt: null } } });
   if (admins === 0) {

@@ -31,6 +31,13 @@ describe("plannedRunRoutine", () => {
     expect(plannedRunRoutine({ request: "r", plan, calls: [first, second] })).toEqual(after);
   });
 
+  it("draws a retried call once, with its latest arguments", () => {
+    const retried = { ...first, arguments: { query: "Ann Lee" } };
+    const routine = plannedRunRoutine({ request: "r", plan, calls: [first, second, retried] });
+    expect(routine.steps.map((step) => step.id)).toEqual(["t1-c1", "t2-c1"]);
+    expect(routine.steps[0]).toMatchObject({ inputs: { query: { from: "literal", value: "Ann Lee" } } });
+  });
+
   it("ends in an end step only once the planner answered", () => {
     const open = plannedRunRoutine({ request: "r", plan, calls: [first] });
     const answered = plannedRunRoutine({ request: "r", plan: { ...plan, answer: "Ann has 12 days." }, calls: [first] });

@@ -156,6 +156,16 @@ const BAD: Record<Exclude<IssueCode, "validation-failed">, () => BadCase> = {
     routine: changed((r) => (r.steps[4] = routineStep("notify", "leave-request"))),
     stepId: "notify",
   }),
+  "unknown-actor": () => ({
+    routine: changed((r) => (r.steps[4] = { ...routineStep("notify", "notify-employee"), actorId: "ghost" })),
+    options: { actors: [] },
+    stepId: "notify",
+  }),
+  "tool-outside-toolkit": () => ({
+    routine: changed((r) => (r.actorId = "clerk")),
+    options: { actors: [{ id: "clerk", name: "Clerk", tools: [{ server: "hr", name: "get_leave_balance" }] }] },
+    stepId: "apply",
+  }),
 };
 
 describe("validateRoutine", () => {

@@ -29,6 +29,8 @@ export const ISSUE_SEVERITY = {
   "unknown-step-output": "error",
   "unknown-routine": "error",
   "recursive-routine": "error",
+  "unknown-actor": "error",
+  "tool-outside-toolkit": "error",
   "validation-failed": "error",
 } as const satisfies Record<string, Severity>;
 
@@ -52,6 +54,15 @@ export type ValidationIssue = {
 export type RoutineLookup = {
   /** `subRoutineIds`: the routines that routine's own `routine` steps call. */
   getRoutine(id: string): { id: string; name: string; subRoutineIds: string[] } | undefined;
+};
+
+/** What validation needs to know about an actor profile: who it is and the tools of its toolkit. */
+export type ActorLookupEntry = {
+  id: string;
+  name: string;
+  tools: ToolRef[];
+  /** The toolkit's name, for messages; without it they say "the toolkit of <actor>". */
+  toolkitName?: string;
 };
 
 /** Builds an issue whose severity follows from its code. */

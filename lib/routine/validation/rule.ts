@@ -1,13 +1,14 @@
 import type { ToolLookup } from "../catalog";
 import type { Routine } from "../schema";
 import type { RoutineGraph } from "./graph";
-import type { RoutineLookup, ValidationIssue } from "./issues";
+import type { ActorLookupEntry, RoutineLookup, ValidationIssue } from "./issues";
 
 export type RuleContext = {
   routine: Routine;
   graph: RoutineGraph;
   tools?: ToolLookup;
   routines?: RoutineLookup;
+  actors?: readonly ActorLookupEntry[];
 };
 
 /** A group of checks; returns its issues. Rules run independently, so one failing cannot hide another's issues. */

@@ -32,13 +32,14 @@ export function applyPlannerAnswer(
   const changed = new Map<string, PlanTask>();
   const added: PlanTask[] = [];
   const said: string[] = [];
+  const addedSaid: string[] = [];
   let number = highestTaskNumber(previous);
 
   const actorOf = (wanted: PlannerTask["actor"], current: PlanTask | null) => {
     if (wanted === undefined) return { actorId: current?.actorId ?? null, actorName: current?.actorName ?? null };
     if (wanted === null) return { actorId: null, actorName: null };
     const actor = actors.find((candidate) => candidate.id === wanted);
-    return actor ? { actorId: actor.id, actorName: actor.name } : null;
+    return actor ? { actorId: actor.id, actorName: actor.name.slice(0, 120) } : null;
   };
   const unknownActor = (id: string) =>
     `Unknown actor "${id}"; choose one of: ${[...actorIds].join(", ") || "(none defined)"}.`;
@@ -61,7 +62,7 @@ export function applyPlannerAnswer(
         result: null,
         note: item.note ?? null,
       });
-      said.push(`Added ${id} "${clip(item.title, 80)}"`);
+      addedSaid.push(`Added ${id} "${clip(item.title, 80)}"`);
       continue;
     }
     const current = byId.get(item.id);
@@ -111,6 +112,7 @@ export function applyPlannerAnswer(
       problem: `Say what became of ${reported} after its report: done (its criteria are met), pending with a note saying what is missing, or dropped with a reason.`,
     };
 
+  said.unshift(...addedSaid);
   const tasks = [...previous.tasks.map((task) => changed.get(task.id) ?? task), ...added];
   if (tasks.length > PLAN_LIMITS.tasks)
     return { ok: false, problem: `The list may hold at most ${PLAN_LIMITS.tasks} tasks; merge or drop some.` };
@@ -125,7 +127,7 @@ export function applyPlannerAnswer(
       };
     if (!answer.answer)
       return { ok: false, problem: "You finished without an answer: give the answer to the request." };
-    said.push("Finished");
+    said.push("finished");
     return { ok: true, plan: { ...plan, answer: answer.answer }, next: null, finished: true, summary: summary(said) };
   }
 
@@ -162,8 +164,7 @@ function describeChange(before: PlanTask, after: PlanTask, reported: boolean): s
 }
 
 function summary(parts: string[]): string {
-  const text = parts.join("; ");
-  return clip(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`, MAX_SUMMARY);
+  return clip(`${parts.join("; ")}.`, MAX_SUMMARY);
 }
 
 /** The list with `taskId` handed to its actor: running, its earlier report cleared (the planner has read it). */

@@ -18,6 +18,7 @@ import {
   type StepEdge,
 } from "../../graph";
 import {
+  type ActorLookupEntry,
   type Edge,
   type Routine,
   type Step,
@@ -40,6 +41,8 @@ export type DesignerInit = {
   revision: number;
   canEdit: boolean;
   tools?: ToolLookup;
+  /** The actor profiles; without them, the routine's actors are not checked. */
+  actors?: readonly ActorLookupEntry[];
   /**
    * Start with no issues and leave the first validation to the caller's `revalidate()`: the designer runs it once
    * the canvas is up, so a large routine's validation is off the server render and the page's hydration.
@@ -106,9 +109,9 @@ export type DesignerStore = ReturnType<typeof createDesignerStore>;
 
 /** A designer store per open routine (created inside a provider, never a module singleton). */
 export function createDesignerStore(init: DesignerInit) {
-  const tools = init.tools;
+  const { tools, actors } = init;
   const validate = (routine: Routine) => {
-    const issues = validateRoutine(routine, { tools });
+    const issues = validateRoutine(routine, { tools, actors });
     const issueCountByStep: Record<string, number> = {};
     for (const issue of issues)
       if (issue.stepId) issueCountByStep[issue.stepId] = (issueCountByStep[issue.stepId] ?? 0) + 1;

@@ -6,9 +6,7 @@ import type { AgentLogEntry } from "./run-view-state";
  * `agent.call_refused` (a call the engine did not send, with the reason), and in a planned run a planner's turn and
  * a change to its task list and a task handed to an actor or reported back; null for any other event. Pure.
  */
-export function agentLogEntry(
-  event: RunEvent,
-): Exclude<AgentLogEntry, { kind: "call" }> | null {
+export function agentLogEntry(event: RunEvent): Exclude<AgentLogEntry, { kind: "call" }> | null {
   switch (event.type) {
     case "agent.turn":
       return {

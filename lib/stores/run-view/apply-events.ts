@@ -1,7 +1,8 @@
 import type { RunEvent } from "../../events";
 import { headerPatch } from "./header-events";
 import { PlannedDraft } from "./planned-draft";
-import { isTaskCall, plannedRoutine } from "./planned-view";
+import { isTaskCall, plannedRoutine, sameGraph, type PlannedView } from "./planned-view";
+import type { Routine } from "../../routine";
 import {
   pendingStep,
   type AgentLogEntry,
@@ -68,10 +69,7 @@ class Draft {
     return {
       ...this.base,
       ...planned,
-      // Only when the graph changed: every other event leaves the canvas's nodes alone.
-      routine: this.planned.graphStale
-        ? plannedRoutine({ request: this.header.request, ...planned, steps: this.steps })
-        : this.base.routine,
+      routine: this.plannedGraph(planned),
       header: this.header,
       steps: this.steps,
       takenEdges: this.takenEdges,
@@ -81,6 +79,13 @@ class Draft {
       agentLog: this.agentLog,
       lastSeq: this.lastSeq,
     };
+  }
+
+  /** Rebuilt only when a call was sent or the list changed, and kept when it draws the same: nodes re-render less. */
+  private plannedGraph(planned: PlannedView): Routine {
+    if (!this.planned.graphStale) return this.base.routine;
+    const routine = plannedRoutine({ request: this.header.request, ...planned, steps: this.steps });
+    return sameGraph(routine, this.base.routine) ? this.base.routine : routine;
   }
 
   apply(event: RunEvent): void {

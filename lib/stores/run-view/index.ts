@@ -2,7 +2,8 @@
 export { parseEditedInput } from "./edit-input";
 export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from "./format";
 export { connectRunStream } from "./run-stream-client";
-export type { AgentLogEntry, RunViewSnapshot, StepView } from "./run-view-state";
+export type { AgentLogEntry, RunHeaderView, RunViewSnapshot, StepView } from "./run-view-state";
+export type { PlannedView } from "./planned-view";
 export { callOutsideSteps } from "./agent-log";
 export { createRunViewStore } from "./run-view-store";
 export type { RunViewStore, RunViewStoreState } from "./run-view-store";
@@ -14,7 +15,12 @@ export {
   selectExtraStepIds,
   selectHeader,
   selectNodeRunView,
+  selectPlan,
+  selectPlanChange,
   selectProgressCounts,
   selectRunMode,
   selectSelectedStep,
+  selectTaskCalls,
+  selectTaskStatus,
+  taskCounts,
 } from "./selectors";

@@ -1,8 +1,14 @@
-import { taskOfStepId, type PlanState } from "../../events";
+import { taskOfStepId, type PlanState, type StepState } from "../../events";
 import { NODE_SIZE, STAGE_PADDING } from "../../graph";
 import { plannedRunRoutine, type PlannedCall } from "../../planned-run";
 import type { JsonValue, Routine } from "../../routine";
-import type { StepView } from "./run-view-state";
+
+/** What the graph reads of a call's step (a StepView; named apart, as run-view-state.ts builds on this module). */
+type CallStepView = {
+  state: StepState;
+  toolCall: { server: string; tool: string; arguments: Record<string, unknown> } | null;
+  output: unknown;
+};
 
 /**
  * What the run view knows of a planned run (no routine; a planner's task list, its actors' calls) beyond the steps.
@@ -47,7 +53,7 @@ export function plannedRoutine(input: {
   request: string | null;
   plan: PlanState | null;
   callOrder: readonly string[];
-  steps: Readonly<Record<string, StepView>>;
+  steps: Readonly<Record<string, CallStepView>>;
 }): Routine {
   const calls: PlannedCall[] = [];
   for (const stepId of input.callOrder) {
@@ -95,4 +101,23 @@ function placed(routine: Routine): Routine {
     return { ...step, position };
   });
   return { ...routine, steps };
+}
+
+/**
+ * Whether two planned graphs draw the same: same steps (id, name, task), same task frames, same edges. A list
+ * change that only moves statuses rebuilds an equal graph; keeping the old object spares every node a re-render.
+ */
+export function sameGraph(a: Routine, b: Routine): boolean {
+  if (a.steps.length !== b.steps.length || a.stages.length !== b.stages.length || a.edges.length !== b.edges.length)
+    return false;
+  for (let index = 0; index < a.steps.length; index++) {
+    const [left, right] = [a.steps[index], b.steps[index]];
+    if (left.id !== right.id || left.name !== right.name || left.stageId !== right.stageId) return false;
+    if (left.kind === "end" && right.kind === "end" && left.outcome !== right.outcome) return false;
+  }
+  for (let index = 0; index < a.stages.length; index++) {
+    const [left, right] = [a.stages[index], b.stages[index]];
+    if (left.id !== right.id || left.name !== right.name || left.description !== right.description) return false;
+  }
+  return true;
 }

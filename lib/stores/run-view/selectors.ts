@@ -1,4 +1,4 @@
-import type { StepState } from "../../events";
+import type { PlanState, StepState, TaskStatus } from "../../events";
 import type { RunViewStoreState } from "./run-view-store";
 import type { StepView } from "./run-view-state";
 
@@ -71,5 +71,38 @@ export const selectAgentLog = (state: RunViewStoreState) => state.agentLog;
 /** Step ids the run executed beyond its routine's steps (an agent's `call:<tool>`), in the order they first ran. */
 export const selectExtraStepIds = (state: RunViewStoreState) => state.extraStepIds;
 
-/** How the run executes; runs from before agent mode are workflows. */
+/** How the run executes; runs from before agent mode are workflows; a planned run follows no routine. */
 export const selectRunMode = (state: RunViewStoreState) => state.header.mode ?? "workflow";
+
+/** A planned run's task list (replaced whole on each change); null for routine runs. */
+export const selectPlan = (state: RunViewStoreState) => state.plan;
+/** Who last changed the task list and what they said changed. */
+export const selectPlanChange = (state: RunViewStoreState) => state.planChange;
+
+/**
+ * A task's status as the list shows it: the plan's, except that a pending task an actor was just handed counts as
+ * running before the planner's next list says so.
+ */
+export function selectTaskStatus(state: RunViewStoreState, taskId: string, status: TaskStatus): TaskStatus {
+  return status === "pending" && state.activeTaskId === taskId ? "running" : status;
+}
+
+/** The step ids of a task's calls (`t2-c1`, …) in the order they were sent; the same array until the task calls again. */
+export const selectTaskCalls = (state: RunViewStoreState, taskId: string): readonly string[] =>
+  state.callsByTask[taskId] ?? NO_CALLS;
+const NO_CALLS: readonly string[] = [];
+
+/** "3 of 7 tasks done": dropped tasks count toward neither; failed ones are counted apart. */
+export function taskCounts(plan: PlanState | null): { done: number; total: number; failed: number; dropped: number } {
+  const counts = { done: 0, total: 0, failed: 0, dropped: 0 };
+  for (const task of plan?.tasks ?? []) {
+    if (task.status === "dropped") {
+      counts.dropped += 1;
+      continue;
+    }
+    counts.total += 1;
+    if (task.status === "done") counts.done += 1;
+    if (task.status === "failed") counts.failed += 1;
+  }
+  return counts;
+}

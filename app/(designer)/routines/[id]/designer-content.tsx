@@ -6,6 +6,7 @@ import { OptimizeButton } from "@/components/planner/optimize-button";
 import { RunRoutineButton } from "@/components/runs/start/run-routine-button";
 import { Alert } from "@/components/ui";
 import { hasAnyRole, type Viewer } from "@/lib/access";
+import { listActorProfiles } from "@/lib/db/actors";
 import { getRoutineForEditing, type RoutineDraftForEditing } from "@/lib/db/library";
 import { NotFoundError } from "@/lib/db/core";
 import { registryToolCatalog } from "@/lib/db/tools";
@@ -46,9 +47,14 @@ export async function DesignerContent({ id, viewer }: { id: string; viewer: View
       </div>
     );
   }
-  const [tools, comments] = await Promise.all([
+  const [tools, comments, actors] = await Promise.all([
     registryToolCatalog(viewer).listTools(),
     readOpenComments(viewer, detail.id, detail.openCommentCount).catch(() => []),
+    listActorProfiles(viewer)
+      .then((profiles) =>
+        profiles.map(({ id, name, toolkit }) => ({ id, name, toolkitName: toolkit.name, tools: toolkit.tools })),
+      )
+      .catch(() => []),
   ]);
   const routineUrl = workingRoutineUrl(detail.id);
   const canRun =
@@ -62,6 +68,7 @@ export async function DesignerContent({ id, viewer }: { id: string; viewer: View
       routineUrl={routineUrl}
       canEdit={detail.canEdit}
       tools={tools}
+      actors={actors}
       saveDraft={saveRoutineDraftAction}
       saveAsCopy={saveRoutineAsCopyAction}
       comments={comments}

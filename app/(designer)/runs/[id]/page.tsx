@@ -3,11 +3,13 @@ import { notFound } from "next/navigation";
 import { ModelExchangesProvider } from "@/components/runs/panel/model-exchanges-context";
 import { RunView } from "@/components/runs/run-view";
 import { SaveAsCase } from "@/components/runs/save-as-case";
+import { SaveAsDraft } from "@/components/runs/save-as-draft";
 import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session";
 import { ADMIN_ROLES, hasAnyRole, WRITER_ROLES } from "@/lib/access";
+import { listActorProfiles } from "@/lib/db/actors";
 import { getRun, getRunModel } from "@/lib/db/runs";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
@@ -21,6 +23,7 @@ import {
 } from "./actions";
 import { saveRunAsCaseAction } from "./case-actions";
 import { loadModelExchangesAction } from "./exchange-actions";
+import { editTaskAction, saveAsDraftAction } from "./planned-actions";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -64,6 +67,18 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const { price, matched } = priceOf(model, modelPriceTable());
   // Model exchanges hold whatever the run's prompts and data held: admins only (the action checks again).
   const canReadExchanges = viewer !== null && hasAnyRole(viewer.roles, ADMIN_ROLES);
+  const planned = run.mode === "planned";
+  // The actors a paused run's task may be handed to; without them the edit dialog still offers "the planner chooses".
+  const actors =
+    planned && run.canControl
+      ? (await listActorProfiles(viewer).catch(() => [])).map(({ id, name }) => ({ id, name }))
+      : [];
+  const writer = hasAnyRole(viewer.roles, WRITER_ROLES);
+  const headerExtra = !writer ? undefined : planned ? (
+    <SaveAsDraft action={saveAsDraftAction} />
+  ) : (
+    <SaveAsCase action={saveRunAsCaseAction} />
+  );
   return (
     <ModelExchangesProvider load={canReadExchanges ? loadModelExchangesAction : null}>
       <RunView
@@ -71,7 +86,8 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         canControl={run.canControl}
         actions={actions}
         price={{ model: model ?? "the executor model", matched, price }}
-        headerExtra={hasAnyRole(viewer.roles, WRITER_ROLES) ? <SaveAsCase action={saveRunAsCaseAction} /> : undefined}
+        headerExtra={headerExtra}
+        planned={planned ? { actors, editTask: editTaskAction } : undefined}
       />
     </ModelExchangesProvider>
   );

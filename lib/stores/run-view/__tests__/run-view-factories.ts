@@ -64,6 +64,7 @@ export function snapshotOf(routine = leaveRoutine(), overrides: Partial<RunViewS
     routine,
     steps: [],
     lastSeq: 0,
+    plan: null,
     ...overrides,
   };
 }

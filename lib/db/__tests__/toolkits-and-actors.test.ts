@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { signedIn } from "../../../../test/request-context";
-import { ForbiddenError, UnauthenticatedError } from "../../../access";
-import { seedDatabase } from "../../../demo/seed";
-import { ConflictError, prisma, ValidationError } from "../../core";
-import { as } from "../../testing/review-test-support";
+import { signedIn } from "../../../test/request-context";
+import { ForbiddenError, UnauthenticatedError } from "../../access";
+import { seedDatabase } from "../../demo/seed";
+import { ConflictError, prisma, ValidationError } from "../core";
+import { as } from "../testing/review-test-support";
 import {
   createActorProfile,
   createToolkit,
@@ -15,7 +15,7 @@ import {
   readActorProfiles,
   updateActorProfile,
   updateToolkit,
-} from "..";
+} from "../actors";
 
 // Toolkits and actor profiles: admins write them (validated, audited), every signed-in role reads them, and the run
 // engine reads them without a viewer.
