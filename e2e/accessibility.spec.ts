@@ -136,6 +136,15 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.goto("/runs");
         await expect(page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty']")).toBeVisible();
         await expectAccessible(page, "runs");
+        // A planned run (no routine; the fake planner has no answer for it, so it ends without tasks).
+        const planned = await page.request.post("/api/runs", {
+          headers: SAME_ORIGIN,
+          data: { request: uniqueName("A11y planned request"), mode: "planned" },
+        });
+        expect(planned.status(), await planned.text()).toBe(201);
+        await page.goto(`/runs/${((await planned.json()) as { runId: string }).runId}`);
+        await expect(page.locator("[data-testid='task-list'], [data-testid='task-list-empty']").first()).toBeVisible();
+        await expectAccessible(page, "planned run view");
       });
 
       test("settings", async ({ page }) => {
@@ -151,6 +160,9 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.goto("/settings/audit");
         await expect(page.getByTestId("audit-table")).toBeVisible();
         await expectAccessible(page, "settings/audit");
+        await page.goto("/settings/actors");
+        await expect(page.getByTestId("toolkits-card")).toBeVisible();
+        await expectAccessible(page, "settings/actors");
       });
 
       test("evaluations", async ({ page }) => {

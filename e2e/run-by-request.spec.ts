@@ -1,56 +1,20 @@
-import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures";
+import { ByRequestBox } from "./pages/by-request-box";
 import { RunPage } from "./pages/run-page";
 import { fakeOpenAI } from "./support/fake-openai";
+import { madeUpWords } from "./support/made-up-words";
 import { publishRoutine } from "./support/routines";
 import { approvalRoutine } from "./support/runs";
 
 test.use({ signedInAs: "operator" });
 
 // Procedure memory ranks every published routine, those of other tests and earlier runs too: each test makes up
-// words no other routine has, so its routines are the only ones its request can fit.
-function madeUpWords(count: number): string[] {
-  const letters = "bcdfghjklmnpqrstvwxz";
-  return Array.from({ length: count }, () =>
-    Array.from({ length: 9 }, () => letters[Math.floor(Math.random() * letters.length)]).join(""),
-  );
-}
+// words no other routine has (madeUpWords), so its routines are the only ones its request can fit.
 
 /** An approval routine (one input, employee_id) described by `words`, so a request with them finds it. */
 async function publishDescribed(name: string, description: string, intents: string[]): Promise<string> {
   const routine = { ...approvalRoutine(name), description, intents };
   return publishRoutine(routine);
-}
-
-/** The "Run by request" box on the runs page. */
-class ByRequestBox {
-  constructor(private readonly page: Page) {}
-
-  readonly box = () => this.page.getByTestId("by-request");
-  readonly result = () => this.page.getByTestId("by-request-result");
-  readonly choice = () => this.page.getByTestId("by-request-choice");
-  readonly dialog = () => this.page.getByTestId("start-run-dialog");
-
-  async open() {
-    await this.page.goto("/runs");
-    await expect(this.box()).toBeVisible();
-  }
-
-  async find(request: string) {
-    await this.page.getByTestId("by-request-input").fill(request);
-    await this.page.getByTestId("by-request-find").click();
-  }
-
-  async expectDecision(decision: "match" | "ambiguous" | "none") {
-    await expect(this.result()).toHaveAttribute("data-decision", decision);
-  }
-
-  /** "Start run": the start dialog opens on the chosen routine's inputs. */
-  async start(routineName: string) {
-    await this.page.getByTestId("by-request-start").click();
-    await expect(this.dialog()).toContainText(routineName);
-    await expect(this.dialog().getByTestId("start-run-form")).toBeVisible();
-  }
 }
 
 test("an operator types a request, sees the routine that fits and why, and starts it with inputs read from the request", async ({

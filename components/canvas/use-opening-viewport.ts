@@ -33,11 +33,16 @@ export function openingFor(element: HTMLElement | null, nodes: readonly FlowNode
   const box = element?.getBoundingClientRect();
   const bounds = nodesBounds(nodes);
   if (!box || box.width <= 0 || box.height <= 0 || !bounds) return {};
-  const first = nodes.find((node) => !isStageNode(node) && node.parentId === undefined) ?? nodes[0];
+  // The first step, also when it sits in a stage: a child's position is relative to its stage frame.
+  const first = nodes.find((node) => !isStageNode(node)) ?? nodes[0];
+  const parent = first.parentId === undefined ? undefined : nodes.find((node) => node.id === first.parentId);
+  const start = parent
+    ? { x: parent.position.x + first.position.x, y: parent.position.y + first.position.y }
+    : first.position;
   const textScale = browserTextScale();
   return {
     viewport: openingViewport(bounds, box, {
-      start: first.position,
+      start,
       startHeight: first.height,
       textScale,
       stepCount: nodes.length,

@@ -80,7 +80,7 @@ export function draftFromPlannedRun(input: DraftInput): DraftResult {
     steps.push({
       id: call.stepId,
       kind: "tool",
-      name: callLabel(call.tool, task.title),
+      name: callLabel(call.tool),
       description: "",
       stageId: task.id,
       tool: { server: call.server, name: call.tool },

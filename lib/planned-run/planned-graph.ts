@@ -52,7 +52,7 @@ export function plannedRunRoutine(input: { request: string; plan: PlanState | nu
     steps.push({
       id: call.stepId,
       kind: "tool",
-      name: callLabel(call.tool, task?.title),
+      name: callLabel(call.tool),
       description: "",
       stageId: taskId,
       tool: { server: call.server, name: call.tool },
@@ -84,11 +84,13 @@ export function plannedRunRoutine(input: { request: string; plan: PlanState | nu
   };
 }
 
-/** A call's readable name: the tool's words, then the task it served, e.g. "Get leave balance · Check Ann's days". */
-export function callLabel(tool: string, taskTitle: string | undefined): string {
+/**
+ * A call's readable name: the tool's words, e.g. "Get leave balance". The task it served is its stage's name, so it
+ * is not repeated here (where names are clipped, the tool is what tells two calls of a task apart).
+ */
+export function callLabel(tool: string): string {
   const words = tool.replace(/[_-]+/g, " ").trim() || "Tool call";
-  const label = words.charAt(0).toUpperCase() + words.slice(1);
-  return clip(taskTitle ? `${label} · ${taskTitle}` : label, LIMITS.nameLength);
+  return clip(words.charAt(0).toUpperCase() + words.slice(1), LIMITS.nameLength);
 }
 
 /** Edges that join the steps one after another, named by their ends so that the same steps give the same ids. */

@@ -84,7 +84,7 @@ export default async function RunsPage({ searchParams }: { searchParams: SearchP
     <div data-testid="runs-page">
       <PageHeader
         title="Runs"
-        description="Every execution of a published routine. Open one to watch its steps live, step in, or approve what waits for you."
+        description="Every run, of a published routine or planned from a request. Open one to watch its steps live, step in, or approve what waits for you."
       />
       {canStart ? <RunByRequest actions={byRequestActions} published={published} /> : null}
       <RunsFilters

@@ -11,8 +11,8 @@ describe("plannedRunRoutine", () => {
   it("draws one tool step per call in a stage per task, joined in the order the calls ran", () => {
     const routine = plannedRunRoutine({ request: "How many days has Ann left?", plan, calls: [first, second] });
     expect(routine.steps.map((step) => [step.id, step.name, step.stageId])).toEqual([
-      ["t1-c1", "Search employees · Find Ann", "t1"],
-      ["t2-c1", "Get leave balance · Check her balance", "t2"],
+      ["t1-c1", "Search employees", "t1"],
+      ["t2-c1", "Get leave balance", "t2"],
     ]);
     expect(routine.stages.map((stage) => [stage.id, stage.name])).toEqual([
       ["t1", "Find Ann"],
