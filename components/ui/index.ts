@@ -17,3 +17,4 @@ export { useFormAction } from "./use-form-action";
 export { ResizablePanel } from "./resizable-panel";
 export { FormStatus } from "./form-status";
 export { CardForm } from "./card-form";
+export { ProgressBar } from "./progress-bar";

@@ -8,3 +8,4 @@ export {
   type PlannedCall,
 } from "./planned-graph";
 export { draftFromPlannedRun, type DraftInput, type DraftResult } from "./draft-from-run";
+export { emptyPlannedRoutine, PLANNED_RUN_NAME } from "./empty-routine";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ROUTINE_SCHEMA_VERSION, type Routine } from "../routine";
 
 /**
  * How a run executes (stored on the run as JSON); planned runs are described at their variant below. Workflow mode: the engine walks the routine's graph and calls each
@@ -48,22 +47,4 @@ export function readExecutionPlan(json: string | null | undefined): ExecutionPla
   } catch {
     return WORKFLOW_PLAN;
   }
-}
-
-/** What the run list and the run header call a planned run, which has no routine name. */
-export const PLANNED_RUN_NAME = "Planned request";
-
-/** A planned run's routine in its snapshot: empty, as the run follows no routine (the planner's list drives it). */
-export function emptyPlannedRoutine(): Routine {
-  return {
-    schemaVersion: ROUTINE_SCHEMA_VERSION,
-    id: "planned",
-    name: PLANNED_RUN_NAME,
-    description: "",
-    intents: [],
-    inputs: [],
-    steps: [],
-    edges: [],
-    stages: [],
-  };
 }

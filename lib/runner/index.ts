@@ -16,14 +16,8 @@ export { STEP_HANDLERS } from "./handlers/registry";
 export type { StepContext, StepHandler, StepOutcome } from "./handlers/types";
 export * from "./testing";
 export { errorMessage } from "./errors";
-export {
-  executionPlanSchema,
-  PLANNED_RUN_NAME,
-  emptyPlannedRoutine,
-  readExecutionPlan,
-  WORKFLOW_PLAN,
-  type ExecutionPlan,
-} from "./execution-plan";
+export { executionPlanSchema, readExecutionPlan, WORKFLOW_PLAN, type ExecutionPlan } from "./execution-plan";
+export { emptyPlannedRoutine, PLANNED_RUN_NAME } from "../planned-run";
 export { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 export { runPlanned, NO_ACTORS, type PlannedDriver } from "./planned/planned-session";
 export { applyPlannerAnswer, type PlanOutcome } from "./planned/plan-rules";

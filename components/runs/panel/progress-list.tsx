@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useMemo } from "react";
-import { cn, Spinner } from "@/components/ui";
+import { cn, ProgressBar, Spinner } from "@/components/ui";
 import type { Step } from "@/lib/routine";
 import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
@@ -29,12 +29,7 @@ export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => v
       <p className="text-xs text-muted" data-testid="progress-count">
         {counts.done} of {counts.total} steps done
       </p>
-      <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-        <div
-          className="h-full rounded-full bg-success transition-[width]"
-          style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }}
-        />
-      </div>
+      <ProgressBar done={counts.done} total={counts.total} />
       <ol className="space-y-1">
         {ids.map((id, index) => (
           <ProgressRow key={id} stepId={id} number={index + 1} onOpen={onOpenStep} />

@@ -2,7 +2,7 @@
 
 import { ListChecks } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Alert, EmptyState, Spinner } from "@/components/ui";
+import { Alert, EmptyState, ProgressBar, Spinner } from "@/components/ui";
 import { isFinished, type PlanTask } from "@/lib/events";
 import { selectPlan, selectPlanChange, taskCounts, type RunViewStoreState } from "@/lib/stores/run-view";
 import type { PlannedRunProps } from "../planned-types";
@@ -57,12 +57,7 @@ export function TaskList({
         {counts.failed ? ` · ${counts.failed} not met` : ""}
         {counts.dropped ? ` · ${counts.dropped} dropped` : ""} · planner round {plan.round}
       </p>
-      <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-        <div
-          className="h-full rounded-full bg-success transition-[width]"
-          style={{ width: `${counts.total ? (counts.done / counts.total) * 100 : 0}%` }}
-        />
-      </div>
+      <ProgressBar done={counts.done} total={counts.total} />
       {change ? (
         <p className="text-xs text-muted" data-testid="plan-summary">
           <span className="font-medium text-foreground">

@@ -1,7 +1,7 @@
 import type { RunEvent } from "../../events";
 import { estimateTokens, type ChatRequest } from "../../llm";
 import { createRunEngine } from "../engine";
-import { emptyPlannedRoutine } from "../execution-plan";
+import { emptyPlannedRoutine } from "../../planned-run";
 import type { ActorProfile, Budgets } from "../ports";
 import { FakeClock, FakeTools, MemoryRunStore, scriptedModel, type ScriptedAnswer } from "../testing";
 import { DEFAULT_HANDLERS, HR_TOOLS } from "./support";

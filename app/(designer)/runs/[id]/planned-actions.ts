@@ -3,9 +3,8 @@
 import { z } from "zod";
 import type { SavedDraft } from "@/components/runs/planned-types";
 import { RUN_CONTROL_ROLES, WRITER_ROLES } from "@/lib/access";
-import { PLAN_LIMITS } from "@/lib/events";
 import type { ActionState } from "@/lib/forms";
-import { editPlannedTask, saveRunAsDraft } from "@/lib/db/planned-runs";
+import { editPlannedTask, editPlannedTaskInput, saveRunAsDraft } from "@/lib/db/planned-runs";
 import { defineAction } from "@/lib/session";
 
 // A planned run's own actions on the run page: edit a pending task of a paused run (operators and admins), save a
@@ -14,21 +13,13 @@ import { defineAction } from "@/lib/session";
 
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
-const taskEdit = z.object({
-  runId: z.string().min(1, "Missing the run.").max(100),
-  taskId: z.string().regex(/^t[0-9]{1,4}$/, "That is not a task of this run."),
-  title: z
+// The DAL's own input, with the form's empty actor choice ("the planner chooses") read as null.
+const taskEdit = editPlannedTaskInput.extend({
+  actorId: z
     .string()
     .trim()
-    .min(1, "Give the task a title.")
-    .max(PLAN_LIMITS.titleLength, `Keep the title under ${PLAN_LIMITS.titleLength} characters.`),
-  criteria: z
-    .string()
-    .trim()
-    .min(1, "Say when the task counts as done.")
-    .max(PLAN_LIMITS.criteriaLength, `Keep the criteria under ${PLAN_LIMITS.criteriaLength} characters.`),
-  /** Empty: the planner chooses the actor. */
-  actorId: z.string().trim().max(64, "That actor is unknown."),
+    .max(64, "That actor is unknown.")
+    .transform((value) => value || null),
 });
 
 /** Edits a pending task of a paused planned run: its title, when it is done, and who carries it out. */
@@ -36,7 +27,7 @@ export const editTaskAction = defineAction(
   RUN_CONTROL_ROLES,
   taskEdit,
   async (viewer, { runId, taskId, title, criteria, actorId }): Promise<ActionState> => {
-    await editPlannedTask(viewer, runId, taskId, { title, criteria, actorId: actorId || null });
+    await editPlannedTask(viewer, runId, taskId, { title, criteria, actorId });
     return { status: "success", message: `Task ${taskId} saved: the planner works from it when the run resumes.` };
   },
   { invalidMessage: "Some fields need attention." },

@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, prisma, ValidationError } from "../../cor
 import { getRoutine, listRoutines } from "../../library";
 import { as, demoUserId } from "../../testing/review-test-support";
 import { editPlannedTask, saveRunAsDraft } from "..";
-import { DONE_PLAN, plannedRun, REQUEST, registerHrCatalog, task } from "./planned-run-fixtures";
+import { DONE_PLAN, plannedRun, REQUEST, registerHrCatalog, task } from "../testing/planned-run-fixtures";
 
 let operatorId: string;
 let authorId: string;

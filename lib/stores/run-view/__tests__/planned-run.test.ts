@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlanState, PlanTask, RunEventInput } from "../../../events";
-import { ROUTINE_SCHEMA_VERSION, type Routine } from "../../../routine";
+import { emptyPlannedRoutine } from "../../../planned-run";
 import { createRunViewStore } from "../run-view-store";
 import {
   selectAgentLog,
@@ -12,17 +12,7 @@ import {
 } from "../selectors";
 import { eventsFrom, happyStart, snapshotOf } from "./run-view-factories";
 
-const EMPTY_ROUTINE: Routine = {
-  schemaVersion: ROUTINE_SCHEMA_VERSION,
-  id: "planned-run",
-  name: "Planned request",
-  description: "",
-  intents: [],
-  inputs: [],
-  steps: [],
-  edges: [],
-  stages: [],
-};
+const EMPTY_ROUTINE = emptyPlannedRoutine();
 
 const REQUEST = "Find Ada's leave balance and tell her manager";
 

@@ -4,7 +4,7 @@ import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { seedDatabase } from "@/lib/demo/seed";
 import { readPlanState, type PlanState } from "@/lib/events";
 import { editTaskAction, saveAsDraftAction } from "../planned-actions";
-import { plannedRun, task } from "./planned-run-fixture";
+import { plannedRun, task } from "@/lib/db/planned-runs/testing/planned-run-fixtures";
 
 // A planned run's actions on the run page, called as the browser calls them, with real sessions and a real database.
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
