@@ -8,7 +8,7 @@ import {
   type RunStatus,
   type StepState,
 } from "../events";
-import type { JsonValue } from "../routine";
+import type { JsonValue, ToolRef } from "../routine";
 import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
 import { readTime } from "./run-sqlite";
@@ -64,6 +64,7 @@ export type StepRunRow = {
   startedAt: string | null;
   finishedAt: string | null;
   updatedAt: string;
+  tool: string | null;
 };
 
 export const toRunStatus = (value: string): RunStatus =>
@@ -90,6 +91,14 @@ export function readRecord(text: string | null): Record<string, JsonValue> {
 export const writeJson = (value: JsonValue | null | undefined): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
+/** A step run's stored tool, or null when it has none or it cannot be read. */
+function readToolRef(text: string | null): ToolRef | null {
+  const value = readJson(text);
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const { server, name } = value;
+  return typeof server === "string" && typeof name === "string" ? { server, name } : null;
+}
+
 export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
   return {
     id: row.id,
@@ -100,6 +109,7 @@ export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
     input: readJson(row.input),
     output: readJson(row.output),
     outputRef: row.outputRef,
+    tool: readToolRef(row.tool),
     error: row.error,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,

@@ -36,6 +36,7 @@ const RUN_COLUMNS = [
 ] as const;
 const STEP_COLUMNS = [
   "attempt",
+  "tool",
   "input",
   "output",
   "outputRef",
@@ -59,7 +60,7 @@ function stepValue(key: (typeof STEP_COLUMNS)[number], fields: StepFields): unkn
   const value = fields[key];
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return sqlTime(value);
-  if (key === "input" || key === "output") return writeJson(value as StepFields["input"]);
+  if (key === "input" || key === "output" || key === "tool") return writeJson(value as StepFields["input"]);
   return value;
 }
 

@@ -73,7 +73,9 @@ export async function runAcceptedCall(
   await writer.commit(
     {
       run: { stepsExecuted: snapshot.stepsExecuted + 1 },
-      steps: [{ ...fields, state: "running", attempt: 1, startedAt: new Date(clock.now()), input: args }],
+      steps: [
+        { ...fields, state: "running", attempt: 1, startedAt: new Date(clock.now()), input: args, tool: { ...tool } },
+      ],
     },
     [
       { type: "step.started", data: { stepRunId: id, stepId, iteration, attempt: 1 } },

@@ -9,6 +9,7 @@ export function newStepRun(fields: Pick<StepRunSnapshot, "id" | "stepId" | "iter
     input: null,
     output: null,
     outputRef: null,
+    tool: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

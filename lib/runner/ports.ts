@@ -38,6 +38,8 @@ export type StepRunSnapshot = {
   output: JsonValue | null;
   /** The variable key holding the whole output when it was too large to keep inline. */
   outputRef: string | null;
+  /** The tool a model's call ran (agent and planned runs), so a call in flight at a restart is sent again to it. */
+  tool: ToolRef | null;
   error: string | null;
   inputTokens: number;
   outputTokens: number;

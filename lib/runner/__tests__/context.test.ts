@@ -57,6 +57,7 @@ function snapshotAt(
     input: null,
     output: { [`out_${index + 1}`]: value(index + 1) },
     outputRef: null,
+    tool: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

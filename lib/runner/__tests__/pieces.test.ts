@@ -30,6 +30,7 @@ function snapshot(steps: Array<Partial<StepRunSnapshot> & { stepId: string }>): 
     input: null,
     output: null,
     outputRef: null,
+    tool: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

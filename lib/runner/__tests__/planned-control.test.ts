@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hang } from "../testing";
 import { dataOf } from "./support";
 import { call, plannedHarness, plannerTurns, scriptedTurns, textOf } from "./planned-support";
 
@@ -83,9 +84,44 @@ describe("operator control of a planned run", () => {
     expect(dataOf(h.events(), "run.started").at(-1)).toEqual({ resumed: true });
     expect(h.tools.calls).toHaveLength(1);
     expect(textOf(executor.requests[2], "user")).toContain(
-      'Calls already made for this task (done work; do not repeat what succeeded):\n- t1-c1 with {"employee_id":"E7"}',
+      'Calls already made for this task (done work; do not repeat what succeeded):\n- t1-c1 get_leave_balance with {"employee_id":"E7"}',
     );
     expect(dataOf(h.events(), "task.dispatched")).toHaveLength(1);
+    expect(h.run().outputs).toEqual({ answer: "12 days." });
+  });
+
+  it("after a restart mid-call, sends the call again to its tool with the same idempotency key, and the actor finds it done", async () => {
+    const planner = plannerTurns([
+      { tasks: [checkBalance], next: "t1" },
+      { tasks: [{ id: "t1", status: "done" }], finished: true, answer: "12 days." },
+    ]);
+    const worker = new AbortController();
+    const executor = scriptedTurns([
+      { toolCalls: [call("get_leave_balance", { employee_id: "E7" })] },
+      { content: "E7 has 12 days." },
+    ]);
+    const h = plannedHarness({ planner, executor });
+    let calls = 0;
+    h.tools.on("get_leave_balance", (args, { signal }) => {
+      // The first call never answers: the worker stops while it is in flight.
+      if (++calls === 1) {
+        worker.abort("shutdown");
+        return hang(signal);
+      }
+      return { employee_id: args.employee_id, days: 12 };
+    });
+
+    expect(await h.execute(worker.signal)).toBe("running");
+    expect(h.steps().map((run) => [run.stepId, run.state])).toEqual([["t1-c1", "running"]]);
+
+    expect(await h.execute()).toBe("succeeded");
+    const sent = h.tools.callsTo("get_leave_balance");
+    expect(sent).toHaveLength(2);
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+    expect(h.steps().map((run) => [run.stepId, run.state, run.attempt])).toEqual([["t1-c1", "succeeded", 2]]);
+    // The actor, asked afresh after the restart, reads the call as done work and does not call again.
+    expect(textOf(executor.requests[1], "user")).toContain('- t1-c1 get_leave_balance with {"employee_id":"E7"} → ');
+    expect(textOf(executor.requests[1], "user")).toContain('"days":12');
     expect(h.run().outputs).toEqual({ answer: "12 days." });
   });
 });

@@ -1,7 +1,7 @@
 import { taskCallStepId, taskOfStepId, type PlanState, type PlanTask, type RunStatus } from "../../events";
 import type { ChatMessage } from "../../llm";
 import type { JsonValue } from "../../routine";
-import { handleModelCall } from "../agent-calls";
+import { handleModelCall, resendCall } from "../agent-calls";
 import { agentToolSpecs } from "../agent-prompt";
 import { agentTurnEvent, budgetBeforeTurn, modelTurn, type AgentDriver } from "../agent-session";
 import { errorMessage } from "../errors";
@@ -48,7 +48,8 @@ export async function runActorTask(
       stop: await failRun(transitions, `The tools of ${actor.name} could not be described: ${errorMessage(error)}`),
     };
   }
-  await closeInterrupted(session, task.id);
+  const interrupted = await settleInterrupted(session, task.id, time.modelMs);
+  if (interrupted) return interrupted;
 
   const messages: ChatMessage[] = [
     { role: "system", content: actorSystemPrompt(writer.snapshot.request ?? "", plan, task, actor) },
@@ -168,19 +169,30 @@ function doneWork(calls: StepRunSnapshot[]): string {
     const args = clip(jsonText(run.input ?? {}), 500);
     const outcome =
       run.state === "succeeded" ? clip(jsonText(run.output ?? null), CALL_RESULT_CHARS) : `failed: ${run.error ?? ""}`;
-    return `- ${run.stepId} with ${args} → ${outcome}`;
+    return `- ${run.stepId}${run.tool ? ` ${run.tool.name}` : ""} with ${args} → ${outcome}`;
   });
   return `Calls already made for this task (done work; do not repeat what succeeded):\n${lines.join("\n")}\nCarry on with the task.`;
 }
 
 /**
- * Calls a stopped worker left open: a step run records its arguments but not its tool, so the call cannot be sent
- * again; it is closed as failed and the actor, told so, calls again if it still needs the result.
+ * Calls a stopped worker left open are sent again to the tool they called, as a new attempt with the same
+ * idempotency key (a tool that already did the work answers as before), so the actor finds them settled. A call with
+ * no recorded tool (stored before tools were recorded) cannot be sent again: it is closed as failed, and the actor,
+ * told so, calls again if it still needs the result.
  */
-async function closeInterrupted(session: StepSession, taskId: string): Promise<void> {
+async function settleInterrupted(
+  session: StepSession,
+  taskId: string,
+  modelMs: number,
+): Promise<{ stop: RunStatus } | null> {
   const error = "Interrupted by a restart before its result was recorded; call again if it is still needed.";
   for (const run of taskCalls(session, taskId)) {
     if (run.state !== "running" && run.state !== "pending") continue;
+    if (run.tool && run.attempt > 0) {
+      const outcome = await resendCall(session, run, run.tool, modelMs, taskKeys(session, taskId));
+      if ("stop" in outcome) return outcome;
+      continue;
+    }
     const at = session.clock.now();
     await session.writer.commit(
       {
@@ -198,4 +210,5 @@ async function closeInterrupted(session: StepSession, taskId: string): Promise<v
       [{ type: "step.failed", data: { ...stepRef(run), error, durationMs: 0 } }],
     );
   }
+  return null;
 }

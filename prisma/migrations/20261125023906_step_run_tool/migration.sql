@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "step_run" ADD COLUMN "tool" TEXT;
