@@ -4,7 +4,7 @@
 // database, the demo server registered as the default tool server "hr"), build, serve.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { startDemoHrServer } from "./lib/demo-hr.mjs";
+import { DEMO_REFERENCE_DATE, startDemoHrServer } from "./lib/demo-hr.mjs";
 import {
   authEnv,
   baseEnv,
@@ -40,7 +40,10 @@ await phase("generate", () => {
 });
 await phase("migrate", async () => {
   run("Applying database migrations", "node", ["--import", "tsx", "scripts/db-migrate.ts"], env);
-  if (withDemoHr) env.DEMO_HR_MCP_URL = (await startDemoHrServer(demoHrPort, env)).url;
+  if (withDemoHr) {
+    env.DEMO_HR_MCP_URL = (await startDemoHrServer(demoHrPort, env)).url;
+    env.RUN_TODAY ??= DEMO_REFERENCE_DATE;
+  }
   run("Seeding", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 });
 await phase("build", () => ensureBuild(env));

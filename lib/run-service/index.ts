@@ -10,6 +10,7 @@ export { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "./run
 export type { PublishedRoutine, QueuedRun } from "./run-creation";
 export { agentModeProblem } from "./run-agent-mode";
 export { withRunActor } from "./run-actors";
+export { runCalendar } from "./run-calendar";
 export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records";
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { createRunEngine, type ModelPort, type RunEngineOptions, type ToolPort } from "../runner";
+import { runCalendar } from "./run-calendar";
 import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createSqliteRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
@@ -43,7 +44,7 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     planner: overrides.planner ?? runModelPort("planner"),
     actors: databaseActorPort,
     sink: busEventSink,
-    options: overrides.engineOptions,
+    options: { calendar: runCalendar(), ...overrides.engineOptions },
   });
   return createRunWorker({
     engine,

@@ -1,10 +1,15 @@
 import type { ActorProfile, RunSnapshot } from "./ports";
 
 /**
- * The opening of the executor's system prompt when a run works as an actor: "You work as <name>. <persona>". Null
- * without an actor. The persona is an admin's text, so it may sit among the instructions (unlike request and tool data).
+ * The opening of an executor's system prompt: who it works as ("You work as <name>. <persona>", when the run has an
+ * actor) and what today is (so "next Monday" resolves). The persona is an admin's text, so it may sit among the
+ * instructions (unlike request and tool data).
  */
-export function actorPreamble(actor: ActorProfile | null): string | null {
+export function agentPreamble(actor: ActorProfile | null, today: string): string {
+  return [actorLine(actor), today].filter((line): line is string => line !== null).join("\n");
+}
+
+function actorLine(actor: ActorProfile | null): string | null {
   if (!actor) return null;
   const persona = actor.persona.trim();
   return persona ? `You work as ${actor.name}. ${persona}` : `You work as ${actor.name}.`;

@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolSpec } from "../llm";
 import { fitsTokens, type TokenCounter } from "../llm";
 import { renderRoutinePrompt, routinePromptLabels, type ToolDefinition } from "../routine";
-import { actorPreamble } from "./actor-prompt";
+import { agentPreamble } from "./actor-prompt";
 import { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 import type { ExecutionPlan } from "./execution-plan";
 import type { RunSnapshot } from "./ports";
@@ -47,6 +47,8 @@ export type AgentPromptInput = {
   lookahead: number;
   tokenBudget: number;
   countTokens: TokenCounter;
+  /** The line saying what today is (calendar.ts todayLine). */
+  today: string;
 };
 
 /** FNV-1a: a stable hash so a run's routines come in the same order on every turn and after a restart. */
@@ -78,9 +80,8 @@ export function routineBlocks(plan: AgentPlan, snapshot: RunSnapshot): string[] 
 export function agentSystemPrompt(input: AgentPromptInput): string {
   const { plan, snapshot, index } = input;
   const blocks = routineBlocks(plan, snapshot);
-  const persona = actorPreamble(snapshot.actor);
   const head = [
-    ...(persona ? [persona] : []),
+    agentPreamble(snapshot.actor, input.today),
     (plan.routine === "none" ? BASELINE_PREAMBLE : ROUTINE_PREAMBLE).join("\n"),
   ];
   if (blocks.length > 1) head.push(SEVERAL);

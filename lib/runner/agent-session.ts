@@ -2,6 +2,7 @@ import type { RunEventInput, RunStatus } from "../events";
 import { type ChatMessage, type ChatRequest, type ChatResult, isLlmError, type ToolSpec } from "../llm";
 import type { ToolRef } from "../routine";
 import { executorModelOf } from "./actor-prompt";
+import { todayLine } from "./calendar";
 import { agentGuard, handleModelCall, resendCall, type CallResult } from "./agent-calls";
 import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversation";
 import { finishAgentRun } from "./agent-finish";
@@ -157,6 +158,7 @@ async function systemPrompt(session: StepSession, plan: AgentPlan): Promise<stri
     lookahead: session.options.lookahead,
     tokenBudget: session.options.contextTokens,
     countTokens: await session.tokenCounter(),
+    today: todayLine(session.clock.now(), session.options.calendar),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { RunStatus } from "../events";
 import type { ActorPort, Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
 import type { TokenCounter } from "../llm";
+import { systemTimeZone, type RunCalendar } from "./calendar";
 
 export type RunEngineOptions = {
   /** Outputs whose JSON is larger go to variable memory as VAR_<step>_<n>. Default 2048 bytes. */
@@ -15,6 +16,8 @@ export type RunEngineOptions = {
   controlPollMs?: number;
   /** Cap on one model answer's tokens (lowered to what the run's token budget has left). Default 4096. */
   maxOutputTokens?: number;
+  /** What "today" is in the prompts (time zone, or a fixed date). Default: the server's time zone and clock. */
+  calendar?: RunCalendar;
 };
 
 export type RunEngineDeps = {
@@ -56,5 +59,6 @@ export function resolveOptions(options: RunEngineOptions = {}): ResolvedOptions 
     countTokens: options.countTokens,
     controlPollMs: options.controlPollMs ?? 1000,
     maxOutputTokens: options.maxOutputTokens ?? 4096,
+    calendar: options.calendar ?? { timeZone: systemTimeZone() },
   };
 }

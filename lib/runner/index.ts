@@ -22,3 +22,4 @@ export { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 export { runPlanned, NO_ACTORS, type PlannedDriver } from "./planned/planned-session";
 export { applyPlannerAnswer, type PlanOutcome } from "./planned/plan-rules";
 export { plannerAnswerSchema, PLANNED_RESPONSE_FORMAT, type PlannerAnswer } from "./planned/planner-answer";
+export { isIsoDate, isTimeZone, systemTimeZone, todayLine, type RunCalendar } from "./calendar";

@@ -1,7 +1,8 @@
 import type { RunEventInput } from "../events";
 import { type ChatRequest, type ChatResult, isLlmError, type TokenCounter } from "../llm";
 import type { JsonValue, Step, ToolDefinition, ToolRef } from "../routine";
-import { actorPreamble, executorModelOf } from "./actor-prompt";
+import { agentPreamble, executorModelOf } from "./actor-prompt";
+import { todayLine } from "./calendar";
 import { BudgetExceededError, tokensUsed } from "./budgets";
 import { buildExecutorContext } from "./context";
 import type { ResolvedOptions } from "./engine-types";
@@ -126,9 +127,8 @@ export function stepContext(
         tokenBudget,
         countTokens,
       }).system;
-    const preamble = actorPreamble(run.actor);
-    if (!preamble) return system(services.options.contextTokens);
-    // The actor's persona comes first and out of the context's budget, so the whole prompt still fits it.
+    const preamble = agentPreamble(run.actor, todayLine(services.clock.now(), services.options.calendar));
+    // Who the model works as and today's date come first and out of the context's budget, so the whole prompt fits.
     return `${preamble}\n\n${system(Math.max(0, services.options.contextTokens - countTokens(preamble)))}`;
   };
 

@@ -3,6 +3,12 @@
 import { startChildServer } from "./child-server.mjs";
 
 /**
+ * The demo data's "today" (lib/demo/hr-server REFERENCE_DATE; a test keeps the two equal): the start command makes it
+ * the runs' today (RUN_TODAY), so "next Monday" in a request matches what the demo tools answer.
+ */
+export const DEMO_REFERENCE_DATE = "2025-06-16";
+
+/**
  * @param {string | number} port
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<{ url: string, child: import("node:child_process").ChildProcess }>}

@@ -183,6 +183,8 @@ describe("startRun", () => {
 
     it("has the executor model read the inputs not given, with structured output; given inputs win", async () => {
       useFakeModel();
+      vi.stubEnv("RUN_TODAY", "2025-06-16");
+      vi.stubEnv("RUN_TIME_ZONE", "Europe/Berlin");
       fake.addRules([
         {
           match: { responseFormat: "json_schema", lastMessageIncludes: "three days off" },
@@ -206,6 +208,7 @@ describe("startRun", () => {
 
       const [sent] = fake.requests();
       const body = sent!.body as {
+        messages: Array<{ role: string; content: string }>;
         model: string;
         response_format: {
           type: string;
@@ -213,6 +216,10 @@ describe("startRun", () => {
         };
       };
       expect(body.model).toBe("fake-executor");
+      // Today's date, so "next Monday" in a request becomes a date.
+      expect(body.messages[0].content).toContain(
+        "Today is Monday, 16 June 2025 (2025-06-16), time zone Europe/Berlin.",
+      );
       expect(body.response_format.type).toBe("json_schema");
       // Only the inputs not given are asked for.
       expect(body.response_format.json_schema.schema.required).toEqual(["days", "paid", "dates"]);

@@ -3,6 +3,8 @@ import { isLlmError, type TokenUsage } from "../../llm";
 import type { JsonValue, Param, Routine } from "../../routine";
 import { ConflictError } from "../core";
 import { llmClientFor } from "../llm";
+import { todayLine } from "../../runner";
+import { runCalendar } from "../../run-service";
 
 const JSON_TYPES: Record<Param["type"], string> = {
   string: "string",
@@ -59,7 +61,8 @@ export async function extractRunInputs(args: {
     const result = await client.chat({
       purpose: "run.extract_inputs",
       messages: [
-        { role: "system", content: INSTRUCTIONS },
+        // Today's date, so "next Monday" in the request becomes a date (the run worker's calendar).
+        { role: "system", content: `${INSTRUCTIONS}\n\n${todayLine(Date.now(), runCalendar())}` },
         {
           role: "user",
           content: `Routine: ${routine.name}\n${routine.description}\n\nInputs to fill:\n${list}\n\nRequest:\n${request}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../../llm";
 import { chain, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
-import { actorPreamble, executorModelOf } from "../actor-prompt";
+import { agentPreamble, executorModelOf } from "../actor-prompt";
 import { createRunEngine } from "../engine";
 import type { ExecutionPlan } from "../execution-plan";
 import type { ActorProfile } from "../ports";
@@ -10,7 +10,9 @@ import { DEFAULT_HANDLERS, HR_TOOLS } from "./support";
 import { branchRoutine, FULL } from "./agent-support";
 
 // A run that works as an actor: the persona opens the executor's prompt and the actor's model runs it, unless the
-// run's execution plan names a model itself.
+// run's execution plan names a model itself. Every executor prompt then says what today is.
+
+const TODAY = "Today is Monday, 16 June 2025 (2025-06-16), time zone Europe/Berlin.";
 
 const CLERK: ActorProfile = {
   id: "actor-leave-clerk",
@@ -51,7 +53,11 @@ async function runAs(actor: ActorProfile | null, execution: ExecutionPlan, routi
     tools: new FakeTools(HR_TOOLS, DEFAULT_HANDLERS),
     model,
     clock,
-    options: { countTokens: estimateTokens, controlPollMs: 0 },
+    options: {
+      countTokens: estimateTokens,
+      controlPollMs: 0,
+      calendar: { timeZone: "Europe/Berlin", today: "2025-06-16" },
+    },
   });
   const runId = store.createRun({ routine, inputs: { employee_id: "E7" }, execution, actor });
   const status = await engine.execute(runId);
@@ -60,13 +66,15 @@ async function runAs(actor: ActorProfile | null, execution: ExecutionPlan, routi
 }
 
 describe("a workflow run working as an actor", () => {
-  it("opens the executor's prompt with the persona and runs on the actor's model", async () => {
+  it("opens the executor's prompt with the persona and today's date, and runs on the actor's model", async () => {
     const { status, requests, systemOf } = await runAs(CLERK, { mode: "workflow" });
     expect(status).toBe("succeeded");
     expect(requests).toHaveLength(1);
-    expect(systemOf(0)).toMatch(
-      /^You work as Leave clerk\. You book leave for employees and never touch payroll\.\n\n/,
-    );
+    expect(
+      systemOf(0).startsWith(
+        `You work as Leave clerk. You book leave for employees and never touch payroll.\n${TODAY}\n\n`,
+      ),
+    ).toBe(true);
     expect(requests[0].model).toBe("clerk-model");
   });
 
@@ -79,9 +87,10 @@ describe("a workflow run working as an actor", () => {
     const plain = await runAs(null, { mode: "workflow" });
     expect(plain.requests[0].model).toBeUndefined();
     expect(plain.systemOf(0)).not.toContain("You work as");
+    expect(plain.systemOf(0).startsWith(`${TODAY}\n\n`)).toBe(true);
     const noModel = await runAs({ ...CLERK, model: null, persona: "" }, { mode: "workflow" });
     expect(noModel.requests[0].model).toBeUndefined();
-    expect(noModel.systemOf(0)).toMatch(/^You work as Leave clerk\.\n\n/);
+    expect(noModel.systemOf(0).startsWith(`You work as Leave clerk.\n${TODAY}\n\n`)).toBe(true);
   });
 });
 
@@ -91,15 +100,17 @@ describe("an agent run working as an actor", () => {
     const system = systemOf(0);
     expect(system.startsWith("You work as Leave clerk. You book leave")).toBe(true);
     expect(system.indexOf("You work as")).toBeLessThan(system.indexOf("## Routine"));
+    expect(system.indexOf(TODAY)).toBeGreaterThan(0);
+    expect(system.indexOf(TODAY)).toBeLessThan(system.indexOf("## Routine"));
   });
 });
 
-describe("executorModelOf and actorPreamble", () => {
+describe("executorModelOf and agentPreamble", () => {
   it("pick the plan's model, then the actor's, and trim an empty persona away", () => {
     expect(executorModelOf({ execution: { mode: "workflow" }, actor: CLERK })).toBe("clerk-model");
     expect(executorModelOf({ execution: { ...FULL, model: "m" } as ExecutionPlan, actor: CLERK })).toBe("m");
     expect(executorModelOf({ execution: { mode: "workflow" }, actor: null })).toBeUndefined();
-    expect(actorPreamble({ ...CLERK, persona: "  " })).toBe("You work as Leave clerk.");
-    expect(actorPreamble(null)).toBeNull();
+    expect(agentPreamble({ ...CLERK, persona: "  " }, TODAY)).toBe(`You work as Leave clerk.\n${TODAY}`);
+    expect(agentPreamble(null, TODAY)).toBe(TODAY);
   });
 });

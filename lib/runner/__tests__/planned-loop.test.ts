@@ -78,13 +78,14 @@ describe("a planned run", () => {
     expect(planner.requests[0].responseFormat?.name).toBe("planned_run_tasks");
     expect(planner.requests[0].maxTokens).toBe(4 * 4096);
     const brief = textOf(planner.requests[0], "user");
-    expect(brief).toContain("Today is 2026-01-05.");
+    expect(brief).toContain("Today is Monday, 5 January 2026 (2026-01-05), time zone UTC.");
     expect(brief).toContain(
       "- leave-clerk (Leave clerk): You handle leave requests carefully. Tools: get_leave_balance, apply_leave.",
     );
     expect(brief).toContain("Book 3 days of leave for E7 and tell them.");
     const t2 = executor.requests[2];
     expect(textOf(t2, "system")).toMatch(/^You work as Leave clerk\. You handle leave requests carefully\./);
+    expect(textOf(t2, "system")).toContain("\nToday is Monday, 5 January 2026 (2026-01-05), time zone UTC.\n");
     expect(textOf(t2, "system")).toContain("Task t2: Book the leave");
     expect(textOf(t2, "system")).toContain("t1 Check the balance: E7 has 12 days left.");
     expect(t2.tools?.map((tool) => tool.name)).toEqual(["get_leave_balance", "apply_leave"]);

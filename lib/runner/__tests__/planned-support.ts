@@ -77,7 +77,7 @@ export function plannedHarness(options: {
     planner: options.planner,
     ...(actors ? { actors: { list: async () => structuredClone(actors) } } : {}),
     clock,
-    options: { countTokens: estimateTokens, controlPollMs: 0 },
+    options: { countTokens: estimateTokens, controlPollMs: 0, calendar: { timeZone: "UTC" } },
   });
   const runId = store.createRun({
     routine: emptyPlannedRoutine(),

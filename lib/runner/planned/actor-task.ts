@@ -1,7 +1,9 @@
 import { taskCallStepId, taskOfStepId, type PlanState, type PlanTask, type RunStatus } from "../../events";
 import type { ChatMessage } from "../../llm";
 import type { JsonValue } from "../../routine";
+import { agentPreamble } from "../actor-prompt";
 import { handleModelCall, resendCall } from "../agent-calls";
+import { todayLine } from "../calendar";
 import { agentToolSpecs } from "../agent-prompt";
 import { agentTurnEvent, budgetBeforeTurn, modelTurn, type AgentDriver } from "../agent-session";
 import { errorMessage } from "../errors";
@@ -52,7 +54,10 @@ export async function runActorTask(
   if (interrupted) return interrupted;
 
   const messages: ChatMessage[] = [
-    { role: "system", content: actorSystemPrompt(writer.snapshot.request ?? "", plan, task, actor) },
+    {
+      role: "system",
+      content: actorSystemPrompt(writer.snapshot.request ?? "", plan, task, actor, todayOf(session)),
+    },
     { role: "user", content: doneWork(taskCalls(session, task.id)) },
   ];
   const used = { calls: 0, inputTokens: 0, outputTokens: 0 };
@@ -111,10 +116,18 @@ export async function runActorTask(
   return { report: `Stopped after ${maxTurns} turns without finishing: ${last ?? "no report"}`, ...used };
 }
 
-function actorSystemPrompt(request: string, plan: PlanState, task: PlanTask, actor: ActorProfile): string {
+const todayOf = (session: StepSession) => todayLine(session.clock.now(), session.options.calendar);
+
+function actorSystemPrompt(
+  request: string,
+  plan: PlanState,
+  task: PlanTask,
+  actor: ActorProfile,
+  today: string,
+): string {
   const done = plan.tasks.filter((other) => other.status === "done" && other.result);
   const lines = [
-    `You work as ${actor.name}. ${actor.persona.trim()}`.trim(),
+    agentPreamble(actor, today),
     "",
     "You carry out one task of a larger plan, with your tools only.",
     `Task ${task.id}: ${task.title}`,

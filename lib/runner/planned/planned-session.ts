@@ -1,6 +1,7 @@
 import { EMPTY_PLAN, PLAN_LIMITS, type PlanState, type PlanTask, type RunStatus } from "../../events";
 import { budgetBeforeTurn, modelTurn, type AgentDriver } from "../agent-session";
 import { finishAgentRun } from "../agent-finish";
+import { todayLine } from "../calendar";
 import { errorMessage } from "../errors";
 import type { ExecutionPlan } from "../execution-plan";
 import { LeaseLostError, type ActorPort, type ActorProfile, type ModelPort } from "../ports";
@@ -134,7 +135,7 @@ async function planRound(
   const round = plan.round + 1;
   const messages = plannerMessages({
     request: writer.snapshot.request ?? "",
-    now: session.clock.now(),
+    today: todayLine(session.clock.now(), session.options.calendar),
     actors,
     plan,
     reported,

@@ -26,8 +26,8 @@ Answer with one JSON object only: {"tasks": [...], "next": "<task id>" | null, "
 
 export type PlannerPromptInput = {
   request: string;
-  /** Today's date, from the engine's clock. */
-  now: number;
+  /** The line saying what today is (calendar.ts todayLine). */
+  today: string;
   actors: readonly ActorProfile[];
   plan: PlanState;
   /** The task whose actor just reported, if any (its report is in the list as its result). */
@@ -50,10 +50,10 @@ export function repairMessage(problem: string): ChatMessage {
   };
 }
 
-function plannerBrief({ request, now, actors, plan, reported }: PlannerPromptInput): string {
+function plannerBrief({ request, today, actors, plan, reported }: PlannerPromptInput): string {
   const next = highestTaskNumber(plan) + 1;
   const lines = [
-    `Today is ${new Date(now).toISOString().slice(0, 10)}.`,
+    today,
     "",
     "The request (data):",
     "<<<",
