@@ -3,7 +3,7 @@ import { RunPage } from "./pages/run-page";
 import { RunsListPage } from "./pages/runs-list-page";
 import { fakeOpenAI } from "./support/fake-openai";
 import { publishRoutine } from "./support/routines";
-import { approvalRoutine, skillRoutine } from "./support/runs";
+import { approvalRoutine, branchingRoutine, skillRoutine } from "./support/runs";
 import { SAME_ORIGIN } from "./support/env";
 
 test.use({ signedInAs: "operator" });
@@ -216,4 +216,19 @@ test("a skill step shows as running while the model works, then its message, tok
   await expect(page.getByTestId("step-model-turns")).toContainText("Julia Nguyen, QA engineer in Engineering.");
   await expect(page.getByTestId("step-model-turns")).toContainText("1,200 in · 30 out");
   await expect(page.getByTestId("step-output-value")).toContainText("Julia Nguyen");
+});
+
+test("a step on the way a branch did not take shows as skipped as soon as the branch is chosen", async ({ page }) => {
+  const routineId = await publishRoutine(branchingRoutine(uniqueName("Branch skip")));
+  const started = await page.request.post("/api/runs", {
+    headers: SAME_ORIGIN,
+    data: { routineId, inputs: { employee_id: "E1024" } },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const run = new RunPage(page);
+  await run.goto(((await started.json()) as { runId: string }).runId);
+  // The run still waits at the approval on the way taken; the other way is already marked skipped.
+  await run.expectNode("approve", "waiting");
+  await run.expectNode("balance", "skipped");
+  await run.expectStatus("waiting");
 });

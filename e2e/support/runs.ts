@@ -99,3 +99,40 @@ export function skillRoutine(name: string, marker: string) {
     stages: [],
   };
 }
+
+/**
+ * Look up an employee → a branch on the record: the known employee E1024 goes to a human approval (the run waits
+ * there), anyone else to a leave balance check. The branch decides by expression, so no model is asked.
+ */
+export function branchingRoutine(name: string) {
+  const base = approvalRoutine(name);
+  const [lookup, approve, balance, done] = base.steps;
+  return {
+    ...base,
+    description: "Looks an employee up; the known one waits for approval, anyone else has their balance read.",
+    steps: [
+      lookup,
+      { id: "known", kind: "branch", name: "Known employee?", description: "", position: { x: 320, y: 0 } },
+      { ...approve, position: { x: 640, y: -120 } },
+      { ...balance, position: { x: 640, y: 120 } },
+      { ...done, position: { x: 960, y: 16 } },
+    ],
+    edges: [
+      { id: "e1", source: "lookup", target: "known" },
+      {
+        id: "yes",
+        source: "known",
+        target: "approve",
+        condition: { label: "known", expression: 'employee.employee_id == "E1024"' },
+      },
+      {
+        id: "no",
+        source: "known",
+        target: "balance",
+        condition: { label: "someone else", expression: 'employee.employee_id != "E1024"' },
+      },
+      { id: "e4", source: "approve", target: "done" },
+      { id: "e5", source: "balance", target: "done" },
+    ],
+  };
+}

@@ -12,7 +12,7 @@ import { nextIteration } from "./position";
 import { progressEvent, progressItems } from "./progress";
 import { budgetExceeded, cancelRun, durationOf } from "./run-transitions";
 import { stepRef } from "./run-writer";
-import type { StepSession } from "./step-execution";
+import { skippedByChoice, type StepSession } from "./step-execution";
 import { StepGuard } from "./step-guard";
 import type { ToolNames } from "./tool-names";
 import { strayKeysProblem } from "./values";
@@ -165,6 +165,7 @@ async function takeBranches(session: StepSession, stepId: string): Promise<void>
       [
         { type: "step.started", data: { ...stepRef(fields), attempt: 1 } },
         { type: "branch.taken", data: { stepId: branch.id, edgeId: choice.edgeId, label: choice.label, by: "model" } },
+        ...skippedByChoice(session, branch.id, choice.edgeId),
         { type: "step.output", data: { ...stepRef(fields), output: choice } },
         { type: "step.succeeded", data: { ...stepRef(fields), durationMs: 0 } },
       ],

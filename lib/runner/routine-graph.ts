@@ -61,3 +61,41 @@ export function upcomingSteps(index: RoutineIndex, fromId: string, k: number): S
   }
   return found;
 }
+
+/** Every step reachable from `fromIds` along edges (the starting steps included). */
+function reachableFrom(index: RoutineIndex, fromIds: readonly string[]): Set<string> {
+  const seen = new Set(fromIds);
+  const stack = [...fromIds];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    for (const edge of index.outgoing(id)) {
+      if (seen.has(edge.target)) continue;
+      seen.add(edge.target);
+      stack.push(edge.target);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The steps a branch's choice leaves out, in routine order: reachable from its other ways out but not from the way
+ * taken (nor from the branch itself again, for a loop that comes back to it) and not yet run. They show as skipped
+ * as soon as the branch is chosen; a later pass through the branch that takes another way runs them after all.
+ */
+export function stepsOffTheWayTaken(
+  index: RoutineIndex,
+  branchId: string,
+  takenEdgeId: string,
+  ran: ReadonlySet<string>,
+): Step[] {
+  const ways = index.outgoing(branchId);
+  const taken = ways.find((edge) => edge.id === takenEdgeId);
+  if (!taken) return [];
+  const onTheWay = reachableFrom(index, [taken.target]);
+  const others = reachableFrom(
+    index,
+    ways.filter((edge) => edge.id !== takenEdgeId && edge.target !== taken.target).map((edge) => edge.target),
+  );
+  return index.routine.steps.filter(
+    (step) => others.has(step.id) && !onTheWay.has(step.id) && !ran.has(step.id) && step.id !== branchId,
+  );
+}

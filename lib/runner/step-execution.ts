@@ -7,6 +7,7 @@ import type { StepOutcome } from "./handlers/types";
 import { LeaseLostError, type RunChange, type RunControl, type StepRunSnapshot } from "./ports";
 import type { BranchChoice, Position } from "./position";
 import { progressEvent, progressItems } from "./progress";
+import { stepsOffTheWayTaken } from "./routine-graph";
 import {
   budgetExceeded,
   cancelRun,
@@ -42,6 +43,15 @@ function newStepRunId(session: StepSession): string {
  * Returns the run's status when the run stops here (finished, failed, waiting, cancelled, or "running" when the
  * worker stops), or null to go on with the next step.
  */
+/** step.skipped for the steps a branch's choice leaves out (view only: no step runs until the run finishes). */
+export function skippedByChoice(session: StepSession, branchId: string, edgeId: string): RunEventInput[] {
+  const ran = new Set(session.writer.snapshot.steps.map((run) => run.stepId));
+  return stepsOffTheWayTaken(session.index, branchId, edgeId, ran).map((skipped) => ({
+    type: "step.skipped",
+    data: { stepId: skipped.id, reason: "On a way the branch did not take." },
+  }));
+}
+
 export async function executeStep(
   session: StepSession,
   position: Extract<Position, { kind: "next" | "again" }>,
@@ -188,6 +198,7 @@ export async function settle(
           type: "branch.taken",
           data: { stepId: step.id, edgeId: choice.edgeId, label: choice.label, by: choice.by },
         });
+        events.push(...skippedByChoice(session, step.id, choice.edgeId));
       } else {
         const held = holdLargeOutputs(
           step.id,
