@@ -7,10 +7,7 @@ import { isIsoDate, isTimeZone, systemTimeZone, type RunCalendar } from "../runn
  * runs the demo HR server). A value that is not a time zone or a date is ignored with a warning rather than stopping
  * the worker.
  */
-export function runCalendar(
-  env: Record<string, string | undefined> = process.env,
-  warn = console.warn,
-): RunCalendar {
+export function runCalendar(env: Record<string, string | undefined> = process.env, warn = console.warn): RunCalendar {
   const zone = env.RUN_TIME_ZONE?.trim();
   const timeZone = zone && isTimeZone(zone) ? zone : systemTimeZone();
   if (zone && timeZone !== zone) warn(`[runs] RUN_TIME_ZONE "${zone}" is not a time zone; using ${timeZone}.`);

@@ -47,7 +47,7 @@ export function buildExecutorContext(input: ExecutorContextInput): ExecutorConte
   const full = entries.filter((entry) => needed.has(`${entry.stepId}.${entry.name}`) || needed.has(`*.${entry.name}`));
   const summaries = entries.filter((entry) => !full.includes(entry));
   const variables = variableList(snapshot);
-  const progress = renderProgress(progressItems(input.index.routine, snapshot, step.id));
+  const progress = renderProgress(progressItems(input.index.routine, snapshot, step.id), input.index.labelOf);
 
   let dropped = 0;
   let shortValues = false;

@@ -47,12 +47,15 @@ export function progressItems(routine: Routine, snapshot: RunSnapshot, currentSt
   }));
 }
 
-/** The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, the current step marked. */
-export function renderProgress(items: ProgressItem[]): string {
+/**
+ * The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, the current step marked. Each
+ * step is labelled as the routine text labels it (`labelOf`, RoutineIndex.labelOf: "Branch 4-1 Step 1").
+ */
+export function renderProgress(items: ProgressItem[], labelOf: (stepId: string) => string): string {
   return items
     .map(
       (item) =>
-        `- [${item.done ? "x" : " "}] Step ${item.number}. ${item.name} [id: ${item.stepId}] (done when: ${item.completion})${item.current ? " ← current" : ""}`,
+        `- [${item.done ? "x" : " "}] ${labelOf(item.stepId)}. ${item.name} [id: ${item.stepId}] (done when: ${item.completion})${item.current ? " ← current" : ""}`,
     )
     .join("\n");
 }

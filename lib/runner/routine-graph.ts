@@ -1,4 +1,4 @@
-import type { Edge, Routine, Step } from "../routine";
+import { routinePromptLabels, type Edge, type Routine, type Step } from "../routine";
 
 /** A routine indexed for the engine: steps by id, edges by source, the start step, and a step's place in the list. */
 export type RoutineIndex = {
@@ -7,8 +7,13 @@ export type RoutineIndex = {
   outgoing(id: string): Edge[];
   /** The step with no incoming edge (the first such in the list); the first step when every step has one. */
   start: Step | undefined;
-  /** 1-based position in `routine.steps`, for "Step N" in prompts. */
+  /** 1-based position in `routine.steps`. */
   numberOf(id: string): number;
+  /**
+   * The step's label as the routine's own text numbers it: "Step 3", or "Branch 4-1 Step 1" on a branch (the paper's
+   * numbering), so the progress list and the step request name steps as the routine text the model reads does.
+   */
+  labelOf(id: string): string;
 };
 
 export function indexRoutine(routine: Routine): RoutineIndex {
@@ -27,12 +32,19 @@ export function indexRoutine(routine: Routine): RoutineIndex {
     if (edge.source !== edge.target) targets.add(edge.target);
   }
   const start = routine.steps.find((step) => !targets.has(step.id)) ?? routine.steps[0];
+  // Rendered once, on the first prompt that needs a label (a run with no model-driven step never does).
+  let labels: Map<string, string> | undefined;
+  const labelOf = (id: string) => {
+    labels ??= new Map(routinePromptLabels(routine).map((label, at) => [routine.steps[at].id, label]));
+    return labels.get(id) ?? `Step ${number.get(id) ?? 0}`;
+  };
   return {
     routine,
     step: (id) => byId.get(id),
     outgoing: (id) => outgoing.get(id) ?? [],
     start,
     numberOf: (id) => number.get(id) ?? 0,
+    labelOf,
   };
 }
 

@@ -62,7 +62,7 @@ async function askModel(ctx: BranchContext, ways: Edge[]): Promise<StepOutcome> 
     additionalProperties: false,
   };
   const request = [
-    `Current step: Step ${ctx.index.numberOf(ctx.step.id)}. ${ctx.step.name} [id: ${ctx.step.id}] — a branch condition check.`,
+    `Current step: ${ctx.index.labelOf(ctx.step.id)}. ${ctx.step.name} [id: ${ctx.step.id}] — a branch condition check.`,
     ...(ctx.step.description ? [`What to check: ${ctx.step.description}`] : []),
     "Pick the one way that applies to this run, from these:",
     ...labels.map((text) => `- ${text}`),

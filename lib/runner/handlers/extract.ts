@@ -23,7 +23,7 @@ export async function extractValues(
     {
       role: "user",
       content: [
-        `Current step: Step ${ctx.index.numberOf(ctx.step.id)}. ${ctx.step.name} [id: ${ctx.step.id}]`,
+        `Current step: ${ctx.index.labelOf(ctx.step.id)}. ${ctx.step.name} [id: ${ctx.step.id}]`,
         `Work out these values from the request and the run's values: ${names.map((name) => (unbound[name] ? `${name} (${unbound[name]})` : name)).join(", ")}.`,
         "Answer with a JSON object with exactly those fields.",
       ].join("\n"),

@@ -86,7 +86,7 @@ function readObject(content: string | null, names: string[]): Record<string, Jso
 
 function skillRequest(ctx: SkillContext, values: Record<string, JsonValue>, unbound: Record<string, string>): string {
   const { step } = ctx;
-  const lines = [`Current step: Step ${ctx.index.numberOf(step.id)}. ${step.name} [id: ${step.id}]`];
+  const lines = [`Current step: ${ctx.index.labelOf(step.id)}. ${step.name} [id: ${step.id}]`];
   if (step.instruction) lines.push(`Instruction: ${step.instruction}`);
   if (step.description && step.description !== step.instruction) lines.push(`What to do: ${step.description}`);
   lines.push(`Done when: ${completionOf(step)}`);

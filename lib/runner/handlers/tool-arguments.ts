@@ -164,7 +164,7 @@ function stepRequest(
   unbound: Record<string, string>,
 ): string {
   const { step } = ctx;
-  const lines = [`Current step: Step ${ctx.index.numberOf(step.id)}. ${step.name} [id: ${step.id}]`];
+  const lines = [`Current step: ${ctx.index.labelOf(step.id)}. ${step.name} [id: ${step.id}]`];
   if (step.description) lines.push(`What to do: ${step.description}`);
   lines.push(`Done when: ${completionOf(step)}`, `Call the tool ${toolName} now, exactly once.`);
   const fixed = Object.entries(bound);
