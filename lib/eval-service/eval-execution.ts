@@ -10,9 +10,11 @@ import {
   insertQueuedRun,
   statement,
   wakeRunWorker,
+  withRunActor,
   writeRuns,
   type PublishedRoutine,
 } from "../run-service";
+import type { ExecutionPlan } from "../runner";
 import { catalogSchemas, judgeRun, type CaseExpectation, type Judgement } from "./eval-judging";
 import { executionPlanOf, type RunConfiguration } from "./eval-plans";
 import { readRunConfigurations } from "./eval-records";
@@ -198,9 +200,13 @@ async function launch(
   for (const result of pending) {
     const config = configurations[result.configIndex];
     let published: PublishedRoutine;
+    let execution: ExecutionPlan;
     try {
       if (!config) throw new Error("The configuration of this result is missing from the suite run.");
       published = await versionOf(result.versionId);
+      // A routine that works as an actor is evaluated as it runs: with the actor's persona and model (a model the
+      // configuration names still wins), and refused when the actor's toolkit lacks one of its tools.
+      execution = await withRunActor(published.routine, executionPlanOf(config));
     } catch (error) {
       await storeJudgement(evalRunId, result.id, {
         status: "error",
@@ -223,7 +229,7 @@ async function launch(
         source: "eval",
         startedById,
         budgets: defaultBudgets(),
-        execution: executionPlanOf(config),
+        execution,
         toolFixtures: JSON.parse(result.testCase.pinnedOutputs) as Array<{ tool: string; output: JsonValue }>,
       });
       // In the same transaction as the run, so a driver that dies here never leaves a run nobody judges.
