@@ -16,7 +16,7 @@ export type CaseFromRunInput = {
   /** The run's events in order (seq ascending). */
   events: readonly RunEvent[];
   /**
-   * The full value of a variable-memory key (`VAR_<step>_<n>`), for outputs too long to be kept inline. Without
+   * The full value of a variable-memory key (`VAR_PAYSLIP_2025_06`), for outputs too long to be kept inline. Without
    * it, or when it knows no value, the output keeps its stub `{ $var, preview }`.
    */
   resolveVariable?: (key: string) => JsonValue | undefined;

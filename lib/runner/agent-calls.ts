@@ -233,18 +233,14 @@ async function settleCall(
     return { message: toolErrorText(error) };
   }
   const value = toJsonValue(outcome.value, outcome.text ?? "");
-  // Variable keys are what the model types back: `call:` is not a key's stuff, so the prefix becomes `call_`.
-  const keyId = stepRun.stepId.replace(/[^A-Za-z0-9_-]/g, "_");
   const held = holdLargeOutputs(
-    keyId,
+    { stepId: stepRun.stepId, tool: tool.name, input: stepRun.input },
     fillOutputs(step?.outputs ?? [], value),
     variableKeys(writer.snapshot),
     session.options.variableThresholdBytes,
   );
-  const variables = held.variables.map((variable) => ({ ...variable, stepId: stepRun.stepId }));
-  const events: RunEventInput[] = held.events.map((event) =>
-    event.type === "variable.set" ? { ...event, data: { ...event.data, stepId: stepRun.stepId } } : event,
-  );
+  const { variables } = held;
+  const events: RunEventInput[] = [...held.events];
   const shown = held.outputRef ? { variableKey: held.outputRef, preview: preview(held.outputs) } : {};
   events.push(
     { type: "step.output", data: { ...stepRef(stepRun), output: held.outputs, ...shown } },

@@ -4,7 +4,7 @@ import type { TokenCounter } from "../llm";
 import { systemTimeZone, type RunCalendar } from "./calendar";
 
 export type RunEngineOptions = {
-  /** Outputs whose JSON is larger go to variable memory as VAR_<step>_<n>. Default 2048 bytes. */
+  /** Outputs whose JSON is larger go to variable memory under a key that says what they hold. Default 2048 bytes. */
   variableThresholdBytes?: number;
   /** Token budget of the executor's system prompt; older summaries, then long values are cut to fit. Default 8000. */
   contextTokens?: number;

@@ -201,7 +201,11 @@ export async function settle(
         events.push(...skippedByChoice(session, step.id, choice.edgeId));
       } else {
         const held = holdLargeOutputs(
-          step.id,
+          {
+            stepId: step.id,
+            ...(step.kind === "tool" ? { tool: step.tool.name } : {}),
+            input: outcome.input ?? stepRun.input,
+          },
           outputs,
           variableKeys(writer.snapshot),
           session.options.variableThresholdBytes,

@@ -1,6 +1,7 @@
 import type { RunEventInput } from "../events";
 import type { JsonValue } from "../routine";
 import type { RunChange, RunSnapshot } from "./ports";
+import { RESULT_OUTPUT } from "./outputs";
 
 /** How an output held in variable memory appears in the step's output, in prompts and in bindings. */
 export type VariableStub = { $var: string; preview: string };
@@ -56,24 +57,53 @@ export function variableList(snapshot: RunSnapshot): Array<{ key: string; stepId
   return list;
 }
 
-function nextKeyNumber(stepId: string, keys: Set<string>): number {
-  const prefix = `VAR_${stepId}_`;
-  let max = 0;
-  for (const key of keys) {
-    if (!key.startsWith(prefix)) continue;
-    const n = Number(key.slice(prefix.length));
-    if (Number.isInteger(n) && n > max) max = n;
-  }
-  return max + 1;
+const KEY_MAX = 64;
+const DETAIL_MAX = 20;
+const SUBJECT_MAX = 24;
+/** Verbs that say what a tool does, not what its result is: get_payslip's result is a PAYSLIP. */
+const TOOL_VERB = /^(get|list|read|fetch|find|search|lookup|look_up|query|load|show)_+/i;
+
+const keyPart = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toUpperCase();
+
+/**
+ * A variable key that says what it holds, as the paper's VAR_PAYSLIP_2025_06: the output's name (or, for a step
+ * with no declared output, its tool's object), then up to two short values the step was called with ("2025-06" →
+ * 2025_06); `_2`, `_3` … when taken. At most 64 characters, letters, digits and `_` only: the model types it back.
+ */
+export function variableKeyFor(
+  what: { output: string; tool?: string; stepId: string },
+  input: JsonValue | null,
+  keys: ReadonlySet<string>,
+): string {
+  const named = what.output === RESULT_OUTPUT && what.tool ? what.tool.replace(TOOL_VERB, "") : what.output;
+  const subject = (keyPart(named) || keyPart(what.stepId) || "VALUE").slice(0, SUBJECT_MAX).replace(/_+$/, "");
+  const details =
+    input && typeof input === "object" && !Array.isArray(input)
+      ? Object.values(input)
+          .filter((value): value is string | number => typeof value === "string" || typeof value === "number")
+          .map((value) => keyPart(String(value)))
+          .filter((part) => part !== "" && part.length <= DETAIL_MAX && !part.startsWith("VAR_"))
+          .slice(0, 2)
+      : [];
+  const base = ["VAR", subject, ...details]
+    .join("_")
+    .slice(0, KEY_MAX - 3)
+    .replace(/_+$/, "");
+  if (!keys.has(base)) return base;
+  for (let n = 2; ; n++) if (!keys.has(`${base}_${n}`)) return `${base}_${n}`;
 }
 
 /**
- * Moves each output whose JSON is larger than `thresholdBytes` into variable memory as `VAR_<stepId>_<n>`: the
- * output keeps a stub with the key and a preview, the change carries the variable, and a variable.set event
- * announces it. Smaller outputs stay inline.
+ * Moves each output whose JSON is larger than `thresholdBytes` into variable memory under a key that says what it
+ * holds (variableKeyFor): the output keeps a stub with the key and a preview, the change carries the variable, and a
+ * variable.set event announces it. Smaller outputs stay inline.
  */
 export function holdLargeOutputs(
-  stepId: string,
+  from: { stepId: string; tool?: string; input: JsonValue | null },
   outputs: Record<string, JsonValue>,
   keys: Set<string>,
   thresholdBytes: number,
@@ -86,7 +116,8 @@ export function holdLargeOutputs(
   const kept: Record<string, JsonValue> = {};
   const variables: NonNullable<RunChange["variables"]> = [];
   const events: RunEventInput[] = [];
-  let n = nextKeyNumber(stepId, keys);
+  const { stepId } = from;
+  const taken = new Set(keys);
   for (const [name, value] of Object.entries(outputs)) {
     const text = jsonText(value);
     const bytes = byteLength(text);
@@ -94,7 +125,8 @@ export function holdLargeOutputs(
       kept[name] = value;
       continue;
     }
-    const key = `VAR_${stepId}_${n++}`;
+    const key = variableKeyFor({ output: name, tool: from.tool, stepId }, from.input, taken);
+    taken.add(key);
     const shown = preview(value);
     // A string is stored as JSON too, so reading a variable back always parses to the value that was stored.
     variables.push({ key, stepId, value: JSON.stringify(value) });

@@ -46,13 +46,13 @@ describe("variable memory in agent mode", () => {
       handlers: { fetch_report: () => report, send_report: () => ({ sent: true }) },
     });
     expect(await h.execute()).toBe("succeeded");
-    expect(key).toBe("VAR_fetch_1");
+    expect(key).toBe("VAR_REPORT_E7");
     expect(h.tools.callsTo("send_report")[0].args).toEqual({ report, to: "finance" });
     expect(dataOf(h.events(), "variable.set").map((data) => [data.key, data.stepId])).toEqual([
-      ["VAR_fetch_1", "fetch"],
+      ["VAR_REPORT_E7", "fetch"],
     ]);
-    expect(dataOf(h.events(), "step.tool_call")[1].arguments).toEqual({ report: "VAR_fetch_1", to: "finance" });
-    expect(h.system(1)).toContain("VAR_fetch_1 (from Step 1 Fetch the report)");
+    expect(dataOf(h.events(), "step.tool_call")[1].arguments).toEqual({ report: "VAR_REPORT_E7", to: "finance" });
+    expect(h.system(1)).toContain("VAR_REPORT_E7 (from Step 1 Fetch the report)");
     expectConsistentLog(h);
   });
 });

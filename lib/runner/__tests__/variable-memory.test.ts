@@ -29,12 +29,12 @@ const fetchStep = () =>
   });
 
 describe("variable memory", () => {
-  it("keeps a 10 KB output as VAR_fetch_1, shows the model the key and a preview, and swaps the key back for the tool (the step's bindings name that output)", async () => {
+  it("keeps a 10 KB output under a key that says what it holds (VAR_REPORT_E7), shows the model the key and a preview, and swaps the key back for the tool (the step's bindings name that output)", async () => {
     fake.setScenario({
       rules: [
         {
-          match: { lastMessageIncludes: "Call the tool send_report now", anyMessageIncludes: "VAR_fetch_1" },
-          reply: { toolCalls: [{ name: "send_report", arguments: { report: "VAR_fetch_1" } }] },
+          match: { lastMessageIncludes: "Call the tool send_report now", anyMessageIncludes: "VAR_REPORT_E7" },
+          reply: { toolCalls: [{ name: "send_report", arguments: { report: "VAR_REPORT_E7" } }] },
         },
       ],
     });
@@ -60,22 +60,22 @@ describe("variable memory", () => {
 
     const fetched = h.store.steps(h.runId).find((run) => run.stepId === "fetch")!;
     expect(fetched.output).toEqual({
-      report: { $var: "VAR_fetch_1", preview: expect.stringContaining("Leave report 2026") },
+      report: { $var: "VAR_REPORT_E7", preview: expect.stringContaining("Leave report 2026") },
     });
-    expect(fetched.outputRef).toBe("VAR_fetch_1");
+    expect(fetched.outputRef).toBe("VAR_REPORT_E7");
     const set = dataOf(h.events(), "variable.set")[0];
-    expect(set).toMatchObject({ key: "VAR_fetch_1", stepId: "fetch" });
+    expect(set).toMatchObject({ key: "VAR_REPORT_E7", stepId: "fetch" });
     expect(set.bytes).toBeGreaterThan(10_000);
-    expect(JSON.parse(h.store.run(h.runId).variables.get("VAR_fetch_1")!.value)).toEqual(bigReport);
+    expect(JSON.parse(h.store.run(h.runId).variables.get("VAR_REPORT_E7")!.value)).toEqual(bigReport);
 
     const prompt = JSON.stringify(fake.requests()[0].body);
-    expect(prompt).toContain("VAR_fetch_1");
+    expect(prompt).toContain("VAR_REPORT_E7");
     expect(prompt).toContain("Leave report 2026");
     expect(prompt).not.toContain(TAIL);
 
     expect(h.tools.callsTo("send_report")[0].args).toEqual({ report: bigReport, to: "manager@example.com" });
     expect(dataOf(h.events(), "step.tool_call")[1].arguments).toEqual({
-      report: "VAR_fetch_1",
+      report: "VAR_REPORT_E7",
       to: "manager@example.com",
     });
     expect(JSON.stringify(h.events())).not.toContain(TAIL);
@@ -103,7 +103,7 @@ describe("variable memory", () => {
     expect(await h.execute()).toBe("succeeded");
     expect(h.tools.callsTo("send_report")[0].args).toEqual({ report: bigReport, to: "Leave report 2026" });
     expect(dataOf(h.events(), "step.tool_call")[1].arguments).toEqual({
-      report: "VAR_fetch_1",
+      report: "VAR_REPORT_E7",
       to: "Leave report 2026",
     });
   });
@@ -122,9 +122,9 @@ describe("variable memory", () => {
     });
     expect(await h.execute()).toBe("succeeded");
     expect(dataOf(h.events(), "variable.set").map((data) => data.key)).toEqual([
-      "VAR_fetch_1",
-      "VAR_fetch_2",
-      "VAR_fetch_3",
+      "VAR_REPORT_E7",
+      "VAR_REPORT_E7_2",
+      "VAR_REPORT_E7_3",
     ]);
     expect(
       h.store
@@ -132,7 +132,7 @@ describe("variable memory", () => {
         .filter((run) => run.stepId === "fetch")
         .map((run) => run.iteration),
     ).toEqual([1, 2, 3]);
-    expect(h.store.run(h.runId).outputs).toEqual({ report: { $var: "VAR_fetch_3", preview: expect.any(String) } });
+    expect(h.store.run(h.runId).outputs).toEqual({ report: { $var: "VAR_REPORT_E7_3", preview: expect.any(String) } });
   });
 
   it("keeps outputs under the threshold inline", async () => {
