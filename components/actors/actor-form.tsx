@@ -1,8 +1,8 @@
 "use client";
 
-import { Alert, Button, Field, Input, Textarea, useFormAction } from "@/components/ui";
+import { Alert, Field, FormButtons, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import { idleState, type ActionState } from "@/lib/forms";
+import { useSavingForm } from "./use-saving-form";
 import type { ActorRowView, FormAction, ToolkitRowView } from "./actor-types";
 
 type Props = {
@@ -16,13 +16,7 @@ type Props = {
 
 /** An actor profile's name, persona, toolkit and executor model. A refusal keeps what was typed. */
 export function ActorForm({ actor, toolkits, action, onSaved, onCancel }: Props) {
-  const save = async (state: ActionState, formData: FormData) => {
-    const result = await action(state, formData);
-    if (result.status === "success") onSaved(result.message);
-    return result;
-  };
-  const { state, formAction, onSubmit, pending } = useFormAction(save, idleState as ActionState);
-  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  const { state, formAction, onSubmit, pending, errors } = useSavingForm(action, onSaved);
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="actor-form">
       {actor ? <input type="hidden" name="id" value={actor.id} /> : null}
@@ -91,14 +85,9 @@ export function ActorForm({ actor, toolkits, action, onSaved, onCancel }: Props)
           )}
         </Field>
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending} data-testid="actor-save">
-          {actor ? "Save the actor" : "Create the actor"}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} pending={pending} submitTestId="actor-save">
+        {actor ? "Save the actor" : "Create the actor"}
+      </FormButtons>
     </form>
   );
 }

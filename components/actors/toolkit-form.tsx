@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert, Button, Field, Input, Textarea, useFormAction } from "@/components/ui";
-import { idleState, type ActionState } from "@/lib/forms";
+import { Alert, Field, FormButtons, Input, Textarea } from "@/components/ui";
+import { useSavingForm } from "./use-saving-form";
 import type { CatalogToolView, FormAction, ToolkitRowView, ToolRefView } from "./actor-types";
 import { ToolChecklist } from "./tool-checklist";
 
@@ -19,13 +19,7 @@ type Props = {
 /** A toolkit's name, description and tools. A refusal keeps what was typed and names the field at fault. */
 export function ToolkitForm({ toolkit, catalog, action, onSaved, onCancel }: Props) {
   const [tools, setTools] = useState<ToolRefView[]>(toolkit?.tools ?? []);
-  const save = async (state: ActionState, formData: FormData) => {
-    const result = await action(state, formData);
-    if (result.status === "success") onSaved(result.message);
-    return result;
-  };
-  const { state, formAction, onSubmit, pending } = useFormAction(save, idleState as ActionState);
-  const errors = state.status === "error" ? state.fieldErrors : undefined;
+  const { state, formAction, onSubmit, pending, errors } = useSavingForm(action, onSaved);
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="toolkit-form">
       {toolkit ? <input type="hidden" name="id" value={toolkit.id} /> : null}
@@ -78,14 +72,9 @@ export function ToolkitForm({ toolkit, catalog, action, onSaved, onCancel }: Pro
           </p>
         ) : null}
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending} data-testid="toolkit-save">
-          {toolkit ? "Save the toolkit" : "Create the toolkit"}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} pending={pending} submitTestId="toolkit-save">
+        {toolkit ? "Save the toolkit" : "Create the toolkit"}
+      </FormButtons>
     </form>
   );
 }

@@ -18,3 +18,4 @@ export { ResizablePanel } from "./resizable-panel";
 export { FormStatus } from "./form-status";
 export { CardForm } from "./card-form";
 export { ProgressBar } from "./progress-bar";
+export { FormButtons } from "./form-buttons";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import { Alert, Button, Dialog, Field, Input, Textarea } from "@/components/ui";
+import { Alert, Dialog, Field, FormButtons, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import { PLAN_LIMITS, type PlanTask } from "@/lib/events";
 import type { ActionState } from "@/lib/forms";
@@ -101,14 +101,9 @@ export function TaskEditDialog({
             </Select>
           )}
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={pending} data-testid="task-edit-submit">
-            Save task
-          </Button>
-        </div>
+        <FormButtons onCancel={onClose} pending={pending} submitTestId="task-edit-submit">
+          Save task
+        </FormButtons>
       </form>
     </Dialog>
   );
