@@ -184,13 +184,20 @@ export function parseRunEvent(raw: unknown): RunEvent | null {
 
 /** Checks an event's data before it is written; throws a readable error on a programming mistake. */
 export function checkEventInput(event: RunEventInput): RunEventInput {
+  // The engine checks each event once and the run store again (it is the boundary other writers go through too): a
+  // result of this function is not parsed a second time.
+  if (checkedEvents.has(event)) return event;
   const parsed = eventData[event.type].safeParse(event.data);
   if (!parsed.success)
     throw new Error(
       `Invalid ${event.type} event: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
     );
-  return { type: event.type, data: parsed.data } as RunEventInput;
+  const checked = { type: event.type, data: parsed.data } as RunEventInput;
+  checkedEvents.add(checked);
+  return checked;
 }
+
+const checkedEvents = new WeakSet<RunEventInput>();
 
 export function isFinished(status: RunStatus): boolean {
   return (FINISHED_RUN_STATUSES as readonly RunStatus[]).includes(status);

@@ -2,20 +2,36 @@ import "server-only";
 import Database from "better-sqlite3";
 import { resolveSqlitePath } from "../db/location";
 import { prismaTransactionOpen, translateDbError } from "../db/core";
+import { startCheckpointer, type Checkpointer } from "./run-checkpointer";
+
+/** SQLite's default automatic checkpoint, restored when the checkpoint thread is lost. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * The run store's own connection to the app's SQLite file. The engine's hot path (one transaction per state
  * change) runs as prepared statements in a synchronous better-sqlite3 transaction: a Prisma query costs about a
  * millisecond here, a prepared statement a few microseconds (decision 0012). Everything else uses Prisma.
  */
-type Holder = { path: string; db: Database.Database; statements: Map<string, Database.Statement> };
+type Holder = {
+  url: string | undefined;
+  path: string;
+  db: Database.Database;
+  statements: Map<string, Database.Statement>;
+  checkpointer: Checkpointer | null;
+};
 
 const globalForRunDb = globalThis as unknown as { routineStudioRunDb?: Holder };
 
 function holder(): Holder {
-  const path = resolveSqlitePath();
   const current = globalForRunDb.routineStudioRunDb;
-  if (current?.path === path && current.db.open) return current;
+  // Every statement asks: compare the URL as set before resolving it to a path (resolving costs more than a commit's
+  // statements on the hot path).
+  const url = process.env.DATABASE_URL;
+  if (current?.url === url && current.db.open) return current;
+  const path = resolveSqlitePath(url);
+  if (current?.path === path && current.db.open) return Object.assign(current, { url });
+  // Another database now (tests switch DATABASE_URL): the old file's checkpoint thread is not needed any more.
+  void current?.checkpointer?.stop();
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
   // Only another process can hold the lock for long (in-process, see writeRuns); wait for it rather than fail.
@@ -24,7 +40,12 @@ function holder(): Holder {
   // and a run then resumes from an earlier step with the same idempotency keys.
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
-  const next = { path, db, statements: new Map<string, Database.Statement>() };
+  // Checkpoints run on their own thread, not inside this connection's commits (run-checkpointer.ts).
+  const checkpointer = startCheckpointer(path, () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+  });
+  if (checkpointer) db.pragma("wal_autocheckpoint = 0");
+  const next = { url, path, db, statements: new Map<string, Database.Statement>(), checkpointer };
   globalForRunDb.routineStudioRunDb = next;
   return next;
 }
@@ -90,6 +111,11 @@ async function flush(): Promise<void> {
   try {
     const db = runDb();
     db.transaction(() => {
+      // One write alone needs no savepoint: if it throws, the whole transaction (only it) is rolled back.
+      if (batch.length === 1) {
+        outcomes.push({ ok: true, value: batch[0]!.work() });
+        return;
+      }
       for (const item of batch) {
         try {
           outcomes.push({ ok: true, value: db.transaction(item.work)() });

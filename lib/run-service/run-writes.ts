@@ -1,8 +1,8 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "../events";
 import type { RunChange } from "../runner";
 import { toRunStatus, writeJson } from "./run-records";
+import { timeOrderedId } from "./run-ids";
 import { sqlTime, statement } from "./run-sqlite";
 
 // The statements of the run store's hot path. Every function here runs inside writeRuns (one transaction):
@@ -134,7 +134,7 @@ function insertVariable(runId: string, variable: { key: string; stepId: string; 
   statement(
     `INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    randomUUID(),
+    timeOrderedId(now.getTime()),
     runId,
     variable.key,
     variable.stepId,
@@ -152,7 +152,7 @@ export function insertEvents(runId: string, afterSeq: number, events: RunEventIn
   const at = now.toISOString();
   return events.map((event, index) => {
     const seq = afterSeq + index + 1;
-    insert.run(randomUUID(), runId, seq, event.type, JSON.stringify(event.data), sqlTime(now));
+    insert.run(timeOrderedId(now.getTime()), runId, seq, event.type, JSON.stringify(event.data), sqlTime(now));
     return { runId, seq, at, type: event.type, data: event.data } as RunEvent;
   });
 }
