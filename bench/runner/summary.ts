@@ -9,8 +9,16 @@ export type Samples = {
   sse: SseRun[];
 };
 
-/** The issue's targets; reported in targetsMet, never adjusted. */
-export const TARGETS = { overheadMsPerStep: 2, stepsPerSecond: 1000, sseP95MsAt200Watchers: 50 };
+/**
+ * The issues' targets; reported in targetsMet, never adjusted. Issue #6 set the per-step p95 and the SSE latency;
+ * issue #17 raised the bar for the engine itself: p50 ≤ 0.5 ms per durably committed step and ≥ 2,000 steps/s.
+ */
+export const TARGETS = {
+  overheadMsPerStep: 2,
+  overheadMsP50: 0.5,
+  stepsPerSecond: 2000,
+  sseP95MsAt200Watchers: 50,
+};
 
 /**
  * Per-run overhead: the run's wall time (execute() to its return) over its tool steps, p50/p95 across runs. Per
@@ -64,6 +72,7 @@ export function summarize(samples: Samples, options: { steps: number; watchers: 
     sse,
     targetsMet: {
       overheadMsPerStep: bound.overheadMsP95 <= TARGETS.overheadMsPerStep,
+      overheadMsP50: bound.overheadMsP50 <= TARGETS.overheadMsP50,
       stepsPerSecond: stepsPerSecond >= TARGETS.stepsPerSecond,
       sseP95MsAt200Watchers: most.p95Ms <= TARGETS.sseP95MsAt200Watchers,
       sseNoLossOrDuplicates: sse.every((entry) => entry.lost === 0 && entry.duplicated === 0),

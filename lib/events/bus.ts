@@ -5,7 +5,8 @@ type Listener = (events: RunEvent[]) => void;
 /**
  * The in-process event bus: the engine's EventSink publishes each commit's events here, and SSE streams subscribed
  * to that run receive them. Listeners run synchronously and must not throw (a throwing one is dropped and logged).
- * In embedded mode the engine and the streams share one process; scale-out replaces this with Postgres NOTIFY.
+ * Events of runs executed in another process reach it through the event relay (event-relay.ts), which reads them
+ * from the tables.
  */
 export class RunEventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -37,6 +38,16 @@ export class RunEventBus {
   subscribeAll(listener: Listener): () => void {
     this.allListeners.add(listener);
     return () => this.allListeners.delete(listener);
+  }
+
+  /** The runs someone in this process listens to (the event relay reads their new events from the tables). */
+  subscribedRunIds(): string[] {
+    return [...this.listeners.keys()];
+  }
+
+  /** How many listeners of every run there are. */
+  allListenerCount(): number {
+    return this.allListeners.size;
   }
 
   /** How many listeners one run has (for tests and connection caps). */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 
 /**
- * SQLite's WAL checkpoint, off the run store's commit path (decision 0015 found it the tail, decision 0026 moves it).
+ * SQLite's WAL checkpoint, off the run store's commit path (decision 0015 found it the tail, decision 0028 moves it).
  * With its default, the connection that commits past 1,000 WAL pages copies them into the database file (and fsyncs)
  * inside that commit: every ~75 commits one step waited 4–16 ms, blocking the event loop. Here the run store's
  * connection never checkpoints (`wal_autocheckpoint = 0`); a worker thread with its own connection to the same file

@@ -1,0 +1,111 @@
+import type { RunEventBus } from "./bus";
+import type { RunEvent } from "./run-events";
+
+/** What the relay reads of the run tables: the truth that notifications only point at. */
+export type RelayReads = {
+  /** The stored lastSeq of each of these runs (unknown ids left out). */
+  lastSeqs(runIds: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * For listeners of every run: the runs with events stored after `cursor` (the newest seq of each), and the cursor
+   * to pass next time. A null cursor starts from now (nothing earlier is reported).
+   */
+  changedRuns(cursor: string | null): Promise<{ runs: Map<string, number>; cursor: string | null }>;
+  /** A run's stored events with seq > afterSeq, oldest first, at most `limit`. */
+  eventsAfter(runId: string, afterSeq: number, limit: number): Promise<RunEvent[]>;
+};
+
+export type EventRelayOptions = {
+  bus: RunEventBus;
+  reads: RelayReads;
+  /** How often the tables are read when nothing woke the relay sooner. */
+  everyMs: number;
+  /** Events read per run and pass (the streams read the rest back from the table themselves). */
+  pageSize?: number;
+  log?: Pick<Console, "error">;
+};
+
+export type EventRelay = {
+  /** Reads the tables now (a notification from another process said a run has new events); coalesced. */
+  poke(): void;
+  stop(): void;
+};
+
+/**
+ * Brings events committed by other processes (a run worker started with `npm run worker`, another web server) to
+ * this process's bus, so live streams and the runs list see them (issue #17). Events of runs executed here reach
+ * the bus directly; the relay tracks the last seq it saw per run and, for runs someone here listens to, publishes
+ * what the tables hold beyond it. The tables are the truth: a notification (PostgreSQL NOTIFY) only calls poke(),
+ * and the periodic pass catches up on any notification that was missed.
+ *
+ * A run seen for the first time is published from its latest stored event, not its first: a stream that already
+ * has it skips it, and one that lacks earlier events sees a hole and reads them back from the table (see
+ * createRunEventStream), so nothing is sent twice and nothing is missed.
+ */
+export function startEventRelay(options: EventRelayOptions): EventRelay {
+  const { bus, reads } = options;
+  const pageSize = options.pageSize ?? 200;
+  const seen = new Map<string, number>();
+  let cursor: string | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  // Everything on the bus, whoever published it, counts as seen. (This listener is not counted as a listener below.)
+  const stopHearing = bus.subscribeAll((events) => {
+    for (const event of events) if (event.seq > (seen.get(event.runId) ?? 0)) seen.set(event.runId, event.seq);
+  });
+
+  async function pass(): Promise<void> {
+    const stored = new Map<string, number>();
+    const watched = bus.subscribedRunIds();
+    if (watched.length > 0) for (const [id, seq] of await reads.lastSeqs(watched)) stored.set(id, seq);
+    // Listeners of every run besides this relay: the runs list, an evaluation waiting for its runs.
+    if (bus.allListenerCount() > 1) {
+      const changed = await reads.changedRuns(cursor);
+      cursor = changed.cursor;
+      for (const [id, seq] of changed.runs) stored.set(id, Math.max(seq, stored.get(id) ?? 0));
+    } else cursor = null;
+    for (const [runId, lastSeq] of stored) {
+      const known = seen.get(runId);
+      if (known !== undefined && lastSeq <= known) continue;
+      const events = await reads.eventsAfter(runId, known ?? lastSeq - 1, pageSize);
+      // Published only when still new: the engine here may have published them while the table was read.
+      const fresh = events.filter((event) => event.seq > (seen.get(runId) ?? 0));
+      if (fresh.length > 0) bus.publish(runId, fresh);
+    }
+    forgetUnwatched(stored);
+  }
+
+  // Keeps the map to the runs still of interest, so a long-lived server does not remember every run it ever saw.
+  function forgetUnwatched(stored: Map<string, number>): void {
+    if (seen.size < 10_000) return;
+    const watched = new Set(bus.subscribedRunIds());
+    for (const runId of seen.keys()) if (!watched.has(runId) && !stored.has(runId)) seen.delete(runId);
+  }
+
+  function poke(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = pass()
+      .catch((error: unknown) => options.log?.error(`[events] reading new run events failed: ${String(error)}`))
+      .finally(() => {
+        running = null;
+        if (again) poke();
+      });
+  }
+
+  const timer = setInterval(poke, options.everyMs);
+  timer.unref?.();
+  return {
+    poke,
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      stopHearing();
+    },
+  };
+}
