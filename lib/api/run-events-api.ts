@@ -7,28 +7,34 @@ import {
   isFinished,
   lastEventIdOf,
   runEventBus,
-  runStreamLimiter,
   runStreamLimits,
+  streamsPerUser,
   SSE_HEADERS,
   type RunEventBus,
-  type StreamLimiter,
   type StreamLimits,
+  type StreamSlotLimiter,
 } from "../events";
+import { createSharedStreamLimiter, type SharedStreamLimiter } from "../db/stream-slots";
 import { authenticateRequest, jsonError } from "./request-viewer";
 
 /** What the stream routes share, injectable for tests: the bus, the per-user cap, the limits of each stream. */
 export type StreamDeps = {
   bus: RunEventBus;
-  limiter: StreamLimiter;
+  limiter: StreamSlotLimiter;
   /** Left-out limits take the process's (runStreamLimits: defaults and RUN_STREAM_* variables). */
   limits?: Partial<StreamLimits>;
   pageSize?: number;
 };
 
-const defaultDeps = (): StreamDeps => ({ bus: runEventBus, limiter: runStreamLimiter });
+// The cap counts every web server process's streams (RUN_STREAMS_PER_USER); one limiter per process, on globalThis.
+const globalForLimiter = globalThis as unknown as { routineStudioStreamLimiter?: SharedStreamLimiter };
+const defaultDeps = (): StreamDeps => ({
+  bus: runEventBus,
+  limiter: (globalForLimiter.routineStudioStreamLimiter ??= createSharedStreamLimiter(streamsPerUser())),
+});
 const limitsOf = (deps: StreamDeps): StreamLimits => ({ ...runStreamLimits, ...deps.limits });
 
-function tooManyStreams(limiter: StreamLimiter): Response {
+function tooManyStreams(limiter: StreamSlotLimiter): Response {
   return jsonError(
     429,
     `You have ${limiter.maxPerUser} live run streams open already; close some run pages (or finished streams) and try again.`,
@@ -57,7 +63,7 @@ export async function streamRunEvents(
   let release: (() => void) | null = null;
   try {
     if (!(await canViewRun(viewer, runId))) return jsonError(404, RUN_NOT_FOUND);
-    release = deps.limiter.tryAcquire(viewer.id);
+    release = await deps.limiter.tryAcquire(viewer.id);
     if (!release) return tooManyStreams(deps.limiter);
     const run = await getRun(viewer, runId);
     const afterSeq = lastEventIdOf(request);
@@ -99,7 +105,7 @@ export async function streamRunStatuses(request: Request, deps: StreamDeps = def
   if (!authenticated.ok) return authenticated.response;
   const access = authenticated.auth;
   let viewer = access.viewer;
-  const release = deps.limiter.tryAcquire(viewer.id);
+  const release = await deps.limiter.tryAcquire(viewer.id);
   if (!release) return tooManyStreams(deps.limiter);
   const body = createRunStatusStream({
     subscribeAll: (listener) => deps.bus.subscribeAll(listener),

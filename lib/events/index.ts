@@ -18,7 +18,7 @@ export {
 export {
   DEFAULT_STREAM_LIMITS,
   StreamLimiter,
-  runStreamLimiter,
+  type StreamSlotLimiter,
   runStreamLimits,
   streamLimitsFromEnv,
   streamsPerUser,

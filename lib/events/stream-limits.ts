@@ -3,7 +3,19 @@
  * connection of the server. `tryAcquire` returns a release function that is safe to call more than once: streams
  * end by several paths (finished, client gone, cancelled, cut off, failed) and each may call it.
  */
-export class StreamLimiter {
+/**
+ * The per-user cap as the stream routes use it: this class in one process; across web server processes, the
+ * database-backed limiter of lib/db/stream-slots, whose tryAcquire is async.
+ */
+export type StreamSlotLimiter = {
+  readonly maxPerUser: number;
+  /** A slot for `userId` (call the function to give it back), or null when they hold `maxPerUser` already. */
+  tryAcquire(userId: string): Promise<(() => void) | null> | (() => void) | null;
+  /** How many streams of `userId` this process holds open. */
+  openCount(userId: string): number;
+};
+
+export class StreamLimiter implements StreamSlotLimiter {
   private readonly open = new Map<string, number>();
 
   constructor(readonly maxPerUser: number) {}
@@ -94,13 +106,6 @@ export function streamLimitsFromEnv(env: Env = process.env): StreamLimits {
     recheckMs: positive(env.RUN_STREAM_RECHECK_SECONDS, 1000, d.recheckMs),
   };
 }
-
-const globalForLimits = globalThis as unknown as { routineStudioStreamLimiter?: StreamLimiter };
-
-/** The process's one limiter, shared by the run stream and the runs-list stream. */
-export const runStreamLimiter: StreamLimiter = (globalForLimits.routineStudioStreamLimiter ??= new StreamLimiter(
-  streamsPerUser(),
-));
 
 /** The process's stream limits, read from the environment once. */
 export const runStreamLimits: Readonly<StreamLimits> = Object.freeze(streamLimitsFromEnv());

@@ -27,9 +27,12 @@ function holder(): Holder {
   // Every statement asks: compare the URL as set before resolving it to a path (resolving costs more than a commit's
   // statements on the hot path).
   const url = process.env.DATABASE_URL;
-  if (current?.url === url && current.db.open) return current;
+  if (current && current.url === url && current.db.open) return current;
   const path = resolveSqlitePath(url);
-  if (current?.path === path && current.db.open) return Object.assign(current, { url });
+  if (current && current.path === path && current.db.open) {
+    current.url = url;
+    return current;
+  }
   // Another database now (tests switch DATABASE_URL): the old file's checkpoint thread is not needed any more.
   void current?.checkpointer?.stop();
   const db = new Database(path);

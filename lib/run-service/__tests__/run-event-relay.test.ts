@@ -12,7 +12,7 @@ let routineId: string;
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   ({ routineId } = await publishedRoutine({ ownerId: await demoUserId("author") }));
-  startRunEventRelay({ RUN_EVENT_POLL_MS: "20" });
+  startRunEventRelay({ ...process.env, RUN_EVENT_POLL_MS: "20" });
 });
 afterAll(() => stopRunEventRelay());
 
