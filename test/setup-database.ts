@@ -9,4 +9,4 @@ const dir = mkdtempSync(path.join(tmpdir(), "routine-studio-test-"));
 process.env.DATABASE_URL = `file:${path.join(dir, `${randomUUID()}.db`)}`;
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.BETTER_AUTH_URL = "http://localhost:3999";
-migrateDatabase();
+await migrateDatabase();

@@ -30,7 +30,7 @@ async function main() {
     EVAL_DRIVER: "off",
   });
   const { migrateDatabase } = await import("../../lib/db/migrations");
-  migrateDatabase();
+  await migrateDatabase();
   const { startFakeOpenAI } = await import("../../scripts/fake-openai/index");
   const { startDemoHrHttpServer } = await import("../../lib/demo/hr-server");
   const { seedDatabase } = await import("../../lib/demo/seed");

@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { prisma } from "../db/core";
+import { isPostgresUrl, prisma } from "../db/core";
 import { isDeactivated } from "../db/users";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 
@@ -20,7 +20,10 @@ export const auth = betterAuth({
   appName: "Routine Studio",
   baseURL: process.env.BETTER_AUTH_URL,
   secret: process.env.BETTER_AUTH_SECRET,
-  database: prismaAdapter(prisma, { provider: "sqlite" }),
+  // The adapter's SQL dialect follows the configured database (decision 0026).
+  database: prismaAdapter(prisma, {
+    provider: isPostgresUrl(process.env.DATABASE_URL ?? "") ? "postgresql" : "sqlite",
+  }),
   emailAndPassword: {
     enabled: true,
     disableSignUp: true,

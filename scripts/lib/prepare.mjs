@@ -113,16 +113,25 @@ export function ensureDependencies() {
   if (!changed) console.log("✔ Dependencies up to date");
 }
 
+/**
+ * Generates both Prisma clients (SQLite and PostgreSQL) when the schema, the code that derives the PostgreSQL schema
+ * or the installed client changed, or when either generated client is missing (a fresh clone, a deleted folder).
+ */
 export function ensurePrismaClient() {
+  const generated = path.join(root, "lib", "db", "generated");
   const inputs = [
     path.join(root, "prisma", "schema.prisma"),
+    path.join(root, "prisma", "postgresql", "schema.prisma"),
+    path.join(root, "lib", "db", "migrations", "authoring", "postgres-schema.ts"),
     path.join(root, "node_modules", "@prisma", "client", "package.json"),
   ];
-  const stamp = path.join(root, "lib", "db", "generated", ".stamp");
+  const stamp = path.join(generated, ".stamp");
+  const clients = ["prisma", "prisma-postgresql"].map((folder) => path.join(generated, folder, "client.ts"));
+  if (clients.some((client) => !existsSync(client)) && existsSync(stamp)) writeFileSync(stamp, "");
   const changed = whenChanged(stamp, inputs, () =>
-    run("Generating the Prisma client", "node", ["scripts/prisma-generate.mjs"]),
+    run("Generating the Prisma clients (SQLite and PostgreSQL)", "node", ["scripts/prisma-generate.mjs"]),
   );
-  if (!changed) console.log("✔ Prisma client up to date");
+  if (!changed) console.log("✔ Prisma clients up to date");
 }
 
 /**

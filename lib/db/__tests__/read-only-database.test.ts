@@ -73,7 +73,7 @@ describe("a read-only database file", () => {
     if (!outcome.ok) expect(outcome.message).toMatch(/read-only/);
   });
 
-  it("stops pending migrations with a message that names the fix, and start-up carries on", () => {
+  it("stops pending migrations with a message that names the fix, and start-up carries on", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "routine-studio-ro-"));
     const emptyDb = path.join(dir, "empty.db");
     execFileSync("touch", [emptyDb]);
@@ -90,7 +90,7 @@ describe("a read-only database file", () => {
     const previous = process.env.DATABASE_URL;
     process.env.DATABASE_URL = `file:${emptyDb}`;
     try {
-      expect(migrateOnStartup(log)).toBe(false);
+      expect(await migrateOnStartup(log)).toBe(false);
     } finally {
       process.env.DATABASE_URL = previous;
     }

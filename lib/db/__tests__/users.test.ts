@@ -281,16 +281,41 @@ describe("a read-only database", () => {
     await expect(withDbErrors(() => Promise.reject(other))).rejects.toBe(other);
   });
 
+  /**
+   * Makes the database refuse writes. SQLite: query_only gives the same error a read-only file gives (tests run as
+   * root). PostgreSQL: new sessions of this database start read-only, and the client's pooled sessions are closed so
+   * its next query opens such a session.
+   */
+  async function refuseWrites(refuse: boolean) {
+    const url = process.env.DATABASE_URL ?? "";
+    if (!/^postgres(ql)?:/.test(url)) {
+      await prisma.$executeRawUnsafe(`PRAGMA query_only = ${refuse ? "ON" : "OFF"}`);
+      return;
+    }
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const name = (await admin.query<{ name: string }>("SELECT current_database() AS name")).rows[0].name;
+      await admin.query("SET default_transaction_read_only = off");
+      await admin.query(
+        `ALTER DATABASE "${name}" ${refuse ? "SET default_transaction_read_only = on" : "RESET default_transaction_read_only"}`,
+      );
+    } finally {
+      await admin.end();
+    }
+    await prisma.$disconnect();
+  }
+
   it("createUser on a database that refuses writes fails with DatabaseUnavailableError and writes nothing", async () => {
     const before = await rowCounts();
-    // query_only makes SQLite refuse writes with the same error a read-only file gives (tests run as root).
-    await prisma.$executeRawUnsafe("PRAGMA query_only = ON");
+    await refuseWrites(true);
     try {
       const attempt = makeUser();
       await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
       await expect(attempt).rejects.toThrow(/read-only/);
     } finally {
-      await prisma.$executeRawUnsafe("PRAGMA query_only = OFF");
+      await refuseWrites(false);
     }
     expect(await rowCounts()).toEqual(before);
   });

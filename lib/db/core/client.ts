@@ -1,16 +1,24 @@
 import "server-only";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { ensureDatabaseDirectory, resolveSqlitePath } from "../location";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { ensureDatabaseDirectory, resolveDatabase } from "../location";
 import { PrismaClient } from "../generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgresql/client";
 import { countTransactions } from "./prisma-transactions";
 
 export type Db = PrismaClient;
 
 function createPrismaClient(): PrismaClient {
-  const dbPath = resolveSqlitePath();
-  if (ensureDatabaseDirectory(dbPath)) console.info(`[db] created the database folder for ${dbPath}`);
+  const location = resolveDatabase();
+  if (location.kind === "postgresql") {
+    // Generated from the PostgreSQL twin of the same schema: same models, same API, so the DAL keeps one type. The
+    // SQLite client's type is the one it is written against (its filters are the narrower set), hence the cast.
+    const client = new PostgresPrismaClient({ adapter: countTransactions(new PrismaPg(location.url)) });
+    return client as unknown as PrismaClient;
+  }
+  if (ensureDatabaseDirectory(location.path)) console.info(`[db] created the database folder for ${location.path}`);
   // Transactions are counted so the run store's own connection never commits in the middle of one (decision 0012).
-  return new PrismaClient({ adapter: countTransactions(new PrismaBetterSqlite3({ url: dbPath })) });
+  return new PrismaClient({ adapter: countTransactions(new PrismaBetterSqlite3({ url: location.path })) });
 }
 
 // One client per process; dev-mode hot reloads would otherwise open a new connection on every edit.

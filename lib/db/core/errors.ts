@@ -68,6 +68,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
  */
 export function translateDbError(error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
+  // SQLite's read-only file, or PostgreSQL's read-only transaction (a standby, default_transaction_read_only).
   if (/readonly database|SQLITE_READONLY|read-only/i.test(message)) {
     return new DatabaseUnavailableError(
       "The database is read-only, so nothing could be saved. Ask an administrator to make the database file writable.",
@@ -76,6 +77,14 @@ export function translateDbError(error: unknown): unknown {
   }
   if (/SQLITE_BUSY|database is locked/i.test(message)) {
     return new DatabaseUnavailableError("The database is busy. Please try again in a moment.", { cause: error });
+  }
+  if (
+    /ECONNREFUSED|Can't reach database server|DatabaseNotReachable|Connection terminated unexpectedly/i.test(message)
+  ) {
+    return new DatabaseUnavailableError(
+      "The database server cannot be reached, so nothing was saved. Please try again in a moment; if it persists, ask an administrator to check it.",
+      { cause: error },
+    );
   }
   if (/SQLITE_CANTOPEN|unable to open database/i.test(message)) {
     return new DatabaseUnavailableError("The database cannot be opened. Ask an administrator to check its location.", {

@@ -1,7 +1,13 @@
 // The database itself: the Prisma client on the configured database, its URL, transactions and the DAL's errors.
 import "server-only";
 export { prisma } from "./client";
-export { DatabaseConfigError, ensureDatabaseDirectory, resolveSqlitePath } from "../location";
+export {
+  DatabaseConfigError,
+  ensureDatabaseDirectory,
+  isPostgresUrl,
+  resolveDatabase,
+  resolveSqlitePath,
+} from "../location";
 export {
   ConflictError,
   DatabaseUnavailableError,

@@ -3,12 +3,14 @@ import { MigrationError } from "./apply-migrations";
 import { migrateDatabase } from "./migrate-database";
 
 /** Applies pending migrations at server start and logs the outcome; never throws, so the server stays up. */
-export function migrateOnStartup(log: Pick<Console, "info" | "error"> = console): boolean {
+export async function migrateOnStartup(log: Pick<Console, "info" | "error"> = console): Promise<boolean> {
   try {
-    const outcome = migrateDatabase();
-    if (outcome.createdDirectory) log.info(`[db] created the database folder for ${outcome.dbPath}`);
+    const outcome = await migrateDatabase();
+    if (outcome.createdDirectory) log.info(`[db] created the database folder for ${outcome.location}`);
     if (outcome.applied.length > 0)
-      log.info(`[db] applied ${outcome.applied.length} migration(s): ${outcome.applied.join(", ")}`);
+      log.info(
+        `[db] applied ${outcome.applied.length} migration(s) to ${outcome.location}: ${outcome.applied.join(", ")}`,
+      );
     return true;
   } catch (error) {
     const known = error instanceof MigrationError || error instanceof DatabaseConfigError;

@@ -1,11 +1,12 @@
 import "server-only";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { resolveSqlitePath } from "../location";
+import { localDataFolder, resolveDatabase } from "../location";
 
 // The one folder stdio tool servers may be given as a root (server-filesystem's folders): MCP_TOOL_FILES_DIR, else
-// `tool-files` beside the database file. Never the app's folder, which holds the auth secret, the database and the
-// build: a root there would let anyone who may try tools read or rewrite them.
+// `tool-files` beside the database file (in the data folder when the database is on a PostgreSQL server). Never the
+// app's folder, which holds the auth secret, the database and the build: a root there would let anyone who may try
+// tools read or rewrite them.
 
 type Env = Record<string, string | undefined>;
 
@@ -13,7 +14,7 @@ type Env = Record<string, string | undefined>;
 export function toolFilesFolder(env: Env = process.env): string {
   const configured = env.MCP_TOOL_FILES_DIR?.trim();
   if (configured) return path.resolve(configured);
-  return path.join(path.dirname(resolveSqlitePath(env.DATABASE_URL)), "tool-files");
+  return path.join(localDataFolder(env.DATABASE_URL), "tool-files");
 }
 
 const isInside = (child: string, parent: string) =>
@@ -41,10 +42,11 @@ function realFolder(env: Env): { folder: string } | { error: string } {
     return { error: `The tool files folder ${configured} cannot be created: ${(error as Error).message}` };
   }
   const folder = realPath(configured);
-  const database = realPath(resolveSqlitePath(env.DATABASE_URL));
+  const location = resolveDatabase(env.DATABASE_URL);
+  const database = location.kind === "sqlite" ? realPath(location.path) : null;
   const app = realPath(process.cwd());
   // A folder that holds the database or the app would hand both to any server given it as a root.
-  if (isInside(database, folder) || isInside(app, folder))
+  if ((database !== null && isInside(database, folder)) || isInside(app, folder))
     return {
       error: `The tool files folder ${configured} contains the app or its database, so no folder is given to tool servers. Set MCP_TOOL_FILES_DIR to a folder of its own.`,
     };

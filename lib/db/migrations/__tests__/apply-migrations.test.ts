@@ -263,40 +263,45 @@ describe("a database that cannot be written", () => {
 });
 
 describe("migrateDatabase", () => {
-  it("creates a missing database folder, says so, and applies the migrations", () => {
+  it("creates a missing database folder, says so, and applies the migrations", async () => {
     const dbPath = path.join(tempDir(), "new", "nested", "dir", "app.db");
 
-    const outcome = migrateDatabase({ url: `file:${dbPath}`, projectRoot: PROJECT_ROOT });
+    const outcome = await migrateDatabase({ url: `file:${dbPath}`, projectRoot: PROJECT_ROOT });
 
-    expect(outcome).toMatchObject({ dbPath, createdDirectory: true, applied: COMMITTED, alreadyApplied: 0 });
+    expect(outcome).toMatchObject({ provider: "sqlite", dbPath, createdDirectory: true, applied: COMMITTED });
+    expect(outcome.alreadyApplied).toBe(0);
     expect(tablesIn(dbPath)).toEqual(expect.arrayContaining(APP_TABLES));
-    expect(migrateDatabase({ url: `file:${dbPath}`, projectRoot: PROJECT_ROOT })).toMatchObject({
+    expect(await migrateDatabase({ url: `file:${dbPath}`, projectRoot: PROJECT_ROOT })).toMatchObject({
       createdDirectory: false,
       applied: [],
     });
   });
 
-  it("resolves a relative file URL from the project folder", () => {
+  it("resolves a relative file URL from the project folder", async () => {
     const projectRoot = tempDir();
     cpSync(path.join(PROJECT_ROOT, "prisma"), path.join(projectRoot, "prisma"), { recursive: true });
 
-    const outcome = migrateDatabase({ url: "file:./data/app.db?connection_limit=1", projectRoot });
+    const outcome = await migrateDatabase({ url: "file:./data/app.db?connection_limit=1", projectRoot });
 
-    expect(outcome.dbPath).toBe(path.join(projectRoot, "data", "app.db"));
-    expect(existsSync(outcome.dbPath)).toBe(true);
+    expect(outcome.location).toBe(path.join(projectRoot, "data", "app.db"));
+    expect(existsSync(outcome.location)).toBe(true);
   });
 
-  it("refuses a database URL that is not a SQLite file", () => {
-    const error = errorFrom(() => migrateDatabase({ url: "postgresql://x", projectRoot: PROJECT_ROOT }));
-    expect(error).toBeInstanceOf(DatabaseConfigError);
-    expect(error.message).toMatch(/SQLite file URL/);
+  it("refuses a database URL that is neither a SQLite file nor PostgreSQL, naming both accepted forms", async () => {
+    for (const url of ["mysql://root@localhost/app", "routine-studio.db"]) {
+      const error = await migrateDatabase({ url, projectRoot: PROJECT_ROOT }).catch((caught: Error) => caught);
+      expect(error).toBeInstanceOf(DatabaseConfigError);
+      expect((error as Error).message).toMatch(
+        /SQLite file URL such as "file:.*" or a PostgreSQL URL such as "postgresql:\/\//,
+      );
+    }
   });
 
-  it("refuses a database folder that cannot be created", () => {
+  it("refuses a database folder that cannot be created", async () => {
     const url = `file:${pathUnderAFile()}`;
 
-    const error = errorFrom(() => migrateDatabase({ url, projectRoot: PROJECT_ROOT }));
+    const error = await migrateDatabase({ url, projectRoot: PROJECT_ROOT }).catch((caught: Error) => caught);
     expect(error).toBeInstanceOf(DatabaseConfigError);
-    expect(error.message).toMatch(/does not exist and cannot be created/);
+    expect((error as Error).message).toMatch(/does not exist and cannot be created/);
   });
 });

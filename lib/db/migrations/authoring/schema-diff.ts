@@ -5,8 +5,8 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /**
- * Diffs two Prisma schemas into the SQL that migrates one to the other, fully offline.
- * `from: null` means an empty database.
+ * Diffs two Prisma schemas into the SQL that migrates one to the other, fully offline, in the SQL dialect of the
+ * schemas' datasource provider (SQLite or PostgreSQL). `from: null` means an empty database.
  *
  * The Prisma CLI's `migrate diff` needs a Rust engine it downloads; the official wasm build of the same
  * engine runs here. Diffing schema → schema needs no shadow database
@@ -14,6 +14,8 @@ import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-util
  */
 export async function diffSchemas(from: string | null, to: string): Promise<string> {
   const bg = await loadEngineModule();
+  // The engine takes the dialect from the schema's provider; the adapter is only its (unused) connection for a
+  // schema → schema diff. An in-memory SQLite one serves both, so authoring PostgreSQL migrations needs no server.
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaBetterSqlite3({ url: ":memory:" }));
   const engine = await bg.SchemaEngine.new({ datamodels: [["schema.prisma", to]] }, () => {}, adapter);
   const target = (content: string) => ({ tag: "schemaDatamodel", files: [{ path: "schema.prisma", content }] });

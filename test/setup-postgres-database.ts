@@ -1,0 +1,27 @@
+// The postgresql Vitest project's set-up: each test file gets its own migrated PostgreSQL database (created on the
+// test server, dropped after the file), so files run in parallel without sharing state, as with SQLite.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { migrateDatabase } from "../lib/db/migrations";
+import { createTestPostgresDatabase } from "./postgres-database";
+
+const database = await createTestPostgresDatabase();
+process.env.DATABASE_URL = database.url;
+// With SQLite the tool files folder is beside the per-file database; here it would be the project's data folder,
+// shared by every test file and by the app: give each file its own, as with SQLite.
+const toolFiles = mkdtempSync(path.join(tmpdir(), "routine-studio-pg-test-"));
+process.env.MCP_TOOL_FILES_DIR = path.join(toolFiles, "tool-files");
+process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+process.env.BETTER_AUTH_URL = "http://localhost:3999";
+await migrateDatabase();
+
+afterAll(async () => {
+  // The file's Prisma client holds pooled connections; disconnect it first so the drop does not cut them mid-query.
+  const client = (globalThis as { routineStudioPrisma?: { $disconnect(): Promise<void> } }).routineStudioPrisma;
+  await client?.$disconnect();
+  delete (globalThis as { routineStudioPrisma?: unknown }).routineStudioPrisma;
+  await database.drop();
+  rmSync(toolFiles, { recursive: true, force: true });
+});
