@@ -1,12 +1,21 @@
 // Runs once when the server starts (Node runtime only): brings the database schema up to date before the
-// first request, then starts the run worker, which resumes runs a stopped server left running. A failure is
-// reported clearly and the server stays up, so pages can say what is wrong.
+// first request, then starts the run worker, which resumes runs a stopped server left running and drains on
+// SIGTERM/SIGINT (lib/run-service/run-worker-startup.ts). A failure is reported clearly and the server stays up, so
+// pages can say what is wrong.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { migrateOnStartup } = await import("./lib/db/migrations");
-  if (!migrateOnStartup()) return;
+  if (!(await migrateOnStartup())) {
+    // No worker to drain; with NEXT_MANUAL_SIG_HANDLE the process must still end on a signal.
+    if (process.env.NEXT_MANUAL_SIG_HANDLE)
+      for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(0));
+    return;
+  }
   const { startRunWorkerOnStartup } = await import("./lib/run-service");
   startRunWorkerOnStartup();
+  // Live streams here follow runs that other processes execute (`npm run worker`, another web server).
+  const { startRunEventRelay } = await import("./lib/run-service");
+  startRunEventRelay();
   const { startEvalDriverOnStartup } = await import("./lib/eval-service");
   startEvalDriverOnStartup();
 }

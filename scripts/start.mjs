@@ -49,7 +49,13 @@ await phase("migrate", async () => {
 await phase("build", () => ensureBuild(env));
 await phase("serve", async () => {
   console.log(`▶ Starting Routine Studio on ${env.BETTER_AUTH_URL}`);
-  const server = spawn("npx", ["next", "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+  // NEXT_MANUAL_SIG_HANDLE: on SIGTERM/SIGINT Next leaves the exit to instrumentation.ts, so the embedded run worker
+  // finishes its steps in flight and hands its runs back before the process ends (decision 0027).
+  const server = spawn("npx", ["next", "start", "-p", port], {
+    cwd: root,
+    env: { ...env, NEXT_MANUAL_SIG_HANDLE: "true" },
+    stdio: "inherit",
+  });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));
   await answering(`http://127.0.0.1:${port}/sign-in`);

@@ -17,9 +17,12 @@ export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records
 export { statement, writeRuns } from "./run-sqlite";
 export { createSqliteRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";
 export { createRegistryToolPort } from "./run-tool-port";
+export { startRunEventRelay, stopRunEventRelay } from "./run-event-relay";
 export { onRunControl, onRunWork, signalRunControl, wakeRunWorker } from "./run-wake";
 export { processOwnerId } from "./run-worker";
-export { buildRunWorker, startRunWorker, stopRunWorker } from "./run-worker-process";
+export { buildRunWorker, runWorkerConfig, startRunWorker, stopRunWorker } from "./run-worker-process";
 export { applyRunChange } from "./run-writes";
-export { startRunWorkerOnStartup } from "./run-worker-startup";
-export type { RunWorker } from "./run-worker";
+export { startRunWorkerOnStartup, stopRunWorkerOnSignal } from "./run-worker-startup";
+export type { RunWorker, RunWorkerStopOptions } from "./run-worker";
+export { assessHealth, checkHealth, STALE_QUEUE_SECONDS } from "./run-health";
+export type { HealthObservation, HealthProbes, HealthReport } from "./run-health";

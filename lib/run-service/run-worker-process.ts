@@ -1,27 +1,40 @@
 import "server-only";
 import { createRunEngine, type ModelPort, type RunEngineOptions, type ToolPort } from "../runner";
+import { heartbeatMsFrom, HEARTBEAT_DEFAULT_MS } from "../db/workers";
 import { runCalendar } from "./run-calendar";
+import { createRunHeartbeat } from "./run-heartbeat";
 import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createSqliteRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
-import { createRunWorker, processOwnerId, type RunWorker } from "./run-worker";
+import { createRunWorker, processOwnerId, type RunWorker, type RunWorkerStopOptions } from "./run-worker";
 
 /** The worker's settings, each from an environment variable (README) with these defaults. */
-export const RUN_WORKER_DEFAULTS = { concurrency: 16, leaseMs: 30_000, pollMs: 5_000 };
+export const RUN_WORKER_DEFAULTS = {
+  concurrency: 16,
+  leaseMs: 30_000,
+  pollMs: 5_000,
+  heartbeatMs: HEARTBEAT_DEFAULT_MS,
+  shutdownGraceMs: 10_000,
+};
 
 export type RunWorkerConfig = typeof RUN_WORKER_DEFAULTS & { enabled: boolean };
 
-/** RUN_WORKER=off disables the worker (a web process in scale-out mode); RUN_WORKER_CONCURRENCY, RUN_LEASE_MS, RUN_POLL_MS tune it. */
+/**
+ * RUN_WORKER=off disables the worker (a web process in scale-out mode); RUN_WORKER_CONCURRENCY, RUN_LEASE_MS,
+ * RUN_POLL_MS, RUN_HEARTBEAT_MS and RUN_SHUTDOWN_GRACE_MS (0: abort the runs in flight at once) tune it.
+ */
 export function runWorkerConfig(env: NodeJS.ProcessEnv = process.env): RunWorkerConfig {
-  const positive = (name: string, fallback: number) => {
+  const number = (name: string, fallback: number, min: number) => {
     const value = Number(env[name]?.trim() || NaN);
-    return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+    return Number.isSafeInteger(value) && value >= min ? value : fallback;
   };
   return {
     enabled: (env.RUN_WORKER ?? "").trim().toLowerCase() !== "off",
-    concurrency: positive("RUN_WORKER_CONCURRENCY", RUN_WORKER_DEFAULTS.concurrency),
-    leaseMs: positive("RUN_LEASE_MS", RUN_WORKER_DEFAULTS.leaseMs),
-    pollMs: positive("RUN_POLL_MS", RUN_WORKER_DEFAULTS.pollMs),
+    concurrency: number("RUN_WORKER_CONCURRENCY", RUN_WORKER_DEFAULTS.concurrency, 1),
+    leaseMs: number("RUN_LEASE_MS", RUN_WORKER_DEFAULTS.leaseMs, 1),
+    pollMs: number("RUN_POLL_MS", RUN_WORKER_DEFAULTS.pollMs, 1),
+    heartbeatMs: heartbeatMsFrom(env),
+    shutdownGraceMs: number("RUN_SHUTDOWN_GRACE_MS", RUN_WORKER_DEFAULTS.shutdownGraceMs, 0),
   };
 }
 
@@ -52,6 +65,12 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     concurrency: config.concurrency,
     leaseMs: config.leaseMs,
     pollMs: config.pollMs,
+    heartbeat: createRunHeartbeat({
+      owner,
+      concurrency: config.concurrency,
+      intervalMs: config.heartbeatMs,
+      log: overrides.log,
+    }),
     log: overrides.log,
   });
 }
@@ -73,10 +92,16 @@ export function startRunWorker(overrides: RunWorkerOverrides = {}): RunWorker | 
   return worker;
 }
 
-/** Stops this process's worker: runs in flight stop between writes and stay `running` for the next start to resume. */
-export async function stopRunWorker(): Promise<void> {
+/**
+ * Stops this process's worker gracefully: no new claims, each run in flight finishes its current step (within
+ * RUN_SHUTDOWN_GRACE_MS unless `options` say otherwise) and stays `running` with its lease given back, for any worker
+ * to resume at once.
+ */
+export async function stopRunWorker(
+  options: RunWorkerStopOptions = { graceMs: runWorkerConfig().shutdownGraceMs },
+): Promise<void> {
   const worker = holder.routineStudioRunWorker;
   if (!worker) return;
   holder.routineStudioRunWorker = undefined;
-  await worker.stop();
+  await worker.stop(options);
 }

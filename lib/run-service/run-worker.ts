@@ -5,11 +5,14 @@ import type { RunStatus } from "../events";
 import { errorMessage, LeaseLostError, type RunControl } from "../runner";
 import { DatabaseUnavailableError } from "../db/core";
 import { failRunOnError } from "./run-failure";
+import type { RunHeartbeat } from "./run-heartbeat";
 import { claimRuns, freeDeadOwnersLeases, releaseLease, renewLeases } from "./run-leases";
 import { onRunControl, onRunWork } from "./run-wake";
 
-/** What the worker needs of the engine (lib/runner's RunEngine fits). */
-export type RunExecutor = { execute(runId: string, signal?: AbortSignal): Promise<RunStatus> };
+/** What the worker needs of the engine (lib/runner's RunEngine fits); `drain` asks it to stop between steps. */
+export type RunExecutor = {
+  execute(runId: string, signal?: AbortSignal, control?: { drain?: AbortSignal }): Promise<RunStatus>;
+};
 
 export type RunWorkerOptions = {
   /** Executes runs; the store it writes through must commit as `owner`. */
@@ -22,7 +25,17 @@ export type RunWorkerOptions = {
   leaseMs: number;
   /** The fallback poll for work nobody woke the worker for (another process queued it, a lease expired). */
   pollMs: number;
+  /** Tells operators the worker is alive and what it holds (the run_worker table); none in unit tests. */
+  heartbeat?: RunHeartbeat;
   log?: Pick<Console, "info" | "warn" | "error">;
+};
+
+export type RunWorkerStopOptions = {
+  /**
+   * How long the runs in flight may take to finish the step they are on before they are aborted; 0 (the default)
+   * aborts them at once. Either way they stop between writes, stay `running`, and their leases are given back.
+   */
+  graceMs?: number;
 };
 
 export type RunWorker = {
@@ -31,8 +44,12 @@ export type RunWorker = {
   start(): void;
   /** Claims runnable runs up to the concurrency limit; what wake-ups and the poll call. */
   wake(): void;
-  /** Stops claiming, stops the runs in flight without writing (they stay `running`), gives their leases back. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming at once; lets each run in flight finish its current step within `graceMs`, then aborts what is
+   * left without writing. The runs stay `running` and their leases are given back, so another worker resumes them
+   * at once; the worker is then marked stopped. Calling it again returns the same stop.
+   */
+  stop(options?: RunWorkerStopOptions): Promise<void>;
   /** The ids of the runs executing now. */
   active(): string[];
 };
@@ -49,18 +66,25 @@ export function processOwnerId(): string {
  */
 export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const log = options.log ?? console;
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const running = new Map<string, { controller: AbortController; drain: AbortController; done: Promise<void> }>();
   let started = false;
-  let stopping = false;
+  let stopping: Promise<void> | null = null;
   let filling: Promise<void> | null = null;
   let again = false;
-  const timers: NodeJS.Timeout[] = [];
-  const unsubscribe: Array<() => void> = [];
+  let pollTimer: NodeJS.Timeout | undefined;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let stopWaking = () => {};
+  let stopControl = () => {};
 
   async function fill(): Promise<void> {
     const free = options.concurrency - running.size;
     if (stopping || free <= 0) return;
     const ids = await claimRuns(options.owner, free, options.leaseMs);
+    // A stop that began during the claim: hand the new runs straight back rather than start them.
+    if (stopping) {
+      await Promise.all(ids.filter((id) => !running.has(id)).map((id) => release(id)));
+      return;
+    }
     // A run this worker still executes can come back when its lease lapsed during a long blocking step (the claim
     // renews it for us): it must not be executed twice.
     for (const id of ids) if (!running.has(id)) launch(id);
@@ -84,16 +108,17 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
 
   function launch(runId: string): void {
     const controller = new AbortController();
-    const done = execute(runId, controller.signal).finally(() => {
+    const drain = new AbortController();
+    const done = execute(runId, controller.signal, drain.signal).finally(() => {
       running.delete(runId);
       wake();
     });
-    running.set(runId, { controller, done });
+    running.set(runId, { controller, drain, done });
   }
 
-  async function execute(runId: string, signal: AbortSignal): Promise<void> {
+  async function execute(runId: string, signal: AbortSignal, drain: AbortSignal): Promise<void> {
     try {
-      await options.engine.execute(runId, signal);
+      await options.engine.execute(runId, signal, { drain });
     } catch (error) {
       if (error instanceof LeaseLostError) return log.warn(`[runs] run ${runId} was taken over by another worker`);
       // A busy or unreachable database: keep the lease, so the run is tried again once it expires, not in a loop.
@@ -103,7 +128,11 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
         log.error(`[runs] run ${runId} could not be marked failed: ${errorMessage(failure)}`),
       );
     }
-    await releaseLease(options.owner, runId).catch((error: unknown) =>
+    await release(runId);
+  }
+
+  function release(runId: string): Promise<void> {
+    return releaseLease(options.owner, runId).catch((error: unknown) =>
       log.error(`[runs] the lease on run ${runId} could not be released: ${errorMessage(error)}`),
     );
   }
@@ -118,30 +147,51 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     if (entry && request && !entry.controller.signal.aborted) entry.controller.abort(request);
   }
 
+  /**
+   * Claims stop at once; leases are renewed and operators' pause and cancel still reach the runs while they drain,
+   * so a long drain neither loses a run to another worker nor ignores an operator.
+   */
+  async function shutDown(graceMs: number): Promise<void> {
+    clearInterval(pollTimer);
+    stopWaking();
+    await filling;
+    if (running.size > 0 && graceMs > 0) {
+      log.info(`[runs] stopping: ${running.size} run(s) finish their current step (up to ${graceMs} ms)`);
+      for (const { drain } of running.values()) drain.abort();
+      await settledWithin(
+        [...running.values()].map((entry) => entry.done),
+        graceMs,
+      );
+    }
+    for (const { controller } of running.values()) controller.abort("shutdown");
+    await Promise.allSettled([...running.values()].map((entry) => entry.done));
+    clearInterval(renewTimer);
+    stopControl();
+    await options.heartbeat?.stop();
+  }
+
   return {
     owner: options.owner,
     start() {
       if (started) return;
       started = true;
-      unsubscribe.push(onRunWork(wake), onRunControl(control));
-      timers.push(
-        setInterval(
-          () => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)),
-          Math.max(100, options.leaseMs / 3),
-        ),
+      stopWaking = onRunWork(wake);
+      stopControl = onRunControl(control);
+      renewTimer = setInterval(
+        () => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)),
+        Math.max(100, options.leaseMs / 3),
       );
-      timers.push(setInterval(() => sweep(), options.pollMs));
-      for (const timer of timers) timer.unref?.();
+      pollTimer = setInterval(() => sweep(), options.pollMs);
+      renewTimer.unref?.();
+      pollTimer.unref?.();
+      void options.heartbeat?.start(() => [...running.keys()]);
       sweep();
     },
     wake,
-    async stop() {
-      if (!started || stopping) return;
-      stopping = true;
-      for (const timer of timers) clearInterval(timer);
-      for (const stop of unsubscribe) stop();
-      for (const { controller } of running.values()) controller.abort("shutdown");
-      await Promise.allSettled([filling, ...[...running.values()].map((entry) => entry.done)]);
+    stop(stopOptions = {}) {
+      if (!started) return Promise.resolve();
+      stopping ??= shutDown(Math.max(0, stopOptions.graceMs ?? 0));
+      return stopping;
     },
     active: () => [...running.keys()],
   };
@@ -153,4 +203,11 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       )
       .finally(wake);
   }
+}
+
+/** Resolves when every promise has settled or after `ms`, whichever comes first. */
+async function settledWithin(promises: Array<Promise<unknown>>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

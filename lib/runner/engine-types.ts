@@ -42,10 +42,17 @@ export interface RunEngine {
    * events before the next step starts. Aborting `signal` with reason "cancel" cancels the run (the call in flight
    * is aborted), with "pause" pauses it after the current step; any other reason stops this worker without writing,
    * leaving the run `running` for a sweeper to resume (it then returns "running"). Throws LeaseLostError when
-   * another worker took the run over.
+   * another worker took the run over. Aborting `control.drain` (a worker shutting down gracefully) lets the step in
+   * flight finish and commit, then returns "running" before the next one, writing nothing more.
    */
-  execute(runId: string, signal?: AbortSignal): Promise<RunStatus>;
+  execute(runId: string, signal?: AbortSignal, control?: ExecuteControl): Promise<RunStatus>;
 }
+
+/** A worker's requests beside execute()'s signal, which can be aborted only once (a drain may end in an abort). */
+export type ExecuteControl = {
+  /** Aborted: stop between steps, as a "shutdown" abort would, but only once the step in flight has committed. */
+  drain?: AbortSignal;
+};
 
 export type ResolvedOptions = Required<Omit<RunEngineOptions, "countTokens">> & {
   countTokens: TokenCounter | undefined;

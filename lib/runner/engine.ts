@@ -1,7 +1,7 @@
 import "server-only";
 import { isFinished, type RunStatus } from "../events";
 import { systemClock } from "./clock";
-import { resolveOptions, type RunEngine, type RunEngineDeps } from "./engine-types";
+import { resolveOptions, type ExecuteControl, type RunEngine, type RunEngineDeps } from "./engine-types";
 import { createSession } from "./run-session";
 
 /**
@@ -13,7 +13,11 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
   const options = resolveOptions(deps.options);
   const clock = deps.clock ?? systemClock;
 
-  async function execute(runId: string, signal: AbortSignal = new AbortController().signal): Promise<RunStatus> {
+  async function execute(
+    runId: string,
+    signal: AbortSignal = new AbortController().signal,
+    control: ExecuteControl = {},
+  ): Promise<RunStatus> {
     const snapshot = await deps.store.load(runId);
     if (!snapshot) throw new Error(`Run ${runId} does not exist.`);
     if (isFinished(snapshot.status)) return snapshot.status;
@@ -30,6 +34,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
       options,
       snapshot,
       signal,
+      control.drain,
     );
     return session.run();
   }

@@ -27,6 +27,7 @@ export function createSession(
   options: ResolvedOptions,
   snapshot: RunSnapshot,
   signal: AbortSignal,
+  drain?: AbortSignal,
 ) {
   const writer = new RunWriter(deps.store, deps.sink, snapshot);
   const index = indexRoutine(snapshot.routine);
@@ -67,14 +68,19 @@ export function createSession(
     requests: { pause: false, cancel: false },
   };
 
-  /** What the operator or the worker asks for now: read before every step. */
+  /**
+   * What the operator or the worker asks for now: read before every step (and agent turn, planner round). A drain
+   * is honoured here only, never inside a step, so the step in flight commits first; an operator's pause or cancel
+   * still wins over it, since they write the state the operator asked for.
+   */
   async function intent(): Promise<"cancel" | "pause" | "shutdown" | null> {
     const outer = outerIntent(signal);
     if (outer === "cancel" || outer === "shutdown") return outer;
     if (session.requests.cancel) return "cancel";
     const control = await readControl();
     if (control === "cancel") return "cancel";
-    return outer === "pause" || session.requests.pause || control === "pause" ? "pause" : null;
+    if (outer === "pause" || session.requests.pause || control === "pause") return "pause";
+    return drain?.aborted ? "shutdown" : null;
   }
 
   /** Moves the run to `running` with the event that says why, before it does any work. */

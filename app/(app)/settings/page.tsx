@@ -1,4 +1,4 @@
-import { BrainCircuit, ChevronRight, Cpu, History, UserCog, Users } from "lucide-react";
+import { BrainCircuit, ChevronRight, Cpu, History, Server, UserCog, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
@@ -42,6 +42,13 @@ const AREAS = [
     title: "Toolkits and actors",
     text: "Bundle catalog tools into toolkits; define the actors (persona, toolkit, executor model) that carry out work.",
     testId: "settings-actors",
+  },
+  {
+    href: "/settings/workers",
+    icon: Server,
+    title: "Run workers",
+    text: "The processes that carry out runs: where each runs, its last heartbeat and the runs in its hands.",
+    testId: "settings-workers",
   },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import type { ToolOutcome, ToolPort } from "../../runner";
 import { sharedToolGateway } from "../../tool-gateway";
@@ -101,7 +101,7 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     );
     expect(types[0]).toBe("run.queued");
     expect(types.at(-1)).toBe("run.finished");
-    expect(worker.active()).not.toContain(runId);
+    await vi.waitFor(() => expect(worker.active()).not.toContain(runId), { timeout: 2_000, interval: 10 });
   });
 
   it("waits for a person, then goes on when an operator approves", async () => {
