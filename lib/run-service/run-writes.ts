@@ -79,13 +79,18 @@ export function applyRunChange(
 ): { events: RunEvent[]; woken: RunEvent | null } {
   const events = inputs.map(checkEventInput);
   const fields = change.run ?? {};
+  const finished = fields.status !== undefined && isFinished(toRunStatus(fields.status));
   const columns = RUN_COLUMNS.filter((key) => fields[key] !== undefined);
   const sets = [...columns.map((key) => `"${key}" = @${key}`), `"lastSeq" = "lastSeq" + @count`, `"updatedAt" = @now`];
-  if (guard.owner !== null) sets.push(`"leaseUntil" = @leaseUntil`);
+  // The commit that finishes a run ends its lease too: a worker killed before releaseLease leaves none behind (the
+  // chaos test found finished runs still leased to a dead worker).
+  if (finished) sets.push(`"leaseOwner" = NULL`, `"leaseUntil" = NULL`);
+  else if (guard.owner !== null) sets.push(`"leaseUntil" = @leaseUntil`);
   const where = guard.owner !== null ? `"id" = @id AND "leaseOwner" = @owner` : `"id" = @id`;
   const params: Record<string, unknown> = { id: runId, count: events.length, now: sqlTime(now) };
   for (const key of columns) params[key] = runValue(key, fields);
-  if (guard.owner !== null) Object.assign(params, { owner: guard.owner, leaseUntil: sqlTime(guard.leaseUntil) });
+  if (guard.owner !== null) params.owner = guard.owner;
+  if (guard.owner !== null && !finished) params.leaseUntil = sqlTime(guard.leaseUntil);
   const updated = statement(
     `UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`,
   ).get(params) as { lastSeq: number; parentRunId: string | null } | undefined;
@@ -95,7 +100,6 @@ export function applyRunChange(
   for (const variable of change.variables ?? []) insertVariable(runId, variable, now);
   const stored = insertEvents(runId, updated.lastSeq - events.length, events, now);
 
-  const finished = fields.status !== undefined && isFinished(toRunStatus(fields.status));
   return { events: stored, woken: finished && updated.parentRunId ? wakeParent(updated.parentRunId, now) : null };
 }
 

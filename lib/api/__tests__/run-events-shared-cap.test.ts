@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runEventBus } from "../../events";
-import { streamRunEvents } from "../../api/run-events-api";
-import { apiRequest, tokenOf } from "../../api/__tests__/api-test-support";
+import { streamRunEvents } from "../run-events-api";
+import { apiRequest, tokenOf } from "./api-test-support";
 import { seedDatabase } from "../../demo/seed";
-import { demoUserId } from "../testing/review-test-support";
+import { demoUserId } from "../../db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
-import { prisma } from "../core";
-import { createSharedStreamLimiter, refreshStreamSlots, STREAM_SLOT_STALE_MS } from "../stream-slots";
+import { prisma } from "../../db/core";
+import { createSharedStreamLimiter, refreshStreamSlots, STREAM_SLOT_STALE_MS } from "../../db/stream-slots";
 
 vi.mock("next/headers", async () => (await import("../../../test/request-context")).nextHeadersMock);
 

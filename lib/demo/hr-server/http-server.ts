@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createDemoHrServer } from "./server";
 import { createHrStore, type HrStore } from "./store";
+import type { ToolLatency } from "./latency";
 
 export const MCP_PATH = "/mcp";
 /** Read-only: how many times each side effect ran per tool and idempotency key (tests check retries ran once). */
@@ -23,6 +24,8 @@ export type DemoHrHttpOptions = {
   allowedHosts?: string[];
   /** Shared by all sessions; a fresh seeded store by default. */
   store?: HrStore;
+  /** Delays every tool call's answer (createToolLatency); shared by all sessions. None by default. */
+  latency?: ToolLatency | null;
 };
 
 export type DemoHrHttpServer = { url: string; port: number; store: HrStore; close(): Promise<void> };
@@ -80,7 +83,7 @@ export async function startDemoHrHttpServer(options: DemoHrHttpOptions = {}): Pr
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await createDemoHrServer(store).connect(transport);
+    await createDemoHrServer(store, options.latency).connect(transport);
     await transport.handleRequest(req, res, body);
   }
 

@@ -1,4 +1,5 @@
 export { buildHrDataset, DATASET_SEED } from "./data/dataset";
+export { createRandom, type Random } from "./data/random";
 export { REFERENCE_DATE } from "./data/calendar";
 export type { HrDataset } from "./data/types";
 export { HrToolError } from "./errors";
@@ -10,6 +11,7 @@ export {
   type DemoHrHttpOptions,
 } from "./http-server";
 export { createDemoHrServer, DEMO_HR_SERVER_INFO } from "./server";
+export { createToolLatency, type ToolDelay, type ToolLatency, type ToolLatencyOptions } from "./latency";
 export { createHrStore, type HrStore, type OutboxMessage, type SideEffectCount } from "./store";
 export {
   callHrTool,

@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { IDEMPOTENT_REPLAY_META_KEY, callHrTool, listHrTools } from "./tools";
 import { createHrStore, type HrStore } from "./store";
+import { withLatency, type ToolLatency } from "./latency";
 
 export const DEMO_HR_SERVER_INFO = {
   name: "routine-studio-demo-hr",
@@ -25,9 +26,10 @@ const INSTRUCTIONS = [
  * Builds an MCP server for the demo HR tools over `store` (a fresh seeded store by default). It serves the tool
  * schemas of DEMO_HR_TOOLS as they are, answers bad arguments and business-rule failures as tool results with
  * `isError: true`, and unknown tool names as a protocol error (invalid params), as the MCP specification asks.
- * One Server serves one connection; share a store between servers to share state.
+ * One Server serves one connection; share a store between servers to share state. With a `latency`, every call
+ * answers late (see ToolLatency): share one latency between servers to share its seeded sequence.
  */
-export function createDemoHrServer(store: HrStore = createHrStore()): Server {
+export function createDemoHrServer(store: HrStore = createHrStore(), latency?: ToolLatency | null): Server {
   const server = new Server(DEMO_HR_SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, logging: {} },
     instructions: INSTRUCTIONS,
@@ -39,7 +41,7 @@ export function createDemoHrServer(store: HrStore = createHrStore()): Server {
     const { name, arguments: args, _meta: meta } = request.params;
     let outcome: ReturnType<typeof callHrTool>;
     try {
-      outcome = callHrTool(store, name, args, meta);
+      outcome = await withLatency(latency, () => callHrTool(store, name, args, meta));
     } catch (error) {
       // A bug in a handler: still a tool result, so the caller sees which tool failed, but logged for us.
       console.error(`demo HR tool ${name} failed:`, error);

@@ -194,6 +194,15 @@ describe("the SQLite run store", () => {
     expect(await runTables()).toEqual(before);
   });
 
+  it("ends the lease in the commit that finishes a run, so a worker killed right after leaves no lease behind", async () => {
+    const { runId, store } = await claimed();
+    await store.commit(runId, { run: { status: "running" } }, []);
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).leaseOwner).not.toBeNull();
+    await store.commit(runId, { run: { status: "succeeded", finishedAt: new Date() } }, []);
+    const row = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect([row.status, row.leaseOwner, row.leaseUntil]).toEqual(["succeeded", null, null]);
+  });
+
   it("commits the writes of many runs requested at once together, a refused one rolling back alone", async () => {
     const runs = await Promise.all(Array.from({ length: 5 }, () => claimed("worker-group")));
     await writeRuns(() =>
