@@ -6,34 +6,20 @@ import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
 import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
-import {
-  bookLeave,
-  doneStep,
-  emailStep,
-  leaveInputs,
-  leaveRoutineOf,
-  publishOverDemoHr,
-  waitForStatus,
-} from "../../run-service/testing/demo-hr-runs";
+import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { bookingWithEmails, startWorkerProcess } from "../../run-service/testing/worker-processes";
 import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
-const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
 const workerEnv: NodeJS.ProcessEnv = {
   ...process.env,
   RUN_POLL_MS: "100",
   RUN_LEASE_MS: "60000",
   RUN_WORKER_CONCURRENCY: "2",
 };
-const startWorker = () => startNode(WORKER, workerEnv, /run worker (\S+) started/);
+const startWorker = () => startWorkerProcess(workerEnv);
 
-const email = (id: string, subject: string) => emailStep(id, `Email: ${subject}`, subject, subject);
-const routine = leaveRoutineOf("Book leave, with emails", [
-  email("received", "We received your leave request"),
-  bookLeave,
-  email("booked", "Your leave is booked"),
-  doneStep,
-]);
+const routine = bookingWithEmails("Book leave, with emails");
 
 let demo: Child;
 let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;

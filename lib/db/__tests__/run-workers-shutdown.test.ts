@@ -8,21 +8,13 @@ import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
 import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
-import {
-  bookLeave,
-  doneStep,
-  emailStep,
-  leaveInputs,
-  leaveRoutineOf,
-  publishOverDemoHr,
-  waitForStatus,
-} from "../../run-service/testing/demo-hr-runs";
+import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { bookingWithEmails, startWorkerProcess } from "../../run-service/testing/worker-processes";
 import { signedIn } from "../../../test/request-context";
 
 // `npm run worker` stopped with SIGTERM while a step is in flight: the step finishes, the run is handed back
 // between steps, the process exits 0 and says it stopped, and the next worker finishes the run with nothing done twice.
 
-const WORKER = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
 const workerEnv: NodeJS.ProcessEnv = {
   ...process.env,
   RUN_POLL_MS: "100",
@@ -31,15 +23,9 @@ const workerEnv: NodeJS.ProcessEnv = {
   RUN_SHUTDOWN_GRACE_MS: "60000",
   RUN_WORKER_CONCURRENCY: "2",
 };
-const startWorker = () => startNode(WORKER, workerEnv, /run worker (\S+) started/);
+const startWorker = () => startWorkerProcess(workerEnv);
 
-const email = (id: string, subject: string) => emailStep(id, `Email: ${subject}`, subject, subject);
-const routine = leaveRoutineOf("Book leave, then stop the worker", [
-  email("received", "We received your leave request"),
-  bookLeave,
-  email("booked", "Your leave is booked"),
-  doneStep,
-]);
+const routine = bookingWithEmails("Book leave, then stop the worker");
 
 /**
  * An HTTP proxy in front of the demo MCP server that can delay the answer of one tool's calls until released: the

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { startNode, stopChild, type Child } from "./child-process";
+import { RUN_WORKER_ARGS } from "./worker-processes";
 
-const WORKER_ARGS = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx", "scripts/run-worker.ts"];
 const WORKER_READY = /run worker (\S+) started/;
 
 /** The seed of a chaos test: CHAOS_SEED when it is set (to replay a failure's kills), else a fresh random one. */
@@ -34,7 +34,7 @@ export function createWorkerPool(options: { size: number; env: NodeJS.ProcessEnv
   const since = Date.now();
 
   function launch(): Promise<PoolWorker> {
-    const launching = startNode(WORKER_ARGS, options.env, WORKER_READY).then(
+    const launching = startNode(RUN_WORKER_ARGS, options.env, WORKER_READY).then(
       (child) => {
         const worker = { owner: child.match[1]!, child };
         started.push(worker);
