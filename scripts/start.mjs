@@ -4,6 +4,7 @@
 // database, the demo server registered as the default tool server "hr"), build, serve.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import path from "node:path";
 import { DEMO_REFERENCE_DATE, startDemoHrServer } from "./lib/demo-hr.mjs";
 import {
   authEnv,
@@ -51,7 +52,10 @@ await phase("serve", async () => {
   console.log(`▶ Starting Routine Studio on ${env.BETTER_AUTH_URL}`);
   // NEXT_MANUAL_SIG_HANDLE: on SIGTERM/SIGINT Next leaves the exit to instrumentation.ts, so the embedded run worker
   // finishes its steps in flight and hands its runs back before the process ends (decision 0027).
-  const server = spawn("npx", ["next", "start", "-p", port], {
+  // Next's own binary with this Node, not `npx next`: npx and its shell do not pass a SIGTERM on, which left the
+  // server running after start.mjs had exited.
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const server = spawn(process.execPath, [nextBin, "start", "-p", port], {
     cwd: root,
     env: { ...env, NEXT_MANUAL_SIG_HANDLE: "true" },
     stdio: "inherit",
