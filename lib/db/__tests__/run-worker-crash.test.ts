@@ -5,9 +5,14 @@ import { loadRunSnapshot } from "../../run-service";
 import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
-import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
+import { stopChild, type Child } from "../../run-service/testing/child-process";
 import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { bookingWithEmails, startWorkerProcess } from "../../run-service/testing/worker-processes";
+import {
+  bookingWithEmails,
+  sideEffectCounts,
+  startDemoHrProcess,
+  startWorkerProcess,
+} from "../../run-service/testing/worker-processes";
 import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
@@ -27,11 +32,7 @@ const workers: Child[] = [];
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
-  demo = await startNode(
-    ["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"],
-    process.env,
-    /listening on (http:\/\/\S+)/,
-  );
+  demo = await startDemoHrProcess();
   proxy = await startHoldingProxy(demo.match[1]!);
   await publishOverDemoHr(proxy.url, await demoUserId("author"), routine);
 }, 60_000);
@@ -43,14 +44,7 @@ afterAll(async () => {
   await sharedToolGateway().close();
 });
 
-/** What the demo server reports: how often each side effect really ran, by idempotency key. */
-async function sideEffects(): Promise<Map<string, number>> {
-  const url = new URL("/debug/side-effects", demo.match[1]);
-  const { sideEffects } = (await (await fetch(url)).json()) as {
-    sideEffects: Array<{ idempotencyKey: string; count: number }>;
-  };
-  return new Map(sideEffects.map((entry) => [entry.idempotencyKey, entry.count]));
-}
+const sideEffects = () => sideEffectCounts(demo.match[1]!);
 
 describe("a worker killed in the middle of a run", () => {
   it("is resumed by the next worker: the run finishes, no finished step runs again, the step in flight is retried with its key and its side effect happens once", async () => {

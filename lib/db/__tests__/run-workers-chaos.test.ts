@@ -10,7 +10,8 @@ import { seedDatabase } from "../../demo/seed";
 import { prisma } from "../core";
 import { startRun } from "../runs";
 import { as, demoUserId } from "../testing/review-test-support";
-import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
+import { stopChild, type Child } from "../../run-service/testing/child-process";
+import { startDemoHrProcess } from "../../run-service/testing/worker-processes";
 import { chaosSeed, createWorkerPool, type WorkerPool } from "../../run-service/testing/chaos-workers";
 import {
   describeRuns,
@@ -72,11 +73,7 @@ beforeAll(async () => {
   });
   // The workers start while the HR server does: there is nothing for them to claim before the runs below.
   [demo] = await Promise.all([
-    startNode(
-      ["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"],
-      { ...process.env, DEMO_HR_LATENCY_MS: String(LATENCY_MS), DEMO_HR_LATENCY_SEED: String(SEED) },
-      /listening on (http:\/\/\S+)/,
-    ),
+    startDemoHrProcess(["--latency-ms", String(LATENCY_MS), "--latency-seed", String(SEED)]),
     workers.start(),
   ]);
   ({ routineId } = await publishOverDemoHr(demo.match[1]!, await demoUserId("author"), routine));

@@ -7,9 +7,14 @@ import { loadRunSnapshot } from "../../run-service";
 import { startRun } from "../runs";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
-import { startNode, stopChild, type Child } from "../../run-service/testing/child-process";
+import { stopChild, type Child } from "../../run-service/testing/child-process";
 import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { bookingWithEmails, startWorkerProcess } from "../../run-service/testing/worker-processes";
+import {
+  bookingWithEmails,
+  sideEffectCounts,
+  startDemoHrProcess,
+  startWorkerProcess,
+} from "../../run-service/testing/worker-processes";
 import { signedIn } from "../../../test/request-context";
 
 // `npm run worker` stopped with SIGTERM while a step is in flight: the step finishes, the run is handed back
@@ -104,11 +109,7 @@ const workers: Child[] = [];
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
-  demo = await startNode(
-    ["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0"],
-    process.env,
-    /listening on (http:\/\/\S+)/,
-  );
+  demo = await startDemoHrProcess();
   proxy = await startGateProxy(demo.match[1]!);
   await publishOverDemoHr(proxy.url, await demoUserId("author"), routine);
 }, 60_000);
@@ -120,13 +121,7 @@ afterAll(async () => {
   await sharedToolGateway().close();
 });
 
-async function sideEffects(): Promise<Map<string, number>> {
-  const url = new URL("/debug/side-effects", demo.match[1]);
-  const { sideEffects } = (await (await fetch(url)).json()) as {
-    sideEffects: Array<{ idempotencyKey: string; count: number }>;
-  };
-  return new Map(sideEffects.map((entry) => [entry.idempotencyKey, entry.count]));
-}
+const sideEffects = () => sideEffectCounts(demo.match[1]!);
 
 const stepsOf = (runId: string) => loadRunSnapshot(runId)!.steps.map((step) => [step.stepId, step.state]);
 

@@ -27,3 +27,19 @@ export function bookingWithEmails(name: string): Routine {
     doneStep,
   ]);
 }
+
+/** The demo HR server over HTTP on a free port, as a child process; `match[1]` is its URL. */
+export function startDemoHrProcess(extraArgs: string[] = []): Promise<Child> {
+  return startNode(
+    ["--import", "tsx", "scripts/demo-hr-server.ts", "--http", "--port", "0", ...extraArgs],
+    process.env,
+    /listening on (http:\/\/\S+)/,
+  );
+}
+
+/** What the demo server reports: how often each side effect really ran, by idempotency key. */
+export async function sideEffectCounts(demoUrl: string): Promise<Map<string, number>> {
+  const response = await fetch(new URL("/debug/side-effects", demoUrl));
+  const { sideEffects } = (await response.json()) as { sideEffects: Array<{ idempotencyKey: string; count: number }> };
+  return new Map(sideEffects.map((entry) => [entry.idempotencyKey, entry.count]));
+}
