@@ -12,16 +12,9 @@ export type WorkerIdentity = {
   concurrency: number;
 };
 
-/** Records a worker that has just started (its first beat). Unchecked: for the worker process only. */
-export async function registerRunWorker(worker: WorkerIdentity, now = new Date()): Promise<void> {
-  const { id, ...identity } = worker;
-  await withDbErrors(() =>
-    prisma.runWorkerProcess.upsert({
-      where: { id },
-      create: { id, ...identity, runIds: "[]", startedAt: now, heartbeatAt: now },
-      update: { ...identity, runIds: "[]", heartbeatAt: now, stoppedAt: null },
-    }),
-  );
+/** Records a worker that has just started: its first beat, holding no runs. Unchecked: for the worker process only. */
+export function registerRunWorker(worker: WorkerIdentity, now = new Date()): Promise<void> {
+  return beatRunWorker(worker, [], now);
 }
 
 /**
@@ -39,7 +32,7 @@ export async function beatRunWorker(
     prisma.runWorkerProcess.upsert({
       where: { id },
       create: { id, ...identity, runIds: runs, startedAt: now, heartbeatAt: now },
-      update: { runIds: runs, heartbeatAt: now, stoppedAt: null },
+      update: { ...identity, runIds: runs, heartbeatAt: now, stoppedAt: null },
     }),
   );
 }
