@@ -45,6 +45,19 @@ const DAL_ON_POSTGRESQL = [
     : []),
 ].map((name) => `lib/db/__tests__/${name}.test.ts`);
 
+/**
+ * The run store's tests that run on PostgreSQL too (decision 0029): its contract (commits, leases, numbering, group
+ * and refused writes), operators' controls, a worker executing runs, and events reaching other processes.
+ */
+const RUN_STORE_ON_POSTGRESQL = [
+  "lib/run-service/__tests__/run-store.test.ts",
+  "lib/run-service/__tests__/run-worker-leases.test.ts",
+  "lib/run-service/__tests__/run-event-relay.test.ts",
+  "lib/db/__tests__/run-controls.test.ts",
+  "lib/db/__tests__/run-worker.test.ts",
+  "lib/db/__tests__/runs-start.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -75,7 +88,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgresql",
-          include: DAL_ON_POSTGRESQL,
+          include: [...DAL_ON_POSTGRESQL, ...RUN_STORE_ON_POSTGRESQL],
           setupFiles: ["test/setup-postgres-database.ts"],
         },
       },

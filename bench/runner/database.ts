@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { createApiToken, loadViewer } from "../../lib/db/users";
 import { createToolServer, readCurrentToolHashes } from "../../lib/db/tools";
 import { prisma } from "../../lib/db/core";
-import { BUDGET_DEFAULTS, findPublishedRoutine, insertQueuedRun, statement, writeRuns } from "../../lib/run-service";
+import {
+  BUDGET_DEFAULTS,
+  findPublishedRoutine,
+  insertQueuedRun,
+  readRuns,
+  readTime,
+  sqlAll,
+  writeRuns,
+} from "../../lib/run-service";
 import type { Routine } from "../../lib/routine";
 import { toolKey } from "../../lib/tools";
 import { BENCH_SERVER } from "./routines";
@@ -96,9 +104,12 @@ export async function operatorToken(): Promise<string> {
 }
 
 /** The stored events of a run, as the SSE route replays them: seq and commit time, oldest first. */
-export function storedEvents(runId: string): Array<{ seq: number; type: string; at: number }> {
-  const rows = statement(`SELECT "seq", "type", "at" FROM "run_event" WHERE "runId" = ? ORDER BY "seq"`).all(
-    runId,
-  ) as Array<{ seq: number; type: string; at: string }>;
-  return rows.map((row) => ({ seq: row.seq, type: row.type, at: Date.parse(row.at) }));
+export async function storedEvents(runId: string): Promise<Array<{ seq: number; type: string; at: number }>> {
+  const rows = await readRuns(() =>
+    sqlAll<{ seq: number; type: string; at: string }>(
+      `SELECT "seq", "type", "at" FROM "run_event" WHERE "runId" = ? ORDER BY "seq"`,
+      [runId],
+    ),
+  );
+  return rows.map((row) => ({ seq: row.seq, type: row.type, at: readTime(row.at)?.getTime() ?? Number.NaN }));
 }

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { runEventBus, type RunEvent } from "../../lib/events";
-import { buildRunWorker, claimRuns, createSqliteRunStore, processOwnerId, releaseLease } from "../../lib/run-service";
+import { buildRunWorker, claimRuns, createRunStore, processOwnerId, releaseLease } from "../../lib/run-service";
 import {
   createRunEngine,
   FakeTools,
@@ -52,7 +52,7 @@ export async function measureSequential(
       for (const event of events) if (event.type === "step.started") current.stepStarts.push(at);
     },
   };
-  const engine = createRunEngine({ store: createSqliteRunStore({ owner, leaseMs: LEASE_MS }), tools, model, sink });
+  const engine = createRunEngine({ store: createRunStore({ owner, leaseMs: LEASE_MS }), tools, model, sink });
   const samples: RunSample[] = [];
   for (let index = 0; index < warmUp + runs; index += 1) {
     const [runId] = await queueRuns(routineId, 1, INPUTS);

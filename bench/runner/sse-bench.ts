@@ -64,7 +64,7 @@ export async function measureWatchers(context: SseContext, count: number): Promi
   try {
     const runId = await startRun(context);
     await within(gate.reached, "the run to reach its hold step");
-    const heldSeq = storedEvents(runId).at(-1)?.seq ?? 0;
+    const heldSeq = (await storedEvents(runId)).at(-1)?.seq ?? 0;
     const connecting = Date.now();
     watchers = Array.from({ length: count }, () => watchRun(context.baseUrl, runId, context.token));
     // A refused stream (429, 404) ends its watcher at once: fail fast rather than wait for the replay.
@@ -76,7 +76,7 @@ export async function measureWatchers(context: SseContext, count: number): Promi
     gate.release();
     await within(Promise.all(watchers.map((watcher) => watcher.ended)), "every watcher to receive run.finished");
 
-    const stored = storedEvents(runId);
+    const stored = await storedEvents(runId);
     const latenciesMs: number[] = [];
     let lost = 0;
     let duplicated = 0;

@@ -8,7 +8,7 @@ import {
   defaultBudgets,
   findRoutineVersion,
   insertQueuedRun,
-  statement,
+  sqlRun,
   wakeRunWorker,
   withRunActor,
   writeRuns,
@@ -220,8 +220,8 @@ async function launch(
       continue;
     }
     const runId = randomUUID();
-    const queued = await writeRuns(() => {
-      const event = insertQueuedRun({
+    const queued = await writeRuns(function* () {
+      const event = yield* insertQueuedRun({
         id: runId,
         published,
         inputs: JSON.parse(result.testCase.inputs) as Record<string, JsonValue>,
@@ -233,7 +233,7 @@ async function launch(
         toolFixtures: JSON.parse(result.testCase.pinnedOutputs) as Array<{ tool: string; output: JsonValue }>,
       });
       // In the same transaction as the run, so a driver that dies here never leaves a run nobody judges.
-      statement(`UPDATE "eval_result" SET "status" = 'running', "runId" = ? WHERE "id" = ?`).run(runId, result.id);
+      yield* sqlRun(`UPDATE "eval_result" SET "status" = 'running', "runId" = ? WHERE "id" = ?`, [runId, result.id]);
       return event;
     });
     inFlight.set(result.id, { runId, expectation: expectationOf(result.testCase) });

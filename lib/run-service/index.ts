@@ -14,8 +14,10 @@ export { runCalendar } from "./run-calendar";
 export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records";
 
-export { statement, writeRuns } from "./run-sqlite";
-export { createSqliteRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";
+export { readRuns, runDialect, writeRuns } from "./run-database";
+export { readTime } from "./run-sqlite";
+export { sqlAll, sqlGet, sqlRun, type SqlProgram } from "./run-sql";
+export { createRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";
 export { createRegistryToolPort } from "./run-tool-port";
 export { startRunEventRelay, stopRunEventRelay } from "./run-event-relay";
 export { onRunControl, onRunWork, signalRunControl, wakeRunWorker } from "./run-wake";

@@ -4,8 +4,10 @@ import type { RunChange, RunSnapshot } from "../runner";
 import type { AuditAction } from "../db/audit";
 import { ConflictError, NotFoundError } from "../db/core";
 import { auditRunAction } from "./run-audit";
-import { sqlTime, statement, writeRuns } from "./run-sqlite";
-import { loadRunSnapshot, publishWoken, RUN_NOT_FOUND } from "./run-store";
+import { writeRuns } from "./run-database";
+import { readTime } from "./run-sqlite";
+import { sqlAll, sqlGet, type SqlProgram } from "./run-sql";
+import { publishWoken, RUN_NOT_FOUND, runSnapshotProgram } from "./run-store";
 import { wakeRunWorker } from "./run-wake";
 import { applyRunChange } from "./run-writes";
 import type { Viewer } from "../access";
@@ -30,32 +32,42 @@ export type ControlReads = { load(runId: string): ControlledRun | null; openChil
 
 /**
  * Runs `decide` on the run as stored and writes what it returns, all in one transaction; ConflictError (or any
- * error `decide` throws) leaves everything as it was. Returns the run's status afterwards.
+ * error `decide` throws) leaves everything as it was. Returns the run's status afterwards. The run and its
+ * unfinished sub-routines (all `decide` may read) are read first, inside the transaction, with the run's row
+ * locked on PostgreSQL so no worker commits between the read and the write.
  */
 export async function writeControl(
   viewer: Viewer,
   runId: string,
   decide: (run: ControlledRun, reads: ControlReads) => ControlWrite[],
 ): Promise<RunStatus> {
-  const outcome = await writeRuns(() => {
+  const outcome = await writeRuns(function* () {
     const now = new Date();
-    const load = (id: string): ControlledRun | null => {
-      const snapshot = loadRunSnapshot(id);
-      return snapshot ? { snapshot, executing: leaseIsLive(id, now), now } : null;
-    };
-    const run = load(runId);
+    yield* sqlGet(
+      {
+        sqlite: `SELECT "id" FROM "run" WHERE "id" = ?`,
+        postgres: `SELECT "id" FROM "run" WHERE "id" = ? FOR UPDATE`,
+      },
+      [runId],
+    );
+    const { runs, children } = yield* readRunTree(runId, now);
+    const run = runs.get(runId);
     if (!run) throw new NotFoundError(RUN_NOT_FOUND);
-    const writes = decide(run, { load, openChildren });
+    const reads: ControlReads = {
+      load: (id) => runs.get(id) ?? null,
+      openChildren: (id) => children.get(id) ?? [],
+    };
+    const writes = decide(run, reads);
     const published = new Map<string, RunEvent[]>();
     const woken: RunEvent[] = [];
     let status = run.snapshot.status;
     for (const write of writes) {
       const target = write.runId ?? runId;
-      const result = applyRunChange(target, write.change, write.events, { owner: null }, now);
+      const result = yield* applyRunChange(target, write.change, write.events, { owner: null }, now);
       published.set(target, [...(published.get(target) ?? []), ...result.events]);
       if (result.woken) woken.push(result.woken);
       if (target === runId && write.change.run?.status) status = write.change.run.status;
-      auditRunAction({ action: write.audit.action, actor: viewer, runId: target, detail: write.audit.detail });
+      yield* auditRunAction({ action: write.audit.action, actor: viewer, runId: target, detail: write.audit.detail });
     }
     return { published, woken, status };
   });
@@ -65,18 +77,41 @@ export async function writeControl(
   return outcome.status;
 }
 
-function openChildren(runId: string): string[] {
-  const rows = statement(
-    `SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "status" NOT IN ('succeeded', 'failed', 'cancelled')`,
-  ).all(runId) as Array<{ id: string }>;
-  return rows.map((row) => row.id);
+/** The run and, below it, every unfinished sub-routine run, each with whether a worker is executing it. */
+function* readRunTree(
+  runId: string,
+  now: Date,
+): SqlProgram<{ runs: Map<string, ControlledRun>; children: Map<string, string[]> }> {
+  const runs = new Map<string, ControlledRun>();
+  const children = new Map<string, string[]>();
+  const pending = [runId];
+  while (pending.length > 0) {
+    const id = pending.shift()!;
+    if (runs.has(id)) continue;
+    const snapshot = yield* runSnapshotProgram(id);
+    if (!snapshot) continue;
+    runs.set(id, { snapshot, executing: yield* leaseIsLive(id, now), now });
+    const open = yield* sqlAll<{ id: string }>(
+      `SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "status" NOT IN ('succeeded', 'failed', 'cancelled')`,
+      [id],
+    );
+    children.set(
+      id,
+      open.map((row) => row.id),
+    );
+    pending.push(...open.map((row) => row.id));
+  }
+  return { runs, children };
 }
 
 /** Whether a worker holds an unexpired lease on the run (it is executing it, or is about to). */
-function leaseIsLive(runId: string, now: Date): boolean {
-  const row = statement(`SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`).get(runId) as
-    { leaseOwner: string | null; leaseUntil: string | null } | undefined;
-  return Boolean(row?.leaseOwner && row.leaseUntil && row.leaseUntil > sqlTime(now));
+function* leaseIsLive(runId: string, now: Date): SqlProgram<boolean> {
+  const row = yield* sqlGet<{ leaseOwner: string | null; leaseUntil: string | null }>(
+    `SELECT "leaseOwner", "leaseUntil" FROM "run" WHERE "id" = ?`,
+    [runId],
+  );
+  const until = readTime(row?.leaseUntil ?? null);
+  return Boolean(row?.leaseOwner && until && until.getTime() > now.getTime());
 }
 
 /** ConflictError unless the run is in one of `allowed`; `message` says what to do instead. */

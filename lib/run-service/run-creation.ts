@@ -6,7 +6,8 @@ import { readToolPins, toolChanges } from "../tools";
 import { ConflictError, NotFoundError, prisma } from "../db/core";
 import { readStoredRoutine } from "../db/routines";
 import { insertEvents } from "./run-writes";
-import { sqlTime, statement } from "./run-sqlite";
+import { sqlTime } from "./run-sqlite";
+import { sqlRun, type SqlProgram } from "./run-sql";
 import { readCurrentToolHashes } from "../db/tools";
 
 // Shared by startRun (an operator's run) and the store's startChildRun (a sub-routine step): the published
@@ -109,32 +110,33 @@ export type QueuedRun = {
   toolFixtures?: Array<{ tool: string; output: JsonValue }>;
 };
 
-/** Inserts a queued run and its `run.queued` event (seq 1). Call inside writeRuns. */
-export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
+/** Inserts a queued run and its `run.queued` event (seq 1). Run inside writeRuns. */
+export function* insertQueuedRun(run: QueuedRun, now = new Date()): SqlProgram<RunEvent> {
   const time = sqlTime(now);
-  statement(
+  yield* sqlRun(
     `INSERT INTO "run" ("id", "routineId", "versionId", "versionNumber", "routineName", "status", "inputs", "request", "source", "startedById", ` +
       `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "execution", "toolFixtures", "lastSeq", "createdAt", "updatedAt") ` +
       `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    run.id,
-    run.published?.routineId ?? null,
-    run.published?.versionId ?? null,
-    run.published?.versionNumber ?? null,
-    run.published?.routineName ?? PLANNED_RUN_NAME,
-    JSON.stringify(run.inputs),
-    run.request,
-    run.source,
-    run.startedById,
-    run.parent?.runId ?? null,
-    run.parent?.stepRunId ?? null,
-    JSON.stringify(run.budgets),
-    run.tokens?.inputTokens ?? 0,
-    run.tokens?.outputTokens ?? 0,
-    JSON.stringify(run.execution ?? WORKFLOW_PLAN),
-    run.toolFixtures && run.toolFixtures.length > 0 ? JSON.stringify(run.toolFixtures) : null,
-    time,
-    time,
+    [
+      run.id,
+      run.published?.routineId ?? null,
+      run.published?.versionId ?? null,
+      run.published?.versionNumber ?? null,
+      run.published?.routineName ?? PLANNED_RUN_NAME,
+      JSON.stringify(run.inputs),
+      run.request,
+      run.source,
+      run.startedById,
+      run.parent?.runId ?? null,
+      run.parent?.stepRunId ?? null,
+      JSON.stringify(run.budgets),
+      run.tokens?.inputTokens ?? 0,
+      run.tokens?.outputTokens ?? 0,
+      JSON.stringify(run.execution ?? WORKFLOW_PLAN),
+      run.toolFixtures && run.toolFixtures.length > 0 ? JSON.stringify(run.toolFixtures) : null,
+      time,
+      time,
+    ],
   );
   // A planned run's event names no routine: "" and version 0, as the run snapshot reads it.
   const data = {
@@ -143,5 +145,5 @@ export function insertQueuedRun(run: QueuedRun, now = new Date()): RunEvent {
     versionNumber: run.published?.versionNumber ?? 0,
     inputs: run.inputs,
   };
-  return insertEvents(run.id, 0, [{ type: "run.queued", data }], now)[0]!;
+  return (yield* insertEvents(run.id, 0, [{ type: "run.queued", data }], now))[0]!;
 }

@@ -1,9 +1,12 @@
 import "server-only";
 import { runEventBus, type RunEventInput } from "../events";
 import { errorMessage, type RunChange } from "../runner";
-import { readRuns, readTime, statement, writeRuns } from "./run-sqlite";
+import { readRuns, writeRuns } from "./run-database";
+import { readTime } from "./run-sqlite";
+import { sqlAll, sqlGet } from "./run-sql";
 import { publishWoken } from "./run-store";
 import { applyRunChange } from "./run-writes";
+import { stepRunsInOrder } from "./run-records";
 
 /**
  * Ends a run the engine could not drive at all (its routine unreadable, an unexpected bug) as failed, with its open
@@ -13,24 +16,19 @@ import { applyRunChange } from "./run-writes";
 export async function failRunOnError(runId: string, owner: string, error: unknown): Promise<void> {
   // errorMessage masks anything shaped like a credential: a library's error may quote a header it was given.
   const reason = `The run stopped on an internal error: ${errorMessage(error)}`;
-  const row = readRuns(() =>
-    statement(`SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`).get(
-      runId,
+  const row = await readRuns(() =>
+    sqlGet<{ startedAt: string | null; createdAt: string; inputTokens: number; outputTokens: number; status: string }>(
+      `SELECT "startedAt", "createdAt", "inputTokens", "outputTokens", "status" FROM "run" WHERE "id" = ?`,
+      [runId],
     ),
-  ) as
-    | { startedAt: string | null; createdAt: string; inputTokens: number; outputTokens: number; status: string }
-    | undefined;
+  );
   if (!row || !["queued", "running"].includes(row.status)) return;
-  const open = readRuns(() =>
-    statement(
-      `SELECT "id", "stepId", "iteration", "startedAt" FROM "step_run" WHERE "runId" = ? AND "state" IN ('running', 'pending') ORDER BY "rowid"`,
-    ).all(runId),
-  ) as Array<{
-    id: string;
-    stepId: string;
-    iteration: number;
-    startedAt: string | null;
-  }>;
+  const open = await readRuns(() =>
+    sqlAll<{ id: string; stepId: string; iteration: number; startedAt: string | null }>(
+      stepRunsInOrder(`"id", "stepId", "iteration", "startedAt"`, `AND "state" IN ('running', 'pending')`),
+      [runId],
+    ),
+  );
   const now = new Date();
   const since = (value: string | null) => Math.max(0, now.getTime() - (readTime(value)?.getTime() ?? now.getTime()));
   const change: RunChange = {

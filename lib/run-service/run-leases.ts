@@ -1,6 +1,8 @@
 import "server-only";
 import { hostname } from "node:os";
-import { readRuns, sqlTime, statement, writeRuns } from "./run-sqlite";
+import { readRuns, writeRuns } from "./run-database";
+import { sqlTime } from "./run-sqlite";
+import { sqlAll, sqlRun } from "./run-sql";
 
 // Leases: a worker owns a run while run.leaseOwner is its id and run.leaseUntil is in the future. The engine's
 // commits extend it, the worker renews it during long steps, and a run whose lease expired (its worker died) is
@@ -15,18 +17,26 @@ const CLAIMABLE = `"status" IN ('queued', 'running') AND ("leaseOwner" IS NULL O
  */
 export async function claimRuns(owner: string, limit: number, leaseMs: number, now = new Date()): Promise<string[]> {
   if (limit <= 0) return [];
-  return writeRuns(() => {
+  return writeRuns(function* () {
     const params = { now: sqlTime(now), limit };
-    const ids = (
-      statement(`SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit`).all(
-        params,
-      ) as Array<{ id: string }>
-    ).map((row) => row.id);
-    const claim = statement(
-      `UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`,
+    // PostgreSQL: rows another worker is claiming right now are skipped, not waited for.
+    const rows = yield* sqlAll<{ id: string }>(
+      {
+        sqlite: `SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit`,
+        postgres: `SELECT "id" FROM "run" WHERE ${CLAIMABLE} ORDER BY "createdAt", "id" LIMIT @limit FOR UPDATE SKIP LOCKED`,
+      },
+      params,
     );
     const until = sqlTime(new Date(now.getTime() + leaseMs));
-    return ids.filter((id) => claim.run({ id, owner, until, now: params.now }).changes === 1);
+    const claimed: string[] = [];
+    for (const { id } of rows) {
+      const changed = yield* sqlRun(
+        `UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`,
+        { id, owner, until, now: params.now },
+      );
+      if (changed === 1) claimed.push(id);
+    }
+    return claimed;
   });
 }
 
@@ -38,20 +48,28 @@ export async function renewLeases(
   now = new Date(),
 ): Promise<string[]> {
   if (runIds.length === 0) return [];
-  return writeRuns(() => {
-    const renew = statement(`UPDATE "run" SET "leaseUntil" = ? WHERE "id" = ? AND "leaseOwner" = ?`);
+  return writeRuns(function* () {
     const until = sqlTime(new Date(now.getTime() + leaseMs));
-    return runIds.filter((id) => renew.run(until, id, owner).changes === 0);
+    const lost: string[] = [];
+    for (const id of runIds) {
+      const changed = yield* sqlRun(`UPDATE "run" SET "leaseUntil" = ? WHERE "id" = ? AND "leaseOwner" = ?`, [
+        until,
+        id,
+        owner,
+      ]);
+      if (changed === 0) lost.push(id);
+    }
+    return lost;
   });
 }
 
 /** Gives a run back after the engine returned, so it can be claimed again if it is still runnable. */
 export async function releaseLease(owner: string, runId: string): Promise<void> {
   await writeRuns(() =>
-    statement(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`).run(
+    sqlRun(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`, [
       runId,
       owner,
-    ),
+    ]),
   );
 }
 
@@ -61,25 +79,22 @@ export async function releaseLease(owner: string, runId: string): Promise<void> 
  * left alone and its runs wait for the lease to expire, which is always safe.
  */
 export async function freeDeadOwnersLeases(host = hostname()): Promise<number> {
-  const owners = readRuns(() =>
-    statement(
+  const owners = await readRuns(() =>
+    sqlAll<{ leaseOwner: string }>(
       `SELECT DISTINCT "leaseOwner" FROM "run" WHERE "leaseOwner" IS NOT NULL AND "status" IN ('queued', 'running')`,
-    ).all(),
-  ) as Array<{
-    leaseOwner: string;
-  }>;
+    ),
+  );
   // Compared in JavaScript, not with LIKE, whose wildcards a host name could contain.
   const dead = owners
     .map((row) => row.leaseOwner)
     .filter((owner) => owner.startsWith(`${host}/`) && !processAlive(Number(owner.split("/")[1])));
   if (dead.length === 0) return 0;
-  return writeRuns(() =>
-    dead.reduce(
-      (freed, owner) =>
-        freed + statement(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`).run(owner).changes,
-      0,
-    ),
-  );
+  return writeRuns(function* () {
+    let freed = 0;
+    for (const owner of dead)
+      freed += yield* sqlRun(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`, [owner]);
+    return freed;
+  });
 }
 
 function processAlive(pid: number): boolean {

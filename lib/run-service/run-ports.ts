@@ -4,7 +4,8 @@ import type { ChatRequest } from "../llm";
 import type { ActorPort, EventSink, ModelPort } from "../runner";
 import { readActorProfiles } from "../db/actors";
 import { llmClientFor } from "../db/llm";
-import { readRuns, statement } from "./run-sqlite";
+import { readRuns } from "./run-database";
+import { sqlGet } from "./run-sql";
 
 /**
  * The model of one role for every run of this worker: the executor (steps, agents, actors) or the planner (a planned
@@ -17,7 +18,7 @@ export function runModelPort(role: "executor" | "planner" = "executor"): ModelPo
   return {
     async chat(request: ChatRequest) {
       const runId = request.context?.runId;
-      const userId = runId ? startedBy(runId) : null;
+      const userId = runId ? await startedBy(runId) : null;
       const client = await llmClientFor(role, { ...request.context, ...(userId ? { userId } : {}) });
       return client.chat(request);
     },
@@ -27,9 +28,10 @@ export function runModelPort(role: "executor" | "planner" = "executor"): ModelPo
 /** The actor profiles admins defined, read fresh for every planned run's round (an admin's edit applies at once). */
 export const databaseActorPort: ActorPort = { list: () => readActorProfiles() };
 
-function startedBy(runId: string): string | null {
-  const row = readRuns(() => statement(`SELECT "startedById" FROM "run" WHERE "id" = ?`).get(runId)) as
-    { startedById: string | null } | undefined;
+async function startedBy(runId: string): Promise<string | null> {
+  const row = await readRuns(() =>
+    sqlGet<{ startedById: string | null }>(`SELECT "startedById" FROM "run" WHERE "id" = ?`, [runId]),
+  );
   return row?.startedById ?? null;
 }
 

@@ -13,6 +13,11 @@ import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnaps
 import { readBudgets } from "./run-budgets";
 import { readTime } from "./run-sqlite";
 
+/** A select of a run's step runs (parameter: the run id) in the order they were created. */
+export function stepRunsInOrder(columns: string, where = ""): string {
+  return `SELECT ${columns} FROM "step_run" WHERE "runId" = ? ${where} ORDER BY "ordinal", "id"`;
+}
+
 /** A `run` row as the run store's connection reads it. */
 export type RunRow = {
   id: string;
@@ -65,6 +70,7 @@ export type StepRunRow = {
   finishedAt: string | null;
   updatedAt: string;
   tool: string | null;
+  ordinal: number;
 };
 
 export const toRunStatus = (value: string): RunStatus =>

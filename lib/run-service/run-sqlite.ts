@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { resolveSqlitePath } from "../db/location";
 import { prismaTransactionOpen, translateDbError } from "../db/core";
 import { startCheckpointer, type Checkpointer } from "./run-checkpointer";
+import { driveSync, sqlFor, type SqlOp, type SqlProgram } from "./run-sql";
 
 /** SQLite's default automatic checkpoint, restored when the checkpoint thread is lost. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
@@ -71,7 +72,7 @@ const MAX_GATE_WAIT_MS = 10_000;
 const BUSY_RETRIES = 5;
 
 type Pending = {
-  work: () => unknown;
+  work: () => SqlProgram<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   attempts: number;
@@ -82,14 +83,14 @@ const globalForQueue = globalThis as unknown as { routineStudioRunWrites?: { pen
 const queue = (globalForQueue.routineStudioRunWrites ??= { pending: [], scheduled: false });
 
 /**
- * Runs `work` in a transaction on the run store's connection: all of it or nothing, resolved once it is committed.
- * Writes requested in the same turn of the event loop (many runs committing at once) are committed together, each
- * in its own savepoint, so one that throws rolls back alone and the commit's cost is shared (group commit). A flush
- * first waits (without blocking the event loop) until no Prisma transaction of this process is open, so it never
- * commits in the middle of one; a database busy in another process is retried a few times before its error is
- * thrown.
+ * Runs a program in a transaction on the run store's SQLite connection: all of it or nothing, resolved once it is
+ * committed. Writes requested in the same turn of the event loop (many runs committing at once) are committed
+ * together, each in its own savepoint, so one that throws rolls back alone and the commit's cost is shared (group
+ * commit). A flush first waits (without blocking the event loop) until no Prisma transaction of this process is
+ * open, so it never commits in the middle of one; a database busy in another process is retried a few times before
+ * its error is thrown.
  */
-export function writeRuns<T>(work: () => T): Promise<T> {
+export function writeSqliteRuns<T>(work: () => SqlProgram<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     queue.pending.push({ work, resolve: resolve as (value: unknown) => void, reject, attempts: 0 });
     schedule(0);
@@ -116,12 +117,12 @@ async function flush(): Promise<void> {
     db.transaction(() => {
       // One write alone needs no savepoint: if it throws, the whole transaction (only it) is rolled back.
       if (batch.length === 1) {
-        outcomes.push({ ok: true, value: batch[0]!.work() });
+        outcomes.push({ ok: true, value: runSqliteProgram(batch[0]!.work()) });
         return;
       }
       for (const item of batch) {
         try {
-          outcomes.push({ ok: true, value: db.transaction(item.work)() });
+          outcomes.push({ ok: true, value: db.transaction(() => runSqliteProgram(item.work()))() });
         } catch (error) {
           outcomes.push({ ok: false, error });
         }
@@ -143,13 +144,27 @@ async function flush(): Promise<void> {
   });
 }
 
-/** Reads with the run store's connection (WAL readers neither wait for nor block writers). */
-export function readRuns<T>(work: () => T): T {
+/** Runs a read-only program on the run store's connection (WAL readers neither wait for nor block writers). */
+export function readSqliteRuns<T>(work: () => SqlProgram<T>): T {
   try {
-    return work();
+    return runSqliteProgram(work());
   } catch (error) {
     throw translateDbError(error);
   }
+}
+
+/** Runs each statement of a program with its prepared statement, synchronously. */
+function runSqliteProgram<T>(program: SqlProgram<T>): T {
+  return driveSync(program, executeSqlite);
+}
+
+function executeSqlite(op: SqlOp): unknown {
+  if (op.op === "notify") return undefined;
+  const prepared = statement(sqlFor(op.sql, "sqlite"));
+  const params = op.params as unknown[];
+  if (op.op === "get") return Array.isArray(params) ? prepared.get(...params) : prepared.get(params);
+  if (op.op === "all") return Array.isArray(params) ? prepared.all(...params) : prepared.all(params);
+  return (Array.isArray(params) ? prepared.run(...params) : prepared.run(params)).changes;
 }
 
 function isBusy(error: unknown): boolean {

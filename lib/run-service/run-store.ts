@@ -22,17 +22,19 @@ import {
   toRunHeader,
   toRunStatus,
   toStepSnapshot,
+  stepRunsInOrder,
   type RunRow,
   type StepRunRow,
 } from "./run-records";
-import { readRuns, statement, writeRuns } from "./run-sqlite";
+import { readRuns, writeRuns } from "./run-database";
+import { sqlAll, sqlGet, type SqlProgram } from "./run-sql";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
 
 /** What a run the caller may not see, or that does not exist, reports: never revealing which (always a 404). */
 export const RUN_NOT_FOUND = "That run does not exist, or you do not have access to it.";
 
-export type SqliteRunStoreOptions = {
+export type RunStoreOptions = {
   /** The worker's lease owner id: commits are refused (LeaseLostError) once another worker holds the run. */
   owner: string;
   /** How far each commit extends the lease. */
@@ -41,14 +43,14 @@ export type SqliteRunStoreOptions = {
 };
 
 /**
- * The RunStore over the app's SQLite database (decision 0012). `commit` is one synchronous transaction of
- * prepared statements: the run row (only while this worker holds the lease, which it also extends), the step
- * runs, the variables and the events numbered after the stored lastSeq.
+ * The RunStore over the app's database, SQLite or PostgreSQL (decisions 0012, 0029). `commit` is one transaction:
+ * the run row (only while this worker holds the lease, which it also extends), the step runs, the variables and
+ * the events numbered after the stored lastSeq.
  */
-export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
+export function createRunStore(options: RunStoreOptions): RunStore {
   const now = options.now ?? Date.now;
   return {
-    load: async (runId) => withActor(loadRunSnapshot(runId)),
+    load: async (runId) => withActor(await loadRunSnapshot(runId)),
 
     async commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]> {
       const guard: WriteGuard = { owner: options.owner, leaseUntil: new Date(now() + options.leaseMs) };
@@ -65,23 +67,26 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
     readVariable: async (runId, key) => readRunVariableValue(runId, key),
 
     async readControl(runId) {
-      const row = readRuns(() => statement(`SELECT "control" FROM "run" WHERE "id" = ?`).get(runId)) as
-        { control: string | null } | undefined;
+      const row = await readRuns(() =>
+        sqlGet<{ control: string | null }>(`SELECT "control" FROM "run" WHERE "id" = ?`, [runId]),
+      );
       return toControl(row?.control ?? null);
     },
 
     async startChildRun(parent, routineId, inputs, actorId) {
-      const existing = readRuns(() =>
-        statement(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`).get(
+      const existing = await readRuns(() =>
+        sqlGet<{ id: string }>(`SELECT "id" FROM "run" WHERE "parentRunId" = ? AND "parentStepRunId" = ?`, [
           parent.runId,
           parent.stepRunId,
-        ),
-      ) as { id: string } | undefined;
+        ]),
+      );
       // A worker that crashed after starting the child but before recording it finds the same child again.
       if (existing) return existing.id;
-      const parentRow = readRuns(() =>
-        statement(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`).get(parent.runId),
-      ) as Pick<RunRow, "startedById" | "budgets"> | undefined;
+      const parentRow = await readRuns(() =>
+        sqlGet<Pick<RunRow, "startedById" | "budgets">>(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`, [
+          parent.runId,
+        ]),
+      );
       if (!parentRow) throw new NotFoundError(`Run ${parent.runId} does not exist.`);
       const published = await findPublishedRoutine(routineId);
       const execution = await withRunActor(published.routine, WORKFLOW_PLAN, actorId);
@@ -105,9 +110,12 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
     },
 
     async childRun(childRunId) {
-      const row = readRuns(() =>
-        statement(`SELECT "status", "outputs", "error" FROM "run" WHERE "id" = ?`).get(childRunId),
-      ) as Pick<RunRow, "status" | "outputs" | "error"> | undefined;
+      const row = await readRuns(() =>
+        sqlGet<Pick<RunRow, "status" | "outputs" | "error">>(
+          `SELECT "status", "outputs", "error" FROM "run" WHERE "id" = ?`,
+          [childRunId],
+        ),
+      );
       if (!row) return null;
       const status = toRunStatus(row.status);
       const outputs: Record<string, JsonValue> | null = status === "succeeded" ? readRecord(row.outputs) : null;
@@ -120,26 +128,31 @@ export function createSqliteRunStore(options: SqliteRunStoreOptions): RunStore {
  * The run as the engine reads it, with the routine of its version and, in agent mode, the routines of the
  * distractor versions its plan puts beside it (an unknown distractor version is left out); null for an unknown id.
  */
-export function loadRunSnapshot(runId: string): RunSnapshot | null {
-  return readRuns(() => {
-    // A planned run has no version: LEFT JOIN, and its routine is the empty one (the planner's list drives it).
-    const row = statement(
-      `SELECT "run".*, "routine_version"."content" AS "content", "routine_version"."revision" AS "revision" FROM "run" LEFT JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
-    ).get(runId) as (RunRow & { content: string | null; revision: number | null }) | undefined;
-    if (!row) return null;
-    const steps = statement(`SELECT * FROM "step_run" WHERE "runId" = ? ORDER BY "rowid"`).all(runId) as StepRunRow[];
-    const header = toRunHeader(row);
-    return {
-      ...header,
-      actor: null,
-      routine:
-        row.versionId !== null && row.content !== null
-          ? routineOfVersion(row.versionId, row.revision ?? 0, row.content)
-          : emptyPlannedRoutine(),
-      distractors: header.execution.mode === "agent" ? distractorRoutines(header.execution.distractorVersionIds) : [],
-      steps: steps.map(toStepSnapshot),
-    };
-  });
+export function loadRunSnapshot(runId: string): Promise<RunSnapshot | null> {
+  return readRuns(() => runSnapshotProgram(runId));
+}
+
+/** loadRunSnapshot as a program, to read the run inside a write transaction (an operator's control). */
+export function* runSnapshotProgram(runId: string): SqlProgram<RunSnapshot | null> {
+  // A planned run has no version: LEFT JOIN, and its routine is the empty one (the planner's list drives it).
+  const row = yield* sqlGet<RunRow & { content: string | null; revision: number | null }>(
+    `SELECT "run".*, "routine_version"."content" AS "content", "routine_version"."revision" AS "revision" FROM "run" LEFT JOIN "routine_version" ON "routine_version"."id" = "run"."versionId" WHERE "run"."id" = ?`,
+    [runId],
+  );
+  if (!row) return null;
+  const steps = yield* sqlAll<StepRunRow>(stepRunsInOrder("*"), [runId]);
+  const header = toRunHeader(row);
+  return {
+    ...header,
+    actor: null,
+    routine:
+      row.versionId !== null && row.content !== null
+        ? routineOfVersion(row.versionId, row.revision ?? 0, row.content)
+        : emptyPlannedRoutine(),
+    distractors:
+      header.execution.mode === "agent" ? yield* distractorRoutines(header.execution.distractorVersionIds) : [],
+    steps: steps.map(toStepSnapshot),
+  };
 }
 
 /**
@@ -154,12 +167,16 @@ async function withActor(snapshot: RunSnapshot | null): Promise<RunSnapshot | nu
   return snapshot;
 }
 
-function distractorRoutines(versionIds: readonly string[]): Routine[] {
-  return versionIds.flatMap((versionId) => {
-    const version = statement(`SELECT "content", "revision" FROM "routine_version" WHERE "id" = ?`).get(versionId) as
-      { content: string; revision: number } | undefined;
-    return version ? [routineOfVersion(versionId, version.revision, version.content)] : [];
-  });
+function* distractorRoutines(versionIds: readonly string[]): SqlProgram<Routine[]> {
+  const routines: Routine[] = [];
+  for (const versionId of versionIds) {
+    const version = yield* sqlGet<{ content: string; revision: number }>(
+      `SELECT "content", "revision" FROM "routine_version" WHERE "id" = ?`,
+      [versionId],
+    );
+    if (version) routines.push(routineOfVersion(versionId, version.revision, version.content));
+  }
+  return routines;
 }
 
 // A version's parsed routine is kept (parsing and migrating a large routine costs far more than copying it), keyed
@@ -180,10 +197,10 @@ function routineOfVersion(versionId: string, revision: number, content: string):
 }
 
 /** A variable's whole value, or null when the run has no such key. */
-export function readRunVariableValue(runId: string, key: string): string | null {
-  const row = readRuns(() =>
-    statement(`SELECT "value" FROM "variable" WHERE "runId" = ? AND "key" = ?`).get(runId, key),
-  ) as { value: string } | undefined;
+export async function readRunVariableValue(runId: string, key: string): Promise<string | null> {
+  const row = await readRuns(() =>
+    sqlGet<{ value: string }>(`SELECT "value" FROM "variable" WHERE "runId" = ? AND "key" = ?`, [runId, key]),
+  );
   return row?.value ?? null;
 }
 

@@ -2,7 +2,8 @@ import "server-only";
 import type { JsonValue, ToolRef } from "../routine";
 import type { ToolOutcome } from "../runner";
 import { toolKey } from "../tools";
-import { readRuns, statement } from "./run-sqlite";
+import { readRuns } from "./run-database";
+import { sqlAll, sqlGet } from "./run-sql";
 
 type Fixture = { tool: string; output: JsonValue };
 
@@ -12,14 +13,19 @@ type Fixture = { tool: string; output: JsonValue };
  * are counted from the run's stored step.tool_call events (the engine records one before it calls), one per step
  * run, so a retry of the same call gets the same output and a worker that restarts counts on where it stopped.
  */
-export function pinnedOutcome(runId: string, stepRunId: string | null, tool: ToolRef): ToolOutcome | null {
-  const row = readRuns(() => statement(`SELECT "toolFixtures" FROM "run" WHERE "id" = ?`).get(runId)) as
-    { toolFixtures: string | null } | undefined;
+export async function pinnedOutcome(
+  runId: string,
+  stepRunId: string | null,
+  tool: ToolRef,
+): Promise<ToolOutcome | null> {
+  const row = await readRuns(() =>
+    sqlGet<{ toolFixtures: string | null }>(`SELECT "toolFixtures" FROM "run" WHERE "id" = ?`, [runId]),
+  );
   const fixtures = readFixtures(row?.toolFixtures ?? null).filter(
     (fixture) => fixture.tool === tool.name || fixture.tool === toolKey(tool),
   );
   if (fixtures.length === 0) return null;
-  const index = callIndex(runId, stepRunId, tool);
+  const index = await callIndex(runId, stepRunId, tool);
   const fixture = fixtures[index];
   if (!fixture) return null;
   const text = typeof fixture.output === "string" ? fixture.output : JSON.stringify(fixture.output);
@@ -27,13 +33,21 @@ export function pinnedOutcome(runId: string, stepRunId: string | null, tool: Too
 }
 
 /** Which call of `tool` in the run this step run's is, from 0: its place among the step runs that called it. */
-function callIndex(runId: string, stepRunId: string | null, tool: ToolRef): number {
-  const rows = readRuns(() =>
-    statement(
-      `SELECT json_extract("payload", '$.stepRunId') AS "stepRunId", json_extract("payload", '$.server') AS "server" ` +
-        `FROM "run_event" WHERE "runId" = ? AND "type" = 'step.tool_call' AND json_extract("payload", '$.tool') = ? ORDER BY "seq"`,
-    ).all(runId, tool.name),
-  ) as Array<{ stepRunId: string | null; server: string | null }>;
+async function callIndex(runId: string, stepRunId: string | null, tool: ToolRef): Promise<number> {
+  // The payload is JSON text on both databases; each reads it with its own JSON functions.
+  const rows = await readRuns(() =>
+    sqlAll<{ stepRunId: string | null; server: string | null }>(
+      {
+        sqlite:
+          `SELECT json_extract("payload", '$.stepRunId') AS "stepRunId", json_extract("payload", '$.server') AS "server" ` +
+          `FROM "run_event" WHERE "runId" = ? AND "type" = 'step.tool_call' AND json_extract("payload", '$.tool') = ? ORDER BY "seq"`,
+        postgres:
+          `SELECT "payload"::jsonb ->> 'stepRunId' AS "stepRunId", "payload"::jsonb ->> 'server' AS "server" ` +
+          `FROM "run_event" WHERE "runId" = ? AND "type" = 'step.tool_call' AND "payload"::jsonb ->> 'tool' = ? ORDER BY "seq"`,
+      },
+      [runId, tool.name],
+    ),
+  );
   const calls: string[] = [];
   for (const row of rows) {
     if (row.server && row.server !== tool.server) continue;

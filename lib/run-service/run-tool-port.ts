@@ -59,7 +59,7 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
       if (!("definition" in entry)) return { ok: false, error: entry.problem, retryable: false };
       const key = keyParts(idempotencyKey);
       // A test case's pinned output stands in for the live tool, so the case does not depend on live data.
-      const pinned = pinnedOutcome(runId ?? key.runId, key.stepRunId, tool);
+      const pinned = await pinnedOutcome(runId ?? key.runId, key.stepRunId, tool);
       if (pinned) return pinned;
       try {
         const gateway = options.gateway ?? sharedToolGateway();

@@ -4,7 +4,7 @@ import { heartbeatMsFrom, HEARTBEAT_DEFAULT_MS } from "../db/workers";
 import { runCalendar } from "./run-calendar";
 import { createRunHeartbeat } from "./run-heartbeat";
 import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
-import { createSqliteRunStore } from "./run-store";
+import { createRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
 import { createRunWorker, processOwnerId, type RunWorker, type RunWorkerStopOptions } from "./run-worker";
 
@@ -51,7 +51,7 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
   const config = { ...runWorkerConfig(), ...overrides };
   const owner = processOwnerId();
   const engine = createRunEngine({
-    store: createSqliteRunStore({ owner, leaseMs: config.leaseMs }),
+    store: createRunStore({ owner, leaseMs: config.leaseMs }),
     tools: overrides.tools ?? createRegistryToolPort(),
     model: overrides.model ?? runModelPort("executor"),
     planner: overrides.planner ?? runModelPort("planner"),

@@ -3,9 +3,10 @@ import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "
 import type { RunChange } from "../runner";
 import { toRunStatus, writeJson } from "./run-records";
 import { timeOrderedId } from "./run-ids";
-import { sqlTime, statement } from "./run-sqlite";
+import { sqlTime } from "./run-sqlite";
+import { sqlGet, sqlNotify, sqlRun, type SqlProgram } from "./run-sql";
 
-// The statements of the run store's hot path. Every function here runs inside writeRuns (one transaction):
+// The statements of the run store's hot path, as programs run inside writeRuns (one transaction, either database):
 // they throw to roll everything back.
 
 /** Who may write: the lease holder (the engine's worker), or anyone (an operator's control, a new run). */
@@ -70,13 +71,13 @@ function stepValue(key: (typeof STEP_COLUMNS)[number], fields: StepFields): unkn
  * finishes wakes its parent (a run waiting on it as a sub-routine) in the same transaction; `woken` is then the
  * parent's new event, for the caller to publish once the transaction committed.
  */
-export function applyRunChange(
+export function* applyRunChange(
   runId: string,
   change: RunChange,
   inputs: RunEventInput[],
   guard: WriteGuard,
   now = new Date(),
-): { events: RunEvent[]; woken: RunEvent | null } {
+): SqlProgram<{ events: RunEvent[]; woken: RunEvent | null }> {
   const events = inputs.map(checkEventInput);
   const fields = change.run ?? {};
   const finished = fields.status !== undefined && isFinished(toRunStatus(fields.status));
@@ -91,21 +92,22 @@ export function applyRunChange(
   for (const key of columns) params[key] = runValue(key, fields);
   if (guard.owner !== null) params.owner = guard.owner;
   if (guard.owner !== null && !finished) params.leaseUntil = sqlTime(guard.leaseUntil);
-  const updated = statement(
+  const updated = yield* sqlGet<{ lastSeq: number; parentRunId: string | null }>(
     `UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`,
-  ).get(params) as { lastSeq: number; parentRunId: string | null } | undefined;
+    params,
+  );
   if (!updated) throw new RunNotWrittenError(runId);
 
-  for (const step of change.steps ?? []) upsertStepRun(runId, step, now);
-  for (const variable of change.variables ?? []) insertVariable(runId, variable, now);
-  const stored = insertEvents(runId, updated.lastSeq - events.length, events, now);
-
-  return { events: stored, woken: finished && updated.parentRunId ? wakeParent(updated.parentRunId, now) : null };
+  for (const step of change.steps ?? []) yield* upsertStepRun(runId, step, now);
+  for (const variable of change.variables ?? []) yield* insertVariable(runId, variable, now);
+  const stored = yield* insertEvents(runId, updated.lastSeq - events.length, events, now);
+  const woken = finished && updated.parentRunId ? yield* wakeParent(updated.parentRunId, now) : null;
+  return { events: stored, woken };
 }
 
-function upsertStepRun(runId: string, step: StepFields, now: Date): void {
+function* upsertStepRun(runId: string, step: StepFields, now: Date): SqlProgram<void> {
   const columns = STEP_COLUMNS.filter((key) => step[key] !== undefined);
-  const insertColumns = ["id", "runId", "stepId", "iteration", "state", "updatedAt", ...columns];
+  const insertColumns = ["id", "runId", "stepId", "iteration", "state", "updatedAt", "ordinal", ...columns];
   const values = [
     "@id",
     "@runId",
@@ -113,6 +115,8 @@ function upsertStepRun(runId: string, step: StepFields, now: Date): void {
     "@iteration",
     step.state !== undefined ? "@state" : "'pending'",
     "@now",
+    // Next in the run's list (an index lookup); an update keeps the step run's place.
+    `(SELECT COALESCE(MAX("ordinal"), 0) + 1 FROM "step_run" WHERE "runId" = @runId)`,
     ...columns.map((key) => `@${key}`),
   ];
   const updates = [...(step.state !== undefined ? ["state"] : []), ...columns].map(
@@ -131,41 +135,63 @@ function upsertStepRun(runId: string, step: StepFields, now: Date): void {
   };
   if (step.state !== undefined) params.state = step.state;
   for (const key of columns) params[key] = stepValue(key, step);
-  if (statement(sql).run(params).changes === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
+  if ((yield* sqlRun(sql, params)) === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
 }
 
-function insertVariable(runId: string, variable: { key: string; stepId: string; value: string }, now: Date): void {
-  statement(
+function* insertVariable(
+  runId: string,
+  variable: { key: string; stepId: string; value: string },
+  now: Date,
+): SqlProgram<void> {
+  yield* sqlRun(
     `INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    timeOrderedId(now.getTime()),
-    runId,
-    variable.key,
-    variable.stepId,
-    variable.value,
-    Buffer.byteLength(variable.value, "utf8"),
-    sqlTime(now),
+    [
+      timeOrderedId(now.getTime()),
+      runId,
+      variable.key,
+      variable.stepId,
+      variable.value,
+      Buffer.byteLength(variable.value, "utf8"),
+      sqlTime(now),
+    ],
   );
 }
 
-/** Appends events numbered from `afterSeq + 1`; the unique (runId, seq) index refuses a gap-filling race. */
-export function insertEvents(runId: string, afterSeq: number, events: RunEventInput[], now: Date): RunEvent[] {
-  const insert = statement(
-    `INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`,
-  );
+/**
+ * Appends events numbered from `afterSeq + 1`; the unique (runId, seq) index refuses a gap-filling race. Other
+ * processes' listeners are told the run's new last seq when the transaction commits.
+ */
+export function* insertEvents(
+  runId: string,
+  afterSeq: number,
+  events: RunEventInput[],
+  now: Date,
+): SqlProgram<RunEvent[]> {
   const at = now.toISOString();
-  return events.map((event, index) => {
+  const stored: RunEvent[] = [];
+  for (const [index, event] of events.entries()) {
     const seq = afterSeq + index + 1;
-    insert.run(timeOrderedId(now.getTime()), runId, seq, event.type, JSON.stringify(event.data), sqlTime(now));
-    return { runId, seq, at, type: event.type, data: event.data } as RunEvent;
-  });
+    yield* sqlRun(`INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`, [
+      timeOrderedId(now.getTime()),
+      runId,
+      seq,
+      event.type,
+      JSON.stringify(event.data),
+      sqlTime(now),
+    ]);
+    stored.push({ runId, seq, at, type: event.type, data: event.data } as RunEvent);
+  }
+  if (stored.length > 0) yield* sqlNotify(runId, afterSeq + stored.length);
+  return stored;
 }
 
 /** Re-queues a run waiting on a sub-routine that just finished, so a worker picks it up and reads the outcome. */
-function wakeParent(parentRunId: string, now: Date): RunEvent | null {
+function* wakeParent(parentRunId: string, now: Date): SqlProgram<RunEvent | null> {
   const event = checkEventInput({ type: "run.status", data: { status: "queued", reason: "A sub-routine finished." } });
-  const woken = statement(
+  const woken = yield* sqlGet<{ lastSeq: number }>(
     `UPDATE "run" SET "status" = 'queued', "lastSeq" = "lastSeq" + 1, "updatedAt" = ? WHERE "id" = ? AND "status" = 'waiting' RETURNING "lastSeq"`,
-  ).get(sqlTime(now), parentRunId) as { lastSeq: number } | undefined;
-  return woken ? insertEvents(parentRunId, woken.lastSeq - 1, [event], now)[0] : null;
+    [sqlTime(now), parentRunId],
+  );
+  if (!woken) return null;
+  return (yield* insertEvents(parentRunId, woken.lastSeq - 1, [event], now))[0]!;
 }

@@ -70,7 +70,7 @@ describe("controlRun on a run nobody executes", () => {
       data: {
         id: childId,
         routineId,
-        versionId: loadRunSnapshot(runId)!.versionId,
+        versionId: (await loadRunSnapshot(runId))!.versionId,
         versionNumber: 1,
         routineName: "child",
         status: "queued",
@@ -79,12 +79,12 @@ describe("controlRun on a run nobody executes", () => {
       },
     });
     expect(await controlRun(signedIn(), { runId, action: "cancel" })).toEqual({ status: "cancelled" });
-    const run = loadRunSnapshot(runId)!;
+    const run = (await loadRunSnapshot(runId))!;
     expect(run.status).toBe("cancelled");
     expect(run.steps.find((step) => step.id === stepRunId)!.state).toBe("cancelled");
     expect((await eventsOf(runId)).slice(-2).map((event) => event.type)).toEqual(["step.cancelled", "run.finished"]);
     expect(await lastEvent(runId)).toMatchObject({ status: "cancelled" });
-    expect(loadRunSnapshot(childId)!.status).toBe("cancelled");
+    expect((await loadRunSnapshot(childId))!.status).toBe("cancelled");
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).finishedAt).not.toBeNull();
   });
 
@@ -110,11 +110,11 @@ describe("controlRun on a run a worker executes", () => {
     const heard: Array<[string, string | null]> = [];
     const stop = onRunControl((id, control) => heard.push([id, control]));
     expect(await controlRun(signedIn(), { runId, action: "pause" })).toEqual({ status: "queued" });
-    expect(loadRunSnapshot(runId)!.control).toBe("pause");
+    expect((await loadRunSnapshot(runId))!.control).toBe("pause");
     await expect(controlRun(signedIn(), { runId, action: "pause" })).rejects.toThrow(/already requested/);
     expect(await controlRun(signedIn(), { runId, action: "cancel" })).toEqual({ status: "queued" });
     stop();
-    expect(loadRunSnapshot(runId)!.control).toBe("cancel");
+    expect((await loadRunSnapshot(runId))!.control).toBe("cancel");
     expect(heard).toEqual([
       [runId, "pause"],
       [runId, "cancel"],
@@ -131,7 +131,7 @@ describe("retryStep and rerunFromStep", () => {
     const { runId, stepRunId } = await runIn.failed(routineId);
     await expect(retryStep(signedIn(), { runId, stepRunId: "not-a-step-run" })).rejects.toBeInstanceOf(NotFoundError);
     expect(await retryStep(signedIn(), { runId, stepRunId })).toEqual({ status: "queued", stepRunId });
-    const run = loadRunSnapshot(runId)!;
+    const run = (await loadRunSnapshot(runId))!;
     expect(run.steps[0]).toMatchObject({ id: stepRunId, state: "pending", error: null, attempt: 1 });
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).error).toBeNull();
     expect((await eventsOf(runId)).slice(-2)).toEqual([
@@ -143,7 +143,7 @@ describe("retryStep and rerunFromStep", () => {
 
   it("re-runs a step as a new execution with the edited input, closing a step still open after it", async () => {
     const { runId, stepRunId: waitingId } = await runIn.waiting(humanId);
-    const summarize = loadRunSnapshot(runId)!.steps[0]!;
+    const summarize = (await loadRunSnapshot(runId))!.steps[0]!;
     await expect(rerunFromStep(signedIn(), { runId, stepRunId: waitingId, input: {} })).rejects.toThrow(
       /Only a tool or skill step/,
     );
@@ -152,7 +152,7 @@ describe("retryStep and rerunFromStep", () => {
       stepRunId: summarize.id,
       input: { text: "a better ticket" },
     });
-    const run = loadRunSnapshot(runId)!;
+    const run = (await loadRunSnapshot(runId))!;
     expect(run.status).toBe("queued");
     expect(run.steps.map((step) => [step.stepId, step.iteration, step.state])).toEqual([
       ["summarize", 1, "succeeded"],
@@ -191,7 +191,7 @@ describe("decideHumanStep", () => {
         comment: "ok",
       }),
     ).toEqual({ status: "queued", stepRunId });
-    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({
+    expect((await loadRunSnapshot(runId))!.steps.find((step) => step.id === stepRunId)).toMatchObject({
       state: "succeeded",
       output: { days: 2 },
     });
@@ -207,7 +207,7 @@ describe("decideHumanStep", () => {
   it("fails the step on a rejection, with the comment", async () => {
     const { runId, stepRunId } = await runIn.waiting(humanId);
     await decideHumanStep(signedIn(), { runId, stepRunId, decision: "reject", comment: "Wrong dates" });
-    expect(loadRunSnapshot(runId)!.steps.find((step) => step.id === stepRunId)).toMatchObject({
+    expect((await loadRunSnapshot(runId))!.steps.find((step) => step.id === stepRunId)).toMatchObject({
       state: "failed",
       error: "Rejected by an operator: Wrong dates",
     });

@@ -59,7 +59,7 @@ describe("a worker killed in the middle of a run", () => {
     const { runId } = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
     // The booking reached the HR server and its side effect happened, but the answer never reached the worker.
     await held;
-    const inFlight = loadRunSnapshot(runId)!;
+    const inFlight = (await loadRunSnapshot(runId))!;
     expect(inFlight.status).toBe("running");
     expect(inFlight.steps.map((step) => [step.stepId, step.state])).toEqual([
       ["received", "succeeded"],
@@ -72,14 +72,14 @@ describe("a worker killed in the middle of a run", () => {
     first.process.kill("SIGKILL");
     expect(await first.exited).toBeNull();
     expect(first.process.signalCode).toBe("SIGKILL");
-    expect(loadRunSnapshot(runId)!.status).toBe("running");
+    expect((await loadRunSnapshot(runId))!.status).toBe("running");
 
     proxy.passThrough();
     const second = await startWorker();
     workers.push(second);
     await waitForStatus(runId, "succeeded", 30_000);
 
-    const finished = loadRunSnapshot(runId)!;
+    const finished = (await loadRunSnapshot(runId))!;
     const booked = finished.steps.find((step) => step.stepId === "booked")!;
     expect(finished.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state])).toEqual([
       ["received", "succeeded"],

@@ -123,7 +123,7 @@ afterAll(async () => {
 
 const sideEffects = () => sideEffectCounts(demo.match[1]!);
 
-const stepsOf = (runId: string) => loadRunSnapshot(runId)!.steps.map((step) => [step.stepId, step.state]);
+const stepsOf = async (runId: string) => (await loadRunSnapshot(runId))!.steps.map((step) => [step.stepId, step.state]);
 
 describe("a worker stopped with SIGTERM in the middle of a step", () => {
   it("finishes the step, hands the run back, exits 0 marked stopped, and the next worker finishes the run with nothing run twice", async () => {
@@ -136,7 +136,7 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     await as("operator");
     const { runId } = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
     await gate.reached;
-    expect(stepsOf(runId)).toEqual([
+    expect(await stepsOf(runId)).toEqual([
       ["received", "succeeded"],
       ["apply", "running"],
     ]);
@@ -155,13 +155,13 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     });
     // Draining: still alive, the step still in flight, the run still this worker's.
     expect(first.process.exitCode).toBeNull();
-    expect(loadRunSnapshot(runId)!.status).toBe("running");
+    expect((await loadRunSnapshot(runId))!.status).toBe("running");
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).leaseOwner).toBe(owner);
 
     gate.release();
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain(`run worker ${owner} stopped`);
-    expect(stepsOf(runId)).toEqual([
+    expect(await stepsOf(runId)).toEqual([
       ["received", "succeeded"],
       ["apply", "succeeded"],
     ]);
@@ -174,7 +174,7 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     const second = await startWorker();
     workers.push(second);
     await waitForStatus(runId, "succeeded", 30_000);
-    const finished = loadRunSnapshot(runId)!;
+    const finished = (await loadRunSnapshot(runId))!;
     expect(finished.steps.filter((step) => step.state !== "skipped").map((step) => [step.stepId, step.state])).toEqual([
       ["received", "succeeded"],
       ["apply", "succeeded"],

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../demo/seed";
 import type { Routine } from "../../routine";
-import { createSqliteRunStore } from "../../run-service";
+import { createRunStore } from "../../run-service";
 import { publishedRoutine } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { ConflictError, prisma } from "../core";
@@ -75,7 +75,7 @@ describe("a run of a routine that names an actor", () => {
     const run = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(JSON.parse(run.execution)).toMatchObject({ mode: "workflow", actorId });
 
-    const snapshot = await createSqliteRunStore({ owner: "test", leaseMs: 30_000 }).load(runId);
+    const snapshot = await createRunStore({ owner: "test", leaseMs: 30_000 }).load(runId);
     expect(snapshot?.actor).toMatchObject({
       id: actorId,
       persona: "You book leave for employees.",

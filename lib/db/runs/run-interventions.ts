@@ -82,7 +82,7 @@ export async function rerunFromStep(
   requireRole(viewer, ...RUN_CONTROL_ROLES);
   const { runId, stepRunId, input: edited } = parseInput(rerunInput, input);
   await assertRunVisible(viewer, runId);
-  const before = loadRunSnapshot(runId);
+  const before = await loadRunSnapshot(runId);
   const target = before?.steps.find((candidate) => candidate.id === stepRunId);
   const step = target ? before!.routine.steps.find((candidate) => candidate.id === target.stepId) : undefined;
   if (step?.kind === "tool") {

@@ -31,8 +31,8 @@ export async function startPlannedRun(
   const { request, source } = parseInput(startPlannedRunInput, input);
   const runId = randomUUID();
   const execution = executionPlanSchema.parse({ mode: "planned" });
-  const queued = await writeRuns(() => {
-    const event = insertQueuedRun({
+  const queued = await writeRuns(function* () {
+    const event = yield* insertQueuedRun({
       id: runId,
       published: null,
       inputs: {},
@@ -42,7 +42,7 @@ export async function startPlannedRun(
       budgets: defaultBudgets(),
       execution,
     });
-    auditRunAction({
+    yield* auditRunAction({
       action: "run.started",
       actor: viewer,
       runId,

@@ -89,7 +89,7 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
       },
     }),
   );
-  const snapshot = row ? loadRunSnapshot(input.runId) : null;
+  const snapshot = row ? await loadRunSnapshot(input.runId) : null;
   if (!row || !snapshot) throw new NotFoundError(RUN_NOT_FOUND);
   return {
     ...summaryOf(row),

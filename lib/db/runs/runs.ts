@@ -59,8 +59,8 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
     throw new ValidationError(`Some inputs need attention.${fromRequest}`, checked.fieldErrors);
   }
 
-  const queued = await writeRuns(() => {
-    const event = insertQueuedRun({
+  const queued = await writeRuns(function* () {
+    const event = yield* insertQueuedRun({
       id: runId,
       published,
       inputs: checked.values,
@@ -71,7 +71,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
       tokens: usage,
       execution,
     });
-    auditRunAction({
+    yield* auditRunAction({
       action: "run.started",
       actor: viewer,
       runId,

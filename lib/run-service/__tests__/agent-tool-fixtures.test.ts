@@ -9,7 +9,7 @@ import { makeRoutine } from "../../db/testing/routine-factories";
 import { agentModeProblem } from "../run-agent-mode";
 import { BUDGET_DEFAULTS } from "../run-budgets";
 import { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "../run-creation";
-import { writeRuns } from "../run-sqlite";
+import { writeRuns } from "../run-database";
 import { loadRunSnapshot } from "../run-store";
 import { createRegistryToolPort } from "../run-tool-port";
 import { applyRunChange } from "../run-writes";
@@ -138,7 +138,7 @@ describe("pinned tool outputs", () => {
     const runId = await runWithCalls([], ["a"]);
     expect(await callAs(createRegistryToolPort({ gateway }), runId, "a")).toMatchObject({ value: { live: 1 } });
     expect(calls()).toBe(1);
-    expect(loadRunSnapshot(runId)).toMatchObject({
+    expect(await loadRunSnapshot(runId)).toMatchObject({
       execution: { mode: "agent", routine: "full", distractorVersionIds: [] },
       distractors: [],
     });
@@ -210,7 +210,7 @@ describe("agent mode's run service", () => {
         execution: { mode: "agent", routine: "ablated", distractorVersionIds: [draft.versionId, "gone"] },
       }),
     );
-    const snapshot = loadRunSnapshot(runId)!;
+    const snapshot = (await loadRunSnapshot(runId))!;
     expect(snapshot.execution).toMatchObject({ mode: "agent", routine: "ablated" });
     expect(snapshot.distractors.map((routine) => routine.name)).toEqual(["Draft one"]);
   });

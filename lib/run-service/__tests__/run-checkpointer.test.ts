@@ -5,7 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveSqlitePath } from "../../db/core";
 import { startCheckpointer } from "../run-checkpointer";
-import { runDb, writeRuns } from "../run-sqlite";
+import { runDb, writeSqliteRuns } from "../run-sqlite";
+import { sqlRun } from "../run-sql";
 
 /** Whether `text` is in the database file itself (not its WAL): only checkpointed pages are there. */
 function inDatabaseFile(text: string): boolean {
@@ -26,10 +27,12 @@ describe("the run store's WAL checkpoints", () => {
     // The committing connection never checkpoints (no commit waits for one)...
     expect(runDb().pragma("wal_autocheckpoint", { simple: true })).toBe(0);
     const key = `checkpoint-${randomUUID()}`;
-    await writeRuns(() =>
-      runDb()
-        .prepare(`INSERT INTO "setting" ("key", "value", "updatedAt") VALUES (?, ?, ?)`)
-        .run(key, "copied", new Date().toISOString()),
+    await writeSqliteRuns(() =>
+      sqlRun(`INSERT INTO "setting" ("key", "value", "updatedAt") VALUES (?, ?, ?)`, [
+        key,
+        "copied",
+        new Date().toISOString(),
+      ]),
     );
     // ...and the checkpoint thread copies the commit from the WAL into the file on its own.
     expect(await eventually(() => inDatabaseFile(key), Boolean)).toBe(true);

@@ -3,7 +3,7 @@ import { createRunEventStream, runEventBus, type RunEventInput } from "../../eve
 import { seedDatabase } from "../../demo/seed";
 import { demoUserId } from "../../db/testing/review-test-support";
 import { sqliteRelayReads, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
-import { writeRuns } from "../run-sqlite";
+import { writeRuns } from "../run-database";
 import { applyRunChange } from "../run-writes";
 import { publishedRoutine, queuedRun } from "../testing/run-test-support";
 

@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LeaseLostError, type RunStore } from "../../runner";
 import { prisma } from "../../db/core";
 import { claimRuns, releaseLease, renewLeases } from "../run-leases";
-import { runDb, sqlTime, writeRuns } from "../run-sqlite";
-import { createSqliteRunStore, loadRunSnapshot } from "../run-store";
+import { writeRuns } from "../run-database";
+import { sqlTime } from "../run-sqlite";
+import { sqlRun } from "../run-sql";
+import { createRunStore, loadRunSnapshot } from "../run-store";
 import { applyRunChange } from "../run-writes";
 import { seedDatabase } from "../../demo/seed";
 import { demoUserId } from "../../db/testing/review-test-support";
@@ -13,15 +15,17 @@ import { publishedRoutine, queuedRun, runTables } from "../testing/run-test-supp
 let ownerId: string;
 let routineId: string;
 const LEASE_MS = 30_000;
-const storeFor = (owner: string) => createSqliteRunStore({ owner, leaseMs: LEASE_MS });
+const storeFor = (owner: string) => createRunStore({ owner, leaseMs: LEASE_MS });
 
 /** A queued run claimed by `owner`, with the store that owner commits through. */
 async function claimed(owner = `worker-${randomUUID()}`): Promise<{ runId: string; store: RunStore; owner: string }> {
   const runId = await queuedRun(routineId, { startedById: ownerId });
   await writeRuns(() =>
-    runDb()
-      .prepare(`UPDATE "run" SET "leaseOwner" = ?, "leaseUntil" = ? WHERE "id" = ?`)
-      .run(owner, sqlTime(new Date(Date.now() + LEASE_MS)), runId),
+    sqlRun(`UPDATE "run" SET "leaseOwner" = ?, "leaseUntil" = ? WHERE "id" = ?`, [
+      owner,
+      sqlTime(new Date(Date.now() + LEASE_MS)),
+      runId,
+    ]),
   );
   return { runId, store: storeFor(owner), owner };
 }
@@ -32,7 +36,7 @@ beforeAll(async () => {
   ({ routineId } = await publishedRoutine({ ownerId }));
 });
 
-describe("the SQLite run store", () => {
+describe("the run store", () => {
   it("round-trips a commit through load: run fields, step runs, variables and numbered events", async () => {
     const { runId, store } = await claimed();
     const startedAt = new Date("2026-11-23T10:00:00.000Z");
@@ -123,7 +127,7 @@ describe("the SQLite run store", () => {
       },
       [],
     );
-    const snapshot = loadRunSnapshot(runId)!;
+    const snapshot = (await loadRunSnapshot(runId))!;
     expect(snapshot.steps[0]).toMatchObject({ state: "failed", attempt: 1, input: { text: "x" }, error: "Boom" });
     expect(snapshot.status).toBe("queued");
   });
@@ -146,7 +150,7 @@ describe("the SQLite run store", () => {
           { type: "progress.updated", data: { done: [], current: "summarize" } },
         ],
       ),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE|duplicate key/);
     expect(await runTables()).toEqual(before);
   });
 
@@ -181,12 +185,12 @@ describe("the SQLite run store", () => {
       await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" }, select: { seq: true } })
     ).map((event) => event.seq);
     expect(seqs).toEqual(Array.from({ length: 41 }, (_, index) => index + 1));
-    expect(loadRunSnapshot(runId)!.lastSeq).toBe(41);
+    expect((await loadRunSnapshot(runId))!.lastSeq).toBe(41);
   });
 
   it("throws LeaseLostError and writes nothing once another worker holds the run", async () => {
     const { runId, store } = await claimed("worker-a");
-    await writeRuns(() => runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'worker-b' WHERE "id" = ?`).run(runId));
+    await writeRuns(() => sqlRun(`UPDATE "run" SET "leaseOwner" = 'worker-b' WHERE "id" = ?`, [runId]));
     const before = await runTables();
     await expect(
       store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }]),
@@ -205,9 +209,7 @@ describe("the SQLite run store", () => {
 
   it("commits the writes of many runs requested at once together, a refused one rolling back alone", async () => {
     const runs = await Promise.all(Array.from({ length: 5 }, () => claimed("worker-group")));
-    await writeRuns(() =>
-      runDb().prepare(`UPDATE "run" SET "leaseOwner" = 'thief' WHERE "id" = ?`).run(runs[2]!.runId),
-    );
+    await writeRuns(() => sqlRun(`UPDATE "run" SET "leaseOwner" = 'thief' WHERE "id" = ?`, [runs[2]!.runId]));
     const results = await Promise.allSettled(
       runs.map(({ runId, store }) =>
         store.commit(runId, { run: { status: "running" } }, [{ type: "run.started", data: {} }]),
@@ -221,14 +223,15 @@ describe("the SQLite run store", () => {
       "fulfilled",
     ]);
     expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(LeaseLostError);
-    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.status)).toEqual([
+    const snapshots = await Promise.all(runs.map(({ runId }) => loadRunSnapshot(runId)));
+    expect(snapshots.map((snapshot) => snapshot!.status)).toEqual([
       "running",
       "running",
       "queued",
       "running",
       "running",
     ]);
-    expect(runs.map(({ runId }) => loadRunSnapshot(runId)!.lastSeq)).toEqual([2, 2, 1, 2, 2]);
+    expect(snapshots.map((snapshot) => snapshot!.lastSeq)).toEqual([2, 2, 1, 2, 2]);
   });
 
   it("keeps a Prisma transaction that reads and then writes whole while run commits land in between", async () => {
@@ -244,7 +247,7 @@ describe("the SQLite run store", () => {
       await tx.routine.update({ where: { id: routineId }, data: { description: `${routine.description}.` } });
     });
     await Promise.all(committing);
-    expect(loadRunSnapshot(runId)!.lastSeq).toBe(11);
+    expect((await loadRunSnapshot(runId))!.lastSeq).toBe(11);
   });
 
   it("starts a sub-routine once per parent step run, and reports its outcome", async () => {

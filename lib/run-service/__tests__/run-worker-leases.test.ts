@@ -84,7 +84,7 @@ describe("the run worker", () => {
     await runner.stop();
     expect(engine.reasons.get(runId)).toBe("shutdown");
     expect(await leaseOf(runId)).toBeNull();
-    expect(loadRunSnapshot(runId)!.status).toBe("queued");
+    expect((await loadRunSnapshot(runId))!.status).toBe("queued");
 
     const next = fakeEngine();
     worker(next).start();
@@ -128,7 +128,10 @@ describe("the run worker", () => {
     });
     const runner = worker(engine, { concurrency: 1 });
     runner.start();
-    await vi.waitFor(() => expect(loadRunSnapshot(broken)!.status).toBe("failed"), { timeout: 1_000, interval: 5 });
+    await vi.waitFor(async () => expect((await loadRunSnapshot(broken))!.status).toBe("failed"), {
+      timeout: 1_000,
+      interval: 5,
+    });
     const row = await prisma.run.findUniqueOrThrow({ where: { id: broken } });
     expect(row.error).toMatch(/internal error: The stored routine cannot be opened/);
     const finished = await prisma.runEvent.findFirstOrThrow({ where: { runId: broken, type: "run.finished" } });
@@ -138,7 +141,7 @@ describe("the run worker", () => {
     wakeRunWorker();
     await vi.waitFor(() => expect(engine.started).toContain(busy), { timeout: 1_000, interval: 5 });
     await vi.waitFor(() => expect(runner.active()).toEqual([]), { timeout: 1_000, interval: 5 });
-    expect(loadRunSnapshot(busy)!.status).toBe("queued");
+    expect((await loadRunSnapshot(busy))!.status).toBe("queued");
     expect(await leaseOf(busy)).toBe(runner.owner);
   });
 });

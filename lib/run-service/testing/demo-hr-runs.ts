@@ -107,7 +107,7 @@ export const leaveInputs = () => ({ employee_id: `E${++employee}`, start_date: "
 export async function waitForStatus(runId: string, status: RunStatus, timeout = 15_000): Promise<void> {
   const until = Date.now() + timeout;
   for (;;) {
-    const run = loadRunSnapshot(runId);
+    const run = await loadRunSnapshot(runId);
     if (run?.status === status) return;
     if (run && isFinished(run.status)) {
       const failed = run.steps.find((step) => step.state === "failed");

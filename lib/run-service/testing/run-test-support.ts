@@ -3,7 +3,7 @@ import type { Routine } from "../../routine";
 import { prisma } from "../../db/core";
 import { BUDGET_DEFAULTS } from "../run-budgets";
 import { findPublishedRoutine, insertQueuedRun } from "../run-creation";
-import { writeRuns } from "../run-sqlite";
+import { writeRuns } from "../run-database";
 import { applyRunChange } from "../run-writes";
 import type { RunChange } from "../../runner";
 import { makeRoutine, makeStep } from "../../db/testing/routine-factories";

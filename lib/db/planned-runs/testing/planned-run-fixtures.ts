@@ -57,8 +57,8 @@ export async function plannedRun(options: {
       byModel: true,
     },
   }));
-  await writeRuns(() => {
-    insertQueuedRun({
+  await writeRuns(function* () {
+    yield* insertQueuedRun({
       id,
       published: null,
       inputs: {},
@@ -68,7 +68,7 @@ export async function plannedRun(options: {
       budgets: BUDGET_DEFAULTS,
       execution: executionPlanSchema.parse({ mode: "planned" }),
     });
-    applyRunChange(
+    yield* applyRunChange(
       id,
       {
         run: { status: options.status, plan: options.plan },

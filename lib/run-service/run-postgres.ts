@@ -1,0 +1,113 @@
+import "server-only";
+import pg from "pg";
+import { translateDbError } from "../db/core";
+import { driveAsync, sqlFor, toPostgres, type SqlOp, type SqlProgram } from "./run-sql";
+
+/** The channel every run commit notifies on PostgreSQL; the payload is `<runId> <seq>` (run-event-relay.ts). */
+export const RUN_EVENT_CHANNEL = "run_event";
+
+/** How many connections the run store's pool opens at most (RUN_DB_POOL_MAX). */
+const DEFAULT_POOL_MAX = 10;
+const RETRIES = 5;
+
+// PostgreSQL's codes for a transaction that lost a race and may simply be run again.
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+// Timestamps as text, the way SQLite stores them and readTime reads them; 64-bit counts as numbers.
+const TYPES = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === 1114 || oid === 1184) return (value: string) => value;
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+type Holder = { url: string; pool: pg.Pool };
+const globalForPool = globalThis as unknown as { routineStudioRunPool?: Holder };
+
+/** The run store's pool for `url` (one per process; a new URL, as tests set, closes the old pool). */
+export function runPool(url: string): pg.Pool {
+  const current = globalForPool.routineStudioRunPool;
+  if (current && current.url === url) return current.pool;
+  void current?.pool.end().catch(() => undefined);
+  const max = Number(process.env.RUN_DB_POOL_MAX?.trim() || NaN);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number.isSafeInteger(max) && max > 0 ? max : DEFAULT_POOL_MAX,
+    types: TYPES,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection the server dropped while idle is an event, not a crash: the next query opens a new one.
+  pool.on("error", () => undefined);
+  globalForPool.routineStudioRunPool = { url, pool };
+  return pool;
+}
+
+/** Closes the run store's pool (tests, shutdown). */
+export async function closeRunPool(): Promise<void> {
+  const current = globalForPool.routineStudioRunPool;
+  globalForPool.routineStudioRunPool = undefined;
+  await current?.pool.end().catch(() => undefined);
+}
+
+/**
+ * Runs a program in one transaction on a client of the pool: all of it or nothing, resolved once committed.
+ * Notifications it asked for are sent in the same transaction, so PostgreSQL delivers them only on commit. A
+ * transaction that lost a deadlock or serialization race is run again from the start, a few times.
+ */
+export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await connect(url);
+    let broken = false;
+    try {
+      await client.query("BEGIN");
+      const notices: string[] = [];
+      const value = await driveAsync(work(), (op) => executePostgres(client, op, notices));
+      if (notices.length > 0)
+        await client.query(`SELECT pg_notify('${RUN_EVENT_CHANNEL}', "notice") FROM unnest($1::text[]) AS "notice"`, [
+          notices,
+        ]);
+      await client.query("COMMIT");
+      return value;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        broken = true;
+      });
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && RETRYABLE.has(code) && attempt < RETRIES) continue;
+      throw translateDbError(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/** Runs a read-only program (each statement on its own, outside any transaction). */
+export async function readPostgresRuns<T>(url: string, work: () => SqlProgram<T>): Promise<T> {
+  const pool = runPool(url);
+  try {
+    return await driveAsync(work(), (op) => executePostgres(pool, op, []));
+  } catch (error) {
+    throw translateDbError(error);
+  }
+}
+
+async function connect(url: string): Promise<pg.PoolClient> {
+  try {
+    return await runPool(url).connect();
+  } catch (error) {
+    throw translateDbError(error);
+  }
+}
+
+async function executePostgres(client: pg.Pool | pg.PoolClient, op: SqlOp, notices: string[]): Promise<unknown> {
+  if (op.op === "notify") {
+    notices.push(`${op.runId} ${op.seq}`);
+    return undefined;
+  }
+  const { text, values } = toPostgres(sqlFor(op.sql, "postgres"), op.params);
+  const result = await client.query(text, values);
+  if (op.op === "get") return result.rows[0];
+  if (op.op === "all") return result.rows;
+  return result.rowCount ?? 0;
+}
