@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The data access layer's tests that also run on PostgreSQL (the `postgresql` project), one file per DAL area, chosen
@@ -56,6 +56,9 @@ const RUN_STORE_ON_POSTGRESQL = [
   "lib/db/__tests__/run-controls.test.ts",
   "lib/db/__tests__/run-worker.test.ts",
   "lib/db/__tests__/runs-start.test.ts",
+  "lib/db/__tests__/run-workers-chaos.test.ts",
+  "lib/db/__tests__/run-database-away.test.ts",
+  "lib/run-service/__tests__/run-queue.test.ts",
 ];
 
 export default defineConfig({
@@ -80,6 +83,13 @@ export default defineConfig({
         test: {
           name: "sqlite",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+          // A PostgreSQL server going away, simulated with a proxy in front of it: no SQLite equivalent.
+          exclude: [
+            ...configDefaults.exclude,
+            "lib/db/__tests__/run-database-away.test.ts",
+            // The run queue (pg-boss) exists on PostgreSQL only.
+            "lib/run-service/__tests__/run-queue.test.ts",
+          ],
           setupFiles: ["test/setup-database.ts"],
         },
       },

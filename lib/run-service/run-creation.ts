@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, prisma } from "../db/core";
 import { readStoredRoutine } from "../db/routines";
 import { insertEvents } from "./run-writes";
 import { sqlTime } from "./run-sqlite";
-import { sqlRun, type SqlProgram } from "./run-sql";
+import { sqlEnqueue, sqlRun, type SqlProgram } from "./run-sql";
 import { readCurrentToolHashes } from "../db/tools";
 
 // Shared by startRun (an operator's run) and the store's startChildRun (a sub-routine step): the published
@@ -145,5 +145,7 @@ export function* insertQueuedRun(run: QueuedRun, now = new Date()): SqlProgram<R
     versionNumber: run.published?.versionNumber ?? 0,
     inputs: run.inputs,
   };
-  return (yield* insertEvents(run.id, 0, [{ type: "run.queued", data }], now))[0]!;
+  const queued = (yield* insertEvents(run.id, 0, [{ type: "run.queued", data }], now))[0]!;
+  yield* sqlEnqueue(run.id);
+  return queued;
 }

@@ -23,17 +23,18 @@ export type RunEventListener = {
 };
 
 /**
- * Listens on the run event channel on its own connection (a pooled one cannot hold LISTEN) and calls `onNotice` on
- * each notification. A lost connection is opened again with backoff; notifications sent meanwhile are lost, so the
- * listener then reports missedSome() and the relay scans the tables.
+ * Listens on `channel` on a connection of its own (a pooled one cannot hold LISTEN), calling `onPayload` for each
+ * notification and `onConnected` each time the connection is (re)opened. A lost connection is opened again with
+ * backoff; notifications sent meanwhile are lost, which is why callers also read the tables.
  */
-export function startRunEventListener(
-  url: string,
-  onNotice: () => void,
-  log: Pick<Console, "error"> = console,
-): RunEventListener {
-  const notified = new Map<string, number>();
-  let missed = true;
+export function startChannelListener(options: {
+  url: string;
+  channel: string;
+  onPayload(payload: string): void;
+  onConnected(): void;
+  log?: Pick<Console, "error">;
+}): { stop(): Promise<void> } {
+  const log = options.log ?? console;
   let stopped = false;
   let client: pg.Client | null = null;
   let delay = RECONNECT_MS;
@@ -41,29 +42,22 @@ export function startRunEventListener(
 
   async function connect(): Promise<void> {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-    next.on("notification", (message) => {
-      const [runId, seqText] = (message.payload ?? "").split(" ");
-      const seq = Number(seqText);
-      if (!runId || !Number.isSafeInteger(seq)) return;
-      if (seq > (notified.get(runId) ?? 0)) notified.set(runId, seq);
-      onNotice();
-    });
+    const next = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 10_000 });
+    next.on("notification", (message) => options.onPayload(message.payload ?? ""));
     next.on("error", () => reconnect(next));
     next.on("end", () => reconnect(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${RUN_EVENT_CHANNEL}`);
+      await next.query(`LISTEN ${options.channel}`);
     } catch (error) {
-      log.error(`[events] listening for run events failed; trying again: ${(error as Error).message}`);
+      log.error(`[events] listening on ${options.channel} failed; trying again: ${(error as Error).message}`);
       reconnect(next);
       return;
     }
     if (stopped) return void next.end().catch(() => undefined);
     client = next;
     delay = RECONNECT_MS;
-    missed = true;
-    onNotice();
+    options.onConnected();
   }
 
   function reconnect(failed: pg.Client): void {
@@ -80,6 +74,39 @@ export function startRunEventListener(
 
   void connect();
   return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Listens for run events (payload `<runId> <seq>`), waking the relay with `onNotice` for each. */
+export function startRunEventListener(
+  url: string,
+  onNotice: () => void,
+  log: Pick<Console, "error"> = console,
+): RunEventListener {
+  const notified = new Map<string, number>();
+  let missed = true;
+  const listener = startChannelListener({
+    url,
+    channel: RUN_EVENT_CHANNEL,
+    log,
+    onPayload(payload) {
+      const [runId, seqText] = payload.split(" ");
+      const seq = Number(seqText);
+      if (!runId || !Number.isSafeInteger(seq)) return;
+      if (seq > (notified.get(runId) ?? 0)) notified.set(runId, seq);
+      onNotice();
+    },
+    onConnected() {
+      missed = true;
+      onNotice();
+    },
+  });
+  return {
     drain() {
       const drained = new Map(notified);
       notified.clear();
@@ -89,11 +116,7 @@ export function startRunEventListener(
     markScanned() {
       missed = false;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => undefined);
-    },
+    stop: () => listener.stop(),
   };
 }
 

@@ -2,14 +2,14 @@ import "server-only";
 import { hostname } from "node:os";
 import { readRuns, writeRuns } from "./run-database";
 import { sqlTime } from "./run-sqlite";
-import { sqlAll, sqlRun } from "./run-sql";
+import { sqlAll, sqlEnqueue, sqlGet, sqlRun } from "./run-sql";
 
 // Leases: a worker owns a run while run.leaseOwner is its id and run.leaseUntil is in the future. The engine's
 // commits extend it, the worker renews it during long steps, and a run whose lease expired (its worker died) is
 // claimed by the next worker that looks, which resumes it from the stored state.
 
 /** Runs a worker may take: queued and not held, or running under a lease that expired (its worker is gone). */
-const CLAIMABLE = `"status" IN ('queued', 'running') AND ("leaseOwner" IS NULL OR "leaseUntil" IS NULL OR "leaseUntil" < @now)`;
+export const CLAIMABLE = `"status" IN ('queued', 'running') AND ("leaseOwner" IS NULL OR "leaseUntil" IS NULL OR "leaseUntil" < @now)`;
 
 /**
  * Claims up to `limit` runnable runs for `owner`, oldest first, in one transaction (two workers never claim the
@@ -63,14 +63,32 @@ export async function renewLeases(
   });
 }
 
-/** Gives a run back after the engine returned, so it can be claimed again if it is still runnable. */
+/**
+ * Gives a run back after the engine returned. A run still runnable (a worker stopping between steps) goes back on
+ * the run queue in the same transaction (PostgreSQL), so another worker resumes it at once.
+ */
 export async function releaseLease(owner: string, runId: string): Promise<void> {
-  await writeRuns(() =>
-    sqlRun(`UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ?`, [
-      runId,
+  await writeRuns(function* () {
+    const row = yield* sqlGet<{ status: string }>(
+      `UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ? RETURNING "status"`,
+      [runId, owner],
+    );
+    if (row && (row.status === "queued" || row.status === "running")) yield* sqlEnqueue(runId);
+  });
+}
+
+/** Takes one run for `owner` (a job named it) when it is runnable and nobody holds it; true when taken. */
+export async function claimRun(owner: string, runId: string, leaseMs: number, now = new Date()): Promise<boolean> {
+  const until = sqlTime(new Date(now.getTime() + leaseMs));
+  const changed = await writeRuns(() =>
+    sqlRun(`UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`, {
+      id: runId,
       owner,
-    ]),
+      until,
+      now: sqlTime(now),
+    }),
   );
+  return changed === 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { translateDbError } from "../db/core";
+import { enqueueRuns, RUN_QUEUE_CHANNEL } from "./run-queue";
 import { driveAsync, sqlFor, toPostgres, type SqlOp, type SqlProgram } from "./run-sql";
 
 /** The channel every run commit notifies on PostgreSQL; the payload is `<runId> <seq>` (run-event-relay.ts). */
@@ -50,10 +51,14 @@ export async function closeRunPool(): Promise<void> {
   await current?.pool.end().catch(() => undefined);
 }
 
+/** What a transaction announces when it commits: runs with new events, runs put on the queue. */
+type Announcements = { events: string[]; queued: string[] };
+
 /**
- * Runs a program in one transaction on a client of the pool: all of it or nothing, resolved once committed.
- * Notifications it asked for are sent in the same transaction, so PostgreSQL delivers them only on commit. A
- * transaction that lost a deadlock or serialization race is run again from the start, a few times.
+ * Runs a program in one transaction on a client of the pool: all of it or nothing, resolved once committed. The
+ * queue jobs it asked for are inserted in the same transaction, and its notifications sent in it, so PostgreSQL
+ * delivers them only on commit. A transaction that lost a deadlock or serialization race is run again from the
+ * start, a few times.
  */
 export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -61,12 +66,9 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
     let broken = false;
     try {
       await client.query("BEGIN");
-      const notices: string[] = [];
-      const value = await driveAsync(work(), (op) => executePostgres(client, op, notices));
-      if (notices.length > 0)
-        await client.query(`SELECT pg_notify('${RUN_EVENT_CHANNEL}', "notice") FROM unnest($1::text[]) AS "notice"`, [
-          notices,
-        ]);
+      const announced: Announcements = { events: [], queued: [] };
+      const value = await driveAsync(work(), (op) => executePostgres(client, op, announced));
+      await announce(url, client, announced);
       await client.query("COMMIT");
       return value;
     } catch (error) {
@@ -86,7 +88,7 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
 export async function readPostgresRuns<T>(url: string, work: () => SqlProgram<T>): Promise<T> {
   const pool = runPool(url);
   try {
-    return await driveAsync(work(), (op) => executePostgres(pool, op, []));
+    return await driveAsync(work(), (op) => executePostgres(pool, op, null));
   } catch (error) {
     throw translateDbError(error);
   }
@@ -100,9 +102,15 @@ async function connect(url: string): Promise<pg.PoolClient> {
   }
 }
 
-async function executePostgres(client: pg.Pool | pg.PoolClient, op: SqlOp, notices: string[]): Promise<unknown> {
-  if (op.op === "notify") {
-    notices.push(`${op.runId} ${op.seq}`);
+async function executePostgres(
+  client: pg.Pool | pg.PoolClient,
+  op: SqlOp,
+  announced: Announcements | null,
+): Promise<unknown> {
+  if (op.op === "notify" || op.op === "enqueue") {
+    if (!announced) throw new Error(`A read-only program cannot ${op.op}.`);
+    if (op.op === "notify") announced.events.push(`${op.runId} ${op.seq}`);
+    else if (!announced.queued.includes(op.runId)) announced.queued.push(op.runId);
     return undefined;
   }
   const { text, values } = toPostgres(sqlFor(op.sql, "postgres"), op.params);
@@ -110,4 +118,15 @@ async function executePostgres(client: pg.Pool | pg.PoolClient, op: SqlOp, notic
   if (op.op === "get") return result.rows[0];
   if (op.op === "all") return result.rows;
   return result.rowCount ?? 0;
+}
+
+/** Inserts the transaction's queue jobs and sends its notifications, all inside the transaction. */
+async function announce(url: string, client: pg.PoolClient, announced: Announcements): Promise<void> {
+  await enqueueRuns(url, announced.queued, (text, values) => client.query(text, values));
+  const channels = [...announced.events.map(() => RUN_EVENT_CHANNEL), ...announced.queued.map(() => RUN_QUEUE_CHANNEL)];
+  if (channels.length === 0) return;
+  await client.query(
+    `SELECT pg_notify("channel", "payload") FROM unnest($1::text[], $2::text[]) AS "n"("channel", "payload")`,
+    [channels, [...announced.events, ...announced.queued]],
+  );
 }

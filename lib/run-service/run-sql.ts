@@ -12,7 +12,9 @@ export type DialectSql = { sqlite: string; postgres: string };
 export type SqlOp =
   | { op: "get" | "all" | "run"; sql: string | DialectSql; params: SqlParams }
   /** PostgreSQL only: tells every web process that a run has new events (LISTEN/NOTIFY). SQLite has no listeners. */
-  | { op: "notify"; runId: string; seq: number };
+  | { op: "notify"; runId: string; seq: number }
+  /** PostgreSQL only: a job for the run on the run queue (pg-boss), in the same transaction. SQLite's workers poll. */
+  | { op: "enqueue"; runId: string };
 
 /** A run store program returning T. */
 export type SqlProgram<T> = Generator<SqlOp, T, unknown>;
@@ -35,6 +37,11 @@ export function* sqlRun(sql: string | DialectSql, params: SqlParams = []): SqlPr
 /** Announces a run's new last event to the other processes, once the transaction commits (PostgreSQL). */
 export function* sqlNotify(runId: string, seq: number): SqlProgram<void> {
   yield { op: "notify", runId, seq };
+}
+
+/** Puts the run on the run queue for a worker to take, once the transaction commits (PostgreSQL's queue mode). */
+export function* sqlEnqueue(runId: string): SqlProgram<void> {
+  yield { op: "enqueue", runId };
 }
 
 /** The text of a statement for one database. */

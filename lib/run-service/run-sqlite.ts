@@ -159,7 +159,7 @@ function runSqliteProgram<T>(program: SqlProgram<T>): T {
 }
 
 function executeSqlite(op: SqlOp): unknown {
-  if (op.op === "notify") return undefined;
+  if (op.op === "notify" || op.op === "enqueue") return undefined;
   const prepared = statement(sqlFor(op.sql, "sqlite"));
   const params = op.params as unknown[];
   if (op.op === "get") return Array.isArray(params) ? prepared.get(...params) : prepared.get(params);

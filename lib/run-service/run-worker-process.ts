@@ -7,6 +7,10 @@ import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
 import { createRunWorker, processOwnerId, type RunWorker, type RunWorkerStopOptions } from "./run-worker";
+import { runDialect } from "./run-database";
+import { startChannelListener } from "./run-event-listen";
+import { RUN_QUEUE_CHANNEL } from "./run-queue";
+import { queueWorkSource, tableWorkSource } from "./run-work-sources";
 
 /** The worker's settings, each from an environment variable (README) with these defaults. */
 export const RUN_WORKER_DEFAULTS = {
@@ -59,7 +63,25 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     sink: busEventSink,
     options: { calendar: runCalendar(), ...overrides.engineOptions },
   });
+  // PostgreSQL: the run queue, and a LISTEN connection that wakes the worker when any process queued a run.
+  const url = process.env.DATABASE_URL;
+  const queued = runDialect(url) === "postgres" ? url! : null;
+  let listener: { stop(): Promise<void> } | null = null;
   return createRunWorker({
+    source: queued ? queueWorkSource(queued) : tableWorkSource,
+    wakeups: queued
+      ? {
+          start(wake) {
+            listener = startChannelListener({
+              url: queued,
+              channel: RUN_QUEUE_CHANNEL,
+              onPayload: wake,
+              onConnected: wake,
+            });
+          },
+          stop: async () => listener?.stop(),
+        }
+      : undefined,
     engine,
     owner,
     concurrency: config.concurrency,

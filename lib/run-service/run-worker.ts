@@ -6,8 +6,9 @@ import { errorMessage, LeaseLostError, type RunControl } from "../runner";
 import { DatabaseUnavailableError } from "../db/core";
 import { failRunOnError } from "./run-failure";
 import type { RunHeartbeat } from "./run-heartbeat";
-import { claimRuns, freeDeadOwnersLeases, releaseLease, renewLeases } from "./run-leases";
+import { releaseLease, renewLeases } from "./run-leases";
 import { onRunControl, onRunWork } from "./run-wake";
+import { tableWorkSource, type ClaimedRun, type RunWorkSource } from "./run-work-sources";
 
 /** What the worker needs of the engine (lib/runner's RunEngine fits); `drain` asks it to stop between steps. */
 export type RunExecutor = {
@@ -27,6 +28,10 @@ export type RunWorkerOptions = {
   pollMs: number;
   /** Tells operators the worker is alive and what it holds (the run_worker table); none in unit tests. */
   heartbeat?: RunHeartbeat;
+  /** Where runs come from: the run table (the default) or the run queue. */
+  source?: RunWorkSource;
+  /** Wake-ups from other processes (a commit that queued a run on PostgreSQL), started and stopped with the worker. */
+  wakeups?: { start(wake: () => void): void; stop(): Promise<void> };
   log?: Pick<Console, "info" | "warn" | "error">;
 };
 
@@ -66,6 +71,7 @@ export function processOwnerId(): string {
  */
 export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const log = options.log ?? console;
+  const source = options.source ?? tableWorkSource;
   const running = new Map<string, { controller: AbortController; drain: AbortController; done: Promise<void> }>();
   let started = false;
   let stopping: Promise<void> | null = null;
@@ -79,15 +85,18 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   async function fill(): Promise<void> {
     const free = options.concurrency - running.size;
     if (stopping || free <= 0) return;
-    const ids = await claimRuns(options.owner, free, options.leaseMs);
-    // A stop that began during the claim: hand the new runs straight back rather than start them.
+    const claimed = await source.claim(options.owner, free, options.leaseMs);
+    // A stop that began during the claim: hand the new runs straight back (to the queue) rather than start them.
     if (stopping) {
-      await Promise.all(ids.filter((id) => !running.has(id)).map((id) => release(id)));
+      await Promise.all(claimed.filter(({ runId }) => !running.has(runId)).map((run) => release(run)));
       return;
     }
     // A run this worker still executes can come back when its lease lapsed during a long blocking step (the claim
     // renews it for us): it must not be executed twice.
-    for (const id of ids) if (!running.has(id)) launch(id);
+    for (const run of claimed) {
+      if (!running.has(run.runId)) launch(run);
+      else void finish(run);
+    }
   }
 
   /** Claims work now, or right after the claim in progress (a wake-up during one is never lost). */
@@ -106,34 +115,51 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       });
   }
 
-  function launch(runId: string): void {
+  function launch(run: ClaimedRun): void {
+    const { runId } = run;
     const controller = new AbortController();
     const drain = new AbortController();
-    const done = execute(runId, controller.signal, drain.signal).finally(() => {
+    const done = execute(run, controller.signal, drain.signal).finally(() => {
       running.delete(runId);
       wake();
     });
     running.set(runId, { controller, drain, done });
   }
 
-  async function execute(runId: string, signal: AbortSignal, drain: AbortSignal): Promise<void> {
+  async function execute(run: ClaimedRun, signal: AbortSignal, drain: AbortSignal): Promise<void> {
+    const { runId } = run;
     try {
       await options.engine.execute(runId, signal, { drain });
     } catch (error) {
-      if (error instanceof LeaseLostError) return log.warn(`[runs] run ${runId} was taken over by another worker`);
+      if (error instanceof LeaseLostError) {
+        log.warn(`[runs] run ${runId} was taken over by another worker`);
+        return finish(run);
+      }
       // A busy or unreachable database: keep the lease, so the run is tried again once it expires, not in a loop.
-      if (error instanceof DatabaseUnavailableError) return log.error(`[runs] run ${runId} stopped: ${error.message}`);
+      if (error instanceof DatabaseUnavailableError) {
+        log.error(`[runs] run ${runId} stopped: ${error.message}`);
+        return finish(run);
+      }
       log.error(`[runs] run ${runId} failed unexpectedly: ${errorMessage(error)}`);
       await failRunOnError(runId, options.owner, error).catch((failure: unknown) =>
         log.error(`[runs] run ${runId} could not be marked failed: ${errorMessage(failure)}`),
       );
     }
-    await release(runId);
+    await release(run);
   }
 
-  function release(runId: string): Promise<void> {
-    return releaseLease(options.owner, runId).catch((error: unknown) =>
-      log.error(`[runs] the lease on run ${runId} could not be released: ${errorMessage(error)}`),
+  /** Gives the run back (re-queued if it is still runnable) and finishes its job. */
+  async function release(run: ClaimedRun): Promise<void> {
+    await releaseLease(options.owner, run.runId).catch((error: unknown) =>
+      log.error(`[runs] the lease on run ${run.runId} could not be released: ${errorMessage(error)}`),
+    );
+    await finish(run);
+  }
+
+  /** Finishes the run's queue job, if it came with one (what the sweeper repairs when this fails). */
+  function finish(run: ClaimedRun): Promise<void> {
+    return (run.done?.() ?? Promise.resolve()).catch((error: unknown) =>
+      log.error(`[runs] the queue job of run ${run.runId} could not be completed: ${errorMessage(error)}`),
     );
   }
 
@@ -167,6 +193,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     await Promise.allSettled([...running.values()].map((entry) => entry.done));
     clearInterval(renewTimer);
     stopControl();
+    await options.wakeups?.stop();
     await options.heartbeat?.stop();
   }
 
@@ -185,6 +212,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       renewTimer.unref?.();
       pollTimer.unref?.();
       void options.heartbeat?.start(() => [...running.keys()]);
+      options.wakeups?.start(wake);
       sweep();
     },
     wake,
@@ -197,7 +225,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   };
 
   function sweep(): void {
-    freeDeadOwnersLeases()
+    source
+      .sweep()
       .catch((error: unknown) =>
         log.error(`[runs] checking for runs of stopped workers failed: ${errorMessage(error)}`),
       )

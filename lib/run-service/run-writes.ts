@@ -4,7 +4,7 @@ import type { RunChange } from "../runner";
 import { toRunStatus, writeJson } from "./run-records";
 import { timeOrderedId } from "./run-ids";
 import { sqlTime } from "./run-sqlite";
-import { sqlGet, sqlNotify, sqlRun, type SqlProgram } from "./run-sql";
+import { sqlEnqueue, sqlGet, sqlNotify, sqlRun, type SqlProgram } from "./run-sql";
 
 // The statements of the run store's hot path, as programs run inside writeRuns (one transaction, either database):
 // they throw to roll everything back.
@@ -101,6 +101,8 @@ export function* applyRunChange(
   for (const step of change.steps ?? []) yield* upsertStepRun(runId, step, now);
   for (const variable of change.variables ?? []) yield* insertVariable(runId, variable, now);
   const stored = yield* insertEvents(runId, updated.lastSeq - events.length, events, now);
+  // Queued again (an approval, a resume, a retry): a worker must take it up.
+  if (fields.status === "queued") yield* sqlEnqueue(runId);
   const woken = finished && updated.parentRunId ? yield* wakeParent(updated.parentRunId, now) : null;
   return { events: stored, woken };
 }
@@ -193,5 +195,6 @@ function* wakeParent(parentRunId: string, now: Date): SqlProgram<RunEvent | null
     [sqlTime(now), parentRunId],
   );
   if (!woken) return null;
+  yield* sqlEnqueue(parentRunId);
   return (yield* insertEvents(parentRunId, woken.lastSeq - 1, [event], now))[0]!;
 }
