@@ -59,6 +59,7 @@ const RUN_STORE_ON_POSTGRESQL = [
   "lib/db/__tests__/run-workers-chaos.test.ts",
   "lib/db/__tests__/run-database-away.test.ts",
   "lib/run-service/__tests__/run-queue.test.ts",
+  "lib/run-service/__tests__/run-event-notify.test.ts",
 ];
 
 export default defineConfig({
@@ -89,6 +90,7 @@ export default defineConfig({
             "lib/db/__tests__/run-database-away.test.ts",
             // The run queue (pg-boss) exists on PostgreSQL only.
             "lib/run-service/__tests__/run-queue.test.ts",
+            "lib/run-service/__tests__/run-event-notify.test.ts",
           ],
           setupFiles: ["test/setup-database.ts"],
         },

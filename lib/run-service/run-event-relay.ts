@@ -42,7 +42,7 @@ export const sqliteRelayReads: RelayReads = {
 };
 
 /** A run's stored events after `afterSeq`, on either database. */
-async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<RunEvent[]> {
+export async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<RunEvent[]> {
   const rows = await readRuns(() =>
     sqlAll<{ seq: number; type: string; payload: string; at: unknown }>(
       `SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`,

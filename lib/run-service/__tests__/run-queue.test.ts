@@ -40,12 +40,11 @@ async function jobsOf(runId: string): Promise<string[]> {
   return rows.map((row) => row.state);
 }
 
-/** Inserts a queued run straight through the run store, as startRun does but without waking this process's worker. */
-async function queueRun(fail = false): Promise<string> {
+/** The insert of a queued run of the routine, as startRun's (minus authorization and input checks). */
+async function insertRun(id: string) {
   const published = await findPublishedRoutine(routineId);
-  const id = randomUUID();
-  await writeRuns(function* () {
-    yield* insertQueuedRun({
+  return () =>
+    insertQueuedRun({
       id,
       published,
       inputs: leaveInputs(),
@@ -54,6 +53,14 @@ async function queueRun(fail = false): Promise<string> {
       startedById: null,
       budgets: BUDGET_DEFAULTS,
     });
+}
+
+/** Inserts a queued run straight through the run store, as startRun does but without waking this process's worker. */
+async function queueRun(fail = false): Promise<string> {
+  const id = randomUUID();
+  const insert = await insertRun(id);
+  await writeRuns(function* () {
+    yield* insert();
     if (fail) throw new Error("The transaction fails after the run was inserted.");
   });
   return id;
@@ -93,21 +100,12 @@ describe("the run queue on PostgreSQL", () => {
   });
 
   it("re-queues a run whose worker died holding it, and leaves alone a run a live worker holds", async () => {
-    const published = await findPublishedRoutine(routineId);
     const dead = randomUUID();
     const live = randomUUID();
     // Both were taken (their jobs are active); one lease ran out, the other is live.
+    const inserts = [await insertRun(dead), await insertRun(live)];
     await writeRuns(function* () {
-      for (const id of [dead, live])
-        yield* insertQueuedRun({
-          id,
-          published,
-          inputs: leaveInputs(),
-          request: null,
-          source: "api",
-          startedById: null,
-          budgets: BUDGET_DEFAULTS,
-        });
+      for (const insert of inserts) yield* insert();
     });
     // (The jobs are inserted when that transaction commits.)
     await writeRuns(function* () {
