@@ -6,13 +6,11 @@ import { configDefaults, defineConfig } from "vitest/config";
  * The data access layer's tests that also run on PostgreSQL (the `postgresql` project), one file per DAL area, chosen
  * to keep the added time small: users and sign-in (unique violations, a read-only database), API tokens, routines
  * (stale saves), the review lifecycle to publishing, the publish gate, toolkits and actors, model settings.
- * TEST_POSTGRES_ALL=1 adds the rest that pass on PostgreSQL too (checked in decision 0026), which mostly re-check
- * authorization rules that do not depend on the database, at about three times the time.
- * Left out always, because they go through the run store, whose raw better-sqlite3 connection is SQLite-only this
- * round (issue #17, part 2): agent-runs, eval-harness, eval-suites, run-controls, run-worker*, runs-*, test-cases,
- * training-export and planned-runs (they start, execute or seed runs). Also read-only-database (a read-only SQLite
- * file) and core/prisma-transactions (SQLite's write lock). The PostgreSQL migration runner is tested by
- * lib/db/__tests__/postgres-*.test.ts, which create their own databases (in the sqlite project, so they run once).
+ * TEST_POSTGRES_ALL=1 adds the rest that pass on PostgreSQL too (checked in decisions 0026 and 0029), which mostly
+ * re-check authorization and run rules that do not depend on the database, at about three times the time.
+ * Left out always: read-only-database (a read-only SQLite file) and core/prisma-transactions (SQLite's write lock).
+ * The PostgreSQL migration runner is tested by lib/db/__tests__/postgres-*.test.ts, which create their own databases
+ * (in the sqlite project, so they run once).
  */
 const DAL_ON_POSTGRESQL = [
   "api-tokens",
@@ -41,9 +39,37 @@ const DAL_ON_POSTGRESQL = [
         "tool-servers-stdio",
         "tool-servers-try",
         "tool-servers",
+        "agent-runs",
+        "eval-harness",
+        "eval-suites",
+        "run-worker-crash",
+        "run-workers-dal",
+        "run-workers-shutdown",
+        "runs-actor",
+        "runs-authorization",
+        "runs-visibility",
+        "test-cases",
+        "training-export",
       ]
     : []),
 ].map((name) => `lib/db/__tests__/${name}.test.ts`);
+
+/** More run tests TEST_POSTGRES_ALL=1 runs on PostgreSQL: the runs API and its event streams, planned runs, fixtures. */
+const MORE_ON_POSTGRESQL =
+  process.env.TEST_POSTGRES_ALL === "1"
+    ? [
+        "lib/db/planned-runs/__tests__/planned-runs.test.ts",
+        "lib/run-service/__tests__/agent-tool-fixtures.test.ts",
+        "lib/run-service/__tests__/run-worker-drain.test.ts",
+        "lib/api/__tests__/run-events-api.test.ts",
+        "lib/api/__tests__/run-events-shared-cap.test.ts",
+        "lib/api/__tests__/runs-api.test.ts",
+        "lib/api/__tests__/runs-api-planned.test.ts",
+        "lib/api/__tests__/runs-api-request.test.ts",
+        "app/\\(designer\\)/runs/\\[id\\]/__tests__/run-actions.test.ts",
+        "app/\\(designer\\)/runs/\\[id\\]/__tests__/planned-actions.test.ts",
+      ]
+    : [];
 
 /**
  * The run store's tests that run on PostgreSQL too (decision 0029): its contract (commits, leases, numbering, group
@@ -100,7 +126,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgresql",
-          include: [...DAL_ON_POSTGRESQL, ...RUN_STORE_ON_POSTGRESQL],
+          include: [...DAL_ON_POSTGRESQL, ...RUN_STORE_ON_POSTGRESQL, ...MORE_ON_POSTGRESQL],
           setupFiles: ["test/setup-postgres-database.ts"],
         },
       },
