@@ -4,10 +4,22 @@
 // RUN_SHUTDOWN_GRACE_MS), hands the runs back for any worker to resume, marks itself stopped and exits 0. A second
 // signal ends it at once. The web server runs the same worker in-process; start it with RUN_WORKER=off to move runs
 // out of it. It loads the run service and the database only: no Next, React or better-auth (tested).
-import { migrateDatabase } from "../lib/db/migrations";
-import { startRunWorker, stopRunWorkerOnSignal } from "../lib/run-service";
+// A DATABASE_URL it cannot use (wrong form, no server there, no such database, refused credentials, a migration that
+// fails) ends it at start with exit code 1 and one sentence saying what to fix, not a stack trace.
+import { DatabaseConfigError } from "../lib/db/location";
+import { migrateDatabase, MigrationError } from "../lib/db/migrations";
 
-await migrateDatabase();
+try {
+  await migrateDatabase();
+} catch (error) {
+  if (error instanceof MigrationError || error instanceof DatabaseConfigError) {
+    console.error(`The run worker cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+// Loaded only now: the run service opens the database when it loads, where a bad DATABASE_URL would throw uncaught.
+const { startRunWorker, stopRunWorkerOnSignal } = await import("../lib/run-service");
 const worker = startRunWorker({ enabled: true });
 console.log(`run worker ${worker!.owner} started (pid ${process.pid})`);
 

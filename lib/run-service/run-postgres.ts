@@ -64,6 +64,11 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
   for (let attempt = 1; ; attempt++) {
     const client = await connect(url);
     let broken = false;
+    // pg-pool takes its own listener off a client it hands out, and pg emits "error" on the client when its
+    // connection drops: unheard, that ends the process. The query in flight fails by itself; the client is not
+    // given back to the pool.
+    const onLost = () => void (broken = true);
+    client.on("error", onLost);
     try {
       await client.query("BEGIN");
       const announced: Announcements = { events: [], queued: [] };
@@ -79,6 +84,7 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
       if (typeof code === "string" && RETRYABLE.has(code) && attempt < RETRIES) continue;
       throw translateDbError(error);
     } finally {
+      client.off("error", onLost);
       client.release(broken);
     }
   }

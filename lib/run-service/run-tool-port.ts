@@ -10,7 +10,7 @@ import {
   type ToolServerConfig,
 } from "../tool-gateway";
 import { toolKey } from "../tools";
-import { prisma } from "../db/core";
+import { prisma, withDbErrors } from "../db/core";
 import { readCatalogTools, readDefinition, toGatewayConfig } from "../db/tools";
 import { keyParts, pinnedOutcome } from "./run-tool-fixtures";
 
@@ -76,17 +76,20 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
   };
 }
 
+/** The tool as the registry has it; a registry that cannot be read throws DatabaseUnavailableError (stops the run). */
 async function readTool(ref: ToolRef): Promise<Known | Unknown> {
-  const server = await prisma.toolServer.findUnique({ where: { name: ref.server } });
+  const server = await withDbErrors(() => prisma.toolServer.findUnique({ where: { name: ref.server } }));
   if (!server)
     return { problem: `The tool server "${ref.server}" is not registered, so "${ref.name}" cannot be called.` };
   if (!server.enabled)
     return {
       problem: `The tool server "${ref.server}" is disabled, so "${ref.name}" cannot be called. An admin can enable it on the Tools page.`,
     };
-  const snapshot = await prisma.toolSnapshot.findFirst({
-    where: { serverId: server.id, toolName: ref.name, current: true, removedAt: null },
-  });
+  const snapshot = await withDbErrors(() =>
+    prisma.toolSnapshot.findFirst({
+      where: { serverId: server.id, toolName: ref.name, current: true, removedAt: null },
+    }),
+  );
   if (!snapshot) return { problem: `The server "${ref.server}" no longer offers the tool "${ref.name}".` };
   let config: ToolServerConfig;
   try {

@@ -1,7 +1,7 @@
 import "server-only";
 import { readRuns, writeRuns } from "./run-database";
 import { CLAIMABLE, claimRun, claimRuns, freeDeadOwnersLeases } from "./run-leases";
-import { completeRunJobs, fetchRunJobs, RUN_QUEUE, RUN_QUEUE_SCHEMA } from "./run-queue";
+import { completeRunJobs, fetchRunJobs, RUN_QUEUE, RUN_QUEUE_SCHEMA, runBoss } from "./run-queue";
 import { sqlTime } from "./run-sqlite";
 import { sqlAll, sqlEnqueue } from "./run-sql";
 
@@ -48,6 +48,8 @@ export function queueWorkSource(url: string): RunWorkSource {
     },
     async sweep() {
       await freeDeadOwnersLeases();
+      // The queue's tables exist once pg-boss has started (a new database: this worker's first sweep).
+      await runBoss(url);
       const orphans = await readRuns(() =>
         sqlAll<{ id: string }>(
           `SELECT "run"."id" FROM "run" WHERE ${CLAIMABLE} AND NOT EXISTS (SELECT 1 FROM "${RUN_QUEUE_SCHEMA}"."job" ` +

@@ -7,7 +7,7 @@ import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
 import { parseArguments } from "./handlers/tool-calls";
 import { fillOutputs, toJsonValue } from "./outputs";
-import { LeaseLostError, type StepRunSnapshot, type ToolOutcome } from "./ports";
+import { stopsRun, type StepRunSnapshot, type ToolOutcome } from "./ports";
 import { nextIteration } from "./position";
 import { progressEvent, progressItems } from "./progress";
 import { budgetExceeded, cancelRun, durationOf } from "./run-transitions";
@@ -119,7 +119,7 @@ export async function handleModelCall(
     const expanded = await session.values.expand(parsed.value, scope);
     problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     problems = [errorMessage(error)];
   }
   if (problems.length > 0) return refuse(`Invalid arguments for ${call.name}: ${problems.join("; ")}.`);
@@ -197,7 +197,7 @@ async function sendCall(
     work.catch(() => {});
     outcome = await Promise.race([work, guard.whenStopped()]);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     outcome = { ok: false, error: errorMessage(error), retryable: false };
   } finally {
     guard.dispose();

@@ -10,7 +10,7 @@ import { agentBlockers } from "./agent-mapping";
 import { agentSystemPrompt, agentToolSpecs, agentUserMessage, type AgentPlan } from "./agent-prompt";
 import { activeMs, BudgetExceededError, tokensUsed } from "./budgets";
 import { errorMessage } from "./errors";
-import { LeaseLostError, type ModelPort, type StepRunSnapshot } from "./ports";
+import { stopsRun, type ModelPort, type StepRunSnapshot } from "./ports";
 import { budgetExceeded, cancelRun, failRun, pauseRun } from "./run-transitions";
 import { clipShown } from "./step-context";
 import type { StepSession } from "./step-execution";
@@ -51,7 +51,7 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
   try {
     offer = await toolOffer(session, plan);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     return failRun(transitions, `The tools could not be described: ${errorMessage(error)}`);
   }
   const rebuilt = rebuildConversation(writer.snapshot, session.index, offer.names);
@@ -225,7 +225,7 @@ export async function modelTurn(session: StepSession, request: TurnRequest, mode
     work.catch(() => {});
     answer = await Promise.race([work, guard.whenStopped()]);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     const stopped = guard.stopped;
     if (stopped?.kind === "shutdown") return { stop: "running" };
     if (stopped?.kind === "cancel") return { stop: await cancelRun(transitions) };

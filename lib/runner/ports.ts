@@ -126,6 +126,17 @@ export class LeaseLostError extends Error {
   }
 }
 
+/**
+ * True for an error that says this worker cannot go on with the run now, not that the step failed: it lost the run
+ * (LeaseLostError), or a port's backing service is unavailable for the moment, which the port says by throwing an
+ * error with `stopsRun: true` (the run service's DatabaseUnavailableError). The engine lets these through, so the run
+ * stays as stored for a worker to resume, instead of failing the step or the run with a message about the database.
+ */
+export function stopsRun(error: unknown): boolean {
+  if (error instanceof LeaseLostError) return true;
+  return typeof error === "object" && error !== null && (error as { stopsRun?: unknown }).stopsRun === true;
+}
+
 export interface RunStore {
   load(runId: string): Promise<RunSnapshot | null>;
   /**

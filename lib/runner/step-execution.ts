@@ -4,7 +4,7 @@ import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
 import { resumeHandler, runHandler } from "./handlers/registry";
 import type { StepOutcome } from "./handlers/types";
-import { LeaseLostError, type RunChange, type RunControl, type StepRunSnapshot } from "./ports";
+import { stopsRun, type RunChange, type RunControl, type StepRunSnapshot } from "./ports";
 import type { BranchChoice, Position } from "./position";
 import { progressEvent, progressItems } from "./progress";
 import { stepsOffTheWayTaken } from "./routine-graph";
@@ -129,7 +129,7 @@ export async function executeStep(
   } finally {
     guard.dispose();
   }
-  if (thrown instanceof LeaseLostError) throw thrown;
+  if (stopsRun(thrown)) throw thrown;
   if (guard.pauseRequested) session.requests.pause = true;
 
   const stopped = guard.stopped;
@@ -254,7 +254,7 @@ export async function resumeWaiting(
   try {
     outcome = await resumeHandler(stepContext(session, step, stepRun, guard, stepRun.input));
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     outcome = { status: "failed", error: errorMessage(error) };
   } finally {
     guard.dispose();

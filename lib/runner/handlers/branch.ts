@@ -2,6 +2,7 @@ import type { ChatMessage } from "../../llm";
 import type { Edge, StepOf } from "../../routine";
 import { evaluateCondition, parseExpression, referencedPaths } from "../expression";
 import { errorMessage } from "../errors";
+import { stopsRun } from "../ports";
 import { expressionScope } from "../expression-scope";
 import type { BranchChoice } from "../position";
 import type { StepContext, StepHandler, StepOutcome } from "./types";
@@ -29,6 +30,7 @@ export const branchHandler: StepHandler<"branch"> = {
         if (evaluateCondition(expression, await expressionScope(roots, ctx.run, ctx.index, ctx.values)))
           return chosen(way, "expression");
       } catch (error) {
+        if (stopsRun(error)) throw error;
         return {
           status: "failed",
           error: `The condition of way "${label(way)}" cannot be evaluated: ${errorMessage(error)}`,

@@ -1,5 +1,6 @@
 import type { JsonValue, StepOf } from "../../routine";
 import { errorMessage } from "../errors";
+import { stopsRun } from "../ports";
 import { fillOutputs } from "../outputs";
 import { isVariableStub } from "../variables";
 import { extractValues } from "./extract";
@@ -35,6 +36,7 @@ export const routineHandler: StepHandler<"routine"> = {
         step.actorId,
       );
     } catch (error) {
+      if (stopsRun(error)) throw error;
       return {
         status: "failed",
         error: `The sub-routine ${step.routineId} could not be started: ${errorMessage(error)}`,

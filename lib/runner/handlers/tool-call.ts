@@ -1,7 +1,7 @@
 import type { JsonValue, StepOf } from "../../routine";
 import { fillOutputs, toJsonValue } from "../outputs";
 import { errorMessage } from "../errors";
-import type { ToolOutcome } from "../ports";
+import { stopsRun, type ToolOutcome } from "../ports";
 import type { StepContext, StepOutcome } from "./types";
 
 type ToolContext = StepContext<StepOf<"tool">>;
@@ -76,7 +76,10 @@ export async function callTool(
   }
 }
 
-/** One try; a port that throws instead of answering counts as a failure that is not retried. */
+/**
+ * One try; a port that throws instead of answering counts as a failure that is not retried, unless it says the run
+ * cannot go on now (its database is away, see stopsRun): that stops the run for a worker to resume.
+ */
 async function send(ctx: ToolContext, args: Record<string, JsonValue>): Promise<ToolOutcome> {
   try {
     const outcome: unknown = await ctx.tools.call(ctx.step.tool, args, {
@@ -89,6 +92,7 @@ async function send(ctx: ToolContext, args: Record<string, JsonValue>): Promise<
       return outcome as ToolOutcome;
     return { ok: false, error: "the tool gateway returned no outcome", retryable: false };
   } catch (error) {
+    if (stopsRun(error)) throw error;
     ctx.signal.throwIfAborted();
     return { ok: false, error: errorMessage(error), retryable: false };
   }

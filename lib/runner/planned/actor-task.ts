@@ -7,7 +7,7 @@ import { todayLine } from "../calendar";
 import { agentToolSpecs } from "../agent-prompt";
 import { agentTurnEvent, budgetBeforeTurn, modelTurn, type AgentDriver } from "../agent-session";
 import { errorMessage } from "../errors";
-import { LeaseLostError, type ActorProfile, type StepRunSnapshot } from "../ports";
+import { stopsRun, type ActorProfile, type StepRunSnapshot } from "../ports";
 import { budgetExceeded, cancelRun, failRun, pauseRun } from "../run-transitions";
 import { stepRef } from "../run-writer";
 import type { StepSession } from "../step-execution";
@@ -45,7 +45,7 @@ export async function runActorTask(
   try {
     specs = agentToolSpecs(actor.toolkit.tools, await session.tools.describe(actor.toolkit.tools), names);
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     return {
       stop: await failRun(transitions, `The tools of ${actor.name} could not be described: ${errorMessage(error)}`),
     };

@@ -4,7 +4,7 @@ import { finishAgentRun } from "../agent-finish";
 import { todayLine } from "../calendar";
 import { errorMessage } from "../errors";
 import type { ExecutionPlan } from "../execution-plan";
-import { LeaseLostError, type ActorPort, type ActorProfile, type ModelPort } from "../ports";
+import { stopsRun, type ActorPort, type ActorProfile, type ModelPort } from "../ports";
 import { budgetExceeded, cancelRun, failRun, pauseRun } from "../run-transitions";
 import { clipShown } from "../step-context";
 import { runActorTask } from "./actor-task";
@@ -39,7 +39,7 @@ export async function runPlanned(driver: PlannedDriver, execution: PlannedExecut
   try {
     actors = driver.actors ? await driver.actors.list() : [];
   } catch (error) {
-    if (error instanceof LeaseLostError) throw error;
+    if (stopsRun(error)) throw error;
     return failRun(transitions, `The actor profiles could not be read: ${errorMessage(error)}`);
   }
   if (actors.length === 0) return failRun(transitions, NO_ACTORS);
