@@ -77,18 +77,31 @@ export async function releaseLease(owner: string, runId: string): Promise<void> 
   });
 }
 
-/** Takes one run for `owner` (a job named it) when it is runnable and nobody holds it; true when taken. */
-export async function claimRun(owner: string, runId: string, leaseMs: number, now = new Date()): Promise<boolean> {
-  const until = sqlTime(new Date(now.getTime() + leaseMs));
-  const changed = await writeRuns(() =>
-    sqlRun(`UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE "id" = @id AND ${CLAIMABLE}`, {
-      id: runId,
-      owner,
-      until,
-      now: sqlTime(now),
-    }),
+/** Takes, in one statement, those of `runIds` (jobs named them) that are runnable and held by nobody; returns them. */
+export async function claimRunsById(
+  owner: string,
+  runIds: readonly string[],
+  leaseMs: number,
+  now = new Date(),
+): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const params = {
+    ids: JSON.stringify(runIds),
+    owner,
+    until: sqlTime(new Date(now.getTime() + leaseMs)),
+    now: sqlTime(now),
+  };
+  const update = `UPDATE "run" SET "leaseOwner" = @owner, "leaseUntil" = @until WHERE ${CLAIMABLE} AND "id" IN `;
+  const rows = await writeRuns(() =>
+    sqlAll<{ id: string }>(
+      {
+        sqlite: `${update}(SELECT "value" FROM json_each(@ids)) RETURNING "id"`,
+        postgres: `${update}(SELECT json_array_elements_text(@ids::json)) RETURNING "id"`,
+      },
+      params,
+    ),
   );
-  return changed === 1;
+  return rows.map((row) => row.id);
 }
 
 /**

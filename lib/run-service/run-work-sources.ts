@@ -1,6 +1,6 @@
 import "server-only";
 import { readRuns, writeRuns } from "./run-database";
-import { CLAIMABLE, claimRun, claimRuns, freeDeadOwnersLeases } from "./run-leases";
+import { CLAIMABLE, claimRuns, claimRunsById, freeDeadOwnersLeases } from "./run-leases";
 import { completeRunJobs, fetchRunJobs, RUN_QUEUE, RUN_QUEUE_SCHEMA, runBoss } from "./run-queue";
 import { sqlTime } from "./run-sqlite";
 import { sqlAll, sqlEnqueue } from "./run-sql";
@@ -36,11 +36,12 @@ export function queueWorkSource(url: string): RunWorkSource {
   return {
     async claim(owner, limit, leaseMs) {
       const jobs = await fetchRunJobs(url, limit);
+      const taken = new Set(await claimRunsById(owner, [...new Set(jobs.map((job) => job.runId))], leaseMs));
       const claimed: ClaimedRun[] = [];
       const idle: string[] = [];
       for (const job of jobs) {
-        if (await claimRun(owner, job.runId, leaseMs))
-          claimed.push({ runId: job.runId, done: () => completeRunJobs(url, [job.id]) });
+        // Two jobs for one run (a duplicate): the first carries the run, the other is done at once.
+        if (taken.delete(job.runId)) claimed.push({ runId: job.runId, done: () => completeRunJobs(url, [job.id]) });
         else idle.push(job.id);
       }
       await completeRunJobs(url, idle);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LeaseLostError, type RunStore } from "../../runner";
 import { prisma } from "../../db/core";
-import { claimRuns, releaseLease, renewLeases } from "../run-leases";
+import { claimRuns, claimRunsById, releaseLease, renewLeases } from "../run-leases";
 import { writeRuns } from "../run-database";
 import { sqlTime } from "../run-sqlite";
 import { sqlRun } from "../run-sql";
@@ -316,5 +316,15 @@ describe("leases", () => {
 
     await releaseLease("w4", mine!);
     expect(await claimRuns("w5", 10, LEASE_MS)).toEqual([mine]);
+  });
+
+  it("takes the runs jobs name only when they are runnable and free, each for one worker", async () => {
+    const [free, held, done] = await Promise.all(Array.from({ length: 3 }, () => queuedRun(routineId)));
+    expect(await claimRunsById("w6", [held!], LEASE_MS)).toEqual([held]);
+    await prisma.run.update({ where: { id: done! }, data: { status: "succeeded" } });
+    const claims = await Promise.all(
+      ["w7", "w8"].map((owner) => claimRunsById(owner, [free!, held!, done!, "no-such-run"], LEASE_MS)),
+    );
+    expect(claims.flat()).toEqual([free]);
   });
 });
