@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { translateDbError } from "../db/core";
 import { enqueueRuns, RUN_QUEUE_CHANNEL } from "./run-queue";
@@ -120,7 +121,9 @@ async function executePostgres(
     return undefined;
   }
   const { text, values } = toPostgres(sqlFor(op.sql, "postgres"), op.params);
-  const result = await client.query(text, values);
+  // A named statement is parsed and planned once per connection, not on every call: the run store's few dozen
+  // statements run thousands of times a second, and parsing them was most of the server's work.
+  const result = await client.query({ name: statementName(text), text, values });
   if (op.op === "get") return result.rows[0];
   if (op.op === "all") return result.rows;
   return result.rowCount ?? 0;
@@ -135,4 +138,16 @@ async function announce(url: string, client: pg.PoolClient, announced: Announcem
     `SELECT pg_notify("channel", "payload") FROM unnest($1::text[], $2::text[]) AS "n"("channel", "payload")`,
     [channels, [...announced.events, ...announced.queued]],
   );
+}
+
+const statementNames = new Map<string, string>();
+
+/** A stable name for a statement's text (its hash), remembered per text. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `rs_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }

@@ -111,6 +111,8 @@ const LOST_MESSAGES = new RegExp(
     "Server has closed the connection",
     "terminating connection due to administrator command",
     "the database system is (starting up|shutting down|in recovery mode)",
+    "too many clients already",
+    "Too many database connections",
   ].join("|"),
   "i",
 );
@@ -122,12 +124,14 @@ const LOST_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed"])
 
 /**
  * True when `code` says the connection, not the request, failed: a socket error, Prisma's, or PostgreSQL's class 08
- * (connection exception) and 57P01–57P03 (the server shutting down, crashed, or not yet accepting connections).
+ * (connection exception), 57P01–57P03 (the server shutting down, crashed, or not yet accepting connections) and
+ * 53300 (no connection slot free).
  * 57P04 (the database was dropped) is left out: it does not come back by itself.
  */
 function isLostCode(code: unknown): boolean {
   if (typeof code !== "string") return false;
-  return LOST_SOCKET_CODES.has(code) || LOST_PRISMA_CODES.has(code) || /^08[0-9A-Z]{3}$|^57P0[123]$/.test(code);
+  // 53300: every connection slot is taken (other processes hold them); one frees up soon.
+  return LOST_SOCKET_CODES.has(code) || LOST_PRISMA_CODES.has(code) || /^08[0-9A-Z]{3}$|^57P0[123]$|^53300$/.test(code);
 }
 
 /**

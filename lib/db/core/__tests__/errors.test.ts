@@ -42,6 +42,14 @@ describe("translateDbError on a PostgreSQL server that went away", () => {
     ["a server that crashed (57P02)", serverError("57P02", "terminating connection due to crash of another process")],
     ["a server still starting (57P03)", serverError("57P03", "the database system is starting up")],
     ["a connection exception (08006)", serverError("08006", "connection failure")],
+    ["every connection slot taken (53300)", serverError("53300", "sorry, too many clients already")],
+    [
+      "Prisma's every connection slot taken",
+      prismaError("P2037", "Too many database connections opened: sorry, too many clients already", {
+        kind: "postgres",
+        originalCode: "53300",
+      }),
+    ],
     [
       "Prisma's unreachable server (P1001)",
       prismaError("P1001", "Can't reach database server at 127.0.0.1:1", { kind: "DatabaseNotReachable" }),
