@@ -2,12 +2,13 @@
 // production app with a fresh database holding a generated 1,000-step routine, measures the designer against a
 // bare React Flow page in headless Chromium, and prints one JSON line (the last line of stdout). Progress: stderr.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
+import { saveBenchResults } from "../lib/results";
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { median, round } from "../lib/stats";
 import { loadInteractive, measureInspectorTyping, measurePan, measureZoom, type LoadSample } from "./measure";
@@ -164,11 +165,8 @@ async function main() {
     await server.ready;
     const { designer, bare } = await measureAll(server.url, routineId, chromiumHome);
     const summary = summarize(designer, bare);
-    const resultsDir = path.join(root, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `editor-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, `${JSON.stringify({ summary, samples: { designer, bare } }, null, 2)}\n`);
-    log(`All samples: ${path.relative(root, file)}; took ${round((Date.now() - started) / 1000, 1)} s in all`);
+    const file = saveBenchResults(root, "editor", summary, { designer, bare });
+    log(`All samples: ${file}; took ${round((Date.now() - started) / 1000, 1)} s in all`);
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } finally {
     await cleanUp();

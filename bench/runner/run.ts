@@ -3,11 +3,12 @@
 // SSE latency and loss with 1, 50 and 200 watchers against the production server. Progress on stderr; the last
 // line of stdout is one JSON object; every sample goes to the git-ignored bench/results/.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
+import { saveBenchResults } from "../lib/results";
 import { round } from "../lib/stats";
 import type { InstantMcpServer } from "./instant-mcp";
 import { echoChain } from "./routines";
@@ -109,11 +110,8 @@ async function main() {
       loadAverageAtStart,
       loadAverageAtEnd: round(loadavg()[0], 2),
     };
-    const resultsDir = path.join(root, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `runner-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, `${JSON.stringify({ summary, samples }, null, 2)}\n`);
-    log(`All samples: ${path.relative(root, file)}; took ${round((Date.now() - started) / 1000, 1)} s in all`);
+    const file = saveBenchResults(root, "runner", summary, samples);
+    log(`All samples: ${file}; took ${round((Date.now() - started) / 1000, 1)} s in all`);
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } finally {
     await cleanUp();

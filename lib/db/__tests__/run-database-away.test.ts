@@ -13,9 +13,15 @@ import { prisma } from "../core";
 import { startRun } from "../runs";
 import { as, demoUserId } from "../testing/review-test-support";
 import { stopChild, type Child } from "../../run-service/testing/child-process";
-import { bookingWithEmails, startDemoHrProcess, startWorkerProcess } from "../../run-service/testing/worker-processes";
+import {
+  BOOKING_SIDE_EFFECTS,
+  bookingWithEmails,
+  startDemoHrProcess,
+  startWorkerProcess,
+} from "../../run-service/testing/worker-processes";
 import {
   describeRuns,
+  expectedSideEffects,
   runProblems,
   sideEffectProblems,
   type CountedSideEffect,
@@ -37,12 +43,6 @@ const FINISH_WITHIN_MS = 15_000;
 const WORKER_APPLICATION = "run-database-away-worker";
 
 const routine = bookingWithEmails("Database away: book leave with emails");
-/** The routine's side-effect steps and their tools: each must have happened once per run at the HR server. */
-const SIDE_EFFECTS = new Map([
-  ["received", "send_email_notification"],
-  ["apply", "apply_leave"],
-  ["booked", "send_email_notification"],
-]);
 
 let demo: Child | undefined;
 let worker: Child | undefined;
@@ -160,12 +160,8 @@ async function expectEachRunDoneOnce(runIds: string[]): Promise<void> {
       routine.steps.map((step) => step.id),
     ),
   ).toEqual([]);
-  const expected = new Map(
-    stepRuns.flatMap((step) =>
-      SIDE_EFFECTS.has(step.stepId) ? [[`${step.runId}:${step.id}`, SIDE_EFFECTS.get(step.stepId)!] as const] : [],
-    ),
-  );
-  expect(expected.size).toBe(RUNS * SIDE_EFFECTS.size);
+  const expected = expectedSideEffects(stepRuns, BOOKING_SIDE_EFFECTS);
+  expect(expected.size).toBe(RUNS * BOOKING_SIDE_EFFECTS.size);
   expect(sideEffectProblems(expected, await sideEffectsOf(runIds))).toEqual([]);
 }
 

@@ -11,10 +11,11 @@ import { prisma } from "../core";
 import { startRun } from "../runs";
 import { as, demoUserId } from "../testing/review-test-support";
 import { stopChild, type Child } from "../../run-service/testing/child-process";
-import { startDemoHrProcess } from "../../run-service/testing/worker-processes";
+import { BOOKING_SIDE_EFFECTS, startDemoHrProcess } from "../../run-service/testing/worker-processes";
 import { chaosSeed, createWorkerPool, type WorkerPool } from "../../run-service/testing/chaos-workers";
 import {
   describeRuns,
+  expectedSideEffects,
   runProblems,
   sideEffectProblems,
   type CountedSideEffect,
@@ -53,12 +54,6 @@ const lookUp: Step = {
 };
 const booked = emailStep("booked", "Email: leave booked", "Your leave is booked", "Enjoy your time off.");
 const routine = leaveRoutineOf("Chaos: book leave with emails", [received, lookUp, bookLeave, booked, doneStep]);
-/** The routine's side-effect steps and their tools: each must have happened once per run at the HR server. */
-const SIDE_EFFECTS = new Map([
-  ["received", "send_email_notification"],
-  ["apply", "apply_leave"],
-  ["booked", "send_email_notification"],
-]);
 
 let demo: Child;
 let workers: WorkerPool | undefined;
@@ -209,12 +204,8 @@ describe("two workers, one SIGKILLed at random moments and replaced, executing 5
 
     const stepIds = routine.steps.map((step) => step.id);
     expect(runProblems(runs, stepRuns, events, stepIds)).toEqual([]);
-    const expected = new Map(
-      stepRuns.flatMap((step) =>
-        SIDE_EFFECTS.has(step.stepId) ? [[`${step.runId}:${step.id}`, SIDE_EFFECTS.get(step.stepId)!] as const] : [],
-      ),
-    );
-    expect(expected.size).toBe(RUNS * SIDE_EFFECTS.size);
+    const expected = expectedSideEffects(stepRuns, BOOKING_SIDE_EFFECTS);
+    expect(expected.size).toBe(RUNS * BOOKING_SIDE_EFFECTS.size);
     expect(sideEffectProblems(expected, await sideEffects())).toEqual([]);
     // The chaos really happened: killed workers held runs, which others took over and finished.
     expect(pool.kills).toHaveLength(KILLS);

@@ -106,3 +106,16 @@ export function describeRuns(runs: readonly CheckedRun[], events: readonly Check
     })
     .join("\n");
 }
+
+/** Each side-effect step run's idempotency key (`<runId>:<stepRunId>`) and the tool that must have run once under it. */
+export function expectedSideEffects(
+  stepRuns: ReadonlyArray<{ id: string; runId: string; stepId: string }>,
+  sideEffects: ReadonlyMap<string, string>,
+): Map<string, string> {
+  return new Map(
+    stepRuns.flatMap((step) => {
+      const tool = sideEffects.get(step.stepId);
+      return tool ? [[`${step.runId}:${step.id}`, tool] as const] : [];
+    }),
+  );
+}

@@ -28,6 +28,13 @@ export function bookingWithEmails(name: string): Routine {
   ]);
 }
 
+/** The side-effect steps of bookingWithEmails (and the chaos test's routine) and their tools: each must happen once. */
+export const BOOKING_SIDE_EFFECTS: ReadonlyMap<string, string> = new Map([
+  ["received", "send_email_notification"],
+  ["apply", "apply_leave"],
+  ["booked", "send_email_notification"],
+]);
+
 /** The demo HR server over HTTP on a free port, as a child process; `match[1]` is its URL. */
 export function startDemoHrProcess(extraArgs: string[] = []): Promise<Child> {
   return startNode(

@@ -1,0 +1,37 @@
+import { percentile, round } from "../lib/stats";
+import type { BatchSample } from "./batch";
+
+/** The issue's figures for one worker count, then the detail behind them. */
+function forCount(sample: BatchSample) {
+  const seconds = sample.wallMs / 1000;
+  return {
+    count: sample.workers,
+    stepsPerSecond: round((sample.runs * sample.stepsPerRun) / seconds),
+    queueWaitP95Ms: round(percentile(sample.queueWaitsMs, 95), 1),
+    sseP95Ms: round(percentile(sample.sseLatenciesMs, 95), 1),
+    wallSeconds: round(seconds, 2),
+    queueWaitP50Ms: round(percentile(sample.queueWaitsMs, 50), 1),
+    queueWaitMaxMs: round(Math.max(...sample.queueWaitsMs), 1),
+    sseP50Ms: round(percentile(sample.sseLatenciesMs, 50), 1),
+    sseMaxMs: round(Math.max(...sample.sseLatenciesMs), 1),
+    sseDeliveries: sample.sseLatenciesMs.length,
+    watchedRuns: sample.watchedRuns,
+    sseLost: sample.sseLost,
+    sseDuplicated: sample.sseDuplicated,
+    queueMs: sample.queueMs,
+    peakConnections: sample.peakConnections,
+    /** Cores busy on average while the batch ran, by role ("other": anything else on the machine). */
+    cpuCores: sample.cpu,
+  };
+}
+
+/** The benchmark's one-line result: `workers` (one entry per count, in order) and the relative scaling. */
+export function summarize(samples: BatchSample[]) {
+  const workers = samples.map(forCount);
+  const base = workers[0]?.stepsPerSecond ?? Number.NaN;
+  return {
+    workers,
+    /** Steps/s of each count over the first count's: 1 means adding workers bought nothing. */
+    speedup: Object.fromEntries(workers.map((entry) => [entry.count, round(entry.stepsPerSecond / base, 2)])),
+  };
+}
