@@ -21,10 +21,6 @@ afterAll(async () => {
   // The file's Prisma client holds pooled connections; disconnect it first so the drop does not cut them mid-query.
   const client = (globalThis as { routineStudioPrisma?: { $disconnect(): Promise<void> } }).routineStudioPrisma;
   await client?.$disconnect();
-  // The run store's pool and the run queue's too (imported here: importing lib/db before DATABASE_URL is set above
-  // would open the default database).
-  await (await import("../lib/run-service/run-queue")).stopRunBoss();
-  await (await import("../lib/run-service/run-postgres")).closeRunPool();
   delete (globalThis as { routineStudioPrisma?: unknown }).routineStudioPrisma;
   await database.drop();
   rmSync(toolFiles, { recursive: true, force: true });
