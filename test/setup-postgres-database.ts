@@ -9,6 +9,10 @@ import { createTestPostgresDatabase } from "./postgres-database";
 
 const database = await createTestPostgresDatabase();
 process.env.DATABASE_URL = database.url;
+// Small pools (inherited by the worker processes tests start): test files run side by side against one server, whose
+// 100 connections the default pools (10 + 10 per process) would use up.
+process.env.DATABASE_POOL_MAX = "3";
+process.env.RUN_DB_POOL_MAX = "4";
 // With SQLite the tool files folder is beside the per-file database; here it would be the project's data folder,
 // shared by every test file and by the app: give each file its own, as with SQLite.
 const toolFiles = mkdtempSync(path.join(tmpdir(), "routine-studio-pg-test-"));

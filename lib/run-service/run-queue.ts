@@ -46,7 +46,8 @@ async function startBoss(url: string): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: RUN_QUEUE_SCHEMA,
-    max: 4,
+    // Fetching, completing and maintenance only: jobs are inserted on the run store's own connection.
+    max: 2,
     // pg-boss's cron scheduling is not used; its maintenance (expiring and archiving jobs) is.
     schedule: false,
     supervise: true,

@@ -13,7 +13,9 @@ function createPrismaClient(): PrismaClient {
   if (location.kind === "postgresql") {
     // Generated from the PostgreSQL twin of the same schema: same models, same API, so the DAL keeps one type. The
     // SQLite client's type is the one it is written against (its filters are the narrower set), hence the cast.
-    const client = new PostgresPrismaClient({ adapter: countTransactions(new PrismaPg(location.url)) });
+    const max = Number(process.env.DATABASE_POOL_MAX?.trim() || NaN);
+    const pool = { connectionString: location.url, max: Number.isSafeInteger(max) && max > 0 ? max : 10 };
+    const client = new PostgresPrismaClient({ adapter: countTransactions(new PrismaPg(pool)) });
     return client as unknown as PrismaClient;
   }
   if (ensureDatabaseDirectory(location.path)) console.info(`[db] created the database folder for ${location.path}`);
