@@ -3,14 +3,10 @@ import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The data access layer's tests that also run on PostgreSQL (the `postgresql` project), one file per DAL area, chosen
- * to keep the added time small: users and sign-in (unique violations, a read-only database), API tokens, routines
- * (stale saves), the review lifecycle to publishing, the publish gate, toolkits and actors, model settings.
- * TEST_POSTGRES_ALL=1 adds the rest that pass on PostgreSQL too (checked in decisions 0026 and 0029), which mostly
- * re-check authorization and run rules that do not depend on the database, at about three times the time.
- * Left out always: read-only-database (a read-only SQLite file) and core/prisma-transactions (SQLite's write lock).
- * The PostgreSQL migration runner is tested by lib/db/__tests__/postgres-*.test.ts, which create their own databases
- * (in the sqlite project, so they run once).
+ * The data access layer's tests that also run on PostgreSQL (the `postgresql` project, decisions 0026 and 0029): every
+ * DAL test file but read-only-database (a read-only SQLite file); core/prisma-transactions (SQLite's write lock) stays
+ * SQLite's too. They add about 100 s to the unit tests on 2 cores. The PostgreSQL migration runner is tested by
+ * lib/db/__tests__/postgres-*.test.ts, which create their own databases (in the sqlite project, so they run once).
  */
 const DAL_ON_POSTGRESQL = [
   "api-tokens",
@@ -20,56 +16,49 @@ const DAL_ON_POSTGRESQL = [
   "routines",
   "toolkits-and-actors",
   "users",
-  ...(process.env.TEST_POSTGRES_ALL === "1"
-    ? [
-        "dal-authorization",
-        "llm-exchanges",
-        "llm-settings-secrets",
-        "memory-clashes",
-        "memory-embeddings",
-        "memory-retrieval",
-        "memory-thresholds",
-        "review-authorization",
-        "review-editors",
-        "review-four-eyes",
-        "review-refusals",
-        "routine-drafts",
-        "tool-pins",
-        "tool-servers-secrets",
-        "tool-servers-stdio",
-        "tool-servers-try",
-        "tool-servers",
-        "agent-runs",
-        "eval-harness",
-        "eval-suites",
-        "run-worker-crash",
-        "run-workers-dal",
-        "run-workers-shutdown",
-        "runs-actor",
-        "runs-authorization",
-        "runs-visibility",
-        "test-cases",
-        "training-export",
-      ]
-    : []),
+  "dal-authorization",
+  "llm-exchanges",
+  "llm-settings-secrets",
+  "memory-clashes",
+  "memory-embeddings",
+  "memory-retrieval",
+  "memory-thresholds",
+  "review-authorization",
+  "review-editors",
+  "review-four-eyes",
+  "review-refusals",
+  "routine-drafts",
+  "tool-pins",
+  "tool-servers-secrets",
+  "tool-servers-stdio",
+  "tool-servers-try",
+  "tool-servers",
+  "agent-runs",
+  "eval-harness",
+  "eval-suites",
+  "run-worker-crash",
+  "run-workers-dal",
+  "run-workers-shutdown",
+  "runs-actor",
+  "runs-authorization",
+  "runs-visibility",
+  "test-cases",
+  "training-export",
 ].map((name) => `lib/db/__tests__/${name}.test.ts`);
 
-/** More run tests TEST_POSTGRES_ALL=1 runs on PostgreSQL: the runs API and its event streams, planned runs, fixtures. */
-const MORE_ON_POSTGRESQL =
-  process.env.TEST_POSTGRES_ALL === "1"
-    ? [
-        "lib/db/planned-runs/__tests__/planned-runs.test.ts",
-        "lib/run-service/__tests__/agent-tool-fixtures.test.ts",
-        "lib/run-service/__tests__/run-worker-drain.test.ts",
-        "lib/api/__tests__/run-events-api.test.ts",
-        "lib/api/__tests__/run-events-shared-cap.test.ts",
-        "lib/api/__tests__/runs-api.test.ts",
-        "lib/api/__tests__/runs-api-planned.test.ts",
-        "lib/api/__tests__/runs-api-request.test.ts",
-        "app/\\(designer\\)/runs/\\[id\\]/__tests__/run-actions.test.ts",
-        "app/\\(designer\\)/runs/\\[id\\]/__tests__/planned-actions.test.ts",
-      ]
-    : [];
+/** More run tests on PostgreSQL: the runs API and its event streams, planned runs, pinned tool outputs, draining. */
+const MORE_ON_POSTGRESQL = [
+  "lib/db/planned-runs/__tests__/planned-runs.test.ts",
+  "lib/run-service/__tests__/agent-tool-fixtures.test.ts",
+  "lib/run-service/__tests__/run-worker-drain.test.ts",
+  "lib/api/__tests__/run-events-api.test.ts",
+  "lib/api/__tests__/run-events-shared-cap.test.ts",
+  "lib/api/__tests__/runs-api.test.ts",
+  "lib/api/__tests__/runs-api-planned.test.ts",
+  "lib/api/__tests__/runs-api-request.test.ts",
+  "app/\\(designer\\)/runs/\\[id\\]/__tests__/run-actions.test.ts",
+  "app/\\(designer\\)/runs/\\[id\\]/__tests__/planned-actions.test.ts",
+];
 
 /**
  * The run store's tests that run on PostgreSQL too (decision 0029): its contract (commits, leases, numbering, group
