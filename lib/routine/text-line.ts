@@ -77,15 +77,31 @@ export function parseStepBody(raw: string, branchStart: boolean): Omit<PlainStep
   let description = inputs.rest.trim();
   let cond: string | undefined;
   if (branchStart && /^if\s/i.test(description)) {
-    const rest = description.slice(2).trimStart();
-    const comma = rest.indexOf(",");
-    const candidate = (comma < 0 ? rest : rest.slice(0, comma)).trim();
-    if (candidate !== "") {
-      cond = candidate;
-      description = comma < 0 ? "" : rest.slice(comma + 1).trim();
-    }
+    const split = splitCondition(description.slice(2).trimStart());
+    if (split) [cond, description] = split;
   }
   return { description, cond, terminate, branchCheck, tool: tool.tool, inputs: inputs.items, outputs: outputs.items };
+}
+
+/**
+ * A branch line's "If …" condition and the description after it. A condition in double quotes may hold commas
+ * ('If "the team is Sales, Marketing or HR", send it to the office'); a bare one ends at the first comma, as experts
+ * mostly write it ("If the balance covers it, file the leave"). A bare ", then" cannot mark the end instead: "If it
+ * is urgent, call them, then write" would read wrongly. Undefined for an empty condition.
+ */
+export function splitCondition(rest: string): [string, string] | undefined {
+  const quoted = /^"([^"]*)"\s*(?:,|$)/.exec(rest);
+  if (quoted && quoted[1].trim() !== "") return [quoted[1].trim(), rest.slice(quoted[0].length).trim()];
+  const comma = rest.indexOf(",");
+  const cond = (comma < 0 ? rest : rest.slice(0, comma)).trim();
+  if (cond === "") return undefined;
+  return [cond, comma < 0 ? "" : rest.slice(comma + 1).trim()];
+}
+
+/** The "If …" lead of a branch line, as splitCondition reads it back: a condition holding a comma is quoted. */
+export function conditionLead(cond: string, description: string): string {
+  const written = cond.includes(",") && !cond.includes('"') ? `"${cond}"` : cond;
+  return description === "" ? `If ${written}` : `If ${written}, ${description}`;
 }
 
 function startsWithPhrase(text: string, phrase: string): boolean {

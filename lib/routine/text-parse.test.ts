@@ -81,6 +81,24 @@ describe("parseRoutineText: the paper's plain text", () => {
     expect(routine.name).toBe("Book");
   });
 
+  it("reads a quoted branch condition with its commas, and a bare one to the first comma", () => {
+    const text = [
+      "Step 1. Route: This step performs a branch condition check:",
+      'Branch 1-1 Step 1. Office: If "the team is Sales, Marketing or HR", send it to the office, using notify tool;',
+      "Branch 1-2 Step 1. Elsewhere: If not, send it on, then close it;",
+    ].join("\n");
+    const routine = parsed(parseRoutineText(text));
+    expect(edgesOf(routine).slice(0, 2)).toEqual([
+      ["s1", "b1_1_1", "the team is Sales, Marketing or HR"],
+      ["s1", "b1_2_1", "not"],
+    ]);
+    expect(routine.steps.slice(0, 3).map((item) => item.description)).toEqual([
+      "",
+      "send it to the office",
+      "send it on, then close it",
+    ]);
+  });
+
   it("uses the last main step as the finish when it is an end step", () => {
     const text =
       "Step 1. Check: This step performs a branch condition check:\nBranch 1-1 Step 1. Stop: If empty, tell them and terminate the workflow;\nBranch 1-2 Step 1. Go: If not, carry on;\nStep 2. Done: terminate the workflow;";

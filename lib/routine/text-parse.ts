@@ -16,7 +16,8 @@
  *   "default". "This step performs a branch condition check" (or having branch lines) → a branch step. A line saying
  *   only "terminate the workflow" → an end step. Anything else → a skill step.
  * - Wiring: each main step goes to the next; a branch step goes to the first line of each of its branches, the edge
- *   labelled with that line's "If …" condition (text up to the first comma), which is taken off the description;
+ *   labelled with that line's "If …" condition (text up to the first comma, or in double quotes when it holds commas:
+ *   If "the team is Sales, Marketing or HR", …), which is taken off the description;
  *   branch lines follow each other, and a branch's last line rejoins the main line after its step; "… and terminate
  *   the workflow" goes to the finish: the last main step if it is an end step, else an "End" step appended for it.
  * - Ids: s4 for Step 4, b4_1_2 for Branch 4-1 Step 2, "end" for the appended end step; edges <source>-<target>.

@@ -1,5 +1,5 @@
 import type { Binding, Output, Routine, Step } from "./schema";
-import { BRANCH_PHRASE, humanize, TERMINATE_PHRASE } from "./text-line";
+import { BRANCH_PHRASE, conditionLead, humanize, TERMINATE_PHRASE } from "./text-line";
 import { renderRoutineText } from "./text-render";
 
 /** What of the routine an agent's prompt carries: the paper's text, or step numbers and names only (Table 3). */
@@ -52,7 +52,7 @@ function plainLines(routine: Routine): Array<{ label: string; terminate: boolean
 function body(step: Step, routine: Routine, label: string, terminate: boolean): string {
   const description = oneLine(step.description);
   const cond = label.startsWith("Branch ") && label.endsWith(" Step 1") ? branchCondition(step, routine) : undefined;
-  const lead = cond ? (description ? `If ${cond}, ${description}` : `If ${cond}`) : description;
+  const lead = cond ? conditionLead(cond, description) : description;
   const parts = [lead];
   if ("inputs" in step) parts.push(...ioClauses(step.inputs, step.outputs));
   if (step.kind === "tool") parts.push(`using ${step.tool.name} tool`);

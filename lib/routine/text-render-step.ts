@@ -11,6 +11,7 @@ import {
 import { classifyLine } from "./text-lexer";
 import {
   BRANCH_PHRASE,
+  conditionLead,
   humanize,
   identifierise,
   KINDS_WITH_IO,
@@ -42,9 +43,7 @@ export function choosePlainLine(step: Step, wish: PlainWish): { line: string; pl
   const description = /[\r\n]/.test(step.description) ? "" : step.description;
   const lead =
     wish.branchStart && wish.cond !== undefined && !/[\r\n]/.test(wish.cond)
-      ? description
-        ? `If ${wish.cond}, ${description}`
-        : `If ${wish.cond}`
+      ? conditionLead(wish.cond, description)
       : description;
   const io = KINDS_WITH_IO.has(step.kind) ? ioClauses(step as Extract<Step, { inputs: unknown }>) : [];
   const tool = step.kind === "tool" && PLAIN_TOOL.test(step.tool.name) ? [`using ${step.tool.name} tool`] : [];

@@ -59,16 +59,31 @@ describe("renderRoutineText", () => {
         "    [in employee_id = input employee_id]",
         "Step 2. Enough days?: This step performs a branch condition check:",
         "    [id: enough]",
-        '    [next: book, if: "Enough days"] [next: refuse, if: "Not enough, sorry"]',
         "Branch 2-1 Step 1. Book: If Enough days, using apply_leave tool;",
         "    [id: book] [tool: hr/apply_leave]",
-        "Branch 2-2 Step 1. Refuse;",
+        'Branch 2-2 Step 1. Refuse: If "Not enough, sorry";',
         "    [id: refuse]",
         "Step 3. Done: terminate the workflow;",
         "    [id: done]",
         "",
       ].join("\n"),
     );
+    expect(roundTrip(routine)).toEqual(routine);
+  });
+
+  it("writes a branch condition that holds commas quoted on its plain line, and reads it back", () => {
+    const route = branchStep({ id: "route", name: "Route" });
+    const office = skillStep({ id: "office", name: "Office", description: "send it to the office", instruction: "" });
+    const elsewhere = skillStep({ id: "elsewhere", name: "Elsewhere", description: "send it on", instruction: "" });
+    const routine = makeRoutine({
+      steps: [route, office, elsewhere],
+      edges: [edge(route, office, "the team is Sales, Marketing or HR"), edge(route, elsewhere, "not")],
+    });
+    const text = renderRoutineText(routine);
+    expect(text).toContain(
+      'Branch 1-1 Step 1. Office: If "the team is Sales, Marketing or HR", send it to the office;',
+    );
+    expect(text).not.toContain("if: ");
     expect(roundTrip(routine)).toEqual(routine);
   });
 
