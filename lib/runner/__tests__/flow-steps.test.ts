@@ -83,6 +83,63 @@ describe("skill steps", () => {
     expect(h.store.run(h.runId).outputs).toEqual({ summary: "Ann has 12 days left." });
   });
 
+  it("read a long input through variable memory: its key and preview in the prompt, its pages on request", async () => {
+    const history = Array.from({ length: 600 }, (_, day) => `day ${day}: taken`).join("; ");
+    fake.setScenario({
+      rules: [
+        {
+          match: { hasTools: true, lastRole: "user" },
+          reply: { toolCalls: [{ name: "read_variable", arguments: { key: "VAR_BALANCE_E7" } }] },
+        },
+        {
+          times: 1,
+          match: { lastRole: "tool", toolResultIncludes: "read on with offset 8000" },
+          reply: { toolCalls: [{ name: "read_variable", arguments: { key: "VAR_BALANCE_E7", offset: 8000 } }] },
+        },
+        { match: { lastRole: "tool" }, reply: { content: "Ann took 600 days." } },
+      ],
+    });
+    const steps = [
+      check(),
+      skillStep({
+        id: "sum",
+        name: "Summarize",
+        inputs: { balance: { from: "step", stepId: "check", path: "balance" } },
+        outputs: [{ name: "summary", description: "" }],
+      }),
+      endStep({ id: "done" }),
+    ];
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      model: fakeModel(fake).model,
+      handlers: { get_leave_balance: () => ({ days: 12, history }) },
+    });
+    const status = await h.execute();
+    expect(
+      h
+        .events()
+        .filter((event) => event.type.endsWith("failed"))
+        .map((event) => event.data),
+    ).toEqual([]);
+    expect(status).toBe("succeeded");
+    type Body = {
+      messages: Array<{ role: string; content: string | null }>;
+      tools?: Array<{ function: { name: string } }>;
+    };
+    const bodies = fake.requests().map((request) => request.body as Body);
+    expect(bodies).toHaveLength(3);
+    const prompt = bodies[0].messages[1].content!;
+    expect(prompt).toContain("balance = VAR_BALANCE_E7 (in variable memory; starts:");
+    expect(prompt).not.toContain("day 599");
+    expect(bodies[0].tools?.map((tool) => tool.function.name)).toEqual(["read_variable"]);
+    const pages = bodies[2].messages.filter((message) => message.role === "tool").map((message) => message.content!);
+    expect(pages[0].split("\n[")[0]).toHaveLength(8000);
+    expect(pages[0]).toMatch(/\[\d+ more characters: read on with offset 8000\]$/);
+    expect(pages[0]).not.toContain("day 599");
+    expect(pages[1]).toContain("day 599: taken");
+    expect(h.store.run(h.runId).outputs).toEqual({ summary: "Ann took 600 days." });
+  });
+
   it("ask for a JSON object when several outputs are declared, with one repair turn", async () => {
     fake.setScenario({
       rules: [
