@@ -1,5 +1,3 @@
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
@@ -15,6 +13,7 @@ import {
   startDemoHrProcess,
   startWorkerProcess,
 } from "../../run-service/testing/worker-processes";
+import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 
 // `npm run worker` stopped with SIGTERM while a step is in flight: the step finishes, the run is handed back
@@ -32,85 +31,14 @@ const startWorker = () => startWorkerProcess(workerEnv);
 
 const routine = bookingWithEmails("Book leave, then stop the worker");
 
-/**
- * An HTTP proxy in front of the demo MCP server that can delay the answer of one tool's calls until released: the
- * call reaches the server (its side effect happens), the worker waits for the answer. Logs every tool call's key.
- */
-async function startGateProxy(upstream: string) {
-  const target = new URL(upstream);
-  const keys: string[] = [];
-  let gate: { tool: string; arrived: () => void; opened: Promise<void> } | null = null;
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const call = toolCall(body);
-    if (call?.key) keys.push(call.key);
-    const held = call && gate?.tool === call.tool ? gate : null;
-    const upstreamRequest = forward(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        const pass = () => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        };
-        if (!held) return pass();
-        held.arrived();
-        void held.opened.then(pass);
-      },
-    );
-    upstreamRequest.on("error", () => res.destroy());
-    upstreamRequest.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.pathname}`,
-    keys,
-    /** Holds the answers of `tool`'s calls; `reached` resolves when the server has answered one. */
-    hold(tool: string) {
-      let arrived!: () => void;
-      let open!: () => void;
-      const reached = new Promise<void>((resolve) => (arrived = resolve));
-      const opened = new Promise<void>((resolve) => (open = resolve));
-      gate = { tool, arrived, opened };
-      return { reached, release: () => ((gate = null), open()) };
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function toolCall(body: Buffer): { tool: string; key: string | null } | null {
-  try {
-    const message = JSON.parse(body.toString("utf8")) as {
-      method?: string;
-      params?: { name?: string; _meta?: Record<string, unknown> };
-    };
-    if (message.method !== "tools/call") return null;
-    const key = message.params?._meta?.["io.routine-studio/idempotency-key"];
-    return { tool: String(message.params?.name), key: typeof key === "string" ? key : null };
-  } catch {
-    return null;
-  }
-}
-
 let demo: Child;
-let proxy: Awaited<ReturnType<typeof startGateProxy>>;
+let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
 const workers: Child[] = [];
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   demo = await startDemoHrProcess();
-  proxy = await startGateProxy(demo.match[1]!);
+  proxy = await startHoldingProxy(demo.match[1]!);
   await publishOverDemoHr(proxy.url, await demoUserId("author"), routine);
 }, 60_000);
 
@@ -131,7 +59,7 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     const first = await startWorker();
     workers.push(first);
     const owner = first.match[1]!;
-    const gate = proxy.hold("apply_leave");
+    const gate = proxy.gate("apply_leave");
 
     await as("operator");
     const { runId } = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
@@ -183,7 +111,7 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     ]);
     // Every tool call once, and every side effect once: the drained step was not retried.
     const keys = finished.steps.filter((step) => step.stepId !== "done").map((step) => `${runId}:${step.id}`);
-    expect(keys.map((key) => proxy.keys.filter((each) => each === key).length)).toEqual([1, 1, 1]);
+    expect(keys.map((key) => proxy.calls.filter((call) => call.key === key).length)).toEqual([1, 1, 1]);
     const counts = await sideEffects();
     expect(keys.map((key) => counts.get(key))).toEqual([1, 1, 1]);
     const events = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });

@@ -5,14 +5,16 @@ type Call = { tool: string; key: string | null };
 
 /**
  * An HTTP proxy in front of an MCP server that can hold the answer of a tool's calls: the call reaches the server
- * (its side effect happens) but the caller never hears back, as when a worker dies with the step in flight. Every
- * tools/call is logged with its idempotency key.
+ * (its side effect happens) but the caller does not hear back, never (`hold`: as when a worker dies with the step in
+ * flight) or until released (`gate`: a step in flight while a worker is stopped). Every tools/call is logged with its
+ * idempotency key.
  */
 export async function startHoldingProxy(upstream: string) {
   const target = new URL(upstream);
   const calls: Call[] = [];
   let holdTool: string | null = null;
   let onHeld: (() => void) | null = null;
+  let gated: { tool: string; arrived: () => void; opened: Promise<void> } | null = null;
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -21,6 +23,7 @@ export async function startHoldingProxy(upstream: string) {
     const call = toolCall(body);
     if (call) calls.push(call);
     const hold = call !== null && call.tool === holdTool;
+    const gate = call !== null && gated?.tool === call.tool ? gated : null;
     const upstreamRequest = forward(
       {
         host: target.hostname,
@@ -36,8 +39,13 @@ export async function startHoldingProxy(upstream: string) {
           upstreamResponse.once("end", () => onHeld?.());
           return;
         }
-        res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
-        upstreamResponse.pipe(res);
+        const pass = () => {
+          res.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+          upstreamResponse.pipe(res);
+        };
+        if (!gate) return pass();
+        gate.arrived();
+        void gate.opened.then(pass);
       },
     );
     upstreamRequest.on("error", () => res.destroy());
@@ -55,6 +63,15 @@ export async function startHoldingProxy(upstream: string) {
     },
     passThrough() {
       holdTool = null;
+    },
+    /** Delays the answers of `tool`'s calls until `release`; `reached` resolves when the server has answered one. */
+    gate(tool: string) {
+      let arrived!: () => void;
+      let open!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      gated = { tool, arrived, opened };
+      return { reached, release: () => ((gated = null), open()) };
     },
     close: () =>
       new Promise<void>((resolve) => {
