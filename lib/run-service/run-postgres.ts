@@ -45,13 +45,6 @@ export function runPool(url: string): pg.Pool {
   return pool;
 }
 
-/** Closes the run store's pool (tests, shutdown). */
-export async function closeRunPool(): Promise<void> {
-  const current = globalForPool.routineStudioRunPool;
-  globalForPool.routineStudioRunPool = undefined;
-  await current?.pool.end().catch(() => undefined);
-}
-
 /** What a transaction announces when it commits: runs with new events, runs put on the queue. */
 type Announcements = { events: string[]; queued: string[] };
 

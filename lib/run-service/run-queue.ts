@@ -70,13 +70,6 @@ async function startBoss(url: string): Promise<PgBoss> {
   return boss;
 }
 
-/** Stops this process's pg-boss (tests, shutdown). */
-export async function stopRunBoss(): Promise<void> {
-  const current = globalForBoss.routineStudioRunBoss;
-  globalForBoss.routineStudioRunBoss = undefined;
-  await current?.boss.then((boss) => boss.stop({ graceful: false, wait: true })).catch(() => undefined);
-}
-
 /** Puts a job for each run on the queue through `executeSql` (the caller's transaction). */
 export async function enqueueRuns(
   url: string,
