@@ -14,9 +14,23 @@ export const FINISHED_RUN_STATUSES = ["succeeded", "failed", "cancelled"] as con
 export const STEP_STATES = ["pending", "running", "succeeded", "failed", "skipped", "waiting", "cancelled"] as const;
 export type StepState = (typeof STEP_STATES)[number];
 
+/** What a person can do to a step run, and to a stage (issue #18), as step.intervention and stage.intervention say. */
+export const STEP_INTERVENTIONS = ["approved", "rejected", "submitted", "retried", "input_edited", "skipped"] as const;
+export const STAGE_INTERVENTIONS = ["paused", "held", "cancelled", "retried"] as const;
+
 const stepRef = { stepRunId: z.string(), stepId: z.string(), iteration: z.number().int().min(1) };
 const usage = { inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) };
 const json = z.unknown();
+const CONTEXT_MODE_NAMES = ["full", "plan-aware", "compressed"] as const;
+/**
+ * What the executor's prompt of a model turn carried: the context mode it was built in, its tokens, and the tokens
+ * the same prompt would have had with the full history (counted by the project's tokenizer, so the two compare).
+ */
+const contextStats = {
+  contextMode: z.enum(CONTEXT_MODE_NAMES).optional(),
+  contextTokens: z.number().int().min(0).optional(),
+  fullContextTokens: z.number().int().min(0).optional(),
+};
 
 const eventData = {
   "run.queued": z.object({
@@ -50,6 +64,24 @@ const eventData = {
     ...usage,
     /** Requests the model client sent for this turn (more than 1 after retries on 429, 5xx or timeouts). */
     attempts: z.number().int().min(1).optional(),
+    ...contextStats,
+  }),
+  /**
+   * The compressor model rewrote the values for a step's prompt (compressed context mode), or its answer was refused
+   * (`accepted` false, `reason` says why: down, garbage, a needed value dropped) and the prompt stayed plan-aware.
+   */
+  "context.compressed": z.object({
+    /** The step whose prompt it was; absent for an agent-mode turn (one conversation for the whole run). */
+    ...stepRef,
+    stepRunId: z.string().optional(),
+    stepId: z.string().optional(),
+    iteration: z.number().int().min(1).optional(),
+    accepted: z.boolean(),
+    reason: z.string().optional(),
+    /** Tokens of the values before and (accepted) after the rewrite. */
+    beforeTokens: z.number().int().min(0),
+    afterTokens: z.number().int().min(0).optional(),
+    ...usage,
   }),
   /** A tool call the engine accepted and sent, with its resolved arguments (variable keys shown as keys). */
   "step.tool_call": z.object({
@@ -83,12 +115,28 @@ const eventData = {
   "step.failed": z.object({ ...stepRef, error: z.string(), durationMs: z.number().min(0) }),
   "step.skipped": z.object({ stepId: z.string(), reason: z.string().optional() }),
   "step.cancelled": z.object({ ...stepRef }),
-  /** A person decided a human step (or edited a step's input before a re-run). */
+  /**
+   * A person decided a human step, edited a step's input before a re-run, retried a failed step or skipped the step
+   * the run stood at (issue #18); `reason` is the operator's why, for a retry or a skip.
+   */
   "step.intervention": z.object({
     ...stepRef,
     by: z.string(),
-    action: z.enum(["approved", "rejected", "submitted", "retried", "input_edited"]),
+    action: z.enum(STEP_INTERVENTIONS),
     comment: z.string().optional(),
+    reason: z.string().optional(),
+  }),
+  /**
+   * An operator paused, held (the run pauses before it enters the stage), cancelled or retried a stage (issue #18).
+   * `requested`: a worker executes the run and carries it out (a pause after the step in flight, a cancel that stops
+   * it); otherwise it is done.
+   */
+  "stage.intervention": z.object({
+    stageId: z.string(),
+    by: z.string(),
+    action: z.enum(STAGE_INTERVENTIONS),
+    reason: z.string().optional(),
+    requested: z.boolean().optional(),
   }),
   "branch.taken": z.object({
     stepId: z.string(),
@@ -111,6 +159,7 @@ const eventData = {
     toolCalls: z.array(z.object({ name: z.string(), arguments: z.string() })).default([]),
     ...usage,
     attempts: z.number().int().min(1).optional(),
+    ...contextStats,
   }),
   /**
    * A planned run's progress list changed: the whole list as it now stands. `by`: the planner model (a plan or a

@@ -15,7 +15,7 @@ export { claimRuns, releaseLease } from "./run-leases";
 export { readJson, readRecord, storedRunEvent, toRunStatus } from "./run-records";
 
 export { readRuns, runDialect, writeRuns } from "./run-database";
-export { readTime } from "./run-sqlite";
+export { readTime, sqlTime } from "./run-sqlite";
 export { sqlAll, sqlGet, sqlRun, type SqlProgram } from "./run-sql";
 export { createRunStore, loadRunSnapshot, RUN_NOT_FOUND } from "./run-store";
 export { createRegistryToolPort } from "./run-tool-port";

@@ -77,7 +77,8 @@ export const toRunStatus = (value: string): RunStatus =>
   (RUN_STATUSES as readonly string[]).includes(value) ? (value as RunStatus) : "failed";
 export const toStepState = (value: string): StepState =>
   (STEP_STATES as readonly string[]).includes(value) ? (value as StepState) : "failed";
-export const toControl = (value: string | null): RunControl => (value === "pause" || value === "cancel" ? value : null);
+export const toControl = (value: string | null): RunControl =>
+  value === "pause" || value === "cancel" || value === "cancel-stage" ? value : null;
 
 /** Stored JSON text, or null when absent or unreadable (a damaged row shows as empty, it does not break the page). */
 export function readJson(text: string | null): JsonValue | null {

@@ -34,6 +34,7 @@ const RUN_COLUMNS = [
   "error",
   "finishedAt",
   "plan",
+  "execution",
 ] as const;
 const STEP_COLUMNS = [
   "attempt",
@@ -53,7 +54,7 @@ function runValue(key: (typeof RUN_COLUMNS)[number], fields: RunFields): unknown
   if (value === null) return null;
   if (value instanceof Date) return sqlTime(value);
   if (key === "outputs") return writeJson(value as RunFields["outputs"]);
-  if (key === "plan") return JSON.stringify(value);
+  if (key === "plan" || key === "execution") return JSON.stringify(value);
   return value;
 }
 

@@ -30,6 +30,7 @@ export function applyChange(snapshot: RunSnapshot, change: RunChange): void {
       if (run[key] !== undefined) (snapshot as Record<string, unknown>)[key] = run[key];
     }
     if (run.plan !== undefined) snapshot.plan = structuredClone(run.plan);
+    if (run.execution !== undefined) snapshot.execution = structuredClone(run.execution);
   }
   for (const patch of steps ?? []) {
     const existing = snapshot.steps.find((step) => step.id === patch.id);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { contextSettingsSchema } from "../context-modes";
+import { stageCancelRequestSchema, stageHoldSchema } from "./stage-requests";
 
 /**
  * How a run executes (stored on the run as JSON); planned runs are described at their variant below. Workflow mode: the engine walks the routine's graph and calls each
@@ -11,12 +13,19 @@ export const executionPlanSchema = z.discriminatedUnion("mode", [
   z.object({
     mode: z.literal("workflow"),
     model: z.string().max(200).optional(),
+    /** How much of the run the executor's prompt carries; absent: the engine's defaults. */
+    context: contextSettingsSchema.optional(),
     /** The actor profile the run works as (its routine's, or the sub-routine step's that started it). */
     actorId: z.string().max(64).optional(),
+    /** Stages the run pauses before (operators' holds; stage controls work on workflow runs only). */
+    stageHolds: z.array(stageHoldSchema).max(100).optional(),
+    /** A stage cancel waiting for the worker that executes the run. */
+    stageCancel: stageCancelRequestSchema.optional(),
   }),
   z.object({
     mode: z.literal("agent"),
     routine: z.enum(["full", "ablated", "none"]).default("full"),
+    context: contextSettingsSchema.optional(),
     distractorVersionIds: z.array(z.string()).max(5).default([]),
     /** Another model of the executor's endpoint than the configured one. */
     model: z.string().max(200).optional(),

@@ -21,8 +21,12 @@ export type Budgets = {
   stepTimeoutMs: number;
 };
 
-/** An operator's request the engine honours between steps (pause) or at once, aborting the step in flight (cancel). */
-export type RunControl = "pause" | "cancel" | null;
+/**
+ * An operator's request the engine honours between steps (pause) or at once, aborting the step in flight (cancel).
+ * "cancel-stage" stops the step in flight too, but skips the stage the run is in (the run's execution plan holds
+ * which, and who asked: stage-cancel.ts) instead of cancelling the run.
+ */
+export type RunControl = "pause" | "cancel" | "cancel-stage" | null;
 
 /** One execution of one step. A step on a loop runs again as a new iteration. */
 export type StepRunSnapshot = {
@@ -111,6 +115,8 @@ export type RunChange = {
     finishedAt?: Date | null;
     /** A planned run's progress list, replaced whole. */
     plan?: PlanState;
+    /** The execution plan, replaced whole: operators' stage holds and requests (the engine never writes it). */
+    execution?: ExecutionPlan;
   };
   /** Step runs to insert or update, by id. */
   steps?: Array<Partial<StepRunSnapshot> & Pick<StepRunSnapshot, "id" | "stepId" | "iteration">>;

@@ -1,6 +1,7 @@
 import type { Step } from "../routine";
 import type { RunSnapshot, StepRunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
+import { isFinishMark, operatorSkipOf } from "./stage-skips";
 
 /**
  * Where a run stands, derived from its stored step runs alone (never from memory of a previous process), so a run
@@ -20,10 +21,13 @@ export type Position =
 /** What a branch step run keeps as its output: the way it took, so the position can follow it after a restart. */
 export type BranchChoice = { edgeId: string; label: string; by: "expression" | "model" | "only_way" };
 
-/** The step run the run is at: the newest one that is not a skip mark. Step runs are stored oldest first. */
+/**
+ * The step run the run is at: the newest one that is not a finish-time skip mark (an operator's skip counts: the
+ * run moves on after it). Step runs are stored oldest first.
+ */
 export function lastStepRun(snapshot: RunSnapshot): StepRunSnapshot | undefined {
   for (let index = snapshot.steps.length - 1; index >= 0; index--) {
-    if (snapshot.steps[index].state !== "skipped") return snapshot.steps[index];
+    if (!isFinishMark(snapshot.steps[index])) return snapshot.steps[index];
   }
   return undefined;
 }
@@ -55,9 +59,21 @@ export function derivePosition(snapshot: RunSnapshot, index: RoutineIndex): Posi
     case "cancelled":
       return { kind: "cancelled", stepRun: last };
     case "skipped":
+      return afterSkip(snapshot, index, step, last);
     case "succeeded":
       return after(snapshot, index, step, last);
   }
+}
+
+/** After an operator's skip: the stage's exit a stage cancel named (null: none, the run is done), else the way on. */
+function afterSkip(snapshot: RunSnapshot, index: RoutineIndex, step: Step, last: StepRunSnapshot): Position {
+  const resumeAt = operatorSkipOf(last)?.resumeAt;
+  if (resumeAt === undefined) return after(snapshot, index, step, last);
+  if (resumeAt === null) return { kind: "done", endStep: null };
+  const target = index.step(resumeAt);
+  if (!target)
+    return { kind: "failed", stepRun: last, error: `Step "${resumeAt}" is not in this version of the routine.` };
+  return { kind: "next", step: target, iteration: nextIteration(snapshot, target.id) };
 }
 
 function after(snapshot: RunSnapshot, index: RoutineIndex, step: Step, last: StepRunSnapshot): Position {

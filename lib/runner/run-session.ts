@@ -1,5 +1,5 @@
 import { isFinished, type RunStatus } from "../events";
-import { renderRoutineText, toolAllowlist, type Routine, type ToolDefinition } from "../routine";
+import { renderRoutinePrompt, toolAllowlist, type ToolDefinition } from "../routine";
 import { runAgent } from "./agent-session";
 import { runPlanned } from "./planned/planned-session";
 import { budgetBeforeStep } from "./budgets";
@@ -9,21 +9,18 @@ import { derivePosition } from "./position";
 import { indexRoutine } from "./routine-graph";
 import { budgetExceeded, cancelRun, failRun, finishRun, pauseRun, type TransitionContext } from "./run-transitions";
 import { RunWriter } from "./run-writer";
+import { honourCancel } from "./stage-cancel";
+import { pauseAtHold } from "./stage-holds";
 import { executeStep, resumeWaiting, type StepSession } from "./step-execution";
 import { outerIntent } from "./step-guard";
 import { createTokenCounter, type TokenCounter } from "../llm";
 import { toolNames } from "./tool-names";
 import { RunValues } from "./values";
 
-/** Positions on the canvas are layout, not procedure: leaving them out keeps the executor's prompt shorter. */
-function withoutPositions(routine: Routine): Routine {
-  return { ...routine, steps: routine.steps.map(({ position: _position, ...step }) => step) as Routine["steps"] };
-}
-
 /** One execute() call on one run: the services its steps share, and the loop that drives the run. */
 export function createSession(
   deps: Required<Pick<RunEngineDeps, "store" | "tools" | "model" | "planner">> &
-    Pick<RunEngineDeps, "sink" | "actors"> & { clock: Clock },
+    Pick<RunEngineDeps, "sink" | "actors" | "compressor"> & { clock: Clock },
   options: ResolvedOptions,
   snapshot: RunSnapshot,
   signal: AbortSignal,
@@ -35,7 +32,13 @@ export function createSession(
   let definitions: Promise<ToolDefinition[]> | undefined;
   let routineText: string | undefined;
   let counter: Promise<TokenCounter> | undefined;
-  const transitions: TransitionContext = { writer, index, now: () => deps.clock.now() };
+  const transitions: TransitionContext = {
+    writer,
+    index,
+    now: () => deps.clock.now(),
+    reload: () => deps.store.load(snapshot.id),
+    signal,
+  };
 
   const readControl = async (): Promise<RunControl> => {
     if (deps.store.readControl) return deps.store.readControl(snapshot.id);
@@ -48,6 +51,7 @@ export function createSession(
     store: deps.store,
     tools: deps.tools,
     model: deps.model,
+    compressor: deps.compressor ?? null,
     clock: deps.clock,
     values: new RunValues(deps.store, () => writer.snapshot),
     options,
@@ -60,7 +64,7 @@ export function createSession(
       });
       return definitions;
     },
-    routineText: () => (routineText ??= renderRoutineText(withoutPositions(snapshot.routine))),
+    routineText: () => (routineText ??= renderRoutinePrompt(snapshot.routine, { variant: "full" })),
     tokenCounter: () => (counter ??= options.countTokens ? Promise.resolve(options.countTokens) : createTokenCounter()),
     transitions,
     signal,
@@ -78,7 +82,7 @@ export function createSession(
     if (outer === "cancel" || outer === "shutdown") return outer;
     if (session.requests.cancel) return "cancel";
     const control = await readControl();
-    if (control === "cancel") return "cancel";
+    if (control === "cancel" || control === "cancel-stage") return "cancel";
     if (outer === "pause" || session.requests.pause || control === "pause") return "pause";
     return drain?.aborted ? "shutdown" : null;
   }
@@ -119,7 +123,13 @@ export function createSession(
       if (isFinished(status)) return status;
       const wanted = await intent();
       if (wanted === "shutdown") return status;
-      if (wanted === "cancel") return cancelRun(transitions);
+      if (wanted === "cancel") {
+        // A stage cancel skips the stage and the run goes on; the run's own cancel ends it.
+        const cancelled = await honourCancel(transitions);
+        if (cancelled !== null) return cancelled;
+        session.requests.cancel = false;
+        continue;
+      }
       if (wanted === "pause") return status === "paused" ? status : pauseRun(transitions);
 
       const position = derivePosition(writer.snapshot, index);
@@ -137,6 +147,8 @@ export function createSession(
           break;
         case "next":
         case "again": {
+          const held = position.kind === "next" ? await pauseAtHold(transitions, position) : null;
+          if (held) return held;
           await ensureRunning();
           const over = budgetBeforeStep(writer.snapshot, index, position.kind === "next");
           if (over) return budgetExceeded(transitions, over, position.kind === "again" ? position.stepRun : undefined);

@@ -6,8 +6,18 @@ import { progressEvent, progressItems } from "./progress";
 import type { RoutineIndex } from "./routine-graph";
 import { stepRef, type RunWriter } from "./run-writer";
 
-/** How run-level transitions reach the store: the writer and the time. */
-export type TransitionContext = { writer: RunWriter; index: RoutineIndex; now: () => number };
+/**
+ * How run-level transitions reach the store: the writer and the time; for stage controls (workflow runs), the run
+ * as stored now (`reload`: operators' holds and stage cancel requests the engine's snapshot does not see) and
+ * execute()'s signal (a cancel handed over in process is the run's own, never a stage's).
+ */
+export type TransitionContext = {
+  writer: RunWriter;
+  index: RoutineIndex;
+  now: () => number;
+  reload?: () => Promise<RunSnapshot | null>;
+  signal?: AbortSignal;
+};
 
 const usage = (snapshot: RunSnapshot) => ({ inputTokens: snapshot.inputTokens, outputTokens: snapshot.outputTokens });
 const elapsed = (snapshot: RunSnapshot, now: number) => Math.max(0, now - (snapshot.startedAt?.getTime() ?? now));

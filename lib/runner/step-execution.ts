@@ -8,16 +8,9 @@ import { stopsRun, type RunChange, type RunControl, type StepRunSnapshot } from 
 import type { BranchChoice, Position } from "./position";
 import { progressEvent, progressItems } from "./progress";
 import { stepsOffTheWayTaken } from "./routine-graph";
-import {
-  budgetExceeded,
-  cancelRun,
-  durationOf,
-  failRun,
-  finishRun,
-  markWaiting,
-  type TransitionContext,
-} from "./run-transitions";
+import { budgetExceeded, durationOf, failRun, finishRun, markWaiting, type TransitionContext } from "./run-transitions";
 import { stepRef } from "./run-writer";
+import { honourCancel } from "./stage-cancel";
 import { stepContext, type SessionServices } from "./step-context";
 import { StepGuard } from "./step-guard";
 import { holdLargeOutputs, preview, variableKeys } from "./variables";
@@ -138,7 +131,8 @@ export async function executeStep(
     if (stopped.kind === "cancel") session.requests.cancel = true;
   } else if (stopped) {
     if (stopped.kind === "shutdown") return "running";
-    if (stopped.kind === "cancel") return cancelRun(session.transitions, stepRun);
+    // The run's cancel ends it; a stage cancel skips the stage, this step with it, and the run goes on.
+    if (stopped.kind === "cancel") return honourCancel(session.transitions, stepRun);
     return budgetExceeded(session.transitions, stopped.error, stepRun);
   }
   if (thrown instanceof BudgetExceededError) return budgetExceeded(session.transitions, thrown, stepRun);

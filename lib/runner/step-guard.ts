@@ -127,7 +127,8 @@ export class StepGuard {
       }
       if (this.done.signal.aborted) return;
       const control = await this.options.readControl().catch(() => null);
-      if (control === "cancel") this.stop({ kind: "cancel" });
+      // A stage cancel stops the step like a run cancel; the engine then tells the two apart (stage-cancel.ts).
+      if (control === "cancel" || control === "cancel-stage") this.stop({ kind: "cancel" });
       else if (control === "pause") this.pauseRequested = true;
     }
   }

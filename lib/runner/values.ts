@@ -1,5 +1,6 @@
 import type { Binding, JsonValue } from "../routine";
 import type { RunSnapshot, RunStore, StepRunSnapshot } from "./ports";
+import { isFinishMark, operatorSkipOf } from "./stage-skips";
 import { isVariableStub, parseVariable, variableKeys } from "./variables";
 
 /** A step's inputs once resolved: values the routine binds (variable keys still as keys), and what the model fills. */
@@ -16,6 +17,20 @@ export function latestSucceeded(snapshot: RunSnapshot, stepId: string): StepRunS
     if (run.stepId === stepId && run.state === "succeeded") return run;
   }
   return undefined;
+}
+
+/**
+ * Throws, in words an operator acts on, when the step a binding reads was last skipped by an operator: its output
+ * is missing, and the step that needs it fails with this message rather than call a tool with an argument left out.
+ */
+function assertNotSkipped(snapshot: RunSnapshot, stepId: string, output: string): void {
+  const newest = snapshot.steps.findLast((run) => run.stepId === stepId && !isFinishMark(run));
+  const skip = newest ? operatorSkipOf(newest) : null;
+  if (!skip) return;
+  const name = snapshot.routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
+  throw new Error(
+    `This step needs "${output}" from "${name}", which ${skip.by} skipped (${skip.reason}), so it has no value. Re-run this step with an edited input, or skip it too.`,
+  );
 }
 
 function field(value: JsonValue | undefined, segment: string): JsonValue | undefined {
@@ -63,8 +78,9 @@ export class RunValues {
       case "model":
         return undefined;
       case "step": {
-        const run = latestSucceeded(snapshot, binding.stepId);
         const [name, ...rest] = binding.path.split(".");
+        assertNotSkipped(snapshot, binding.stepId, name);
+        const run = latestSucceeded(snapshot, binding.stepId);
         let value = field(run?.output ?? undefined, name);
         if (isVariableStub(value)) {
           if (rest.length === 0) return value.$var;

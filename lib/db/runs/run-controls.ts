@@ -1,6 +1,7 @@
 import "server-only";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { RunEventInput, RunStatus } from "../../events";
+import { holdsAfterResume, indexRoutine } from "../../runner";
 import { ConflictError, parseInput } from "../core";
 import {
   cancelAtRest,
@@ -42,34 +43,47 @@ const noted = (run: ControlledRun, reason: string): RunEventInput => ({
   data: { status: run.snapshot.status, reason },
 });
 
-const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, reads: ControlReads) => ControlWrite[]> = {
-  pause(run, viewer) {
-    const { snapshot } = run;
-    refuseFinished(snapshot, "paused");
-    if (snapshot.status === "paused") throw new ConflictError("This run is already paused.");
-    if (run.executing) {
-      if (snapshot.control)
-        throw new ConflictError(
-          snapshot.control === "pause"
-            ? "A pause is already requested: the run pauses after the current step."
-            : "This run is being cancelled.",
-        );
-      return [
-        {
-          change: { run: { control: "pause" } },
-          events: [noted(run, `${viewer.name} asked to pause; the run pauses after the current step.`)],
-          audit: { action: "run.paused", detail: { requested: true } },
-        },
-      ];
-    }
+/** What a pending control request means to an operator who asks for something else meanwhile. */
+export function pendingControlProblem(run: ControlledRun): string | null {
+  switch (run.snapshot.control) {
+    case "pause":
+      return "A pause is already requested: the run pauses after the current step.";
+    case "cancel":
+      return "This run is being cancelled.";
+    case "cancel-stage":
+      return "A stage of this run is being cancelled; try again once that has taken effect (a moment).";
+    case null:
+      return null;
+  }
+}
+
+/** A pause: noted for the worker executing the run, or at once for a run at rest. Also a stage pause in the stage. */
+export function pauseWrites(run: ControlledRun, viewer: Viewer): ControlWrite[] {
+  const { snapshot } = run;
+  refuseFinished(snapshot, "paused");
+  if (snapshot.status === "paused") throw new ConflictError("This run is already paused.");
+  if (run.executing) {
+    const pending = pendingControlProblem(run);
+    if (pending) throw new ConflictError(pending);
     return [
       {
-        change: { run: { status: "paused", control: null } },
-        events: [{ type: "run.status", data: { status: "paused", reason: `Paused by ${viewer.name}.` } }],
-        audit: { action: "run.paused", detail: { from: snapshot.status } },
+        change: { run: { control: "pause" } },
+        events: [noted(run, `${viewer.name} asked to pause; the run pauses after the current step.`)],
+        audit: { action: "run.paused", detail: { requested: true } },
       },
     ];
-  },
+  }
+  return [
+    {
+      change: { run: { status: "paused", control: null } },
+      events: [{ type: "run.status", data: { status: "paused", reason: `Paused by ${viewer.name}.` } }],
+      audit: { action: "run.paused", detail: { from: snapshot.status } },
+    },
+  ];
+}
+
+const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, reads: ControlReads) => ControlWrite[]> = {
+  pause: pauseWrites,
 
   resume(run, viewer) {
     const { snapshot } = run;
@@ -81,9 +95,11 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
           : "This run is not paused.",
       );
     }
+    // A hold on the stage the run stands at has done its work: the run goes into the stage now.
+    const execution = holdsAfterResume(snapshot, indexRoutine(snapshot.routine));
     return [
       {
-        change: { run: { status: "queued", control: null } },
+        change: { run: { status: "queued", control: null, ...(execution ? { execution } : {}) } },
         events: [{ type: "run.status", data: { status: "queued", reason: `Resumed by ${viewer.name}.` } }],
         audit: { action: "run.resumed", detail: {} },
       },
@@ -97,10 +113,12 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
 };
 
 /** A cancel request for a run in flight, or the cancel itself (open step, unfinished sub-routines) for one at rest. */
-function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): ControlWrite[] {
+export function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): ControlWrite[] {
   const { snapshot } = run;
   if (run.executing) {
     if (snapshot.control === "cancel") throw new ConflictError("This run is already being cancelled.");
+    // Refused, not overridden: the engine may be applying the stage cancel now, and would clear this request.
+    if (snapshot.control === "cancel-stage") throw new ConflictError(pendingControlProblem(run)!);
     return [
       {
         runId: snapshot.id,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "../../events";
 import { MAX_REQUEST_CHARS } from "../../memory";
+import { MAX_INTERVENTION_REASON } from "../../runner";
+import { contextChoiceSchema } from "./run-context-settings";
 
 const id = (what: string) =>
   z
@@ -25,6 +27,8 @@ export const startRunInput = z.object({
   source: z.enum(["ui", "api"]).default("ui"),
   /** How the run executes; the routine's default mode when not given. */
   mode: z.enum(["workflow", "agent"], { error: "Choose workflow or agent." }).optional(),
+  /** How much of the run the executor's prompt carries; what is left out comes from the settings in effect. */
+  context: contextChoiceSchema.optional(),
 });
 
 export const listRunsInput = z.object({
@@ -50,6 +54,32 @@ export const controlRunInput = z.object({
 export const stepRunInput = z.object({ runId: id("run id"), stepRunId: id("step run id") });
 
 export const MAX_COMMENT_LENGTH = 4_000;
+
+const reasonText = z
+  .string({ error: "Give the reason as text." })
+  .trim()
+  .max(MAX_INTERVENTION_REASON, `Keep the reason under ${MAX_INTERVENTION_REASON} characters.`);
+/** An optional reason: an empty one is none. */
+const optionalReason = reasonText.optional().transform((reason) => reason || undefined);
+
+export const retryStepInput = stepRunInput.extend({ reason: optionalReason });
+
+export const skipStepInput = stepRunInput.extend({
+  reason: z
+    .string({ error: "Say why you skip this step." })
+    .trim()
+    .min(1, "Say why you skip this step.")
+    .max(MAX_INTERVENTION_REASON, `Keep the reason under ${MAX_INTERVENTION_REASON} characters.`),
+});
+
+export const STAGE_ACTIONS = ["pause", "cancel", "retry"] as const;
+
+export const controlStageInput = z.object({
+  runId: id("run id"),
+  stageId: id("stage id"),
+  action: z.enum(STAGE_ACTIONS, { error: "Choose pause, cancel or retry." }),
+  reason: optionalReason,
+});
 
 export const rerunInput = stepRunInput.extend({
   input: z.record(z.string(), z.unknown(), { error: "The step's input must be an object of named values." }),

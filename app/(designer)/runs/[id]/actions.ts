@@ -46,9 +46,9 @@ export const controlRunAction = defineAction(
 
 export const retryStepAction = defineAction(
   RUN_CONTROL_ROLES,
-  stepForm,
-  async (viewer, { runId, stepRunId }): Promise<ActionState> => {
-    await retryStep(viewer, { runId, stepRunId });
+  stepForm.extend({ reason: z.string().max(500, "Keep the reason under 500 characters.").optional() }),
+  async (viewer, { runId, stepRunId, reason }): Promise<ActionState> => {
+    await retryStep(viewer, { runId, stepRunId, reason: reason?.trim() || undefined });
     return { status: "success", message: "The step runs again." };
   },
   { invalidMessage: MALFORMED },

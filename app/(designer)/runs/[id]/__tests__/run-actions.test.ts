@@ -6,6 +6,7 @@ import { seedDatabase } from "@/lib/demo/seed";
 import { applyRunChange, writeRuns } from "@/lib/run-service";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
+import { makeRoutine, makeStep } from "@/lib/db/testing/routine-factories";
 import { loadRunFormAction, startRunAction } from "../../../routines/[id]/run-actions";
 import {
   controlRunAction,
@@ -14,6 +15,7 @@ import {
   rerunFromStepAction,
   retryStepAction,
 } from "../actions";
+import { controlStageAction, skipStepAction } from "../stage-actions";
 
 // The run page's and the Run dialog's server actions, called as the browser calls them (FormData in, ActionState
 // out) with real sessions and a real database: what a crafted request gets when the page hides the button.
@@ -119,6 +121,59 @@ describe("the run page's actions", () => {
       status: "error",
       message: "That step run is not part of this run.",
     });
+  });
+
+  it("controls a stage and skips a step for an operator; an author is refused and nothing changes", async () => {
+    const { routineId: staged } = await publishedRoutine({
+      ownerId: operatorId,
+      routine: makeRoutine({
+        steps: [
+          makeStep({ id: "summarize", name: "Summarize", stageId: "write" }),
+          { id: "done", kind: "end", name: "Done", description: "" },
+        ],
+        stages: [{ id: "write", name: "Write", description: "" }],
+      }),
+    });
+    const runId = await queuedRun(staged, { startedById: operatorId });
+    await as("author");
+    expect(await controlStageAction(idleState, formData({ runId, stageId: "write", action: "pause" }))).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/not allowed/),
+    });
+    expect(await skipStepAction(idleState, formData({ runId, stepRunId: "x", reason: "done by hand" }))).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/not allowed/),
+    });
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("queued");
+
+    await as("operator");
+    expect(await controlStageAction(idleState, formData({ runId, stageId: "write", action: "explode" }))).toMatchObject(
+      {
+        status: "error",
+        fieldErrors: { action: ["Choose pause, cancel or retry."] },
+      },
+    );
+    expect(
+      await controlStageAction(
+        idleState,
+        formData({ runId, stageId: "write", action: "pause", reason: "x".repeat(501) }),
+      ),
+    ).toMatchObject({ status: "error", fieldErrors: { reason: ["Keep the reason under 500 characters."] } });
+    expect(await controlStageAction(idleState, formData({ runId, stageId: "nope", action: "pause" }))).toMatchObject({
+      status: "error",
+      message: "That stage is not part of this run's routine.",
+    });
+    expect(
+      await controlStageAction(idleState, formData({ runId, stageId: "write", action: "pause", reason: "Checking" })),
+    ).toEqual({ status: "success", message: "Stage paused: the run is paused." });
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("paused");
+    expect(await skipStepAction(idleState, formData({ runId, stepRunId: "x", reason: " " }))).toMatchObject({
+      status: "error",
+      fieldErrors: { reason: ["Say why you skip this step."] },
+    });
+    expect(
+      await retryStepAction(idleState, formData({ runId, stepRunId: "x", reason: "y".repeat(501) })),
+    ).toMatchObject({ status: "error", fieldErrors: { reason: ["Keep the reason under 500 characters."] } });
   });
 
   it("shows a variable's whole value to who may see the run, and the same not-found to everyone else", async () => {
