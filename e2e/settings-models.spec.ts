@@ -8,10 +8,11 @@ import { fakeOpenAI } from "./support/fake-openai";
 // settings saved here keep working for other specs running beside this one.
 const FAKE_KEY = "e2e-fake-key";
 
-// Both tests change the one settings row; afterwards the environment's settings apply again.
+// The tests change the model and run context settings rows; afterwards the environment's settings and the
+// default run context apply again.
 test.describe.configure({ mode: "serial" });
 test.afterAll(() => {
-  withDatabase((db) => db.prepare(`DELETE FROM "setting" WHERE "key" = 'llm'`).run());
+  withDatabase((db) => db.prepare(`DELETE FROM "setting" WHERE "key" IN ('llm', 'run.context')`).run());
 });
 
 test.describe("as the admin", () => {
@@ -72,6 +73,41 @@ test.describe("as the admin", () => {
 
     await page.reload();
     await expect(models.baseUrl()).toHaveValue(savedUrl);
+  });
+});
+
+test.describe("the run context", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("an admin sets the mode and the lookahead; a bad value is refused beside its field, and a reload shows what was saved", async ({
+    page,
+  }) => {
+    const models = new ModelsPage(page);
+    await models.goto();
+    const mode = page.getByTestId("run-context-mode");
+    const lookahead = page.getByTestId("run-context-lookahead");
+
+    // The compressor role has no model here: choosing compressed mode says what will happen.
+    await mode.selectOption("compressed");
+    await expect(page.getByTestId("run-context-mode-hint")).toContainText("compressor model condensing");
+    await expect(page.getByTestId("run-context-no-compressor")).toContainText("No compressor model is configured");
+
+    await mode.selectOption("full");
+    await expect(page.getByTestId("run-context-no-compressor")).toHaveCount(0);
+    await lookahead.fill("99");
+    await page.getByTestId("run-context-save").click();
+    await expect(page.getByTestId("run-context-lookahead-error")).toHaveText("The lookahead must be between 0 and 50.");
+
+    await lookahead.fill("4");
+    await page.getByTestId("run-context-save").click();
+    await expect(page.getByTestId("run-context-success")).toContainText(
+      "Runs started from now on use full history context (k = 4",
+    );
+
+    await page.reload();
+    await expect(mode).toHaveValue("full");
+    await expect(lookahead).toHaveValue("4");
+    await expect(page.getByTestId("run-context-mode-hint")).toContainText("Every result so far, whole");
   });
 });
 

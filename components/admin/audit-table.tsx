@@ -36,6 +36,7 @@ const LABELS: Record<string, string> = {
   "tool.tried": "Tried a tool",
   "settings.llm_updated": "Changed model settings",
   "settings.memory_updated": "Changed procedure memory thresholds",
+  "settings.context_updated": "Changed run context settings",
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

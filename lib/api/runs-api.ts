@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../access";
 import { errorResponse } from "../actions";
-import { getRun, startPlannedRun, startRun, type RunView } from "../db/runs";
+import { contextChoiceSchema, getRun, startPlannedRun, startRun, type RunView } from "../db/runs";
 import { ValidationError } from "../db/core";
 import { retrieveRoutines } from "../db/memory";
 import { checkRequest, type Candidate, type Retrieval } from "../memory";
@@ -24,6 +24,11 @@ const startRunBody = z
       .optional()
       .describe(
         'How the run executes; the routine\'s default mode when left out. "planned": no routine, the dynamic planner works the request out.',
+      ),
+    context: contextChoiceSchema
+      .optional()
+      .describe(
+        'How much of the run the executor\'s prompt carries: { mode: "full" | "plan-aware" | "compressed", lookahead, budgetTokens, compressTokens }, each optional; what is left out comes from the admin\'s settings. Not for planned runs.',
       ),
   })
   .strict();
@@ -56,7 +61,8 @@ type StartRunBody = Omit<z.infer<typeof startRunBody>, "mode"> & { mode?: "workf
 
 /**
  * POST /api/runs: starts a run of a routine's published version for the caller (an API token or the session; the
- * DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode).
+ * DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode),
+ * with `context` settings of its own over the admin's (a bad value: 400 naming it, nothing started).
  * With `routineId` it runs that routine; without it, `request` picks the routine (postRunByRequest).
  * 201 `{ runId, status, mode, links }` (plus `retrieval` for a request); errors as `{ error, fieldErrors? }` with
  * 400 (body or inputs invalid), 401, 403, 404 (unknown routine), 409 (not runnable now, or an ambiguous request) or
@@ -98,7 +104,7 @@ async function created(viewer: Viewer, runId: string, extra: object = {}): Promi
  * a routine would fit; a routineId or inputs are refused rather than ignored.
  */
 async function postPlannedRun(viewer: Viewer, body: z.infer<typeof startRunBody>): Promise<Response> {
-  if (body.routineId || body.inputs)
+  if (body.routineId || body.inputs || body.context)
     throw new ValidationError('A planned run follows no routine: send only "request" with mode "planned".');
   const { runId } = await startPlannedRun(viewer, { request: body.request ?? "", source: "api" });
   return created(viewer, runId);

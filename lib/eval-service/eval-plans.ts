@@ -1,8 +1,12 @@
 import type { EvalMode, SuiteConfiguration } from "../eval";
-import type { ExecutionPlan } from "../runner";
+import type { ContextSettings, ExecutionPlan } from "../runner";
 
-/** A suite configuration as an eval run keeps it: the distractor versions it drew are fixed when the run starts. */
-export type RunConfiguration = SuiteConfiguration & { distractorVersionIds: string[] };
+/**
+ * A suite configuration as an eval run keeps it: the distractor versions it drew and its context settings (its
+ * context mode over the admin's settings) are fixed when the run starts, so every case of a configuration runs alike.
+ * Runs started before context settings were stored have none: their cases ran on the engine's defaults.
+ */
+export type RunConfiguration = SuiteConfiguration & { distractorVersionIds: string[]; context?: ContextSettings };
 
 const AGENT_ROUTINE: Record<Exclude<EvalMode, "workflow">, "full" | "ablated" | "none"> = {
   agent: "full",
@@ -10,16 +14,25 @@ const AGENT_ROUTINE: Record<Exclude<EvalMode, "workflow">, "full" | "ablated" | 
   baseline: "none",
 };
 
-/** How a case runs under `config`: workflow mode, or agent mode with the routine variant the eval mode names. */
+/**
+ * How a case runs under `config`: workflow mode, or agent mode with the routine variant the eval mode names, with
+ * the configuration's model and context settings.
+ */
 export function executionPlanOf(config: RunConfiguration): ExecutionPlan {
   const model = config.model.trim() || undefined;
-  if (config.mode === "workflow") return { mode: "workflow", ...(model ? { model } : {}) };
+  const extras = { ...(model ? { model } : {}), ...(config.context ? { context: config.context } : {}) };
+  if (config.mode === "workflow") return { mode: "workflow", ...extras };
   return {
     mode: "agent",
     routine: AGENT_ROUTINE[config.mode],
     distractorVersionIds: config.mode === "baseline" ? [] : config.distractorVersionIds.slice(0, 5),
-    ...(model ? { model } : {}),
+    ...extras,
   };
+}
+
+/** The context settings a configuration's cases run with: its own context mode over the settings in effect. */
+export function configurationContext(config: SuiteConfiguration, inEffect: ContextSettings): ContextSettings {
+  return { ...inEffect, mode: config.contextMode ?? inEffect.mode };
 }
 
 /** Whether a mode hands the routine's calls to the executor model (every mode but workflow). */

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { suiteConfigurationSchema } from "../eval";
+import { contextSettingsSchema } from "../runner";
 import type { RunConfiguration } from "./eval-plans";
 
 const runConfigurationsSchema = z.array(
-  suiteConfigurationSchema.extend({ distractorVersionIds: z.array(z.string()).max(5).default([]) }),
+  suiteConfigurationSchema.extend({
+    distractorVersionIds: z.array(z.string()).max(5).default([]),
+    context: contextSettingsSchema.optional(),
+  }),
 );
 
 /** The configurations an eval run stored when it started; unreadable JSON reads as none. */

@@ -8,7 +8,7 @@ export { createEvalDriver, EVAL_DRIVER_DEFAULTS } from "./eval-driver";
 export type { EvalDriver, EvalDriverOptions } from "./eval-driver";
 export { catalogSchemas, judgeRun, readRunEvents } from "./eval-judging";
 export type { Judgement } from "./eval-judging";
-export { executionPlanOf, isAgentMode } from "./eval-plans";
+export { configurationContext, executionPlanOf, isAgentMode } from "./eval-plans";
 export type { RunConfiguration } from "./eval-plans";
 export { readRunConfigurations } from "./eval-records";
 export { startEvalDriver, startEvalDriverOnStartup, stopEvalDriver } from "./eval-startup";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonValueSchema, type JsonValue } from "../routine";
+import { CONTEXT_MODES } from "../context-modes";
 
 /**
  * A test case of a routine, the contract of the case table, the JSONL import/export, the planner's proposals and
@@ -57,7 +58,7 @@ export type ActualCall = { tool: string; arguments: Record<string, JsonValue> };
 export const EVAL_MODES = ["workflow", "agent", "agent_ablated", "baseline"] as const;
 export type EvalMode = (typeof EVAL_MODES)[number];
 
-/** One configuration of a suite: a routine version, an executor model, a mode, and distractor routines. */
+/** One configuration of a suite: a routine version, an executor model, a mode, distractor routines, a context mode. */
 export const suiteConfigurationSchema = z.object({
   versionId: z.string().min(1),
   /** Empty: the executor role's configured model. */
@@ -65,5 +66,7 @@ export const suiteConfigurationSchema = z.object({
   mode: z.enum(EVAL_MODES),
   /** Other routines put in the agent's prompt beside the right one (the paper's Table 5); agent modes only. */
   distractors: z.number().int().min(0).max(5).default(0),
+  /** How much of the run the executor's prompt carries; absent: the admin's setting when the suite run starts. */
+  contextMode: z.enum(CONTEXT_MODES, { error: "Choose full history, plan-aware or compressed." }).optional(),
 });
 export type SuiteConfiguration = z.infer<typeof suiteConfigurationSchema>;

@@ -23,17 +23,30 @@ export function routinePromptLabels(routine: Routine): string[] {
  * "ablated" keeps only the step labels and names: no tool names, no input/output descriptions, no step
  * descriptions, as the paper's ablation does.
  */
-export function renderRoutinePrompt(routine: Routine, options: { variant: RoutinePromptVariant }): string {
+export function renderRoutinePrompt(
+  routine: Routine,
+  options: {
+    variant: RoutinePromptVariant;
+    /** Only these steps' lines (a plan-aware window); a closing line says where the others are. */
+    steps?: ReadonlySet<string>;
+  },
+): string {
   const lines = [`Routine: ${oneLine(routine.name)}`];
   if (routine.description.trim() !== "") lines.push(oneLine(routine.description));
   lines.push("");
   const plains = plainLines(routine);
+  let left = 0;
   routine.steps.forEach((step, index) => {
+    if (options.steps && !options.steps.has(step.id)) {
+      left++;
+      return;
+    }
     const { label, terminate } = plains[index];
     const name = stepName(step);
     if (options.variant === "ablated") lines.push(`${label}. ${name};`);
     else lines.push(`${label}. ${name}${body(step, routine, label, terminate)}`);
   });
+  if (left > 0) lines.push(`(${left} other step${left === 1 ? " is" : "s are"} listed under Progress by name.)`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RunEvent } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import { PLANNED_RUN_NAME, WORKFLOW_PLAN, type Budgets, type ExecutionPlan } from "../runner";
+import { PLANNED_RUN_NAME, readExecutionPlan, WORKFLOW_PLAN, type Budgets, type ExecutionPlan } from "../runner";
 import { readToolPins, toolChanges } from "../tools";
 import { ConflictError, NotFoundError, prisma } from "../db/core";
 import { readStoredRoutine } from "../db/routines";
@@ -90,6 +90,15 @@ async function versionThatRuns(row: RoutineRow, versionId: string, missing: () =
     versionNumber: version.number,
     routine: readStoredRoutine(version.content),
   };
+}
+
+/**
+ * A sub-routine's plan: a workflow with its parent run's context settings, so the child's prompts are built the
+ * way its parent's are (a parent started before runs stored them has none: both run on the engine's defaults).
+ */
+export function childExecutionPlan(parentExecution: string | null): ExecutionPlan {
+  const parent = readExecutionPlan(parentExecution);
+  return parent.mode !== "planned" && parent.context ? { mode: "workflow", context: parent.context } : WORKFLOW_PLAN;
 }
 
 export type QueuedRun = {

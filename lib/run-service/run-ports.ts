@@ -8,13 +8,13 @@ import { readRuns } from "./run-database";
 import { sqlGet } from "./run-sql";
 
 /**
- * The model of one role for every run of this worker: the executor (steps, agents, actors) or the planner (a planned
- * run's dynamic planner). Each call is made with the current model settings and recorded in
+ * The model of one role for every run of this worker: the executor (steps, agents, actors), the planner (a planned
+ * run's dynamic planner) or the compressor (compressed context mode). Each call is made with the current model settings and recorded in
  * llm_call with the run (from the request's context) and who started it. When no executor model is configured the
  * call fails with LlmNotConfiguredError, whose message says what an admin must set; a run that needs no model
  * needs none configured.
  */
-export function runModelPort(role: "executor" | "planner" = "executor"): ModelPort {
+export function runModelPort(role: "executor" | "planner" | "compressor" = "executor"): ModelPort {
   return {
     async chat(request: ChatRequest) {
       const runId = request.context?.runId;

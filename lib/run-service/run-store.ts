@@ -2,20 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { runEventBus, type RunEvent, type RunEventInput } from "../events";
 import type { JsonValue, Routine } from "../routine";
-import {
-  emptyPlannedRoutine,
-  LeaseLostError,
-  WORKFLOW_PLAN,
-  type RunChange,
-  type RunSnapshot,
-  type RunStore,
-} from "../runner";
+import { emptyPlannedRoutine, LeaseLostError, type RunChange, type RunSnapshot, type RunStore } from "../runner";
 import { NotFoundError } from "../db/core";
 import { readBudgets } from "./run-budgets";
 import { readStoredRoutine } from "../db/routines";
 import { readActorProfiles } from "../db/actors";
 import { withRunActor } from "./run-actors";
-import { findPublishedRoutine, insertQueuedRun } from "./run-creation";
+import { childExecutionPlan, findPublishedRoutine, insertQueuedRun } from "./run-creation";
 import {
   readRecord,
   toControl,
@@ -83,13 +76,14 @@ export function createRunStore(options: RunStoreOptions): RunStore {
       // A worker that crashed after starting the child but before recording it finds the same child again.
       if (existing) return existing.id;
       const parentRow = await readRuns(() =>
-        sqlGet<Pick<RunRow, "startedById" | "budgets">>(`SELECT "startedById", "budgets" FROM "run" WHERE "id" = ?`, [
-          parent.runId,
-        ]),
+        sqlGet<Pick<RunRow, "startedById" | "budgets" | "execution">>(
+          `SELECT "startedById", "budgets", "execution" FROM "run" WHERE "id" = ?`,
+          [parent.runId],
+        ),
       );
       if (!parentRow) throw new NotFoundError(`Run ${parent.runId} does not exist.`);
       const published = await findPublishedRoutine(routineId);
-      const execution = await withRunActor(published.routine, WORKFLOW_PLAN, actorId);
+      const execution = await withRunActor(published.routine, childExecutionPlan(parentRow.execution), actorId);
       const id = randomUUID();
       const queued = await writeRuns(() =>
         insertQueuedRun({

@@ -1,12 +1,19 @@
 import "server-only";
-import { createRunEngine, type ModelPort, type RunEngineOptions, type ToolPort } from "../runner";
+import { createRunEngine, type ModelPort, type RunEngineDeps, type RunEngineOptions, type ToolPort } from "../runner";
+import { resolveLlmConfig } from "../db/llm";
 import { heartbeatMsFrom, HEARTBEAT_DEFAULT_MS } from "../db/workers";
 import { runCalendar } from "./run-calendar";
 import { createRunHeartbeat } from "./run-heartbeat";
 import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
-import { createRunWorker, processOwnerId, type RunWorker, type RunWorkerStopOptions } from "./run-worker";
+import {
+  createRunWorker,
+  processOwnerId,
+  type RunExecutor,
+  type RunWorker,
+  type RunWorkerStopOptions,
+} from "./run-worker";
 import { runDialect } from "./run-database";
 import { startChannelListener } from "./run-event-listen";
 import { RUN_QUEUE_CHANNEL } from "./run-queue";
@@ -46,15 +53,31 @@ export type RunWorkerOverrides = Partial<RunWorkerConfig> & {
   tools?: ToolPort;
   model?: ModelPort;
   planner?: ModelPort;
+  /** The compressor model; default: the compressor role's, when an admin configured one. */
+  compressor?: ModelPort;
   engineOptions?: RunEngineOptions;
   log?: Pick<Console, "info" | "warn" | "error">;
 };
 
-/** A worker over the app's database, registry tools, executor model and event bus (not started). */
+/**
+ * The compressor role's model when an admin configured one, else none: the engine then keeps compressed runs
+ * plan-aware, saying "No compressor model is configured". Read for every execution, so a model set or removed while
+ * the worker runs applies to the next run it picks up.
+ */
+async function configuredCompressor(): Promise<ModelPort | undefined> {
+  try {
+    return (await resolveLlmConfig("compressor")) ? runModelPort("compressor") : undefined;
+  } catch {
+    // Configured but unusable (a key that cannot be decrypted): its calls fail with that reason, which the run shows.
+    return runModelPort("compressor");
+  }
+}
+
+/** A worker over the app's database, registry tools, the role models and event bus (not started). */
 export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
   const config = { ...runWorkerConfig(), ...overrides };
   const owner = processOwnerId();
-  const engine = createRunEngine({
+  const deps: RunEngineDeps = {
     store: createRunStore({ owner, leaseMs: config.leaseMs }),
     tools: overrides.tools ?? createRegistryToolPort(),
     model: overrides.model ?? runModelPort("executor"),
@@ -62,7 +85,14 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     actors: databaseActorPort,
     sink: busEventSink,
     options: { calendar: runCalendar(), ...overrides.engineOptions },
-  });
+  };
+  // An engine per execution is cheap (it holds no state between runs) and lets each run see the current compressor.
+  const engine: RunExecutor = {
+    async execute(runId, signal, control) {
+      const compressor = overrides.compressor ?? (await configuredCompressor());
+      return createRunEngine({ ...deps, compressor }).execute(runId, signal, control);
+    },
+  };
   // PostgreSQL: the run queue, and a LISTEN connection that wakes the worker when any process queued a run.
   const url = process.env.DATABASE_URL;
   const queued = runDialect(url) === "postgres" ? url! : null;

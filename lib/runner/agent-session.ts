@@ -8,6 +8,7 @@ import { callIdOf, functionNameOf, rebuildConversation } from "./agent-conversat
 import { finishAgentRun } from "./agent-finish";
 import { agentBlockers } from "./agent-mapping";
 import { agentSystemPrompt, agentToolSpecs, agentUserMessage, type AgentPlan } from "./agent-prompt";
+import { agentTurnContext, type ContextStats } from "./agent-turn-context";
 import { activeMs, BudgetExceededError, tokensUsed } from "./budgets";
 import { errorMessage } from "./errors";
 import { stopsRun, type ModelPort, type StepRunSnapshot } from "./ports";
@@ -76,6 +77,8 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
     ...rebuilt.messages,
   ];
   const clock = { modelMs: 0 };
+  // Which step run each tool call was recorded as, so the context mode can shorten results the plan no longer needs.
+  const callRuns = new Map(writer.snapshot.steps.map((run) => [callIdOf(run.id), run.id]));
   if (rebuilt.unfinished) {
     const result = await resend(session, rebuilt.unfinished, offer.names, clock.modelMs);
     if ("stop" in result) return result.stop;
@@ -94,6 +97,7 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
     if (over) return budgetExceeded(transitions, over);
 
     messages[0] = { role: "system", content: await systemPrompt(session, plan) };
+    const sent = await agentTurnContext(session, messages, callRuns);
     const started = session.clock.now();
     const model = executorModelOf(writer.snapshot);
     const result = await modelTurn(
@@ -101,10 +105,10 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
       {
         purpose: "executor.agent",
         ...(model ? { model } : {}),
-        messages,
+        messages: sent.messages,
         tools: offer.specs,
         who: "executor model",
-        event: (answer) => agentTurnEvent(turn, answer),
+        event: (answer) => agentTurnEvent(turn, answer, sent.stats),
       },
       clock.modelMs,
     );
@@ -129,7 +133,9 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
     }
     for (const call of answer.toolCalls) {
       if (session.requests.cancel) return cancelRun(transitions);
+      const recorded = writer.snapshot.steps.length;
       const outcome = await handleModelCall(session, offer.names, turn, call, clock.modelMs);
+      if (writer.snapshot.steps.length > recorded) callRuns.set(call.id, writer.snapshot.steps.at(-1)!.id);
       if ("stop" in outcome) return outcome.stop;
       messages.push({ role: "tool", toolCallId: call.id, content: outcome.message });
     }
@@ -155,9 +161,6 @@ async function systemPrompt(session: StepSession, plan: AgentPlan): Promise<stri
     plan,
     snapshot: session.writer.snapshot,
     index: session.index,
-    lookahead: session.options.lookahead,
-    tokenBudget: session.options.contextTokens,
-    countTokens: await session.tokenCounter(),
     today: todayLine(session.clock.now(), session.options.calendar),
   });
 }
@@ -248,7 +251,7 @@ export async function modelTurn(session: StepSession, request: TurnRequest, mode
 }
 
 /** An agent.turn event for an executor's answer (text and calls clipped for display). */
-export function agentTurnEvent(turn: number, answer: ChatResult): RunEventInput {
+export function agentTurnEvent(turn: number, answer: ChatResult, stats?: ContextStats): RunEventInput {
   return {
     type: "agent.turn",
     data: {
@@ -258,6 +261,7 @@ export function agentTurnEvent(turn: number, answer: ChatResult): RunEventInput 
       inputTokens: answer.usage.inputTokens,
       outputTokens: answer.usage.outputTokens,
       attempts: answer.attempts,
+      ...stats,
     },
   };
 }

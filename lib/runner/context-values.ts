@@ -5,7 +5,8 @@ import { isVariableStub, jsonText, preview } from "./variables";
 
 // The values the executor's prompt shows, in workflow mode (context.ts) and agent mode (agent-prompt.ts) alike.
 
-export type OutputEntry = { stepId: string; name: string; value: JsonValue };
+/** `key`: the variable-memory key the run holds the value under, when full history shows it whole. */
+export type OutputEntry = { stepId: string; name: string; value: JsonValue; key?: string };
 
 /** Each step's newest succeeded outputs, in the order the steps last ran; a branch's choice is not a value. */
 export function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): OutputEntry[] {
@@ -21,6 +22,30 @@ export function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): Outpu
     );
   }
   return [...byStep.values()].flat();
+}
+
+/**
+ * Every succeeded step run's outputs, oldest first, loops' earlier passes included: full history, what a ReAct
+ * transcript would hold. A value in variable memory is shown whole when `variables` has it.
+ */
+export function allOutputs(
+  snapshot: RunSnapshot,
+  index: RoutineIndex,
+  variables: ReadonlyMap<string, JsonValue> = new Map(),
+): OutputEntry[] {
+  const entries: OutputEntry[] = [];
+  for (const run of snapshot.steps) {
+    if (index.step(run.stepId)?.kind === "branch") continue;
+    if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
+      continue;
+    for (const [name, value] of Object.entries(run.output))
+      entries.push(
+        isVariableStub(value) && variables.has(value.$var)
+          ? { stepId: run.stepId, name, value: variables.get(value.$var)!, key: value.$var }
+          : { stepId: run.stepId, name, value },
+      );
+  }
+  return entries;
 }
 
 /** A value as the prompt shows it: a variable-memory stub by its key, others as JSON cut to `chars`. */

@@ -2,6 +2,7 @@ import type { RunStatus } from "../events";
 import type { ActorPort, Clock, EventSink, ModelPort, RunStore, ToolPort } from "./ports";
 import type { TokenCounter } from "../llm";
 import { systemTimeZone, type RunCalendar } from "./calendar";
+import { DEFAULT_CONTEXT_SETTINGS, type ContextMode } from "../context-modes";
 
 export type RunEngineOptions = {
   /** Outputs whose JSON is larger go to variable memory under a key that says what they hold. Default 2048 bytes. */
@@ -10,6 +11,10 @@ export type RunEngineOptions = {
   contextTokens?: number;
   /** PAACE's k: the outputs the current and the next k steps bind stay in the prompt in full. Default 2. */
   lookahead?: number;
+  /** How much of the run the executor's prompt carries, unless the run says (its execution plan's `context`). */
+  contextMode?: ContextMode;
+  /** Token budget of the compressor's rewrite of the values (compressed mode). Default 1000. */
+  compressTokens?: number;
   /** Default: exact counts with o200k_base (js-tiktoken), loaded on the first model-driven step. */
   countTokens?: TokenCounter;
   /** How often a working step reads the operator's control request (pause, cancel) from the store; 0: never. Default 1000. */
@@ -26,6 +31,8 @@ export type RunEngineDeps = {
   model: ModelPort;
   /** The planner model of planned runs (the planner role); default: `model`. */
   planner?: ModelPort;
+  /** The compressor model (the compressor role) of runs in compressed context mode; default: none (plan-aware). */
+  compressor?: ModelPort;
   /** The actor profiles planned runs hand tasks to; default: none (a planned run then fails with a clear reason). */
   actors?: ActorPort;
   /** Told after every commit; default: nobody. */
@@ -61,8 +68,10 @@ export type ResolvedOptions = Required<Omit<RunEngineOptions, "countTokens">> & 
 export function resolveOptions(options: RunEngineOptions = {}): ResolvedOptions {
   return {
     variableThresholdBytes: options.variableThresholdBytes ?? 2048,
-    contextTokens: options.contextTokens ?? 8000,
-    lookahead: options.lookahead ?? 2,
+    contextTokens: options.contextTokens ?? DEFAULT_CONTEXT_SETTINGS.budgetTokens,
+    lookahead: options.lookahead ?? DEFAULT_CONTEXT_SETTINGS.lookahead,
+    contextMode: options.contextMode ?? DEFAULT_CONTEXT_SETTINGS.mode,
+    compressTokens: options.compressTokens ?? DEFAULT_CONTEXT_SETTINGS.compressTokens,
     countTokens: options.countTokens,
     controlPollMs: options.controlPollMs ?? 1000,
     maxOutputTokens: options.maxOutputTokens ?? 4096,

@@ -27,6 +27,7 @@ export function createRunEngine(deps: RunEngineDeps): RunEngine {
         tools: deps.tools,
         model: deps.model,
         planner: deps.planner ?? deps.model,
+        compressor: deps.compressor,
         actors: deps.actors,
         sink: deps.sink,
         clock,

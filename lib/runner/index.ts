@@ -23,3 +23,19 @@ export { runPlanned, NO_ACTORS, type PlannedDriver } from "./planned/planned-ses
 export { applyPlannerAnswer, type PlanOutcome } from "./planned/plan-rules";
 export { plannerAnswerSchema, PLANNED_RESPONSE_FORMAT, type PlannerAnswer } from "./planned/planner-answer";
 export { isIsoDate, isTimeZone, systemTimeZone, todayLine, type RunCalendar } from "./calendar";
+export { indexRoutine, type RoutineIndex } from "./routine-graph";
+export { lastStepRun } from "./position";
+export { isFinishMark, operatorSkipOf, operatorSkipOutput, type OperatorSkip } from "./stage-skips";
+export { currentStep, findStage, stageEntryStep, stageSteps } from "./stage-graph";
+export { planStageCancel, stageCancelProblem, type StageCancel, type StageCancelPlan } from "./stage-cancel";
+export { holdOn, holdsAfterResume } from "./stage-holds";
+export { MAX_INTERVENTION_REASON, type StageCancelRequest, type StageHold } from "./stage-requests";
+export {
+  CONTEXT_LIMITS,
+  CONTEXT_MODE_LABELS,
+  CONTEXT_MODES,
+  contextSettingsSchema,
+  DEFAULT_CONTEXT_SETTINGS,
+  type ContextMode,
+  type ContextSettings,
+} from "../context-modes";

@@ -51,12 +51,18 @@ export function progressItems(routine: Routine, snapshot: RunSnapshot, currentSt
  * The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, the current step marked. Each
  * step is labelled as the routine text labels it (`labelOf`, RoutineIndex.labelOf: "Branch 4-1 Step 1").
  */
-export function renderProgress(items: ProgressItem[], labelOf: (stepId: string) => string): string {
+export function renderProgress(
+  items: ProgressItem[],
+  labelOf: (stepId: string) => string,
+  /** Plan-aware: only these steps carry their completion criterion (the others' serves no coming step). */
+  window?: ReadonlySet<string>,
+): string {
   return items
-    .map(
-      (item) =>
-        `- [${item.done ? "x" : " "}] ${labelOf(item.stepId)}. ${item.name} [id: ${item.stepId}] (done when: ${item.completion})${item.current ? " ← current" : ""}`,
-    )
+    .map((item) => {
+      const head = `- [${item.done ? "x" : " "}] ${labelOf(item.stepId)}. ${item.name} [id: ${item.stepId}]`;
+      if (window && !window.has(item.stepId)) return head;
+      return `${head} (done when: ${item.completion})${item.current ? " ← current" : ""}`;
+    })
     .join("\n");
 }
 

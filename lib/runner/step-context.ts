@@ -1,14 +1,13 @@
 import type { RunEventInput } from "../events";
 import { type ChatRequest, type ChatResult, isLlmError, type TokenCounter } from "../llm";
 import type { JsonValue, Step, ToolDefinition, ToolRef } from "../routine";
-import { agentPreamble, executorModelOf } from "./actor-prompt";
-import { todayLine } from "./calendar";
+import { executorModelOf } from "./actor-prompt";
 import { BudgetExceededError, tokensUsed } from "./budgets";
-import { buildExecutorContext } from "./context";
 import type { ResolvedOptions } from "./engine-types";
+import { buildExecutorPrompt, type BuiltPrompt } from "./executor-prompt";
 import { errorMessage } from "./errors";
 import type { StepContext } from "./handlers/types";
-import type { Clock, ModelPort, RunStore, StepRunSnapshot, ToolPort } from "./ports";
+import type { Clock, ModelPort, RunChange, RunStore, StepRunSnapshot, ToolPort } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 import { type RunWriter, stepRef } from "./run-writer";
 import type { StepGuard } from "./step-guard";
@@ -30,6 +29,8 @@ export type SessionServices = {
   store: RunStore;
   tools: ToolPort;
   model: ModelPort;
+  /** The compressor model of compressed context mode, or null when none is configured. */
+  compressor: ModelPort | null;
   clock: Clock;
   values: RunValues;
   options: ResolvedOptions;
@@ -63,6 +64,9 @@ export function stepContext(
     );
   };
 
+  // The prompt executorPrompt() built last, so the model call that sends it records its context figures.
+  let built: BuiltPrompt | null = null;
+
   const chat = async (request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult> => {
     const limit = run.budgets.maxTokens;
     if (tokensUsed(run) >= limit) throw new BudgetExceededError("tokens", limit, tokensUsed(run));
@@ -83,6 +87,7 @@ export function stepContext(
       throw new StepFailure(`The executor model failed: ${isLlmError(error) ? error.message : errorMessage(error)}`);
     }
     const { inputTokens, outputTokens } = result.usage;
+    const sent = built && request.messages[0]?.content === built.system ? built : null;
     guard.assertOpen();
     await writer.commit(
       {
@@ -107,6 +112,13 @@ export function stepContext(
             inputTokens,
             outputTokens,
             attempts: result.attempts,
+            ...(sent
+              ? {
+                  contextMode: sent.contextMode,
+                  contextTokens: sent.contextTokens,
+                  fullContextTokens: sent.fullContextTokens,
+                }
+              : {}),
           },
         },
       ],
@@ -115,21 +127,32 @@ export function stepContext(
     return result;
   };
 
+  /** Model tokens spent for the step outside its own turns (the compressor's): counted on the step and the run. */
+  const addUsage = (usage: { inputTokens: number; outputTokens: number }): Pick<RunChange, "run" | "steps"> => ({
+    run: { inputTokens: run.inputTokens + usage.inputTokens, outputTokens: run.outputTokens + usage.outputTokens },
+    steps: [
+      {
+        id: stepRun.id,
+        stepId: stepRun.stepId,
+        iteration: stepRun.iteration,
+        inputTokens: stepRun.inputTokens + usage.inputTokens,
+        outputTokens: stepRun.outputTokens + usage.outputTokens,
+      },
+    ],
+  });
+
   const executorPrompt = async () => {
-    const countTokens = await services.tokenCounter();
-    const system = (tokenBudget: number) =>
-      buildExecutorContext({
-        index: services.index,
-        routineText: services.routineText(),
-        snapshot: run,
-        step,
-        lookahead: services.options.lookahead,
-        tokenBudget,
-        countTokens,
-      }).system;
-    const preamble = agentPreamble(run.actor, todayLine(services.clock.now(), services.options.calendar));
-    // Who the model works as and today's date come first and out of the context's budget, so the whole prompt fits.
-    return `${preamble}\n\n${system(Math.max(0, services.options.contextTokens - countTokens(preamble)))}`;
+    built = await buildExecutorPrompt({
+      services,
+      step,
+      stepRun,
+      signal: guard.signal,
+      recordCompression: async (event, usage) => {
+        guard.assertOpen();
+        await writer.commit(addUsage(usage), [event]);
+      },
+    });
+    return built.system;
   };
 
   return {

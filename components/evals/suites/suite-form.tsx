@@ -7,9 +7,18 @@ import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui";
 import { EVAL_MODES, type EvalMode } from "@/lib/eval";
 import { idleState, type ActionState } from "@/lib/forms";
+import { CONTEXT_MODE_LABELS, CONTEXT_MODES, type ContextMode } from "@/lib/context-modes";
 import { MODE_LABELS } from "./suite-modes";
 
-type Row = { key: number; versionId: string; model: string; mode: EvalMode; distractors: number };
+type Row = {
+  key: number;
+  versionId: string;
+  model: string;
+  mode: EvalMode;
+  distractors: number;
+  /** Absent: the admin's context mode when the suite runs. */
+  contextMode?: ContextMode;
+};
 
 export type SuiteFormProps = {
   routineId: string;
@@ -22,6 +31,8 @@ export type SuiteFormProps = {
   versions: Array<{ id: string; number: number; status: string }>;
   /** The executor role's configured model, used when a row leaves the model empty. */
   defaultModel: string | null;
+  /** The context mode in effect, used when a row leaves the context at its default. */
+  defaultContextMode: ContextMode;
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
 };
 
@@ -29,9 +40,9 @@ let next = 0;
 
 /**
  * Creates or edits a suite: its name, how many cases run at once, and the configurations side by side (a version
- * of the routine × a model × a mode × distractor routines), each row built from pickers.
+ * of the routine × a model × a mode × distractor routines × a context mode), each row built from pickers.
  */
-export function SuiteForm({ routineId, suite, versions, defaultModel, action }: SuiteFormProps) {
+export function SuiteForm({ routineId, suite, versions, defaultModel, defaultContextMode, action }: SuiteFormProps) {
   const { state, onSubmit, formAction, pending } = useFormAction(action, idleState as ActionState);
   const firstVersion = versions[0]?.id ?? "";
   const [rows, setRows] = useState<Row[]>(() =>
@@ -81,12 +92,14 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, action }: 
         <legend className="text-sm font-medium text-foreground">Configurations</legend>
         <p className="text-xs text-muted">
           Every active case runs under each configuration. Leave the model empty for the executor&apos;s configured
-          model{defaultModel ? ` (${defaultModel})` : ""}.
+          model{defaultModel ? ` (${defaultModel})` : ""}. The context says how much of the run the executor&apos;s
+          prompt carries; the default follows the setting in effect when the suite runs (now{" "}
+          {CONTEXT_MODE_LABELS[defaultContextMode].title}).
         </p>
         {rows.map((row, index) => (
           <div
             key={row.key}
-            className="grid items-end gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_1fr_7rem_auto]"
+            className="grid items-end gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_1fr_1fr_7rem_auto]"
             data-testid={`suite-configuration-${index}`}
             data-configuration-row
           >
@@ -137,6 +150,26 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, action }: 
                   onChange={(event) => update(row.key, { model: event.target.value })}
                   data-testid={`suite-configuration-${index}-model`}
                 />
+              )}
+            </Field>
+            <Field id={`config-${row.key}-context`} label="Context">
+              {(aria) => (
+                <Select
+                  {...aria}
+                  value={row.contextMode ?? ""}
+                  title={row.contextMode ? CONTEXT_MODE_LABELS[row.contextMode].purpose : undefined}
+                  onChange={(event) =>
+                    update(row.key, { contextMode: (event.target.value || undefined) as ContextMode | undefined })
+                  }
+                  data-testid={`suite-configuration-${index}-context`}
+                >
+                  <option value="">Default ({CONTEXT_MODE_LABELS[defaultContextMode].title})</option>
+                  {CONTEXT_MODES.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {CONTEXT_MODE_LABELS[mode].title}
+                    </option>
+                  ))}
+                </Select>
               )}
             </Field>
             <Field id={`config-${row.key}-distractors`} label="Distractors">

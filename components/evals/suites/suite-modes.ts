@@ -1,4 +1,5 @@
 import type { EvalMode } from "@/lib/eval";
+import { CONTEXT_MODE_LABELS, type ContextMode } from "@/lib/context-modes";
 
 /** The modes as the suite form and the results name them. */
 export const MODE_LABELS: Record<EvalMode, string> = {
@@ -8,12 +9,13 @@ export const MODE_LABELS: Record<EvalMode, string> = {
   agent_ablated: "Agent with ablated routine",
 };
 
-/** A configuration in a few words: version, mode, model and distractors. */
+/** A configuration in a few words: version, mode, model, distractors and the context mode when known. */
 export function configurationLabel(config: {
   versionNumber: number | null;
   mode: EvalMode;
   model: string;
   distractors: number;
+  contextMode?: ContextMode;
 }): string {
   const parts = [
     config.versionNumber === null ? "deleted version" : `v${config.versionNumber}`,
@@ -21,5 +23,6 @@ export function configurationLabel(config: {
     config.model || "default model",
   ];
   if (config.distractors > 0) parts.push(`${config.distractors} distractor${config.distractors === 1 ? "" : "s"}`);
+  if (config.contextMode) parts.push(`${CONTEXT_MODE_LABELS[config.contextMode].title} context`);
   return parts.join(" · ");
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
 import { Select } from "@/components/ui/select";
+import { CONTEXT_MODE_LABELS, CONTEXT_MODES, type ContextMode } from "@/lib/context-modes";
 import { RUN_MODE_OPTIONS, runModeOption, type RunModeName } from "../run-modes";
 import { ParamFields, paramValuesOf } from "../panel/param-fields";
 import type { RunFormView, StartRunActions } from "./start-run-types";
@@ -30,6 +31,7 @@ export function StartRunForm({
   const { state, formAction, pending } = useFormAction(start, { status: "idle" });
   const [mode, setMode] = useState<Mode>(request && form.inputs.length > 0 ? "request" : "form");
   const [execution, setExecution] = useState<RunModeName>(form.defaultMode);
+  const [contextMode, setContextMode] = useState<ContextMode>(form.contextMode);
   const runId = state.status === "success" ? state.data?.runId : undefined;
   useEffect(() => {
     if (runId) router.push(`/runs/${encodeURIComponent(runId)}`);
@@ -42,6 +44,7 @@ export function StartRunForm({
     payload.set("routineId", routineId);
     payload.set("mode", mode);
     payload.set("execution", execution);
+    payload.set("context.mode", contextMode);
     payload.set("inputs", JSON.stringify(mode === "form" ? paramValuesOf(form.inputs, data) : {}));
     payload.set("request", mode === "request" ? String(data.get("request") ?? "") : "");
     formAction(payload);
@@ -113,6 +116,27 @@ export function StartRunForm({
                 disabled={option.value === "agent" && form.agentProblem !== null}
               >
                 {option.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        id="start-run-context"
+        label="Context"
+        hint={<span data-testid="start-run-context-hint">{CONTEXT_MODE_LABELS[contextMode].purpose}</span>}
+        errors={errors?.context}
+      >
+        {(aria) => (
+          <Select
+            {...aria}
+            value={contextMode}
+            onChange={(event) => setContextMode(event.target.value as ContextMode)}
+            data-testid="start-run-context"
+          >
+            {CONTEXT_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {`${CONTEXT_MODE_LABELS[mode].title}${mode === form.contextMode ? " (default)" : ""}`}
               </option>
             ))}
           </Select>

@@ -1,5 +1,6 @@
 import type { ActionState } from "@/lib/forms";
 import type { Param } from "@/lib/routine";
+import type { ContextMode } from "@/lib/context-modes";
 import type { RunModeName } from "../run-modes";
 
 /** The dialog's view of the published version: what it asks for, and how it may execute. */
@@ -12,6 +13,8 @@ export type RunFormView = {
   defaultMode: RunModeName;
   /** Why agent mode is not offered, when it is not. */
   agentProblem: string | null;
+  /** The context mode preselected: the setting in effect. */
+  contextMode: ContextMode;
 };
 
 export type StartRunState = ActionState<{ runId: string }>;

@@ -11,6 +11,7 @@ import {
   type ResultStatus,
 } from "../../eval";
 import type { JsonValue } from "../../routine";
+import { DEFAULT_CONTEXT_SETTINGS } from "../../runner";
 import { readRunConfigurations, type RunConfiguration } from "../../eval-service";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 
@@ -73,8 +74,15 @@ function readJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+// A run before context settings were stored ran on the engine's default mode.
 const configKey = (config: RunConfiguration) =>
-  JSON.stringify([config.versionId, config.model, config.mode, config.distractors]);
+  JSON.stringify([
+    config.versionId,
+    config.model,
+    config.mode,
+    config.distractors,
+    config.context?.mode ?? DEFAULT_CONTEXT_SETTINGS.mode,
+  ]);
 
 /** Scores of a run's results, per configuration index. Only final results count (pending ones are not scored). */
 async function scoresOf(evalRunId: string, size: number): Promise<ConfigurationScore[]> {

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { COMMENTER_ROLES, requireRole, type Viewer } from "../../access";
 import { toolAllowlist, type Routine } from "../../routine";
 import { agentModeProblem } from "../../run-service";
-import { cancelEvalRunRuns, wakeEvalDriver, type RunConfiguration } from "../../eval-service";
+import { cancelEvalRunRuns, configurationContext, wakeEvalDriver, type RunConfiguration } from "../../eval-service";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { readStoredRoutine } from "../routines";
+import { contextSettingsInEffect } from "../runs";
 import { readCatalogTools } from "../tools";
 import { caseSelect, toCaseRow } from "./case-records";
 import { readConfigurations } from "./suites";
@@ -41,7 +42,8 @@ const toStatus = (value: string): EvalRunStatus =>
  * transaction, then picked up by the eval driver in the background. Authors, reviewers and admins. A case that
  * cannot run under a configuration (a tool it names is gone; agent mode on a routine that needs a person) is
  * "skipped" with the reason, not run. ConflictError when the suite is already running, has no configuration, or
- * the routine has no active case. Audited as eval_run.started.
+ * the routine has no active case. Each configuration's context settings are fixed now (decided by its context
+ * mode and the admin's settings), so an admin's change meanwhile does not split a run. Audited as eval_run.started.
  */
 export async function startEvalRun(viewer: Viewer | null, input: { suiteId: string }): Promise<{ evalRunId: string }> {
   requireRole(viewer, ...COMMENTER_ROLES);
@@ -218,7 +220,10 @@ function toProgress(
   return { ...rest, status: toStatus(status), counts, startedBy: startedBy?.name ?? null };
 }
 
-/** The other routines' published versions a configuration puts beside the routine (the first n by name). */
+/**
+ * The configurations as the run keeps them: with the other routines' published versions each puts beside the
+ * routine (the first n by name), and its context settings (its context mode over the settings in effect now).
+ */
 async function withDistractors(routineId: string, configurations: ReturnType<typeof readConfigurations>) {
   const most = Math.max(0, ...configurations.map((config) => config.distractors));
   const others =
@@ -232,9 +237,11 @@ async function withDistractors(routineId: string, configurations: ReturnType<typ
             select: { publishedVersionId: true },
           }),
         );
+  const inEffect = await withDbErrors(() => contextSettingsInEffect());
   return configurations.map((config): RunConfiguration => ({
     ...config,
     distractorVersionIds: others.slice(0, config.distractors).map((routine) => routine.publishedVersionId!),
+    context: configurationContext(config, inEffect),
   }));
 }
 

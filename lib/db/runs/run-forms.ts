@@ -4,7 +4,9 @@ import { z } from "zod";
 import type { Param } from "../../routine";
 import { parseInput, withDbErrors } from "../core";
 import { agentModeProblem, findPublishedRoutine } from "../../run-service";
+import type { ContextMode } from "../../runner";
 import { getDefaultMode, type RunMode } from "../routines";
+import { contextSettingsInEffect } from "./run-context-settings";
 
 export type RunForm = {
   routineId: string;
@@ -16,6 +18,8 @@ export type RunForm = {
   defaultMode: RunMode;
   /** Why the routine cannot run in agent mode (startRun's own words); null when it can. */
   agentProblem: string | null;
+  /** The context mode the form preselects: the admin's setting in effect. */
+  contextMode: ContextMode;
 };
 
 const routineIdInput = z.object({
@@ -28,7 +32,8 @@ const routineIdInput = z.object({
 
 /**
  * What the "Run" dialog asks for: the declared inputs of the routine's published version (the one startRun will
- * run), with its example requests, and how it may execute (its default mode, and why not as an agent if so).
+ * run), with its example requests, and how it may execute (its default mode, and why not as an agent if so; the
+ * context mode in effect).
  * Operators and admins. NotFoundError for an unknown routine; ConflictError, with startRun's own words, when it
  * cannot run now (not published, archived, a tool changed since approval).
  */
@@ -38,7 +43,9 @@ export async function getRunForm(viewer: Viewer | null, routineId: string): Prom
   const published = await withDbErrors(() => findPublishedRoutine(id));
   const agentProblem = agentModeProblem(published.routine);
   const defaultMode = await getDefaultMode(viewer, id);
+  const { mode: contextMode } = await withDbErrors(() => contextSettingsInEffect());
   return {
+    contextMode,
     defaultMode: agentProblem ? "workflow" : defaultMode,
     agentProblem,
     routineId: id,

@@ -26,15 +26,18 @@ import { startRunInput, type StartRunInputShape } from "./run-inputs";
  * inputs cannot be read from the request (no model configured, say); ValidationError with `fieldErrors` keyed by
  * input name when inputs are wrong. `mode` says how it executes (run-modes.ts): the routine's default mode when not
  * given; agent mode is refused with ConflictError for a routine that cannot run as an agent (a human step, a
- * sub-routine, a step requiring approval). Creates the run `queued` with its run.queued event and the audit entry
- * "run.started" in one transaction, then wakes the run worker. Budgets are the defaults (RUN_* variables).
+ * sub-routine, a step requiring approval). `context` is the starter's choice of context settings (mode, lookahead,
+ * budgets) over the settings in effect, stored on the run's plan; a bad value is a ValidationError on `context`
+ * with the setting's own message, before anything is written. Creates the run `queued` with its run.queued event
+ * and the audit entry "run.started" in one transaction, then wakes the run worker. Budgets are the defaults
+ * (RUN_* variables).
  */
 export async function startRun(viewer: Viewer | null, input: StartRunInputShape): Promise<{ runId: string }> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
-  const { routineId, inputs, request, source, mode } = parseInput(startRunInput, input);
+  const { routineId, inputs, request, source, mode, context } = parseInput(startRunInput, input);
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
   const execution = await withDbErrors(async () =>
-    withRunActor(published.routine, await executionPlanFor(routineId, published.routine, mode)),
+    withRunActor(published.routine, await executionPlanFor(routineId, published.routine, mode, context)),
   );
   const runId = randomUUID();
   const params = published.routine.inputs;
@@ -81,6 +84,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
         version: published.versionNumber,
         source,
         mode: execution.mode,
+        context: execution.mode === "planned" ? undefined : execution.context?.mode,
         inputs: Object.keys(checked.values),
         fromRequest: Boolean(request),
       },

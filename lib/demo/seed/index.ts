@@ -3,5 +3,6 @@
 import "server-only";
 export { demoAccounts } from "./demo-accounts";
 export { registerDemoToolServer } from "./demo-tool-server";
+export { demoRoutines } from "./demo-routines";
 export { DEMO_USERS } from "./demo-users";
 export { seedDatabase, seedOptionsFromEnv } from "./seed";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type JsonValue, renderRoutineText } from "../../routine";
+import { type JsonValue, renderRoutinePrompt, renderRoutineText } from "../../routine";
 import { branchStep, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { buildExecutorContext } from "../context";
 import type { RunSnapshot, StepRunSnapshot } from "../ports";
@@ -89,9 +89,8 @@ describe("the executor context", () => {
   it("carries the routine, the progress list, the request and the inputs", () => {
     const { system } = context(snapshotAt(), "s11");
     expect(system).toContain("## Routine\nRoutine: Apply for leave");
-    expect(system).toContain(
-      "- [x] Step 10. Step number 10 [id: s10] (done when: get_leave_balance returned its result)",
-    );
+    // A done step is named without its completion criterion: no coming step needs it.
+    expect(system).toContain("- [x] Step 10. Step number 10 [id: s10]\n");
     expect(system).toContain(
       "- [ ] Step 11. Use an early value [id: s11] (done when: the answer is written) ← current",
     );
@@ -129,17 +128,22 @@ describe("the executor context", () => {
     expect(count(tight.system)).toBeLessThanOrEqual(budget);
     expect(tight.system).toMatch(/- \(\d+ older results? left out\)/);
     expect(tight.system).not.toContain("- s1.out_1:");
-    expect(tight.system).toContain("- s10.out_10:");
+    expect(tight.system).toContain("- s9.out_9:");
+    // s11 is a skill whose instruction names no value: it reads what flows into it, s10's output, kept whole.
+    expect(tight.system).toContain("- s10.out_10 = ");
     expect(tight.system).toContain("- s3.out_3 = ");
     expect(tight.system).toContain("## Routine");
   });
 
-  it("shortens the full values too when dropping summaries is not enough, but never the routine", () => {
+  it("shortens the full values too when dropping summaries is not enough, but never the routine's coming steps", () => {
     const snapshot = snapshotAt(undefined, 10, (n) => ({ detail: "long text ".repeat(n === 3 ? 2_000 : 1) }));
-    const routineOnly = count(renderRoutineText(snapshot.routine));
+    // k = 2 from s11: s12 and the end step.
+    const window = renderRoutinePrompt(snapshot.routine, { variant: "full", steps: new Set(["s11", "s12", "done"]) });
+    const routineOnly = count(window);
     const { system, trimmed } = context(snapshot, "s11", routineOnly + 1_500, count);
     expect(trimmed).toBe(true);
-    expect(system).toContain(renderRoutineText(snapshot.routine).trimEnd());
+    expect(system).toContain(window.trimEnd());
+    expect(system).toContain("(10 other steps are listed under Progress by name.)");
     expect(system).toMatch(/- s3\.out_3 = \{"detail":"long text long text .*…/);
     expect(count(system)).toBeLessThanOrEqual(routineOnly + 1_500);
   });

@@ -65,6 +65,8 @@ export type Harness = ReturnType<typeof harness>;
 export function harness(options: {
   routine: Routine;
   model?: ModelPort;
+  /** The compressor model (compressed context mode); default none. */
+  compressor?: ModelPort;
   handlers?: Record<string, FakeToolHandler>;
   inputs?: Record<string, string | number>;
   request?: string;
@@ -79,6 +81,7 @@ export function harness(options: {
     store,
     tools,
     model: options.model ?? forbiddenModel,
+    compressor: options.compressor,
     clock,
     sink: { published: (_runId, events) => void published.push(...events) },
     options: { countTokens: estimateTokens, ...options.engine },

@@ -6,8 +6,10 @@ import type { ConnectionTestData } from "@/components/admin/models/model-types";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { testLlmConnection, updateExchangeRetention, updateLlmSettings } from "@/lib/db/llm";
+import { updateRunContextSettings } from "@/lib/db/runs";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 import { ADMIN_ROLES } from "@/lib/access";
+import { CONTEXT_MODE_LABELS, CONTEXT_MODES } from "@/lib/runner";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
 
@@ -99,6 +101,37 @@ export const updateExchangeRetentionAction = defineAction(
     const cleared =
       result.cleared > 0 ? ` ${result.cleared} older exchange${result.cleared === 1 ? " was" : "s were"} cleared.` : "";
     return { status: "success", message: `Saved. ${kept}${cleared}` };
+  },
+);
+
+/** A whole number typed into the form; blank or not a number is refused here with a sentence, the range by the DAL. */
+const typedNumber = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform(Number)
+    .refine((value) => Number.isFinite(value), message);
+
+const runContextForm = z.object({
+  mode: z.enum(CONTEXT_MODES, { error: "Choose full history, plan-aware or plan-aware + compressor." }),
+  lookahead: typedNumber("Enter the lookahead as a whole number of steps, for example 2."),
+  budgetTokens: typedNumber("Enter the prompt budget as a number of tokens, for example 8000."),
+  compressTokens: typedNumber("Enter the compressor budget as a number of tokens, for example 1000."),
+});
+
+/** The context settings every run started from now on gets (a starter may choose another mode). */
+export const updateRunContextAction = defineAction(
+  ADMIN_ROLES,
+  runContextForm,
+  async (viewer, input): Promise<ActionState> => {
+    const { settings, changed } = await updateRunContextSettings(viewer, input);
+    revalidatePath("/settings/models");
+    if (!changed) return { status: "success", message: "Saved. Nothing had changed." };
+    return {
+      status: "success",
+      message: `Saved. Runs started from now on use ${CONTEXT_MODE_LABELS[settings.mode].title.toLowerCase()} context (k = ${settings.lookahead}, ${settings.budgetTokens.toLocaleString("en")}-token prompt budget, ${settings.compressTokens.toLocaleString("en")}-token compressor budget).`,
+    };
   },
 );
 

@@ -5,6 +5,7 @@ import { ModelSettingsForm } from "@/components/admin/models/model-settings-form
 import type { ModelSettingsFormView } from "@/components/admin/models/model-types";
 import { ModelUsage } from "@/components/admin/models/model-usage";
 import { SettingsSource } from "@/components/admin/models/settings-source";
+import { RunContextForm } from "@/components/settings/run-context-form";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
@@ -16,8 +17,14 @@ import {
   MAX_EXCHANGE_RETENTION_DAYS,
   type LlmSettingsView,
 } from "@/lib/db/llm";
+import { getRunContextSettings } from "@/lib/db/runs";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
-import { testLlmConnectionAction, updateExchangeRetentionAction, updateLlmSettingsAction } from "./actions";
+import {
+  testLlmConnectionAction,
+  updateExchangeRetentionAction,
+  updateLlmSettingsAction,
+  updateRunContextAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Models" };
 
@@ -43,10 +50,11 @@ function toFormView(view: LlmSettingsView): ModelSettingsFormView {
 export default async function ModelSettingsPage() {
   const { viewer, allowed } = await sectionAccess("settings");
   if (!allowed) return <AccessDenied sectionId="settings" viewer={viewer} />;
-  const [settings, usage, retention] = await Promise.all([
+  const [settings, usage, retention, context] = await Promise.all([
     loadOrError(() => getLlmSettingsView(viewer)),
     loadOrError(() => listLlmUsage(viewer, { limit: 25 })),
     loadOrError(() => getExchangeRetention(viewer)),
+    loadOrError(() => getRunContextSettings(viewer)),
   ]);
   const view = settings.data ? toFormView(settings.data) : null;
   return (
@@ -65,6 +73,23 @@ export default async function ModelSettingsPage() {
           <ModelSettingsForm action={updateLlmSettingsAction} view={view} />
           <ConnectionTests roles={view.roles} action={testLlmConnectionAction} />
         </>
+      )}
+      {context.data === null ? (
+        <Alert tone="error" title="The run context settings could not be loaded" testId="run-context-load-error">
+          {context.error}
+        </Alert>
+      ) : (
+        <RunContextForm
+          action={updateRunContextAction}
+          view={{
+            settings: context.data.settings,
+            isDefault: context.data.isDefault,
+            updatedAt: context.data.updatedAt?.toISOString() ?? null,
+            updatedBy: context.data.updatedBy,
+            // Unknown when the model settings did not load: no hint rather than a wrong one.
+            compressorConfigured: settings.data?.roles.compressor.configured ?? true,
+          }}
+        />
       )}
       {retention.data === null ? (
         <Alert

@@ -26,6 +26,7 @@ const loadRunForm = defineAction(
         intents: form.intents,
         defaultMode: form.defaultMode,
         agentProblem: form.agentProblem,
+        contextMode: form.contextMode,
       },
     };
   },
@@ -39,22 +40,36 @@ export async function loadRunFormAction(
   return "status" in result ? { ok: false, message: result.message } : result;
 }
 
+/** A whole number typed into a field; blank is left out (the setting in effect), anything else is for the DAL to check. */
+const typedSetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => (text ? Number(text) : undefined));
+
 const startForm = z.object({
   routineId: z.string().min(1, "Missing the routine."),
   mode: z.enum(["form", "request"]),
   execution: z.enum(["workflow", "agent"]).optional(),
   inputs: z.string().max(500_000, "The inputs are too large.").default("{}"),
   request: z.string().max(8_000, "Keep the request under 8,000 characters.").default(""),
+  // The run's context settings; each left out comes from the setting in effect. The DAL's schema says what is wrong.
+  "context.mode": z.string().trim().optional(),
+  "context.lookahead": typedSetting,
+  "context.budgetTokens": typedSetting,
+  "context.compressTokens": typedSetting,
 });
 
 /**
  * Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from, as a workflow
- * or with the model as an agent (`execution`; the routine's default when absent).
+ * or with the model as an agent (`execution`; the routine's default when absent), with the context settings chosen
+ * (`context.mode`, `context.lookahead`, `context.budgetTokens`, `context.compressTokens`; each optional, a bad
+ * one is a field error on `context` and nothing starts).
  */
 export const startRunAction = defineAction(
   RUN_CONTROL_ROLES,
   startForm,
-  async (viewer, { routineId, mode, execution, request, inputs: inputsText }): Promise<StartRunState> => {
+  async (viewer, { routineId, mode, execution, request, inputs: inputsText, ...fields }): Promise<StartRunState> => {
     let inputs: Record<string, unknown> = {};
     try {
       const value: unknown = JSON.parse(inputsText);
@@ -66,12 +81,19 @@ export const startRunAction = defineAction(
       throw new ValidationError("Describe what you need.", {
         request: ["Describe what you need, e.g. “Book 3 days of leave for E-1001 from 2 March”."],
       });
-    const { runId } = await startRun(
-      viewer,
-      mode === "request"
-        ? { routineId, request: request.trim(), source: "ui", mode: execution }
-        : { routineId, inputs, source: "ui", mode: execution },
-    );
+    const context = {
+      mode: fields["context.mode"] || undefined,
+      lookahead: fields["context.lookahead"],
+      budgetTokens: fields["context.budgetTokens"],
+      compressTokens: fields["context.compressTokens"],
+    };
+    const { runId } = await startRun(viewer, {
+      routineId,
+      source: "ui",
+      mode: execution,
+      context: Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)),
+      ...(mode === "request" ? { request: request.trim() } : { inputs }),
+    });
     return { status: "success", message: "Run started.", data: { runId } };
   },
   { invalidMessage: MALFORMED },

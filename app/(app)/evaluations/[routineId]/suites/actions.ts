@@ -7,6 +7,7 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { ValidationError } from "@/lib/db/core";
 import { EVAL_MODES } from "@/lib/eval";
+import { CONTEXT_MODES } from "@/lib/runner";
 import {
   cancelEvalRun,
   createSuite,
@@ -32,6 +33,7 @@ const configurationsField = z.string().transform((text, ctx) => {
           model: z.string(),
           mode: z.enum(EVAL_MODES),
           distractors: z.coerce.number(),
+          contextMode: z.enum(CONTEXT_MODES).optional(),
         }),
       )
       .safeParse(value);

@@ -7,6 +7,8 @@ import { loadOrError } from "@/lib/actions";
 import { NotFoundError } from "@/lib/db/core";
 import { getEvaluationRoutine, getSuite } from "@/lib/db/evals";
 import { resolveLlmConfig } from "@/lib/db/llm";
+import { contextSettingsInEffect } from "@/lib/db/runs";
+import { DEFAULT_CONTEXT_SETTINGS } from "@/lib/context-modes";
 import { sectionAccess } from "@/lib/session";
 import { saveSuiteAction } from "./actions";
 
@@ -44,6 +46,9 @@ export async function SuiteFormPage({ routineId, suiteId }: { routineId: string;
   const defaultModel = await resolveLlmConfig("executor")
     .then((config) => config?.model ?? null)
     .catch(() => null);
+  const defaultContextMode = await contextSettingsInEffect()
+    .then((settings) => settings.mode)
+    .catch(() => DEFAULT_CONTEXT_SETTINGS.mode);
   return (
     <Card>
       <CardHeader
@@ -56,6 +61,7 @@ export async function SuiteFormPage({ routineId, suiteId }: { routineId: string;
           suite={suite}
           versions={routine.versions}
           defaultModel={defaultModel}
+          defaultContextMode={defaultContextMode}
           action={saveSuiteAction}
         />
       </CardBody>

@@ -117,7 +117,11 @@ export default async function SuiteResultsPage({
 
   const { progress, report, results, detail } = run;
   const labels = report.configurations.map((config) =>
-    configurationLabel({ ...config.configuration, versionNumber: config.versionNumber }),
+    configurationLabel({
+      ...config.configuration,
+      versionNumber: config.versionNumber,
+      contextMode: config.configuration.context?.mode ?? config.configuration.contextMode,
+    }),
   );
   const hrefFor = (patch: { page?: number; failed?: boolean; result?: string | null }) => {
     const search = new URLSearchParams({ run: progress.id });
