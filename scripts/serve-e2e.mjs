@@ -12,7 +12,13 @@ import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
 const port = Number(E2E_PORT);
-const dbPath = path.join(root, "data", "e2e", "routine-studio-e2e.db");
+// A server on another port (a second checkout's tests, a helper's) keeps a database of its own.
+const dbPath = path.join(
+  root,
+  "data",
+  "e2e",
+  port === 3100 ? "routine-studio-e2e.db" : `routine-studio-e2e-${port}.db`,
+);
 for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
 
 const env = {

@@ -11,6 +11,8 @@ import { ProgressList } from "./panel/progress-list";
 import { RunInfo } from "./panel/run-info";
 import { StepDetail } from "./panel/step-detail";
 import { TaskList } from "./panel/task-list";
+import { useStagesUi } from "./stages/run-stages-context";
+import { StagePanel } from "./stages/stage-panel";
 
 const selectSelectedStepId = (state: RunViewStoreState) => state.selectedStepId;
 
@@ -66,6 +68,18 @@ export function RunSidePanel({
     setLastSelected(selected);
     if (selected) setTab("step");
   }
+  // A stage picked on the collapsed canvas shows in the same tab, which then says so.
+  const { selectedStageKey, stagePicks } = useStagesUi();
+  const [lastPicks, setLastPicks] = useState(stagePicks);
+  if (stagePicks !== lastPicks) {
+    setLastPicks(stagePicks);
+    setTab("step");
+  }
+  const baseTabs = mode === "planned" ? PLANNED_TABS : agent ? AGENT_TABS : TABS;
+  const tabs =
+    selectedStageKey === null
+      ? baseTabs
+      : baseTabs.map((item) => (item.id === "step" ? { ...item, label: "Stage" } : item));
   return (
     <aside
       className="flex h-full min-h-0 flex-col border-l border-border bg-surface"
@@ -73,13 +87,7 @@ export function RunSidePanel({
       aria-label="Run details"
     >
       <div className="p-3">
-        <TabList
-          tabs={mode === "planned" ? PLANNED_TABS : agent ? AGENT_TABS : TABS}
-          value={tab}
-          onChange={setTab}
-          idPrefix="run-panel"
-          label="Run details"
-        />
+        <TabList tabs={tabs} value={tab} onChange={setTab} idPrefix="run-panel" label="Run details" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-6">
         <TabPanel idPrefix="run-panel" id="progress" active={tab === "progress"}>
@@ -95,7 +103,11 @@ export function RunSidePanel({
           </TabPanel>
         ) : null}
         <TabPanel idPrefix="run-panel" id="step" active={tab === "step"}>
-          <StepDetail runId={runId} canControl={canControl} actions={actions} />
+          {selectedStageKey === null ? (
+            <StepDetail runId={runId} canControl={canControl} actions={actions} />
+          ) : (
+            <StagePanel runId={runId} canControl={canControl} actions={actions} onOpenStep={openStep} />
+          )}
         </TabPanel>
         <TabPanel idPrefix="run-panel" id="run" active={tab === "run"}>
           <RunInfo actions={actions} />

@@ -11,6 +11,8 @@ import type { RunActions } from "./run-actions-types";
 import { RunHeader } from "./run-header";
 import { RunSidePanel } from "./run-side-panel";
 import { RunViewProvider } from "./run-view-context";
+import { RunStagesProvider } from "./stages/run-stages-context";
+import { NO_HIERARCHY_CONFIG, type RunHierarchyConfig } from "./stages/run-stages-types";
 import { useRunStream } from "./use-run-stream";
 
 type Props = {
@@ -22,6 +24,8 @@ type Props = {
   headerExtra?: ReactNode;
   /** A planned run's actors and task edit action; absent for routine runs. */
   planned?: PlannedRunProps;
+  /** Who the run works as and the prices, for its stages' totals; absent: no actor, the default price. */
+  hierarchy?: RunHierarchyConfig;
 };
 
 const RUN_PANEL = { open: true, width: 352 };
@@ -30,7 +34,9 @@ const RUN_PANEL = { open: true, width: 352 };
 export function RunView(props: Props) {
   return (
     <RunViewProvider snapshot={props.snapshot}>
-      <RunViewBody {...props} />
+      <RunStagesProvider config={props.hierarchy ?? NO_HIERARCHY_CONFIG}>
+        <RunViewBody {...props} />
+      </RunStagesProvider>
     </RunViewProvider>
   );
 }

@@ -3,7 +3,14 @@ import path from "node:path";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The database scripts/serve-e2e.mjs gives the server under test; tests read it to set up edge cases. */
-export const E2E_DB_PATH = path.join(import.meta.dirname, "..", "..", "data", "e2e", "routine-studio-e2e.db");
+export const E2E_DB_PATH = path.join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "data",
+  "e2e",
+  E2E_PORT === 3100 ? "routine-studio-e2e.db" : `routine-studio-e2e-${E2E_PORT}.db`,
+);
 /** The demo HR MCP server scripts/serve-e2e.mjs starts beside the app (registered as "hr"). */
 export const DEMO_HR_URL = `http://127.0.0.1:${E2E_PORT + 1}/mcp`;
 /** The fake OpenAI server scripts/serve-e2e.mjs starts beside the app: its /v1 base URL, the app's OPENAI_BASE_URL. */

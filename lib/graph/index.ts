@@ -49,6 +49,13 @@ export {
 } from "./layout";
 export { WRAP, wrapIntoRows } from "./wrap-rows";
 export {
+  STAGE_SUMMARY_SIZE,
+  stageSummaryLayout,
+  type StageGroup,
+  type StageSummaryDirection,
+  type StageSummaryLayout,
+} from "./stage-summary";
+export {
   diffRoutines,
   isEmptyDiff,
   type ChangedItem,

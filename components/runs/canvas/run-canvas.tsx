@@ -6,6 +6,9 @@ import { ReadOnlyCanvas, StageFrame } from "@/components/canvas";
 import { routineToFlow, type StageNode } from "@/lib/graph";
 import type { RunViewStoreState } from "@/lib/stores/run-view";
 import { useRunView, useRunViewApi } from "../run-view-context";
+import { useRunHierarchy, useStagesUi } from "../stages/run-stages-context";
+import { StagesCanvas } from "../stages/stages-canvas";
+import { StagesToggle } from "../stages/stages-toggle";
 import { RunEdge } from "./run-edge";
 import { RunStepNode } from "./run-step-node";
 
@@ -42,7 +45,23 @@ export function RunCanvas() {
     () => false,
   );
   if (!hydrated) return <div className="h-full w-full" data-testid="run-canvas" aria-busy="true" />;
-  return <CanvasBody />;
+  return <CanvasOrStages />;
+}
+
+/**
+ * A routine with stages can show them collapsed, one node per stage: the toggle floats over the canvas, so
+ * switching changes nothing around it.
+ */
+function CanvasOrStages() {
+  const hierarchy = useRunHierarchy();
+  const { collapsed } = useStagesUi();
+  if (!hierarchy) return <CanvasBody />;
+  return (
+    <div className="relative h-full w-full">
+      <StagesToggle />
+      {collapsed ? <StagesCanvas hierarchy={hierarchy} /> : <CanvasBody />}
+    </div>
+  );
 }
 
 const subscribeNever = () => () => undefined;

@@ -31,20 +31,4 @@ function prettyText(text: string): string {
   }
 }
 
-/** A titled block of the side panel. */
-export function PanelSection({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <section className="space-y-1.5" data-testid={testId}>
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-muted">{title}</h3>
-      {children}
-    </section>
-  );
-}
+export { PanelSection } from "../panel-section";

@@ -4,13 +4,16 @@ import { Alert } from "@/components/ui";
 import { type RunViewStoreState, selectHeader } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
+import { HierarchySummary } from "../stages/hierarchy-summary";
+import { RunLog } from "../stages/run-log";
+import { ContextUseSummary } from "./context-use";
 import { JsonView, PanelSection } from "./json-view";
 import { ModelExchanges } from "./model-exchanges";
 import { VariableViewer } from "./variable-viewer";
 
 const selectVariables = (state: RunViewStoreState) => state.variables;
 
-/** What the run started with and what came out of it, and its variable memory. */
+/** What the run started with and what came out of it, its stages' totals, and its variable memory. */
 export function RunInfo({ actions }: { actions: RunActions }) {
   const header = useRunView(selectHeader);
   const variables = useRunView(selectVariables);
@@ -28,6 +31,9 @@ export function RunInfo({ actions }: { actions: RunActions }) {
           {header.budgetExceeded.limit}
         </Alert>
       ) : null}
+      <HierarchySummary />
+      <ContextUseSummary />
+      <RunLog />
       {header.request ? (
         <PanelSection title="Request">
           <p className="whitespace-pre-wrap rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-foreground">

@@ -13,6 +13,7 @@ import {
 import type { RunActions } from "../run-actions-types";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";
+import { ChildRunInPlace } from "../stages/child-run-in-place";
 import { JsonView, PanelSection } from "./json-view";
 import { ModelExchanges } from "./model-exchanges";
 import { StepInterventions } from "./step-interventions";
@@ -70,6 +71,13 @@ export function StepDetail({
       {/* A planned run's call is the actor's to repeat: the operator steers the run through its tasks instead. */}
       {canControl && step && !planned ? (
         <StepInterventions runId={runId} step={step} view={view} actions={actions} />
+      ) : null}
+      {step?.kind === "routine" && view.stepRunId ? (
+        <ChildRunInPlace
+          runId={runId}
+          view={{ ...view, stepRunId: view.stepRunId }}
+          readChildRun={actions.readChildRun}
+        />
       ) : null}
       <Timings view={view} />
       {view.toolCall ? (
@@ -181,7 +189,7 @@ function History({ view }: { view: StepView }) {
         {view.interventions.map((item, index) => (
           <li key={`i${index}`}>
             {item.by} {item.action.replace("_", " ")}
-            {item.comment ? `: “${item.comment}”` : ""}
+            {item.reason || item.comment ? `: “${item.reason ?? item.comment}”` : ""}
           </li>
         ))}
       </ul>

@@ -5,22 +5,29 @@ import { useState, type FormEvent } from "react";
 import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { Step } from "@/lib/routine";
-import { parseEditedInput, type StepView } from "@/lib/stores/run-view";
+import { parseEditedInput, selectRunMode, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
+import { useRunView } from "../run-view-context";
+import { canSkipStep, SkipStep } from "../stages/skip-step";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
 
 type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
 
-/** What an operator may do about this step now: decide a human step, retry a failed one, edit its input and re-run. */
+/**
+ * What an operator may do about this step now: decide a human step, retry a failed one, skip one that failed or
+ * waits, edit its input and re-run.
+ */
 export function StepInterventions({ runId, step, view, actions }: Props) {
+  const mode = useRunView(selectRunMode);
   if (!view.stepRunId) return null;
   const waitingForPerson = view.state === "waiting" && view.waiting?.for === "person";
   // Only tool and skill steps take an input an operator can edit (the DAL refuses the others too).
   const canRerun =
     (step.kind === "tool" || step.kind === "skill") &&
     (view.state === "failed" || view.state === "succeeded" || view.state === "cancelled");
-  if (!waitingForPerson && !canRerun) return null;
+  const canSkip = canSkipStep(step, view, mode);
+  if (!waitingForPerson && !canRerun && !canSkip) return null;
   return (
     <div className="space-y-4 rounded-lg border border-border p-3" data-testid="step-interventions">
       {waitingForPerson ? (
@@ -35,6 +42,7 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
       {view.state === "failed" ? (
         <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} />
       ) : null}
+      {canSkip ? <SkipStep runId={runId} stepRunId={view.stepRunId} action={actions.skipStep} /> : null}
       {canRerun ? (
         <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} />
       ) : null}
@@ -140,6 +148,9 @@ function RetryStep({
     <form action={formAction} onSubmit={onSubmit} className="space-y-2">
       <input type="hidden" name="runId" value={runId} />
       <input type="hidden" name="stepRunId" value={stepRunId} />
+      <Field id="step-retry-reason" label="Reason (optional)" hint="Kept in the run's log with your name.">
+        {(aria) => <Textarea {...aria} name="reason" rows={2} maxLength={500} data-testid="step-retry-reason" />}
+      </Field>
       <Button type="submit" size="sm" variant="secondary" pending={pending} data-testid="step-retry">
         <RotateCcw className="size-4" aria-hidden="true" /> Retry this step
       </Button>

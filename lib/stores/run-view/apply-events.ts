@@ -11,6 +11,9 @@ import {
   type StepView,
 } from "./run-view-state";
 import { agentLogEntry } from "./agent-log";
+import { withPastExecution, type PastExecution } from "./past-executions";
+import { contextUseAfter, type ContextUse } from "./context-use";
+import { runLogEntry, type RunLogEntry } from "./run-log";
 
 export type ApplyResult = {
   state: RunViewState;
@@ -42,11 +45,14 @@ class Draft {
   lastSeq: number;
   private header: RunHeaderView;
   private steps: Record<string, StepView>;
+  private pastExecutions: Record<string, PastExecution[]>;
   private takenEdges: Record<string, true>;
   private progress: RunViewState["progress"];
   private variables: RunViewState["variables"];
   private extraStepIds: string[];
   private agentLog: AgentLogEntry[];
+  private runLog: RunLogEntry[];
+  private contextUse: ContextUse;
   private planned: PlannedDraft;
   private copied = new Set<string>();
   private routineStepIds: Set<string> | null = null;
@@ -55,11 +61,14 @@ class Draft {
     this.lastSeq = base.lastSeq;
     this.header = base.header;
     this.steps = base.steps;
+    this.pastExecutions = base.pastExecutions;
     this.takenEdges = base.takenEdges;
     this.progress = base.progress;
     this.variables = base.variables;
     this.extraStepIds = base.extraStepIds;
     this.agentLog = base.agentLog;
+    this.runLog = base.runLog;
+    this.contextUse = base.contextUse;
     this.planned = new PlannedDraft(base);
   }
 
@@ -72,11 +81,14 @@ class Draft {
       routine: this.plannedGraph(planned),
       header: this.header,
       steps: this.steps,
+      pastExecutions: this.pastExecutions,
       takenEdges: this.takenEdges,
       progress: this.progress,
       variables: this.variables,
       extraStepIds: this.extraStepIds,
       agentLog: this.agentLog,
+      runLog: this.runLog,
+      contextUse: this.contextUse,
       lastSeq: this.lastSeq,
     };
   }
@@ -89,6 +101,9 @@ class Draft {
   }
 
   apply(event: RunEvent): void {
+    const logged = runLogEntry(event);
+    if (logged) this.runLog = [...this.runLog, logged];
+    this.contextUse = contextUseAfter(this.contextUse, event) ?? this.contextUse;
     const header = headerPatch(event, this.header);
     if (header) return this.setHeader(header);
     if (this.applyAgentEvent(event)) return;
@@ -179,10 +194,12 @@ class Draft {
       case "step.cancelled":
         return this.updateStep(event, () => ({ state: "cancelled", waiting: null, finishedAt: event.at }));
       case "step.skipped":
+        // A step skipped while it ran or waited (an operator's skip) ends then; one never reached has no times.
         return this.replaceStep(event.data.stepId, (step) => ({
           ...step,
           state: "skipped",
           skipReason: event.data.reason ?? null,
+          finishedAt: step.startedAt && !step.finishedAt ? event.at : step.finishedAt,
         }));
       case "step.intervention":
         return this.intervene(event);
@@ -237,6 +254,11 @@ class Draft {
     this.header = { ...this.header, ...patch };
   }
 
+  /** A new execution replaces this one in the step's view: its tokens and times still count toward the totals. */
+  private rememberPast(step: StepView) {
+    this.pastExecutions = withPastExecution(this.pastExecutions, step);
+  }
+
   private markDone(stepId: string) {
     if (!this.progress.done.includes(stepId))
       this.progress = { ...this.progress, done: [...this.progress.done, stepId] };
@@ -251,6 +273,7 @@ class Draft {
     const { stepId, stepRunId, iteration, attempt, input } = event.data;
     this.replaceStep(stepId, (step) => {
       const sameExecution = step.stepRunId === stepRunId && step.iteration === iteration;
+      if (!sameExecution) this.rememberPast(step);
       const base = sameExecution ? step : pendingStep(stepId);
       return {
         ...base,
@@ -280,14 +303,14 @@ class Draft {
    * execution (its own step run), pending until the engine picks it up; a decision is noted on the waiting step.
    */
   private intervene(event: Extract<RunEvent, { type: "step.intervention" }>) {
-    const { stepId, stepRunId, iteration, action, by, comment } = event.data;
-    const note = { at: event.at, by, action, comment };
+    const { stepId, stepRunId, iteration, action, by, comment, reason } = event.data;
+    const note = { at: event.at, by, action, comment, reason };
     if (action === "input_edited") {
-      return this.replaceStep(stepId, (step) =>
-        step.iteration > iteration
-          ? step
-          : { ...pendingStep(stepId), stepRunId, iteration, interventions: [...step.interventions, note] },
-      );
+      return this.replaceStep(stepId, (step) => {
+        if (step.iteration > iteration) return step;
+        this.rememberPast(step);
+        return { ...pendingStep(stepId), stepRunId, iteration, interventions: [...step.interventions, note] };
+      });
     }
     if (action === "retried") {
       return this.updateStep(event, (step) => ({

@@ -4,6 +4,8 @@ export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from
 export { connectRunStream } from "./run-stream-client";
 export type { AgentLogEntry, RunHeaderView, RunViewSnapshot, StepView } from "./run-view-state";
 export type { PlannedView } from "./planned-view";
+export type { PastExecution } from "./past-executions";
+export type { RunLogEntry } from "./run-log";
 export { callOutsideSteps } from "./agent-log";
 export { createRunViewStore } from "./run-view-store";
 export type { RunViewStore, RunViewStoreState } from "./run-view-store";
@@ -18,6 +20,7 @@ export {
   selectPlan,
   selectPlanChange,
   selectProgressCounts,
+  selectRunLog,
   selectRunMode,
   selectSelectedStep,
   selectTaskCalls,

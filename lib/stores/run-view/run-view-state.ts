@@ -1,5 +1,8 @@
-import type { PlanState, RunStatus, StepState } from "../../events";
+import type { PlanState, RunStatus, STEP_INTERVENTIONS, StepState } from "../../events";
+import { NO_CONTEXT_USE, type ContextUse } from "./context-use";
 import type { JsonValue, Routine } from "../../routine";
+import { pastExecutionsOf, type PastExecution } from "./past-executions";
+import type { RunLogEntry } from "./run-log";
 import { EMPTY_PLANNED_VIEW, isTaskCall, plannedRoutine, type PlannedView } from "./planned-view";
 
 /**
@@ -22,8 +25,10 @@ export type RetryView = { at: string; attempt: number; reason: string; delayMs: 
 export type InterventionView = {
   at: string;
   by: string;
-  action: "approved" | "rejected" | "submitted" | "retried" | "input_edited";
+  action: (typeof STEP_INTERVENTIONS)[number];
   comment?: string;
+  /** Why the operator retried or skipped the step. */
+  reason?: string;
 };
 export type WaitingView = { for: "person" | "subroutine"; instruction?: string; childRunId?: string };
 
@@ -135,6 +140,8 @@ export type RunViewState = {
   /** Steps that are branches: their ways out are taken only by a branch.taken event. */
   branchStepIds: Record<string, true>;
   steps: Record<string, StepView>;
+  /** Earlier executions of each step than the one its view shows, for totals over the whole run (by step id). */
+  pastExecutions: Record<string, PastExecution[]>;
   /** Branch edges the engine took (other edges count as taken when both their ends ran). */
   takenEdges: Record<string, true>;
   progress: { done: string[]; current: string | null };
@@ -145,6 +152,10 @@ export type RunViewState = {
    */
   extraStepIds: string[];
   agentLog: AgentLogEntry[];
+  /** Operators' interventions and the run's explained status changes, in order (grows only). */
+  runLog: RunLogEntry[];
+  /** Prompt tokens the model turns carried, beside what full history would have cost. */
+  contextUse: ContextUse;
   /** The newest event applied; events at or below it are duplicates. */
   lastSeq: number;
 } & PlannedView;
@@ -249,6 +260,7 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
       snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const]),
     ),
     steps,
+    pastExecutions: pastExecutionsOf(snapshot.steps),
     takenEdges: {},
     progress: {
       done: snapshot.steps.filter((step) => step.state === "succeeded").map((step) => step.stepId),
@@ -259,6 +271,8 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
       (id) => !routineStepIds.has(id) && !isTaskCall(mode, id),
     ),
     agentLog: [],
+    runLog: [],
+    contextUse: NO_CONTEXT_USE,
     lastSeq: snapshot.lastSeq,
     ...planned,
   };

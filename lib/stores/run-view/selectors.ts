@@ -68,6 +68,9 @@ export function selectProgressCounts(state: RunViewStoreState): { done: number; 
 /** The agent's log (model turns, calls, refusals), in order: grows only, so a new entry re-renders the list alone. */
 export const selectAgentLog = (state: RunViewStoreState) => state.agentLog;
 
+/** Operators' interventions and the run's explained status changes, in order: grows only. */
+export const selectRunLog = (state: RunViewStoreState) => state.runLog;
+
 /** Step ids the run executed beyond its routine's steps (an agent's `call:<tool>`), in the order they first ran. */
 export const selectExtraStepIds = (state: RunViewStoreState) => state.extraStepIds;
 

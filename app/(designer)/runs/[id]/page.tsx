@@ -22,14 +22,19 @@ import {
   retryStepAction,
 } from "./actions";
 import { saveRunAsCaseAction } from "./case-actions";
+import { readChildRunAction } from "./child-run-actions";
 import { loadModelExchangesAction } from "./exchange-actions";
 import { editTaskAction, saveAsDraftAction } from "./planned-actions";
+import { controlStageAction, skipStepAction } from "./stage-actions";
 
 export const metadata: Metadata = { title: "Run" };
 
 const actions = {
   control: controlRunAction,
   retryStep: retryStepAction,
+  skipStep: skipStepAction,
+  controlStage: controlStageAction,
+  readChildRun: readChildRunAction,
   rerunFromStep: rerunFromStepAction,
   decideHumanStep: decideHumanStepAction,
   readVariable: readRunVariableAction,
@@ -64,15 +69,24 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   }
   const routine = await layoutIfUnpositioned(run.routine);
   const model = await getRunModel(viewer, id).catch(() => null);
-  const { price, matched } = priceOf(model, modelPriceTable());
+  const prices = modelPriceTable();
+  const { price, matched } = priceOf(model, prices);
   // Model exchanges hold whatever the run's prompts and data held: admins only (the action checks again).
   const canReadExchanges = viewer !== null && hasAnyRole(viewer.roles, ADMIN_ROLES);
   const planned = run.mode === "planned";
   // The actors a paused run's task may be handed to; without them the edit dialog still offers "the planner chooses".
-  const actors =
-    planned && run.canControl
-      ? (await listActorProfiles(viewer).catch(() => [])).map(({ id, name }) => ({ id, name }))
-      : [];
+  // A routine run's stages name who works each (its actor, a sub-routine step's own) and price their tokens.
+  const actorsShown = planned
+    ? run.canControl
+    : run.routine.stages.length > 0 || run.routine.steps.some((step) => step.kind === "routine");
+  const profiles = actorsShown ? await listActorProfiles(viewer).catch(() => []) : [];
+  const actors = planned ? profiles.map(({ id, name }) => ({ id, name })) : [];
+  const hierarchy = {
+    actorId: run.execution.mode === "planned" ? null : (run.execution.actorId ?? null),
+    actors: planned ? [] : profiles.map(({ id, name, model: actorModel }) => ({ id, name, model: actorModel })),
+    runModel: model,
+    prices,
+  };
   const writer = hasAnyRole(viewer.roles, WRITER_ROLES);
   const headerExtra = !writer ? undefined : planned ? (
     <SaveAsDraft action={saveAsDraftAction} />
@@ -88,6 +102,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         price={{ model: model ?? "the executor model", matched, price }}
         headerExtra={headerExtra}
         planned={planned ? { actors, editTask: editTaskAction } : undefined}
+        hierarchy={hierarchy}
       />
     </ModelExchangesProvider>
   );
