@@ -13,6 +13,7 @@ import {
 import { agentLogEntry } from "./agent-log";
 import { withPastExecution, type PastExecution } from "./past-executions";
 import { contextUseAfter, type ContextUse } from "./context-use";
+import { stepPatch } from "./step-patches";
 import { runLogEntry, type RunLogEntry } from "./run-log";
 
 export type ApplyResult = {
@@ -115,20 +116,7 @@ class Draft {
           inputTokens: this.header.inputTokens + event.data.inputTokens,
           outputTokens: this.header.outputTokens + event.data.outputTokens,
         });
-        return this.updateStep(event, (step) => ({
-          modelTurns: [
-            ...step.modelTurns,
-            {
-              at: event.at,
-              content: event.data.content,
-              toolCalls: event.data.toolCalls,
-              inputTokens: event.data.inputTokens,
-              outputTokens: event.data.outputTokens,
-            },
-          ],
-          inputTokens: step.inputTokens + event.data.inputTokens,
-          outputTokens: step.outputTokens + event.data.outputTokens,
-        }));
+        return this.updateStep(event, stepPatch(event)!);
       case "step.tool_call":
         if (isTaskCall(this.header.mode, event.data.stepId)) this.planned.addCall(event.data.stepId);
         if (this.header.mode === "agent" || this.header.mode === "planned" || !this.isRoutineStep(event.data.stepId))
@@ -141,58 +129,17 @@ class Draft {
             tool: event.data.tool,
             arguments: event.data.arguments,
           });
-        return this.updateStep(event, () => ({
-          toolCall: {
-            server: event.data.server,
-            tool: event.data.tool,
-            arguments: event.data.arguments,
-            byModel: event.data.byModel,
-          },
-        }));
-      case "step.tool_refused":
-        return this.updateStep(event, (step) => ({
-          refusals: [
-            ...step.refusals,
-            { tool: event.data.tool, reason: event.data.reason, corrective: event.data.corrective },
-          ],
-        }));
-      case "step.output":
-        return this.updateStep(event, () => ({
-          output: event.data.output,
-          variableKey: event.data.variableKey ?? null,
-          preview: event.data.preview ?? null,
-        }));
-      case "step.retrying":
-        return this.updateStep(event, (step) => ({
-          retries: [
-            ...step.retries,
-            { at: event.at, attempt: event.data.attempt, reason: event.data.reason, delayMs: event.data.delayMs },
-          ],
-        }));
-      case "step.waiting":
-        return this.updateStep(event, () => ({
-          state: "waiting",
-          waiting: { for: event.data.for, instruction: event.data.instruction, childRunId: event.data.childRunId },
-        }));
+        return this.updateStep(event, stepPatch(event)!);
       case "step.succeeded":
         this.markDone(event.data.stepId);
-        return this.updateStep(event, () => ({
-          state: "succeeded",
-          waiting: null,
-          error: null,
-          finishedAt: event.at,
-          durationMs: event.data.durationMs,
-        }));
+        return this.updateStep(event, stepPatch(event)!);
+      case "step.tool_refused":
+      case "step.output":
+      case "step.retrying":
+      case "step.waiting":
       case "step.failed":
-        return this.updateStep(event, () => ({
-          state: "failed",
-          waiting: null,
-          error: event.data.error,
-          finishedAt: event.at,
-          durationMs: event.data.durationMs,
-        }));
       case "step.cancelled":
-        return this.updateStep(event, () => ({ state: "cancelled", waiting: null, finishedAt: event.at }));
+        return this.updateStep(event, stepPatch(event)!);
       case "step.skipped":
         // A step skipped while it ran or waited (an operator's skip) ends then; one never reached has no times.
         return this.replaceStep(event.data.stepId, (step) => ({
