@@ -5,29 +5,14 @@
 // scripted to go wrong (a wrong parameter, a missing call), so accuracy is not 1 by construction. Progress on
 // stderr; the last line of stdout is one JSON object { cases, modes: [{ contextMode, accuracy, passed, failed,
 // errors, inputTokensPerCase }] }.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import { root } from "../../scripts/lib/prepare.mjs";
+import { openFreshBenchDatabase } from "../lib/bench-database";
 
 const CASES = Number(process.env.BENCH_CONTEXT_EVAL_CASES ?? 30);
 const MODES = ["full", "plan-aware", "compressed"] as const;
 const log = (message: string) => process.stderr.write(`[bench:context:eval] ${message}\n`);
 
 async function main() {
-  const dbPath = path.join(root, "data", "bench", "routine-studio-context-eval.db");
-  mkdirSync(path.dirname(dbPath), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${dbPath}`,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-    BETTER_AUTH_URL: "http://localhost:3999",
-    APP_MODE: "demo",
-    RUN_WORKER: "off",
-    EVAL_DRIVER: "off",
-  });
-  const { migrateDatabase } = await import("../../lib/db/migrations");
-  await migrateDatabase();
+  await openFreshBenchDatabase("routine-studio-context-eval.db");
   const { startFakeOpenAI } = await import("../../scripts/fake-openai/index");
   const { startDemoHrHttpServer } = await import("../../lib/demo/hr-server");
   const { seedDatabase } = await import("../../lib/demo/seed");

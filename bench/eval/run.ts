@@ -3,11 +3,8 @@
 // driver queues ordinary runs, the run worker executes them with the real engine and SQLite store, the demo HR
 // server describes the tools, pinned outputs answer the calls), then the checker alone. Progress on stderr; the last
 // line of stdout is one JSON object { cases, configurations, casesPerSecond, checkerCallsPerSecond, wallMs }.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
+import { openFreshBenchDatabase } from "../lib/bench-database";
 import { performance } from "node:perf_hooks";
-import { root } from "../../scripts/lib/prepare.mjs";
 import { round } from "../lib/stats";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 200);
@@ -17,20 +14,7 @@ const CHECKER_ROUNDS = Number(process.env.BENCH_EVAL_CHECKER_ROUNDS ?? 50);
 const log = (message: string) => process.stderr.write(`[bench:eval] ${message}\n`);
 
 async function main() {
-  const dbPath = path.join(root, "data", "bench", "routine-studio-eval.db");
-  mkdirSync(path.dirname(dbPath), { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
-  // lib/db opens DATABASE_URL when first imported: everything from lib comes after this.
-  Object.assign(process.env, {
-    DATABASE_URL: `file:${dbPath}`,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-    BETTER_AUTH_URL: "http://localhost:3999",
-    APP_MODE: "demo",
-    RUN_WORKER: "off",
-    EVAL_DRIVER: "off",
-  });
-  const { migrateDatabase } = await import("../../lib/db/migrations");
-  await migrateDatabase();
+  await openFreshBenchDatabase("routine-studio-eval.db");
   const { startFakeOpenAI } = await import("../../scripts/fake-openai/index");
   const { startDemoHrHttpServer } = await import("../../lib/demo/hr-server");
   const { seedDatabase } = await import("../../lib/demo/seed");

@@ -1,5 +1,6 @@
 import type { EvalMode, SuiteConfiguration } from "../eval";
-import type { ContextSettings, ExecutionPlan } from "../runner";
+import type { ContextSettings } from "../context-modes";
+import type { ExecutionPlan } from "../runner";
 
 /**
  * A suite configuration as an eval run keeps it: the distractor versions it drew and its context settings (its

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { suiteConfigurationSchema } from "../eval";
-import { contextSettingsSchema } from "../runner";
+import { contextSettingsSchema } from "../context-modes";
 import type { RunConfiguration } from "./eval-plans";
 
 const runConfigurationsSchema = z.array(

@@ -30,12 +30,3 @@ export { currentStep, findStage, stageEntryStep, stageSteps } from "./stage-grap
 export { planStageCancel, stageCancelProblem, type StageCancel, type StageCancelPlan } from "./stage-cancel";
 export { holdOn, holdsAfterResume } from "./stage-holds";
 export { MAX_INTERVENTION_REASON, type StageCancelRequest, type StageHold } from "./stage-requests";
-export {
-  CONTEXT_LIMITS,
-  CONTEXT_MODE_LABELS,
-  CONTEXT_MODES,
-  contextSettingsSchema,
-  DEFAULT_CONTEXT_SETTINGS,
-  type ContextMode,
-  type ContextSettings,
-} from "../context-modes";

@@ -2,12 +2,13 @@
 
 import { Check, RotateCcw, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Field, Textarea, useFormAction } from "@/components/ui";
+import { Button, Field, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { Step } from "@/lib/routine";
 import { parseEditedInput, selectRunMode, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
+import { ActionOutcome } from "../stages/action-outcome";
 import { canSkipStep, SkipStep } from "../stages/skip-step";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
@@ -52,19 +53,7 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
 
 function Outcome({ state, testId }: { state: ActionState; testId: string }) {
   useWakeOnSuccess(state);
-  if (state.status === "error")
-    return (
-      <Alert tone="error" testId={`${testId}-error`}>
-        {state.message}
-      </Alert>
-    );
-  if (state.status === "success")
-    return (
-      <Alert tone="success" testId={`${testId}-done`}>
-        {state.message}
-      </Alert>
-    );
-  return null;
+  return <ActionOutcome state={state} testId={testId} />;
 }
 
 /** A human step's decision (with its form, if it has one), or the approval a tool step asks for before its call. */

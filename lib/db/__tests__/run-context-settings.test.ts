@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signedIn } from "../../../test/request-context";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
-import { DEFAULT_CONTEXT_SETTINGS } from "../../runner";
+import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
 import { prisma, ValidationError } from "../core";
 import { contextSettingsInEffect, getRunContextSettings, RUN_CONTEXT_KEY, updateRunContextSettings } from "../runs";
 import { seedDatabase } from "../../demo/seed";

@@ -11,7 +11,7 @@ import {
   type ResultStatus,
 } from "../../eval";
 import type { JsonValue } from "../../routine";
-import { DEFAULT_CONTEXT_SETTINGS } from "../../runner";
+import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
 import { readRunConfigurations, type RunConfiguration } from "../../eval-service";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 

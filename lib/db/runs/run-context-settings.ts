@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
-import { contextSettingsSchema, DEFAULT_CONTEXT_SETTINGS, type ContextSettings } from "../../runner";
+import { contextSettingsSchema, DEFAULT_CONTEXT_SETTINGS, type ContextSettings } from "../../context-modes";
 import { recordAudit } from "../audit";
 import { parseInput, prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Param } from "../../routine";
 import { parseInput, withDbErrors } from "../core";
 import { agentModeProblem, findPublishedRoutine } from "../../run-service";
-import type { ContextMode } from "../../runner";
+import type { ContextMode } from "../../context-modes";
 import { getDefaultMode, type RunMode } from "../routines";
 import { contextSettingsInEffect } from "./run-context-settings";
 

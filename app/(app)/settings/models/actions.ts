@@ -9,7 +9,7 @@ import { testLlmConnection, updateExchangeRetention, updateLlmSettings } from "@
 import { updateRunContextSettings } from "@/lib/db/runs";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 import { ADMIN_ROLES } from "@/lib/access";
-import { CONTEXT_MODE_LABELS, CONTEXT_MODES } from "@/lib/runner";
+import { CONTEXT_MODE_LABELS, CONTEXT_MODES } from "@/lib/context-modes";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
 

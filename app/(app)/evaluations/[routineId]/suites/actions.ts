@@ -7,7 +7,7 @@ import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { ValidationError } from "@/lib/db/core";
 import { EVAL_MODES } from "@/lib/eval";
-import { CONTEXT_MODES } from "@/lib/runner";
+import { CONTEXT_MODES } from "@/lib/context-modes";
 import {
   cancelEvalRun,
   createSuite,

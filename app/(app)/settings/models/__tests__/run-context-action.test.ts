@@ -5,7 +5,7 @@ import { prisma } from "@/lib/db/core";
 import { contextSettingsInEffect, RUN_CONTEXT_KEY } from "@/lib/db/runs";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as } from "@/lib/db/testing/review-test-support";
-import { DEFAULT_CONTEXT_SETTINGS } from "@/lib/runner";
+import { DEFAULT_CONTEXT_SETTINGS } from "@/lib/context-modes";
 import { updateRunContextAction } from "../actions";
 
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
