@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type JsonValue, renderRoutinePrompt, renderRoutineText } from "../../routine";
-import { branchStep, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
+import { branchStep, chain, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
 import { buildExecutorContext } from "../context";
 import type { RunSnapshot, StepRunSnapshot } from "../ports";
 import { indexRoutine } from "../routine-graph";
@@ -146,5 +146,49 @@ describe("the executor context", () => {
     expect(system).toContain("(10 other steps are listed under Progress by name.)");
     expect(system).toMatch(/- s3\.out_3 = \{"detail":"long text long text .*…/);
     expect(count(system)).toBeLessThanOrEqual(routineOnly + 1_500);
+  });
+
+  it("a routine whose every step needs every earlier output: all of them whole while they fit, shortened (never dropped) when not", () => {
+    const steps = Array.from({ length: 8 }, (_, at) =>
+      toolStep({
+        id: `t${at + 1}`,
+        name: `Gather part ${at + 1}`,
+        inputs: Object.fromEntries(
+          Array.from({ length: at }, (_, from) => [
+            `part_${from + 1}`,
+            { from: "step" as const, stepId: `t${from + 1}`, path: `out_${from + 1}` },
+          ]),
+        ),
+        outputs: [{ name: `out_${at + 1}`, description: "" }],
+      }),
+    );
+    const routine = makeRoutine({ steps: [...steps, endStep({ id: "end" })], edges: chain(...steps, { id: "end" }) });
+    const snapshot = snapshotAt(routine, 7, (n) => ({ detail: `part ${n} `.repeat(300) }));
+    snapshot.steps.forEach((run, at) => {
+      run.stepId = `t${at + 1}`;
+      run.output = { [`out_${at + 1}`]: { detail: `part ${at + 1} `.repeat(300) } };
+    });
+    const index = indexRoutine(routine);
+    const build = (tokenBudget: number) =>
+      buildExecutorContext({
+        index,
+        routineText: renderRoutineText(routine),
+        snapshot,
+        step: index.step("t8")!,
+        lookahead: 2,
+        tokenBudget,
+        countTokens: count,
+      });
+    const roomy = build(100_000);
+    for (let n = 1; n <= 7; n++)
+      expect(roomy.system).toContain(`- t${n}.out_${n} = {"detail":"${`part ${n} `.repeat(300)}"}`);
+    expect(roomy.system).not.toContain("Earlier results");
+    const budget = Math.floor(count(roomy.system) / 3);
+    const tight = build(budget);
+    expect(tight.trimmed).toBe(true);
+    expect(count(tight.system)).toBeLessThanOrEqual(budget);
+    // Nothing needed is dropped: each is there, cut to its start.
+    for (let n = 1; n <= 7; n++)
+      expect(tight.system).toMatch(new RegExp(`- t${n}\\.out_${n} = \\{"detail":"part ${n} part ${n} .*…`));
   });
 });
