@@ -159,6 +159,10 @@ test("retrying a finished stage runs its steps again, live, and the run succeeds
   await expect(page.getByTestId("run-log")).toContainText(
     "Otto Operator retried stage “Report”: “The balance changed”",
   );
+  // The note's two model turns, with what their prompts carried beside full history (issue #18's savings per run).
+  await expect(page.getByTestId("context-use")).toContainText("Plan-aware");
+  await expect(page.getByTestId("context-tokens")).toContainText("over 2 model turns");
+  await expect(page.getByTestId("context-full-tokens")).toBeVisible();
 });
 
 test("an operator skips the step the run waits at, saying why; the run goes on after it", async ({ page }) => {
