@@ -20,3 +20,4 @@ export {
   withDbErrors,
 } from "./errors";
 export { prismaTransactionOpen } from "./prisma-transactions";
+export { readJsonSetting, writeJsonSetting, type StoredSetting } from "./json-settings";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
 import { recordAudit } from "../audit";
-import { parseInput, prisma, withDbErrors } from "../core";
+import { parseInput, prisma, readJsonSetting, withDbErrors, writeJsonSetting } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 
 /** The `setting` row holding how long model exchanges are kept: `{"days": n}`. */
@@ -29,26 +29,11 @@ export type ExchangeRetentionView = {
   updatedBy: string | null;
 };
 
-type Reader = Pick<Prisma.TransactionClient, "setting">;
+const UNREADABLE = `[llm] the "${EXCHANGE_RETENTION_KEY}" setting is unreadable; keeping exchanges for the default`;
 
-async function loadRetention(db: Reader = prisma) {
-  const row = await db.setting.findUnique({
-    where: { key: EXCHANGE_RETENTION_KEY },
-    include: { updatedBy: { select: { email: true } } },
-  });
-  if (!row) return null;
-  let days: number | null = null;
-  try {
-    const parsed = z.object({ days: daysSchema }).safeParse(JSON.parse(row.value));
-    if (parsed.success) days = parsed.data.days;
-  } catch {
-    // Unreadable: fall through to the default below, loudly.
-  }
-  if (days === null) {
-    console.error(`[llm] the "${EXCHANGE_RETENTION_KEY}" setting is unreadable; keeping exchanges for the default`);
-    return null;
-  }
-  return { days, updatedAt: row.updatedAt, updatedBy: row.updatedBy?.email ?? null };
+async function loadRetention(db?: Parameters<typeof readJsonSetting>[3]) {
+  const stored = await readJsonSetting(EXCHANGE_RETENTION_KEY, retentionInput, UNREADABLE, db);
+  return stored && { days: stored.value.days, updatedAt: stored.updatedAt, updatedBy: stored.updatedBy };
 }
 
 /** The retention in effect, in days (0: keep no exchanges). Server-internal: the recorder reads it on every call. */
@@ -113,12 +98,7 @@ export async function updateExchangeRetention(
       const stored = await loadRetention(tx);
       const previous = stored?.days ?? DEFAULT_EXCHANGE_RETENTION_DAYS;
       if (previous === days) return { days, previous, changed: false, cleared: 0 };
-      const value = JSON.stringify({ days });
-      await tx.setting.upsert({
-        where: { key: EXCHANGE_RETENTION_KEY },
-        create: { key: EXCHANGE_RETENTION_KEY, value, updatedById: viewer.id },
-        update: { value, updatedById: viewer.id },
-      });
+      await writeJsonSetting(tx, EXCHANGE_RETENTION_KEY, { days }, viewer.id);
       const cleared = days < previous ? await purgeExpiredExchanges(days, new Date(), tx) : 0;
       await recordAudit(
         {

@@ -2,8 +2,7 @@ import "server-only";
 import { type Viewer, requireRole } from "../../access";
 import { DEFAULT_MEMORY_THRESHOLDS, memoryThresholdsSchema, type MemoryThresholds } from "../../memory";
 import { recordAudit } from "../audit";
-import { parseInput, prisma, withDbErrors } from "../core";
-import type { Prisma } from "../generated/prisma/client";
+import { parseInput, prisma, readJsonSetting, withDbErrors, writeJsonSetting } from "../core";
 
 /** The `setting` row holding the admin's thresholds: `{"minScore": n, "ambiguityMargin": n}`. */
 export const MEMORY_THRESHOLDS_KEY = "memory.thresholds";
@@ -16,26 +15,11 @@ export type MemoryThresholdsView = {
   updatedBy: string | null;
 };
 
-type Reader = Pick<Prisma.TransactionClient, "setting">;
+const UNREADABLE = `[memory] the "${MEMORY_THRESHOLDS_KEY}" setting is unreadable; using the default thresholds`;
 
-async function loadThresholds(db: Reader = prisma) {
-  const row = await db.setting.findUnique({
-    where: { key: MEMORY_THRESHOLDS_KEY },
-    include: { updatedBy: { select: { email: true } } },
-  });
-  if (!row) return null;
-  let thresholds: MemoryThresholds | null = null;
-  try {
-    const parsed = memoryThresholdsSchema.safeParse(JSON.parse(row.value));
-    if (parsed.success) thresholds = parsed.data;
-  } catch {
-    // Unreadable JSON: the defaults below, loudly.
-  }
-  if (!thresholds) {
-    console.error(`[memory] the "${MEMORY_THRESHOLDS_KEY}" setting is unreadable; using the default thresholds`);
-    return null;
-  }
-  return { thresholds, updatedAt: row.updatedAt, updatedBy: row.updatedBy?.email ?? null };
+async function loadThresholds(db?: Parameters<typeof readJsonSetting>[3]) {
+  const stored = await readJsonSetting(MEMORY_THRESHOLDS_KEY, memoryThresholdsSchema, UNREADABLE, db);
+  return stored && { thresholds: stored.value, updatedAt: stored.updatedAt, updatedBy: stored.updatedBy };
 }
 
 /** The thresholds retrieval decides with. Server-internal: every retrieval reads them, after its own role check. */
@@ -72,12 +56,7 @@ export async function updateMemoryThresholds(
       const changed =
         previous.minScore !== thresholds.minScore || previous.ambiguityMargin !== thresholds.ambiguityMargin;
       if (stored && !changed) return { thresholds, previous, changed };
-      const value = JSON.stringify(thresholds);
-      await tx.setting.upsert({
-        where: { key: MEMORY_THRESHOLDS_KEY },
-        create: { key: MEMORY_THRESHOLDS_KEY, value, updatedById: viewer.id },
-        update: { value, updatedById: viewer.id },
-      });
+      await writeJsonSetting(tx, MEMORY_THRESHOLDS_KEY, thresholds, viewer.id);
       await recordAudit(
         {
           action: "settings.memory_updated",

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { type Viewer, requireRole } from "../../access";
 import { contextSettingsSchema, DEFAULT_CONTEXT_SETTINGS, type ContextSettings } from "../../context-modes";
 import { recordAudit } from "../audit";
-import { parseInput, prisma, withDbErrors } from "../core";
-import type { Prisma } from "../generated/prisma/client";
+import { parseInput, prisma, readJsonSetting, withDbErrors, writeJsonSetting } from "../core";
 
 /** The `setting` row holding the admin's context settings: `{"mode", "lookahead", "budgetTokens", "compressTokens"}`. */
 export const RUN_CONTEXT_KEY = "run.context";
@@ -26,26 +25,11 @@ export const contextChoiceSchema = z.strictObject(contextSettingsSchema.partial(
 });
 export type ContextChoice = Partial<ContextSettings>;
 
-type Reader = Pick<Prisma.TransactionClient, "setting">;
+const UNREADABLE = `[runs] the "${RUN_CONTEXT_KEY}" setting is unreadable; using the default context settings`;
 
-async function loadSettings(db: Reader = prisma) {
-  const row = await db.setting.findUnique({
-    where: { key: RUN_CONTEXT_KEY },
-    include: { updatedBy: { select: { email: true } } },
-  });
-  if (!row) return null;
-  let settings: ContextSettings | null = null;
-  try {
-    const parsed = contextSettingsSchema.safeParse(JSON.parse(row.value));
-    if (parsed.success) settings = parsed.data;
-  } catch {
-    // Unreadable JSON: the defaults below, loudly.
-  }
-  if (!settings) {
-    console.error(`[runs] the "${RUN_CONTEXT_KEY}" setting is unreadable; using the default context settings`);
-    return null;
-  }
-  return { settings, updatedAt: row.updatedAt, updatedBy: row.updatedBy?.email ?? null };
+async function loadSettings(db?: Parameters<typeof readJsonSetting>[3]) {
+  const stored = await readJsonSetting(RUN_CONTEXT_KEY, contextSettingsSchema, UNREADABLE, db);
+  return stored && { settings: stored.value, updatedAt: stored.updatedAt, updatedBy: stored.updatedBy };
 }
 
 /**
@@ -97,12 +81,7 @@ export async function updateRunContextSettings(
       const previous = stored?.settings ?? { ...DEFAULT_CONTEXT_SETTINGS };
       const changed = !sameSettings(previous, settings);
       if (stored && !changed) return { settings, previous, changed };
-      const value = JSON.stringify(settings);
-      await tx.setting.upsert({
-        where: { key: RUN_CONTEXT_KEY },
-        create: { key: RUN_CONTEXT_KEY, value, updatedById: viewer.id },
-        update: { value, updatedById: viewer.id },
-      });
+      await writeJsonSetting(tx, RUN_CONTEXT_KEY, settings, viewer.id);
       await recordAudit(
         {
           action: "settings.context_updated",
