@@ -4,7 +4,7 @@
 import "server-only";
 export { auditRunAction } from "./run-audit";
 export { BUDGET_DEFAULTS, defaultBudgets } from "./run-budgets";
-export { cancelAtRest, refuseFinished, since, writeControl } from "./run-control-writes";
+export { cancelAtRest, refuseFinished, REQUEUED_RUN, since, writeControl } from "./run-control-writes";
 export type { ControlReads, ControlWrite, ControlledRun } from "./run-control-writes";
 export { findPublishedRoutine, findRoutineVersion, insertQueuedRun } from "./run-creation";
 export type { PublishedRoutine, QueuedRun } from "./run-creation";

@@ -114,6 +114,12 @@ function* leaseIsLive(runId: string, now: Date): SqlProgram<boolean> {
   return Boolean(row?.leaseOwner && until && until.getTime() > now.getTime());
 }
 
+/**
+ * The run's fields when an operator sends it back to a worker (a retry, a skip, a re-run, a stage retry or cancel):
+ * queued, with no control request, error, finish time or outputs left from before.
+ */
+export const REQUEUED_RUN = { status: "queued", control: null, error: null, finishedAt: null, outputs: null } as const;
+
 /** ConflictError unless the run is in one of `allowed`; `message` says what to do instead. */
 export function requireStatus(snapshot: RunSnapshot, allowed: readonly RunStatus[], message: string): void {
   if (!allowed.includes(snapshot.status)) throw new ConflictError(message);

@@ -12,7 +12,13 @@ import {
   type StepRunSnapshot,
 } from "../../runner";
 import { ConflictError, NotFoundError, parseInput, ValidationError } from "../core";
-import { type ControlledRun, createRegistryToolPort, loadRunSnapshot, writeControl } from "../../run-service";
+import {
+  type ControlledRun,
+  createRegistryToolPort,
+  loadRunSnapshot,
+  REQUEUED_RUN,
+  writeControl,
+} from "../../run-service";
 import { checkParamValues } from "./run-input-values";
 import { decideInput, rerunInput, retryStepInput, skipStepInput } from "./run-inputs";
 import { cancelChildrenOf, WORKER_BUSY } from "./run-stage-controls";
@@ -54,7 +60,7 @@ export async function retryStep(
     return [
       {
         change: {
-          run: { status: "queued", error: null, finishedAt: null, outputs: null, control: null },
+          run: REQUEUED_RUN,
           steps: [
             {
               id: stepRun.id,
@@ -125,7 +131,7 @@ export async function skipStep(
     return [
       {
         change: {
-          run: { status: "queued", error: null, finishedAt: null, outputs: null, control: null },
+          run: REQUEUED_RUN,
           steps: [
             {
               id: stepRun.id,
@@ -209,7 +215,7 @@ export async function rerunFromStep(
     return [
       {
         change: {
-          run: { status: "queued", error: null, finishedAt: null, outputs: null, control: null },
+          run: REQUEUED_RUN,
           steps: [
             ...open.map((candidate) => ({
               id: candidate.id,

@@ -19,6 +19,7 @@ import {
   type ControlledRun,
   type ControlReads,
   type ControlWrite,
+  REQUEUED_RUN,
   signalRunControl,
   writeControl,
 } from "../../run-service";
@@ -113,7 +114,6 @@ const withoutHold = (plan: WorkflowPlan, stageId: string): WorkflowPlan =>
   holdOn(plan, stageId) ? { ...plan, stageHolds: plan.stageHolds!.filter((hold) => hold.stageId !== stageId) } : plan;
 
 /** The run's fields when an operator's change sends it back to the worker. */
-const requeued = { status: "queued", control: null, error: null, finishedAt: null, outputs: null } as const;
 
 const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
   pause(control) {
@@ -193,7 +193,7 @@ const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
       writes: [
         {
           change: {
-            run: { ...requeued, execution: withoutHold(plan, stage.id) },
+            run: { ...REQUEUED_RUN, execution: withoutHold(plan, stage.id) },
             steps: planned.steps,
           },
           events: [
@@ -224,7 +224,7 @@ const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
       writes: [
         {
           change: {
-            run: { ...requeued, execution: withoutHold(plan, stage.id) },
+            run: { ...REQUEUED_RUN, execution: withoutHold(plan, stage.id) },
             steps: [
               ...open.map((step) => ({
                 id: step.id,
