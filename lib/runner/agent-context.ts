@@ -2,10 +2,9 @@ import type { ChatMessage, TokenCounter } from "../llm";
 import type { JsonValue } from "../routine";
 import { isAgentCallStepId } from "./agent-mapping";
 import { toolResultText } from "./agent-conversation";
-import { compressValues } from "./context-compressor";
 import { isNeeded, neededAhead, type NeedKey } from "./context-needs";
-import type { ContextMode, ContextSettings } from "../context-modes";
-import type { ModelPort, RunSnapshot, StepRunSnapshot } from "./ports";
+import type { ContextMode } from "../context-modes";
+import type { RunSnapshot, StepRunSnapshot } from "./ports";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
 import { isVariableStub, jsonText, preview } from "./variables";
 
@@ -98,33 +97,6 @@ export function messageTokens(messages: ChatMessage[], countTokens: TokenCounter
       for (const call of message.toolCalls) total += countTokens(`${call.name} ${call.arguments}`);
   }
   return total;
-}
-
-/**
- * Compressed mode: the shortened results condensed by the compressor and put into the system prompt, or null when
- * there is nothing to condense or the compressor failed or was refused (`onRefused` is told why). Needed results
- * stay whole in their own messages, so the guard has no value to look for here: it checks the answer's size.
- */
-export async function condensedResults(
-  request: { port: ModelPort | null; shortened: string; settings: ContextSettings; countTokens: TokenCounter },
-  call: { signal: AbortSignal; context: { runId: string; routineId?: string; versionId?: string } },
-): Promise<{ text: string | null; reason?: string; usage: { inputTokens: number; outputTokens: number } }> {
-  const none = { inputTokens: 0, outputTokens: 0 };
-  if (!request.shortened.trim()) return { text: null, usage: none };
-  if (request.countTokens(request.shortened) <= request.settings.compressTokens)
-    return { text: request.shortened, usage: none };
-  if (!request.port) return { text: null, reason: "No compressor model is configured", usage: none };
-  const result = await compressValues({
-    port: request.port,
-    valuesText: request.shortened,
-    facts: [],
-    budgetTokens: request.settings.compressTokens,
-    countTokens: request.countTokens,
-    signal: call.signal,
-    context: call.context,
-  });
-  const usage = result.answer?.usage ?? none;
-  return result.accepted ? { text: result.text, usage } : { text: null, reason: result.reason, usage };
 }
 
 function outputsOf(run: StepRunSnapshot): Record<string, JsonValue> | null {

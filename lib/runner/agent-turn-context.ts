@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../llm";
-import { agentContext, condensedResults, messageTokens } from "./agent-context";
+import { agentContext, messageTokens } from "./agent-context";
+import { condenseValues } from "./context-compressor";
 import type { ContextMode } from "../context-modes";
 import { contextSettingsOf, variableValues } from "./executor-prompt";
 import type { StepSession } from "./step-execution";
@@ -19,9 +20,9 @@ export async function agentTurnContext(
   session: StepSession,
   messages: ChatMessage[],
   callRuns: ReadonlyMap<string, string>,
-  noticed: Set<string> = noticesOf(session),
 ): Promise<{ messages: ChatMessage[]; stats: ContextStats }> {
   const snapshot = session.writer.snapshot;
+  const noticed = noticesOf(session);
   const settings = contextSettingsOf(snapshot, session.options);
   const countTokens = await session.tokenCounter();
   const system = messages[0]?.role === "system" ? (messages[0].content ?? "") : "";
@@ -39,13 +40,16 @@ export async function agentTurnContext(
   let sent = built.messages;
   let mode: ContextMode = settings.mode === "full" ? "full" : "plan-aware";
   if (settings.mode === "compressed") {
-    const condensed = await condensedResults(
-      { port: session.compressor, shortened: built.shortened, settings, countTokens },
-      {
-        signal: session.signal,
-        context: { runId: snapshot.id, routineId: snapshot.routineId, versionId: snapshot.versionId },
-      },
-    );
+    const condensed = await condenseValues({
+      port: session.compressor,
+      valuesText: built.shortened,
+      // The results the coming steps need stay whole in their own messages: nothing here must survive word for word.
+      facts: [],
+      budgetTokens: settings.compressTokens,
+      countTokens,
+      signal: session.signal,
+      context: { runId: snapshot.id, routineId: snapshot.routineId, versionId: snapshot.versionId },
+    });
     const { inputTokens, outputTokens } = condensed.usage;
     const beforeTokens = countTokens(built.shortened);
     if (condensed.text !== null) {
@@ -74,7 +78,7 @@ export async function agentTurnContext(
             data: refused
               ? {
                   accepted: false,
-                  reason: `${capitalize(condensed.reason!)}; the turn stays plan-aware.`,
+                  reason: `${condensed.reason}; the turn stays plan-aware.`,
                   beforeTokens,
                   inputTokens,
                   outputTokens,
@@ -97,5 +101,3 @@ function noticesOf(session: StepSession): Set<string> {
   if (!set) notices.set(session, (set = new Set()));
   return set;
 }
-
-const capitalize = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;

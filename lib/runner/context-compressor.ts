@@ -101,6 +101,38 @@ export async function compressValues(request: CompressionRequest): Promise<Compr
   return { accepted: true, text: answer.content!.trim(), answer };
 }
 
+export type Condensed = {
+  /** The values to show: whole when they fit the budget, else the accepted rewrite; null: stay plan-aware. */
+  text: string | null;
+  /** Why the compressor gave nothing usable ("No compressor model is configured", a refusal, a failure). */
+  reason?: string;
+  /** Whether the compressor was asked (its answer accepted or not). */
+  asked: boolean;
+  usage: { inputTokens: number; outputTokens: number };
+};
+
+/**
+ * Compressed mode's values, for a step's prompt and an agent's turn alike: nothing to show for empty values; the
+ * values whole when they already fit the budget (nothing to condense or pay for); else the compressor's rewrite when
+ * its guard accepts it, or null with the reason (none configured, down, garbage, a needed value dropped).
+ */
+export async function condenseValues(
+  request: Omit<CompressionRequest, "port"> & { port: ModelPort | null },
+): Promise<Condensed> {
+  const none = { inputTokens: 0, outputTokens: 0 };
+  if (!request.valuesText.trim()) return { text: null, asked: false, usage: none };
+  if (request.countTokens(request.valuesText) <= request.budgetTokens)
+    return { text: request.valuesText, asked: false, usage: none };
+  if (!request.port) return { text: null, reason: "No compressor model is configured", asked: false, usage: none };
+  const result = await compressValues({ ...request, port: request.port });
+  const usage = result.answer?.usage ?? none;
+  return result.accepted
+    ? { text: result.text, asked: true, usage }
+    : { text: null, reason: capitalize(result.reason), asked: true, usage };
+}
+
+const capitalize = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
+
 function clipFact(fact: string): string {
   const text = jsonText(fact).replace(/\s+/g, " ");
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;

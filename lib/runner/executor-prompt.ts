@@ -3,7 +3,7 @@ import type { TokenCounter } from "../llm";
 import type { JsonValue, Step } from "../routine";
 import { agentPreamble } from "./actor-prompt";
 import { todayLine } from "./calendar";
-import { compressValues, neededFacts } from "./context-compressor";
+import { condenseValues, neededFacts } from "./context-compressor";
 import { buildExecutorContext, type ExecutorContextInput } from "./context";
 import { type ContextMode, type ContextSettings } from "../context-modes";
 import type { ResolvedOptions } from "./engine-types";
@@ -125,19 +125,7 @@ async function compress(
   const { services, stepRun } = request;
   const run = services.writer.snapshot;
   const beforeTokens = countTokens(planAware.valuesText);
-  const refuse = (reason: string, usage = { inputTokens: 0, outputTokens: 0 }) =>
-    request.recordCompression(
-      { type: "context.compressed", data: { ...stepRef(stepRun), accepted: false, reason, beforeTokens, ...usage } },
-      usage,
-    );
-  if (!planAware.valuesText.trim()) return null;
-  // The values whole already fit the compressor's budget: shown as they are, nothing to condense or pay for.
-  if (beforeTokens <= settings.compressTokens) return planAware.valuesText;
-  if (!services.compressor) {
-    await refuse("No compressor model is configured; the prompt stays plan-aware.");
-    return null;
-  }
-  const result = await compressValues({
+  const condensed = await condenseValues({
     port: services.compressor,
     valuesText: planAware.valuesText,
     facts: neededFacts(run, services.index, planAware.needs),
@@ -146,19 +134,28 @@ async function compress(
     signal: request.signal,
     context: { runId: run.id, routineId: run.routineId, versionId: run.versionId, stepRunId: stepRun.id },
   });
-  const usage = result.answer?.usage ?? { inputTokens: 0, outputTokens: 0 };
-  if (!result.accepted) {
-    await refuse(`${capitalize(result.reason)}; the prompt stays plan-aware.`, usage);
-    return null;
-  }
-  await request.recordCompression(
-    {
-      type: "context.compressed",
-      data: { ...stepRef(stepRun), accepted: true, beforeTokens, afterTokens: countTokens(result.text), ...usage },
-    },
-    usage,
-  );
-  return result.text;
+  const { usage } = condensed;
+  if (condensed.reason !== undefined)
+    await request.recordCompression(
+      {
+        type: "context.compressed",
+        data: {
+          ...stepRef(stepRun),
+          accepted: false,
+          reason: `${condensed.reason}; the prompt stays plan-aware.`,
+          beforeTokens,
+          ...usage,
+        },
+      },
+      usage,
+    );
+  else if (condensed.asked && condensed.text !== null)
+    await request.recordCompression(
+      {
+        type: "context.compressed",
+        data: { ...stepRef(stepRun), accepted: true, beforeTokens, afterTokens: countTokens(condensed.text), ...usage },
+      },
+      usage,
+    );
+  return condensed.text;
 }
-
-const capitalize = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;

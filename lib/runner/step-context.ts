@@ -64,6 +64,20 @@ export function stepContext(
     );
   };
 
+  /** A model call's tokens, counted on the step and the run (its own turns', and the compressor's for its prompt). */
+  const addUsage = (usage: { inputTokens: number; outputTokens: number }): Pick<RunChange, "run" | "steps"> => ({
+    run: { inputTokens: run.inputTokens + usage.inputTokens, outputTokens: run.outputTokens + usage.outputTokens },
+    steps: [
+      {
+        id: stepRun.id,
+        stepId: stepRun.stepId,
+        iteration: stepRun.iteration,
+        inputTokens: stepRun.inputTokens + usage.inputTokens,
+        outputTokens: stepRun.outputTokens + usage.outputTokens,
+      },
+    ],
+  });
+
   // The prompt executorPrompt() built last, so the model call that sends it records its context figures.
   let built: BuiltPrompt | null = null;
 
@@ -89,57 +103,29 @@ export function stepContext(
     const { inputTokens, outputTokens } = result.usage;
     const sent = built && request.messages[0]?.content === built.system ? built : null;
     guard.assertOpen();
-    await writer.commit(
+    await writer.commit(addUsage(result.usage), [
       {
-        run: { inputTokens: run.inputTokens + inputTokens, outputTokens: run.outputTokens + outputTokens },
-        steps: [
-          {
-            id: stepRun.id,
-            stepId: stepRun.stepId,
-            iteration: stepRun.iteration,
-            inputTokens: stepRun.inputTokens + inputTokens,
-            outputTokens: stepRun.outputTokens + outputTokens,
-          },
-        ],
-      },
-      [
-        {
-          type: "step.model",
-          data: {
-            ...stepRef(stepRun),
-            content: result.content === null ? null : clipShown(result.content),
-            toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
-            inputTokens,
-            outputTokens,
-            attempts: result.attempts,
-            ...(sent
-              ? {
-                  contextMode: sent.contextMode,
-                  contextTokens: sent.contextTokens,
-                  fullContextTokens: sent.fullContextTokens,
-                }
-              : {}),
-          },
+        type: "step.model",
+        data: {
+          ...stepRef(stepRun),
+          content: result.content === null ? null : clipShown(result.content),
+          toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: clipShown(call.arguments) })),
+          inputTokens,
+          outputTokens,
+          attempts: result.attempts,
+          ...(sent
+            ? {
+                contextMode: sent.contextMode,
+                contextTokens: sent.contextTokens,
+                fullContextTokens: sent.fullContextTokens,
+              }
+            : {}),
         },
-      ],
-    );
+      },
+    ]);
     if (tokensUsed(run) > limit) throw new BudgetExceededError("tokens", limit, tokensUsed(run));
     return result;
   };
-
-  /** Model tokens spent for the step outside its own turns (the compressor's): counted on the step and the run. */
-  const addUsage = (usage: { inputTokens: number; outputTokens: number }): Pick<RunChange, "run" | "steps"> => ({
-    run: { inputTokens: run.inputTokens + usage.inputTokens, outputTokens: run.outputTokens + usage.outputTokens },
-    steps: [
-      {
-        id: stepRun.id,
-        stepId: stepRun.stepId,
-        iteration: stepRun.iteration,
-        inputTokens: stepRun.inputTokens + usage.inputTokens,
-        outputTokens: stepRun.outputTokens + usage.outputTokens,
-      },
-    ],
-  });
 
   const executorPrompt = async () => {
     built = await buildExecutorPrompt({
