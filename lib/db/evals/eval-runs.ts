@@ -67,7 +67,7 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
   if (cases.length === 0) throw new ConflictError("This routine has no active test case yet: add cases first.");
 
   const catalog = await readCatalogTools();
-  const runConfigurations = await withDistractors(suite.routineId, configurations);
+  const runConfigurations = await configurationsToRun(suite.routineId, configurations);
   const gates = await Promise.all(runConfigurations.map((config) => configurationGate(config, catalog)));
   const rows = cases.flatMap((record) =>
     runConfigurations.map((config, configIndex) => {
@@ -224,7 +224,7 @@ function toProgress(
  * The configurations as the run keeps them: with the other routines' published versions each puts beside the
  * routine (the first n by name), and its context settings (its context mode over the settings in effect now).
  */
-async function withDistractors(routineId: string, configurations: ReturnType<typeof readConfigurations>) {
+async function configurationsToRun(routineId: string, configurations: ReturnType<typeof readConfigurations>) {
   const most = Math.max(0, ...configurations.map((config) => config.distractors));
   const others =
     most === 0
