@@ -12,6 +12,8 @@ const employees = Array.from({ length: 20 }, (_, at) => `E${1001 + at}`);
 /** 20 leave requests (short stays and long ones that exceed the balance, so both ways are taken). */
 const leave: ContextRequest[] = employees.map((employee, at) => {
   const start = new Date(Date.UTC(2025, 6 + (at % 5), 1 + at));
+  // Leave starts on a working day: the demo HR server refuses a request that starts on a weekend.
+  while (start.getUTCDay() === 0 || start.getUTCDay() === 6) start.setUTCDate(start.getUTCDate() + 1);
   const days = at % 4 === 3 ? 40 : 2 + (at % 5);
   const end = new Date(start.getTime() + (days - 1) * 86_400_000);
   const iso = (date: Date) => date.toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoRoutines } from "../../lib/demo/seed";
 import type { RunEvent } from "../../lib/events";
-import { createTokenCounter, type TokenCounter } from "../../lib/llm";
+import { countToolTokens, createTokenCounter, type TokenCounter } from "../../lib/llm";
 import type { ContextMode } from "../../lib/context-modes";
 import { createRunEngine } from "../../lib/runner";
 import { FakeClock, MemoryRunStore } from "../../lib/runner/testing";
@@ -47,11 +47,13 @@ async function runOnce(item: ContextRequest, mode: ContextMode, count: TokenCoun
   });
   const runId = store.createRun({ routine, request: item.request, inputs: item.inputs });
   const status = await engine.execute(runId);
-  const prompts = executor.requests.map((request) =>
-    request.messages.reduce(
-      (sum, message) => sum + ("content" in message && message.content ? count(message.content) : 0),
-      0,
-    ),
+  // A request's prompt is its messages and the tool definitions it offers, which the model reads (and is billed for).
+  const prompts = executor.requests.map(
+    (request) =>
+      request.messages.reduce(
+        (sum, message) => sum + ("content" in message && message.content ? count(message.content) : 0),
+        0,
+      ) + countToolTokens(count, request.tools ?? []),
   );
   const events: RunEvent[] = store.events(runId);
   // What the run did: every tool call with its arguments, and every way a branch took.
@@ -94,6 +96,20 @@ async function main() {
   log(
     `run statuses: ${JSON.stringify(Object.fromEntries([...new Set(statuses)].map((s) => [s, statuses.filter((x) => x === s).length])))}`,
   );
+  const branches = samples.flatMap((sample) => sample.runs.full.calls.filter((call) => call.startsWith("branch ")));
+  log(
+    `branches taken (full history): ${JSON.stringify(Object.fromEntries([...new Set(branches)].map((b) => [b, branches.filter((x) => x === b).length])))}`,
+  );
+  for (const routine of ["annual_leave", "payslip"] as const) {
+    const own = samples.filter(
+      (sample) => CONTEXT_REQUESTS.find((item) => item.request === sample.request)!.routine === routine,
+    );
+    const tokens = (mode: ContextMode) => own.reduce((sum, sample) => sum + sample.runs[mode].promptTokens, 0);
+    const turns = own.reduce((sum, sample) => sum + sample.runs.full.modelTurns, 0) / own.length;
+    log(
+      `${routine}: ${own.length} runs, ${turns.toFixed(1)} model turns a run, plan-aware ${Math.round((1 - tokens("plan-aware") / tokens("full")) * 1000) / 10}% fewer tokens, compressed ${Math.round((1 - tokens("compressed") / tokens("full")) * 1000) / 10}%`,
+    );
+  }
   const full = perRun("full");
   const planAware = perRun("plan-aware");
   const summary = {

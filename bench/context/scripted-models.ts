@@ -133,8 +133,10 @@ function branchChoice(request: ChatRequest) {
       labels.find((label) => /certificate/i.test(label) === /certificate/i.test(asks) && !/^no /i.test(label)) ??
       labels.find((label) => /^no /i.test(label))!;
   else {
-    const balance = namedValues(labels.join("\n"), system, valuesIn(system)).join(" ");
-    const remaining = Number(/(?:remaining_days"?:? ?|\| )(\d+)(?: \||$)/.exec(balance)?.[1] ?? NaN);
+    // The balance's last field is what remains (the demo HR tool's shape): its last number in every way a value is
+    // shown, whole JSON, a compressor's `a | b | c` line or a one-line summary cut short.
+    const balance = namedValues(labels.join("\n"), system, valuesIn(system));
+    const remaining = Number(balance.filter((leaf) => /^\d+$/.test(leaf)).at(-1) ?? NaN);
     const asked = daysAsked(system);
     if (asked !== null && Number.isFinite(remaining)) pick = asked <= remaining ? labels[0] : labels[1];
   }

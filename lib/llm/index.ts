@@ -17,7 +17,7 @@ export {
   roleSettingsSchema,
 } from "./settings-schema";
 export type { LlmSettings, LlmSettingsInput, RoleSettings } from "./settings-schema";
-export { countPromptTokens, createTokenCounter, estimateTokens, fitsTokens } from "./tokens";
+export { countPromptTokens, countToolTokens, createTokenCounter, estimateTokens, fitsTokens } from "./tokens";
 export type { TokenCounter } from "./tokens";
 export type {
   CallOptions,

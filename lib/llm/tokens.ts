@@ -1,5 +1,5 @@
 import type { Tiktoken } from "js-tiktoken/lite";
-import type { ChatMessage } from "./types";
+import type { ChatMessage, ToolSpec } from "./types";
 
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
@@ -92,6 +92,14 @@ export function fitsTokens(text: string, budget: number, count: TokenCounter): b
 /** OpenAI's accounting for chat messages: a few tokens of framing per message and three to start the answer. */
 const PER_MESSAGE = 4;
 const REPLY_PRIMING = 3;
+
+/**
+ * What a request's tool definitions add to its prompt: each function's name, description and parameter schema, as
+ * the server reads them (an estimate by their JSON; the server's own rendering differs by a few tokens per tool).
+ */
+export function countToolTokens(count: TokenCounter, tools: readonly ToolSpec[]): number {
+  return tools.reduce((sum, tool) => sum + count(JSON.stringify(tool)), 0);
+}
 
 /** The prompt's tokens: every message, plus the response_format schema, which the server reads too. */
 export function countPromptTokens(

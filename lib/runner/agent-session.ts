@@ -97,7 +97,7 @@ export async function runAgent(driver: AgentDriver, plan: AgentPlan): Promise<Ru
     if (over) return budgetExceeded(transitions, over);
 
     messages[0] = { role: "system", content: await systemPrompt(session, plan) };
-    const sent = await agentTurnContext(session, messages, callRuns);
+    const sent = await agentTurnContext(session, messages, callRuns, offer.specs);
     const started = session.clock.now();
     const model = executorModelOf(writer.snapshot);
     const result = await modelTurn(

@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../llm";
+import { countToolTokens, type ChatMessage, type ToolSpec } from "../llm";
 import { agentContext, messageTokens } from "./agent-context";
 import { condenseValues } from "./context-compressor";
 import type { ContextMode } from "../context-modes";
@@ -20,6 +20,8 @@ export async function agentTurnContext(
   session: StepSession,
   messages: ChatMessage[],
   callRuns: ReadonlyMap<string, string>,
+  /** The tools the turn offers: the same in every mode (the agent picks each call), counted in both figures. */
+  tools: readonly ToolSpec[],
 ): Promise<{ messages: ChatMessage[]; stats: ContextStats }> {
   const snapshot = session.writer.snapshot;
   const noticed = noticesOf(session);
@@ -36,7 +38,8 @@ export async function agentTurnContext(
     lookahead: settings.lookahead,
     variables: await variableValues(session),
   });
-  const fullContextTokens = messageTokens(built.full, countTokens);
+  const toolTokens = countToolTokens(countTokens, tools);
+  const fullContextTokens = messageTokens(built.full, countTokens) + toolTokens;
   let sent = built.messages;
   let mode: ContextMode = settings.mode === "full" ? "full" : "plan-aware";
   if (settings.mode === "compressed") {
@@ -91,7 +94,7 @@ export async function agentTurnContext(
   }
   return {
     messages: sent,
-    stats: { contextMode: mode, contextTokens: messageTokens(sent, countTokens), fullContextTokens },
+    stats: { contextMode: mode, contextTokens: messageTokens(sent, countTokens) + toolTokens, fullContextTokens },
   };
 }
 

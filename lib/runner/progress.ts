@@ -8,6 +8,8 @@ export type ProgressItem = {
   number: number;
   name: string;
   done: boolean;
+  /** On a way a branch did not take: it will not run (unless a loop brings the branch back). */
+  notTaken: boolean;
   current: boolean;
   completion: string;
 };
@@ -33,8 +35,16 @@ export function completionOf(step: Step): string {
   }
 }
 
-/** The routine's steps in order, each marked done when its newest execution succeeded. */
-export function progressItems(routine: Routine, snapshot: RunSnapshot, currentStepId: string | null): ProgressItem[] {
+/**
+ * The routine's steps in order, each marked done when its newest execution succeeded, and not taken when it is in
+ * `notTaken` (routine-graph's stepsNotTaken).
+ */
+export function progressItems(
+  routine: Routine,
+  snapshot: RunSnapshot,
+  currentStepId: string | null,
+  notTaken: ReadonlySet<string> = new Set(),
+): ProgressItem[] {
   const latest = new Map<string, string>();
   for (const run of snapshot.steps) latest.set(run.stepId, run.state);
   return routine.steps.map((step, index) => ({
@@ -42,13 +52,15 @@ export function progressItems(routine: Routine, snapshot: RunSnapshot, currentSt
     number: index + 1,
     name: step.name,
     done: latest.get(step.id) === "succeeded" && step.id !== currentStepId,
+    notTaken: notTaken.has(step.id) && step.id !== currentStepId,
     current: step.id === currentStepId,
     completion: completionOf(step),
   }));
 }
 
 /**
- * The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, the current step marked. Each
+ * The list as the executor reads it: a Markdown checklist, `[x]` done, `[ ]` pending, `[-]` not taken (said so), the
+ * current step marked. Each
  * step is labelled as the routine text labels it (`labelOf`, RoutineIndex.labelOf: "Branch 4-1 Step 1").
  */
 export function renderProgress(
@@ -59,7 +71,9 @@ export function renderProgress(
 ): string {
   return items
     .map((item) => {
-      const head = `- [${item.done ? "x" : " "}] ${labelOf(item.stepId)}. ${item.name} [id: ${item.stepId}]`;
+      const mark = item.done ? "x" : item.notTaken ? "-" : " ";
+      const head = `- [${mark}] ${labelOf(item.stepId)}. ${item.name} [id: ${item.stepId}]`;
+      if (item.notTaken) return `${head} (not taken: the branch went another way)`;
       if (window && !window.has(item.stepId)) return head;
       return `${head} (done when: ${item.completion})${item.current ? " ← current" : ""}`;
     })

@@ -111,3 +111,22 @@ export function stepsOffTheWayTaken(
     (step) => others.has(step.id) && !onTheWay.has(step.id) && !ran.has(step.id) && step.id !== branchId,
   );
 }
+
+/**
+ * The steps the branches' latest choices left out, for the executor's progress list: it marks them not taken as
+ * soon as the branch is chosen, as the run view does, rather than pending.
+ */
+export function stepsNotTaken(
+  index: RoutineIndex,
+  stepRuns: readonly { stepId: string; state: string; output: unknown }[],
+): Set<string> {
+  const ran = new Set(stepRuns.map((run) => run.stepId));
+  const latest = new Map(stepRuns.map((run) => [run.stepId, run]));
+  const notTaken = new Set<string>();
+  for (const [stepId, run] of latest) {
+    const edgeId = (run.output as { edgeId?: unknown } | null)?.edgeId;
+    if (index.step(stepId)?.kind !== "branch" || run.state !== "succeeded" || typeof edgeId !== "string") continue;
+    for (const step of stepsOffTheWayTaken(index, stepId, edgeId, ran)) notTaken.add(step.id);
+  }
+  return notTaken;
+}

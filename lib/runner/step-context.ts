@@ -1,5 +1,12 @@
 import type { RunEventInput } from "../events";
-import { type ChatRequest, type ChatResult, isLlmError, type TokenCounter } from "../llm";
+import {
+  type ChatRequest,
+  type ChatResult,
+  countToolTokens,
+  isLlmError,
+  type TokenCounter,
+  type ToolSpec,
+} from "../llm";
 import type { JsonValue, Step, ToolDefinition, ToolRef } from "../routine";
 import { executorModelOf } from "./actor-prompt";
 import { BudgetExceededError, tokensUsed } from "./budgets";
@@ -80,6 +87,8 @@ export function stepContext(
 
   // The prompt executorPrompt() built last, so the model call that sends it records its context figures.
   let built: BuiltPrompt | null = null;
+  // The tools offeredTools() chose last, with their definitions' tokens and the whole allowlist's.
+  let offered: { tools: ToolSpec[]; tokens: number; fullTokens: number } | null = null;
 
   const chat = async (request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult> => {
     const limit = run.budgets.maxTokens;
@@ -102,6 +111,7 @@ export function stepContext(
     }
     const { inputTokens, outputTokens } = result.usage;
     const sent = built && request.messages[0]?.content === built.system ? built : null;
+    const tools = offered && request.tools === offered.tools ? offered : { tokens: 0, fullTokens: 0 };
     guard.assertOpen();
     await writer.commit(addUsage(result.usage), [
       {
@@ -116,8 +126,8 @@ export function stepContext(
           ...(sent
             ? {
                 contextMode: sent.contextMode,
-                contextTokens: sent.contextTokens,
-                fullContextTokens: sent.fullContextTokens,
+                contextTokens: sent.contextTokens + tools.tokens,
+                fullContextTokens: sent.fullContextTokens + tools.fullTokens,
               }
             : {}),
         },
@@ -141,6 +151,15 @@ export function stepContext(
     return built.system;
   };
 
+  const offeredTools = async (all: ToolSpec[], own: (spec: ToolSpec) => boolean) => {
+    const countTokens = await services.tokenCounter();
+    // Plan-aware: a workflow step calls its own tool, so the others' definitions are context no coming step needs.
+    const tools = !built || built.contextMode === "full" ? all : all.filter(own);
+    const fullTokens = countToolTokens(countTokens, all);
+    offered = { tools, tokens: tools === all ? fullTokens : countToolTokens(countTokens, tools), fullTokens };
+    return tools;
+  };
+
   return {
     step,
     run,
@@ -158,6 +177,7 @@ export function stepContext(
     describeTools: services.describeTools,
     timeLeft: () => guard.timeLeft(),
     executorPrompt,
+    offeredTools,
     chat,
     record,
   };

@@ -116,6 +116,9 @@ describe("the executor context", () => {
     const { system } = context(snapshot, "s4");
     expect(system).toContain('- s2.out_2: VAR_s2_1 (in variable memory; starts: {"rows":[1,2,3)');
     expect(system).toContain('- VAR_s2_1 (from step s2): {"rows":[1,2,3');
+    // How to pass a key on is said once the run holds one, and only then.
+    expect(system).toContain("give the\nkey itself as the argument");
+    expect(context(snapshotAt(undefined, 3), "s4").system).not.toContain("variable memory");
   });
 
   it("stays within its token budget by dropping the oldest summaries first, counted with the tokenizer", () => {

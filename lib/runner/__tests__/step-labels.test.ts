@@ -54,3 +54,39 @@ describe("step labels in the executor's prompts", () => {
     expect(messages).not.toContain("Step 3. Summarize");
   });
 });
+
+describe("the progress list once a branch is chosen", () => {
+  it("marks the steps on the way not taken as not taken, not pending", async () => {
+    const steps = [
+      toolStep({
+        id: "check",
+        name: "Check balance",
+        inputs: { employee_id: { from: "input", name: "employee_id" } },
+        outputs: [{ name: "balance", description: "" }],
+      }),
+      branchStep({ id: "b", name: "Enough days?" }),
+      skillStep({ id: "sum", name: "Summarize", instruction: "Summarize the balance.", outputs: [] }),
+      skillStep({ id: "decline", name: "Explain the shortfall", instruction: "Say why not.", outputs: [] }),
+      endStep({ id: "done" }),
+    ];
+    const routine = makeRoutine({
+      steps,
+      edges: [
+        edge("check", "b"),
+        edge("b", "sum", "enough", "balance.days > 0"),
+        edge("b", "decline", "none", "balance.days <= 0"),
+        edge("sum", "done"),
+        edge("decline", "done"),
+      ],
+    });
+    const model = scriptedModel(() => ({ content: "12 days left." }));
+    const h = harness({ routine, model });
+    expect(await h.execute()).toBe("succeeded");
+
+    const system = model.requests[0].messages[0].content ?? "";
+    expect(system).toMatch(/^- \[x\] Step 2\. Enough days\? \[id: b\]$/m);
+    expect(system).toMatch(/^- \[-\] Branch 2-2 Step 1\. Explain the shortfall \[id: decline\] \(not taken: .*\)$/m);
+    expect(system).toMatch(/^- \[ \] Branch 2-1 Step 1\. Summarize \[id: sum\] .*← current$/m);
+    expect(system).toMatch(/^- \[ \] Step 3\. End/m);
+  });
+});

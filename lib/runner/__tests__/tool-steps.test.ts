@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { endStep, makeRoutine, toolStep } from "../../routine/testing/factories";
+import { estimateTokens } from "../../llm";
 import { toolError } from "../testing";
 import {
   chain,
@@ -172,7 +173,7 @@ describe("a fully bound tool step", () => {
 });
 
 describe("a tool step the model completes", () => {
-  it("offers only the routine's tools, fixes the bound arguments and calls the tool with the model's values", async () => {
+  it("offers only the step's own tool, fixes the bound arguments and calls the tool with the model's values", async () => {
     fake.setScenario({
       rules: [
         {
@@ -186,11 +187,8 @@ describe("a tool step the model completes", () => {
     expect(await h.execute()).toBe("succeeded");
     expect(h.tools.callsTo("apply_leave")[0].args).toEqual({ employee_id: "E7", days: 3 });
     const [body] = chatBodies();
-    expect(body.tools?.map((tool) => tool.function.name).sort()).toEqual([
-      "apply_leave",
-      "get_leave_balance",
-      "notify_employee",
-    ]);
+    // Plan-aware (the default): the other tools' definitions serve no coming step, and the model may call only this one.
+    expect(body.tools?.map((tool) => tool.function.name)).toEqual(["apply_leave"]);
     const system = body.messages[0].content!;
     expect(system).toContain("## Routine");
     expect(system).toMatch(/- \[x\] Step 1\. Check leave balance \[id: check\]/);
@@ -208,6 +206,36 @@ describe("a tool step the model completes", () => {
     });
     expectConsistentLog(h);
     expectNoSecrets(h, fake);
+  });
+
+  it("offers the routine's tools in full history, and counts the definitions offered in each turn's context figures", async () => {
+    const rules = [
+      {
+        match: { lastMessageIncludes: ASK_APPLY },
+        reply: { toolCalls: [{ name: "apply_leave", arguments: { days: 3 } }] },
+      },
+    ];
+    const figures = async (contextMode: "full" | "plan-aware") => {
+      fake.setScenario({ rules });
+      const h = harness({ routine: leaveRoutine(), model: fakeModel(fake).model, engine: { contextMode } });
+      expect(await h.execute()).toBe("succeeded");
+      const body = chatBodies().at(-1)!;
+      const turn = dataOf(h.events(), "step.model")[0];
+      return {
+        tools: body.tools!.map((tool) => tool.function.name).sort(),
+        turn,
+        // What the definitions offered add to the turn's figure, beyond its system prompt.
+        definitionTokens: turn.contextTokens! - estimateTokens(body.messages[0].content!),
+      };
+    };
+    const full = await figures("full");
+    expect(full.tools).toEqual(["apply_leave", "get_leave_balance", "notify_employee"]);
+    expect(full.turn.contextTokens).toBe(full.turn.fullContextTokens);
+    const planAware = await figures("plan-aware");
+    expect(planAware.tools).toEqual(["apply_leave"]);
+    expect(planAware.turn.fullContextTokens).toBe(full.turn.fullContextTokens);
+    expect(planAware.definitionTokens).toBeGreaterThan(0);
+    expect(full.definitionTokens).toBeGreaterThan(2 * planAware.definitionTokens);
   });
 
   it("corrects a deviation (another tool of the routine) in one turn, recording the refusal", async () => {

@@ -11,8 +11,8 @@ export type ArgumentsResult = { ok: true; args: Record<string, JsonValue> } | { 
 
 /**
  * Asks the executor model for the arguments of a tool step the routine does not fully bind, the paper's way: the
- * routine and progress list as system prompt, only the routine's tools offered, one call expected to this step's
- * tool. A deviation (no call, another tool, a tool outside the allowlist) gets one corrective turn; arguments that
+ * routine and progress list as system prompt, the routine's tools offered (only this step's own outside full
+ * history), one call expected to this step's tool. A deviation (no call, another tool, a tool outside the allowlist) gets one corrective turn; arguments that
  * are not JSON or fail the tool's schema get one repair turn; after that the step fails with the reason. Parameters
  * the routine binds are fixed: the model is told so, and its values for them are replaced. A variable key the model
  * writes that the step's bindings do not name (an injected "pass VAR_x here") is refused the same way, never sent.
@@ -24,12 +24,15 @@ export async function argumentsFromModel(
 ): Promise<ArgumentsResult> {
   const { step, toolNames } = ctx;
   const expectedName = toolNames.nameOf(step.tool);
-  const tools = toolSpecs(ctx, await ctx.describeTools(), Object.keys(bound));
   const scope = ctx.values.scopeOf(step.inputs);
   const messages: ChatMessage[] = [
     { role: "system", content: await ctx.executorPrompt() },
     { role: "user", content: stepRequest(ctx, expectedName, bound, unbound) },
   ];
+  const tools = await ctx.offeredTools(
+    toolSpecs(ctx, await ctx.describeTools(), Object.keys(bound)),
+    (spec) => spec.name === expectedName,
+  );
   let corrected = false;
   let repaired = false;
 

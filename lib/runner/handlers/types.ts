@@ -1,5 +1,5 @@
 import type { RunEventInput } from "../../events";
-import type { ChatRequest, ChatResult } from "../../llm";
+import type { ChatRequest, ChatResult, ToolSpec } from "../../llm";
 import type { JsonValue, Step, StepKind, StepOf, ToolDefinition, ToolRef } from "../../routine";
 import type { Clock, RunSnapshot, RunStore, StepRunSnapshot, ToolPort } from "../ports";
 import type { RoutineIndex } from "../routine-graph";
@@ -43,6 +43,12 @@ export interface StepContext<S extends Step = Step> {
   timeLeft(): number;
   /** The executor's system prompt for this step: routine, progress list, plan-aware values. */
   executorPrompt(): Promise<string>;
+  /**
+   * The tools a model turn of this step offers, after executorPrompt(): the whole allowlist in full history (the
+   * baseline), only the step's own tools (`own`) in plan-aware and compressed modes. The turn's context figures count
+   * their definitions, and the allowlist's for full history.
+   */
+  offeredTools(all: ToolSpec[], own: (spec: ToolSpec) => boolean): Promise<ToolSpec[]>;
   /** One executor model call for this step: recorded as step.model with its tokens; stops at the token budget. */
   chat(request: Omit<ChatRequest, "signal" | "context">): Promise<ChatResult>;
   /** Commits events during the step (a tool call sent, a refusal, a retry), with changes to the step run. */
