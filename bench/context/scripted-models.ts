@@ -39,7 +39,10 @@ function valuesIn(system: string): Values {
       continue;
     }
     const condensed = /^([\w-]+\.\w+): (.*)$/.exec(line);
-    if (condensed) values.set(condensed[1], condensed[2].split(" | "));
+    if (condensed) {
+      values.set(condensed[1], key ? [key] : condensed[2].split(" | "));
+      continue;
+    }
     const summary = /^- ([\w-]+\.\w+): (.*)$/.exec(line);
     if (summary) values.set(summary[1], [summary[2]]);
   }
@@ -177,8 +180,11 @@ export function benchCompressor(): ScriptedModel {
       } catch {
         leaves = [whole[2]];
       }
+      // A value with nothing to keep serves no coming step: its first fields name it, the rest is stale output.
+      const stale = !leaves.some((leaf) => keep.has(leaf) || [...keep].some((fact) => fact && leaf.startsWith(fact)));
+      const kept = stale ? [...leaves.slice(0, 2), "…"] : leaves;
       lines.push(
-        `${whole[1]}: ${leaves.map((leaf) => (keep.has(leaf) || leaf.length <= 40 ? leaf : `${leaf.slice(0, 40)}…`)).join(" | ")}`,
+        `${whole[1]}: ${kept.map((leaf) => (keep.has(leaf) || leaf.length <= 40 ? leaf : `${leaf.slice(0, 40)}…`)).join(" | ")}`,
       );
     }
     return { content: lines.join("\n") };
