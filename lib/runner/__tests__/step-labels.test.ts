@@ -7,15 +7,18 @@ import { harness } from "./support";
 // The executor reads the routine in the paper's text form, where a step on a branch is "Branch 2-1 Step 1", not its
 // place in the step list: the progress list and the step request must name it the same way.
 
+const checkBalance = () =>
+  toolStep({
+    id: "check",
+    name: "Check balance",
+    inputs: { employee_id: { from: "input", name: "employee_id" } },
+    outputs: [{ name: "balance", description: "" }],
+  });
+
 /** check balance → b: enough → summarize (the model writes it) → done; none → done. */
 function branching() {
   const steps = [
-    toolStep({
-      id: "check",
-      name: "Check balance",
-      inputs: { employee_id: { from: "input", name: "employee_id" } },
-      outputs: [{ name: "balance", description: "" }],
-    }),
+    checkBalance(),
     branchStep({ id: "b", name: "Enough days?" }),
     skillStep({
       id: "sum",
@@ -58,12 +61,7 @@ describe("step labels in the executor's prompts", () => {
 describe("the progress list once a branch is chosen", () => {
   it("marks the steps on the way not taken as not taken, not pending", async () => {
     const steps = [
-      toolStep({
-        id: "check",
-        name: "Check balance",
-        inputs: { employee_id: { from: "input", name: "employee_id" } },
-        outputs: [{ name: "balance", description: "" }],
-      }),
+      checkBalance(),
       branchStep({ id: "b", name: "Enough days?" }),
       skillStep({ id: "sum", name: "Summarize", instruction: "Summarize the balance.", outputs: [] }),
       skillStep({ id: "decline", name: "Explain the shortfall", instruction: "Say why not.", outputs: [] }),
