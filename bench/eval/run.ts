@@ -3,7 +3,7 @@
 // driver queues ordinary runs, the run worker executes them with the real engine and SQLite store, the demo HR
 // server describes the tools, pinned outputs answer the calls), then the checker alone. Progress on stderr; the last
 // line of stdout is one JSON object { cases, configurations, casesPerSecond, checkerCallsPerSecond, wallMs }.
-import { openFreshBenchDatabase } from "../lib/bench-database";
+import { openEvalBenchWorld } from "../lib/eval-bench-world";
 import { performance } from "node:perf_hooks";
 import { round } from "../lib/stats";
 
@@ -14,37 +14,16 @@ const CHECKER_ROUNDS = Number(process.env.BENCH_EVAL_CHECKER_ROUNDS ?? 50);
 const log = (message: string) => process.stderr.write(`[bench:eval] ${message}\n`);
 
 async function main() {
-  await openFreshBenchDatabase("routine-studio-eval.db");
-  const { startFakeOpenAI } = await import("../../scripts/fake-openai/index");
-  const { startDemoHrHttpServer } = await import("../../lib/demo/hr-server");
-  const { seedDatabase } = await import("../../lib/demo/seed");
-  const { prisma } = await import("../../lib/db/core");
-  const { loadViewer } = await import("../../lib/db/users");
-  const { createSuite, startEvalRun } = await import("../../lib/db/evals");
-  const { buildRunWorker } = await import("../../lib/run-service");
-  const { createEvalDriver } = await import("../../lib/eval-service");
-  const { sharedToolGateway } = await import("../../lib/tool-gateway");
-  const { checkCase } = await import("../../lib/eval");
-  const { publishOverDemoHr } = await import("../../lib/run-service/testing/demo-hr-runs");
-  const support = await import("../../lib/eval-service/testing/eval-test-support");
-
   log("Seeding a fresh database, starting the demo HR server and the fake model");
-  await seedDatabase({ mode: "demo" });
-  const hr = await startDemoHrHttpServer({ port: 0 });
-  const fake = await startFakeOpenAI({ port: 0, apiKey: "bench-key", scenario: { rules: [] } });
-  Object.assign(process.env, {
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: "bench-key",
-    OPENAI_EXECUTOR_MODEL: "fake-executor",
+  const world = await openEvalBenchWorld({
+    database: "routine-studio-eval.db",
+    cases: CASES,
+    concurrency: CONCURRENCY,
   });
-  const author = await prisma.user.findUniqueOrThrow({ where: { email: "author@example.com" } });
-  const viewer = (await loadViewer(author.id))!;
-  const worker = buildRunWorker({ enabled: true, concurrency: CONCURRENCY, leaseMs: 60_000, pollMs: 500 });
-  const driver = createEvalDriver({ suites: 1, leaseMs: 60_000, pollMs: 200 });
+  const { prisma, support, fake, viewer, worker, driver, routineId, versionId } = world;
+  const { createSuite, startEvalRun } = await import("../../lib/db/evals");
+  const { checkCase } = await import("../../lib/eval");
   try {
-    const { routineId } = await publishOverDemoHr(hr.url, author.id, support.balanceRoutine());
-    const versionId = (await prisma.routine.findUniqueOrThrow({ where: { id: routineId } })).publishedVersionId!;
-    await support.insertBalanceCases(routineId, CASES);
     fake.addRules(
       Array.from({ length: CASES }, (_, index) =>
         support.caseRules(index + 1, support.agentTurns(index + 1, "none")),
@@ -99,11 +78,7 @@ async function main() {
       }),
     );
   } finally {
-    await driver.stop();
-    await worker.stop();
-    await sharedToolGateway().close();
-    await hr.close();
-    await fake.close();
+    await world.close();
   }
 }
 
