@@ -19,10 +19,7 @@ afterAll(() => world.stop());
 
 describe("cancelling a stage", () => {
   it("while the run waits at a human step in it: the stage's steps are skipped and the next stage runs", async () => {
-    await as("operator");
-    const { runId } = await startRun(signedIn(), { routineId: world.approval, inputs: leaveInputs() });
-    await waitForStatus(runId, "waiting");
-    await world.atRest(runId);
+    const runId = await world.runWaitingForApproval();
     const outcome = await controlStage(signedIn(), { runId, stageId: "A", action: "cancel", reason: "Manager away" });
     expect(outcome).toEqual({ status: "queued", effect: "cancelled" });
     await waitForStatus(runId, "succeeded");
@@ -99,10 +96,7 @@ describe("cancelling a stage", () => {
   });
 
   it("is refused, with nothing written, for a stage the run has not reached, an unknown stage, or a finished run", async () => {
-    await as("operator");
-    const { runId } = await startRun(signedIn(), { routineId: world.approval, inputs: leaveInputs() });
-    await waitForStatus(runId, "waiting");
-    await world.atRest(runId);
+    const runId = await world.runWaitingForApproval();
     const before = await runTables();
     await expect(controlStage(signedIn(), { runId, stageId: "B", action: "cancel" })).rejects.toThrow(
       'The run has not reached stage "Booking"; pause it there first.',
@@ -132,9 +126,7 @@ describe("cancelling a stage", () => {
 
 describe("holding and retrying a stage", () => {
   it("holds a stage the run has not reached: the run pauses before it, and goes into it once resumed", async () => {
-    await as("operator");
-    const { runId } = await startRun(signedIn(), { routineId: world.approval, inputs: leaveInputs() });
-    await waitForStatus(runId, "waiting");
+    const runId = await world.runWaitingForApproval();
     expect(await controlStage(signedIn(), { runId, stageId: "B", action: "pause", reason: "Check the dates" })).toEqual(
       {
         status: "waiting",

@@ -6,7 +6,7 @@ import type { RunChange, ToolPort } from "../../runner";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
-import { getRun } from "../runs";
+import { getRun, startRun } from "../runs";
 import {
   applyRunChange,
   BUDGET_DEFAULTS,
@@ -19,7 +19,7 @@ import {
   writeRuns,
   type RunWorker,
 } from "../../run-service";
-import { demoUserId } from "../testing/review-test-support";
+import { as, demoUserId } from "../testing/review-test-support";
 import {
   bookLeave,
   doneStep,
@@ -27,6 +27,7 @@ import {
   leaveInputs,
   leaveRoutineOf,
   publishOverDemoHr,
+  waitForStatus,
 } from "../../run-service/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
@@ -125,14 +126,23 @@ export async function startStageWorld() {
     engineOptions: { controlPollMs: 50 },
   });
   worker.start();
+  const atRest = (runId: string) =>
+    vi.waitFor(() => expect(worker.active()).not.toContain(runId), { timeout: 5_000, interval: 10 });
   return {
     hr,
     tools,
     approval,
     booking,
     /** Waits until no worker holds the run (it released it after pausing, waiting or finishing). */
-    atRest: (runId: string) =>
-      vi.waitFor(() => expect(worker.active()).not.toContain(runId), { timeout: 5_000, interval: 10 }),
+    atRest,
+    /** Signs in as the operator and starts the `approval` routine; resolves once the run rests at its human step. */
+    async runWaitingForApproval(): Promise<string> {
+      await as("operator");
+      const { runId } = await startRun(signedIn(), { routineId: approval, inputs: leaveInputs() });
+      await waitForStatus(runId, "waiting");
+      await atRest(runId);
+      return runId;
+    },
     async stop() {
       await worker.stop();
       await sharedToolGateway().close();

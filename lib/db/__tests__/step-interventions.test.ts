@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Step } from "../../routine";
-import { controlRun, decideHumanStep, retryStep, skipStep, startRun } from "../runs";
+import { controlRun, decideHumanStep, retryStep, skipStep } from "../runs";
 import { loadRunSnapshot } from "../../run-service";
 import { as, demoUserId } from "../testing/review-test-support";
-import { leaveInputs, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { waitForStatus } from "../../run-service/testing/demo-hr-runs";
 import { publishedRoutine } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { auditOf, eventsOf, restingRun, staged, startStageWorld, stepsOf, type StageWorld } from "./stage-support";
@@ -20,10 +20,7 @@ afterAll(() => world.stop());
 
 describe("skipping and retrying a step with a reason", () => {
   it("skips the human step the run waits at: the run goes on after it, and the skip is recorded", async () => {
-    await as("operator");
-    const { runId } = await startRun(signedIn(), { routineId: world.approval, inputs: leaveInputs() });
-    await waitForStatus(runId, "waiting");
-    await world.atRest(runId);
+    const runId = await world.runWaitingForApproval();
     const run = (await loadRunSnapshot(runId))!;
     const waiting = run.steps.find((step) => step.state === "waiting")!;
     const done = run.steps.find((step) => step.state === "succeeded")!;
@@ -89,9 +86,7 @@ describe("skipping and retrying a step with a reason", () => {
   });
 
   it("records the reason of a retry in the event and the audit entry", async () => {
-    await as("operator");
-    const { runId } = await startRun(signedIn(), { routineId: world.approval, inputs: leaveInputs() });
-    await waitForStatus(runId, "waiting");
+    const runId = await world.runWaitingForApproval();
     const stepRunId = (await loadRunSnapshot(runId))!.steps.find((step) => step.state === "waiting")!.id;
     await decideHumanStep(signedIn(), { runId, stepRunId, decision: "reject", comment: "Wrong dates" });
     await waitForStatus(runId, "failed");
