@@ -5,19 +5,10 @@ import { z } from "zod";
 import type { RetrievalView } from "@/components/memory/memory-types";
 import { ADMIN_ROLES } from "@/lib/access";
 import { retrieveRoutines, updateMemoryThresholds } from "@/lib/db/memory";
-import type { ActionState } from "@/lib/forms";
+import { typedNumber, type ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 
 // Each action authorizes itself here and the DAL checks again: neither trusts the page that rendered the form.
-
-/** A number typed into the form; blank or not a number is refused here with a sentence, the range by the DAL. */
-const typedNumber = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform(Number)
-    .refine((value) => Number.isFinite(value), message);
 
 const thresholdsForm = z.object({
   minScore: typedNumber("Enter the minimum score as a number between 0 and 1, for example 0.3."),

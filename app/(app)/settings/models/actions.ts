@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ConnectionTestData } from "@/components/admin/models/model-types";
-import type { ActionState } from "@/lib/forms";
+import { typedNumber, type ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { testLlmConnection, updateExchangeRetention, updateLlmSettings } from "@/lib/db/llm";
 import { updateRunContextSettings } from "@/lib/db/runs";
@@ -103,15 +103,6 @@ export const updateExchangeRetentionAction = defineAction(
     return { status: "success", message: `Saved. ${kept}${cleared}` };
   },
 );
-
-/** A whole number typed into the form; blank or not a number is refused here with a sentence, the range by the DAL. */
-const typedNumber = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform(Number)
-    .refine((value) => Number.isFinite(value), message);
 
 const runContextForm = z.object({
   mode: z.enum(CONTEXT_MODES, { error: "Choose full history, plan-aware or plan-aware + compressor." }),
