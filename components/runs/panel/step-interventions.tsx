@@ -2,13 +2,12 @@
 
 import { Check, RotateCcw, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Button, Field, Textarea, useFormAction } from "@/components/ui";
+import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { Step } from "@/lib/routine";
 import { parseEditedInput, selectRunMode, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
-import { ActionOutcome } from "../stages/action-outcome";
 import { canSkipStep, SkipStep } from "../stages/skip-step";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
@@ -53,7 +52,7 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
 
 function Outcome({ state, testId }: { state: ActionState; testId: string }) {
   useWakeOnSuccess(state);
-  return <ActionOutcome state={state} testId={testId} />;
+  return <FormStatus state={state} testId={testId} />;
 }
 
 /** A human step's decision (with its form, if it has one), or the approval a tool step asks for before its call. */

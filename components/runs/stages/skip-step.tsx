@@ -2,12 +2,11 @@
 
 import { SkipForward } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Button, Field, Textarea, useFormAction } from "@/components/ui";
+import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { Step } from "@/lib/routine";
 import type { StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useWakeOnSuccess } from "../use-wake-on-success";
-import { ActionOutcome } from "./action-outcome";
 
 const NEEDS_REASON = "Say why you skip this step.";
 
@@ -84,7 +83,7 @@ export function SkipStep({
           Close
         </Button>
       </div>
-      <ActionOutcome state={state} testId="step-skip" />
+      <FormStatus state={state} testId="step-skip" />
     </form>
   );
 }

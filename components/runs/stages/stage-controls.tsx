@@ -2,12 +2,11 @@
 
 import { Ban, Pause, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Button, Dialog, Field, Textarea, useFormAction } from "@/components/ui";
+import { Button, Dialog, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { RunStatus } from "@/lib/events";
 import type { StageNode } from "@/lib/run-hierarchy";
 import type { RunActions } from "../run-actions-types";
 import { useWakeOnSuccess } from "../use-wake-on-success";
-import { ActionOutcome } from "./action-outcome";
 import { STAGE_ACTION_TEXT, stageActionBlocked, type StageAction } from "./stage-control-rules";
 
 const ACTIONS: Array<{ action: StageAction; icon: typeof Pause; variant: "secondary" | "danger" }> = [
@@ -81,7 +80,7 @@ export function StageControls({
           )}
         </ul>
       ) : null}
-      {open === null ? <ActionOutcome state={state} testId="stage-control" /> : null}
+      {open === null ? <FormStatus state={state} testId="stage-control" /> : null}
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
@@ -111,7 +110,7 @@ export function StageControls({
               />
             )}
           </Field>
-          {open !== null && state.status === "error" ? <ActionOutcome state={state} testId="stage-control" /> : null}
+          {open !== null && state.status === "error" ? <FormStatus state={state} testId="stage-control" /> : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(null)}>
               Keep it
