@@ -71,6 +71,8 @@ export type StepRunRow = {
   updatedAt: string;
   tool: string | null;
   ordinal: number;
+  /** JSON { by, at, inputDigest }: an operator's approval of exactly this input (see the runner's approvals). */
+  approval: string | null;
 };
 
 export const toRunStatus = (value: string): RunStatus =>
