@@ -1,5 +1,6 @@
 // Sealing secrets at rest (AES-256-GCM), keyed digests of values that must not be stored readable, and the
 // credentials a URL may carry.
+export { contentHash, routineContentHash } from "./content-hash";
 export { SecretUnreadableError, keyedDigest, openSecret, sealSecret } from "./secret-box";
 export {
   openUrlCredentials,
