@@ -17,7 +17,9 @@ function canonical(value: unknown): unknown {
 
 /** A content hash (`sha256:<hex>`) of a JSON value, independent of key order. */
 export function contentHash(value: unknown): string {
-  return `sha256:${createHash("sha256").update(JSON.stringify(canonical(value)), "utf8").digest("hex")}`;
+  return `sha256:${createHash("sha256")
+    .update(JSON.stringify(canonical(value)), "utf8")
+    .digest("hex")}`;
 }
 
 /**
