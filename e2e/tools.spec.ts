@@ -42,6 +42,20 @@ test.describe("the Tools page, as the admin", () => {
     await expect(result).toHaveAttribute("data-is-error", "true");
   });
 
+  test("an admin is refused a tool server at the cloud metadata address, beside the field", async ({
+    page,
+    toolsPage,
+  }) => {
+    await toolsPage.goto();
+    await toolsPage.fillNewServer({ name: "metadata", url: "http://169.254.169.254/latest/meta-data/" });
+    await page.getByTestId("new-server-submit").click();
+    await expect(page.getByTestId("new-server-url-error")).toHaveText(
+      "169.254.169.254 is one of the cloud metadata addresses. The app never connects to those.",
+    );
+    await page.getByTestId("add-server-dialog-close").click();
+    await expect(toolsPage.server("metadata")).toHaveCount(0);
+  });
+
   test("an admin adds a server, sees its tools, is refused commands off the allowlist, and removes it", async ({
     page,
     toolsPage,

@@ -8,6 +8,7 @@ import path from "node:path";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
 import { startE2eFixtures } from "./lib/e2e-fixtures.mjs";
 import { startFakeOpenAIServer } from "./lib/fake-openai.mjs";
+import { allowOutbound } from "./lib/outbound.mjs";
 import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "3100";
@@ -43,6 +44,8 @@ const [demoHr, fakeOpenAI] = await Promise.all([
 ]);
 env.DEMO_HR_MCP_URL = demoHr.url;
 env.OPENAI_BASE_URL = fakeOpenAI.url;
+// Both listen on loopback, which the app refuses unless OUTBOUND_ALLOWED_NETWORKS allows them.
+allowOutbound(env, [demoHr.url, fakeOpenAI.url]);
 run("Seeding the e2e database", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 ensureBuild(env);
 await startE2eFixtures(port + 3, env);

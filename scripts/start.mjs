@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { DEMO_REFERENCE_DATE, startDemoHrServer } from "./lib/demo-hr.mjs";
+import { allowOutbound, OUTBOUND_VARIABLE, outboundEntry } from "./lib/outbound.mjs";
 import {
   authEnv,
   baseEnv,
@@ -44,6 +45,12 @@ await phase("migrate", async () => {
   if (withDemoHr) {
     env.DEMO_HR_MCP_URL = (await startDemoHrServer(demoHrPort, env)).url;
     env.RUN_TODAY ??= DEMO_REFERENCE_DATE;
+    // The app refuses loopback addresses unless allowed: open the demo server's, unless the deployer chose the setting.
+    if (env[OUTBOUND_VARIABLE] === undefined) allowOutbound(env, [env.DEMO_HR_MCP_URL]);
+    else
+      console.log(
+        `ℹ ${OUTBOUND_VARIABLE} is set: it must allow ${outboundEntry(env.DEMO_HR_MCP_URL)} for the demo HR server.`,
+      );
   }
   run("Seeding", "node", ["--conditions=react-server", "--import", "tsx", "scripts/db-seed.ts"], env);
 });

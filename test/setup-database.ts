@@ -9,4 +9,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "routine-studio-test-"));
 process.env.DATABASE_URL = `file:${path.join(dir, `${randomUUID()}.db`)}`;
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.BETTER_AUTH_URL = "http://localhost:3999";
+// The tests' MCP servers, fake model endpoints and the servers they start listen on loopback, which the outbound policy
+// refuses by default (lib/outbound); tests of the policy itself set OUTBOUND_ALLOWED_NETWORKS as they need.
+process.env.OUTBOUND_ALLOWED_NETWORKS = "127.0.0.0/8, ::1";
 await migrateDatabase();

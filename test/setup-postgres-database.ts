@@ -19,6 +19,9 @@ const toolFiles = mkdtempSync(path.join(tmpdir(), "routine-studio-pg-test-"));
 process.env.MCP_TOOL_FILES_DIR = path.join(toolFiles, "tool-files");
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.BETTER_AUTH_URL = "http://localhost:3999";
+// The tests' MCP servers, fake model endpoints and the servers they start listen on loopback, which the outbound policy
+// refuses by default (lib/outbound); tests of the policy itself set OUTBOUND_ALLOWED_NETWORKS as they need.
+process.env.OUTBOUND_ALLOWED_NETWORKS = "127.0.0.0/8, ::1";
 await migrateDatabase();
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { startDemoHrServer } from "../../scripts/lib/demo-hr.mjs";
+import { allowOutbound } from "../../scripts/lib/outbound.mjs";
 import { saveBenchResults } from "../lib/results";
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { median, round } from "../lib/stats";
@@ -142,6 +143,7 @@ async function main() {
   // The designer's palette and validator read the tool registry: register the demo HR server as npm start does.
   const demoHr = await startDemoHrServer(PORT + 1, env);
   env.DEMO_HR_MCP_URL = demoHr.url;
+  allowOutbound(env, [demoHr.url]);
   log(`Preparing: Prisma client, fresh database ${path.relative(root, dbPath)}, production build`);
   prepareApp(root, { ...env, BENCH_CHROMIUM: CHROMIUM });
   const routineId = randomUUID();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { LOOPBACK_NETWORKS } from "../../scripts/lib/outbound.mjs";
 import { root } from "../../scripts/lib/prepare.mjs";
 
 /**
@@ -18,6 +19,8 @@ export async function openFreshBenchDatabase(file: string): Promise<void> {
     APP_MODE: "demo",
     RUN_WORKER: "off",
     EVAL_DRIVER: "off",
+    // The benchmarks' tool servers and fake model listen on loopback, on ports picked at random.
+    OUTBOUND_ALLOWED_NETWORKS: LOOPBACK_NETWORKS,
   });
   const { migrateDatabase } = await import("../../lib/db/migrations");
   await migrateDatabase();

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+import { LOOPBACK_NETWORKS } from "../../scripts/lib/outbound.mjs";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { saveBenchResults } from "../lib/results";
@@ -46,11 +47,13 @@ async function main() {
     DATABASE_URL: `file:${dbPath}`,
     // One user holds every watcher's stream: the default cap of 20 would refuse most of them.
     RUN_STREAMS_PER_USER: String(Math.max(...WATCHERS) + 10),
+    // The instant MCP server listens on loopback, on a port picked at random.
+    OUTBOUND_ALLOWED_NETWORKS: LOOPBACK_NETWORKS,
   };
   log(`Preparing: Prisma client, fresh database ${path.relative(root, dbPath)}, production build`);
   prepareApp(root, env);
   // This process writes runs into the same database; lib/db reads DATABASE_URL when it is first imported.
-  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, ...auth });
+  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, ...auth, OUTBOUND_ALLOWED_NETWORKS: LOOPBACK_NETWORKS });
   const database = await import("./database");
   const { measureSequential, measureThroughput } = await import("./engine-bench");
   const { measureWatchers } = await import("./sse-bench");

@@ -4,6 +4,7 @@
 // latency. Progress on stderr; the last line of stdout is one JSON object; every sample goes to bench/results/.
 import { randomBytes, randomUUID } from "node:crypto";
 import { availableParallelism, cpus, loadavg } from "node:os";
+import { LOOPBACK_NETWORKS } from "../../scripts/lib/outbound.mjs";
 import { baseEnv, root } from "../../scripts/lib/prepare.mjs";
 import { createTestPostgresDatabase, type TestPostgresDatabase } from "../../test/postgres-database";
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
@@ -66,7 +67,9 @@ async function main() {
     BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
     BETTER_AUTH_URL: `http://localhost:${PORT}`,
   };
-  const shared = { ...baseEnv, ...auth, APP_MODE: "demo", DATABASE_URL: database.url };
+  // The instant MCP server listens on loopback, on a port picked at random.
+  const outbound = { OUTBOUND_ALLOWED_NETWORKS: LOOPBACK_NETWORKS };
+  const shared = { ...baseEnv, ...auth, ...outbound, APP_MODE: "demo", DATABASE_URL: database.url };
   const serverEnv: NodeJS.ProcessEnv = {
     ...shared,
     NODE_ENV: "production",
@@ -104,7 +107,7 @@ async function main() {
     prepareApp(root, serverEnv);
     // This process queues the runs and reads them back; lib/db reads DATABASE_URL when it is first imported. Its run
     // store keeps a small pool: the workers and the web server need PostgreSQL's connections (100 by default).
-    Object.assign(process.env, { DATABASE_URL: database.url, ...auth, RUN_DB_POOL_MAX: BENCH_POOL_MAX });
+    Object.assign(process.env, { DATABASE_URL: database.url, ...auth, ...outbound, RUN_DB_POOL_MAX: BENCH_POOL_MAX });
     const bench = await import("../runner/database");
     const { startInstantMcpServer } = await import("../runner/instant-mcp");
     const { measureBatch } = await import("./batch");

@@ -10,12 +10,14 @@ export const LLM_ERROR_CODES = [
   "bad_request",
   "malformed_response",
   "aborted",
+  "not_allowed",
 ] as const;
 export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number];
 
 /**
  * A model call that failed for good (after any retries). The message is written for a person (what failed and
- * what to check) and never contains the API key.
+ * what to check), never contains the API key, and carries nothing the endpoint sent: it reaches authors (the
+ * planner) and operators (a run's step), and the endpoint may be any server an admin typed in.
  */
 export class LlmError extends Error {
   readonly code: LlmErrorCode;
@@ -23,16 +25,22 @@ export class LlmError extends Error {
   readonly status?: number;
   /** How many requests were sent before giving up (0 when none could be). */
   readonly attempts: number;
+  /**
+   * The endpoint's own explanation, when it answered an OpenAI-shaped error (`{"error": {"message": …}}`): shortened,
+   * the key redacted. For admins only (the connection test, the model call log), never in `message`.
+   */
+  readonly serverMessage?: string;
   constructor(
     code: LlmErrorCode,
     message: string,
-    options: { status?: number; attempts?: number; cause?: unknown } = {},
+    options: { status?: number; attempts?: number; cause?: unknown; serverMessage?: string } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "LlmError";
     this.code = code;
     this.status = options.status;
     this.attempts = options.attempts ?? 0;
+    this.serverMessage = options.serverMessage;
   }
 }
 

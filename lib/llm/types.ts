@@ -82,8 +82,8 @@ export type LlmCallRecord = {
   durationMs: number;
   attempts: number;
   status: "ok" | "error";
-  /** On failure: the LlmError's code and message (never the API key). */
-  error?: { code: LlmErrorCode; message: string };
+  /** On failure: the LlmError's code and message (never the API key), and the endpoint's own explanation if any. */
+  error?: { code: LlmErrorCode; message: string; serverMessage?: string };
   /** A chat call's request and answer (absent for a models list), kept for admins to read within the retention. */
   exchange?: LlmExchange;
 };
@@ -105,6 +105,7 @@ export type LlmClientDeps = {
   recordUsage?: (call: LlmCallRecord) => Promise<void>;
   /** Waits between attempts; injected by tests so backoff takes no time. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Default: the outbound policy's guarded fetch (lib/outbound); tests inject scripted answers. */
   fetch?: typeof fetch;
   /** Jitter source in [0, 1); injected by tests for exact delays. */
   random?: () => number;

@@ -1,4 +1,5 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { findOutboundRefusal } from "../outbound";
 import type { ToolCallResult } from "./types";
 
 export type ToolErrorCode =
@@ -81,7 +82,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * Maps anything thrown while talking to a server (SDK `McpError`, `StreamableHTTPError`, Node system errors,
- * fetch failures, aborts) to a `ToolGatewayError`. Never throws; an unknown shape becomes `protocol_error`.
+ * fetch failures, outbound refusals, aborts) to a `ToolGatewayError`. Never throws; an unknown shape becomes
+ * `protocol_error`. Messages are stored as a server's last error and shown to every signed-in user, so nothing a
+ * server sent outside the MCP protocol reaches them: an HTTP failure says its status and a short reason, never its
+ * body (an internal service's error page can hold credentials), and a server's own MCP error text only once it
+ * answered the handshake.
  */
 export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGatewayError {
   if (err instanceof ToolGatewayError) return err;
@@ -90,6 +95,14 @@ export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGat
     gatewayError(code, ctx, text, { ...extra, cause });
   const reason = describe(err, ctx.secrets);
 
+  const refused = findOutboundRefusal(err);
+  if (refused)
+    return refused.status === undefined
+      ? say("server_unavailable", `was not contacted: ${refused.message}.`, { retryable: false })
+      : say("server_unavailable", `answered with a redirect (HTTP ${refused.status}); redirects are not followed.`, {
+          retryable: false,
+          details: { httpStatus: refused.status },
+        });
   if (err instanceof McpError) return fromMcpError(err, ctx, reason, say);
 
   const name = err instanceof Error ? err.name : "";
@@ -102,7 +115,7 @@ export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGat
     });
 
   const httpStatus = streamableHttpStatus(err);
-  if (httpStatus !== undefined) return fromHttpStatus(httpStatus, ctx, reason, say);
+  if (httpStatus !== undefined) return fromHttpStatus(httpStatus, ctx, say);
 
   const sysCode = systemCode(err);
   if (sysCode === "ENOENT" || sysCode === "EACCES") {
@@ -117,6 +130,10 @@ export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGat
   }
   if (err instanceof TypeError && /fetch failed/i.test(err.message))
     return say("server_unavailable", `is not reachable (${reason}).`);
+  // A body that is not JSON, or JSON that is not JSON-RPC: the parser's message quotes the body, so it is not used.
+  if (err instanceof SyntaxError) return say("protocol_error", "answered with something that is not JSON.");
+  if (err instanceof Error && err.name === "ZodError")
+    return say("protocol_error", "answered with something that is not an MCP message.");
   if (/ReadBuffer exceeded/i.test(reason))
     return say("output_too_large", `sent a message larger than the transport accepts (${reason}).`);
   if (/not connected/i.test(reason)) return say("connection_lost", "lost its connection.");
@@ -126,6 +143,12 @@ export function normalizeToolError(err: unknown, ctx: ToolErrorContext): ToolGat
 type Say = (code: ToolErrorCode, text: string, extra?: { details?: unknown; retryable?: boolean }) => ToolGatewayError;
 
 function fromMcpError(err: McpError, ctx: ToolErrorContext, reason: string, say: Say): ToolGatewayError {
+  // Before the handshake completed the server has not shown it speaks MCP: its error text is not passed on.
+  if (ctx.operation === "connect" && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout)
+    return say("server_unavailable", `answered the MCP handshake with an error (code ${err.code}).`, {
+      retryable: false,
+      details: { mcpCode: err.code },
+    });
   switch (err.code) {
     case ErrorCode.ConnectionClosed:
       // During connect this means the server never came up (a stdio child that exited at start-up).
@@ -147,7 +170,7 @@ function fromMcpError(err: McpError, ctx: ToolErrorContext, reason: string, say:
   }
 }
 
-function fromHttpStatus(status: number, ctx: ToolErrorContext, reason: string, say: Say): ToolGatewayError {
+function fromHttpStatus(status: number, ctx: ToolErrorContext, say: Say): ToolGatewayError {
   const details = { httpStatus: status };
   if (status === 401 || status === 403) {
     return say("server_unavailable", `refused the credentials (HTTP ${status}): check the bearer token.`, {
@@ -162,8 +185,8 @@ function fromHttpStatus(status: number, ctx: ToolErrorContext, reason: string, s
   if (status === 404)
     return say("server_unavailable", "has no MCP endpoint at this URL (HTTP 404).", { retryable: false, details });
   if (status >= 500 || status === 429) return say("server_unavailable", `is failing (HTTP ${status}).`, { details });
-  if (status === -1) return say("protocol_error", `answered in a way MCP does not allow: ${reason}`);
-  return say("server_unavailable", `rejected the request (HTTP ${status}): ${reason}`, { retryable: false, details });
+  if (status === -1) return say("protocol_error", "answered with a content type MCP does not allow.");
+  return say("server_unavailable", `rejected the request (HTTP ${status}).`, { retryable: false, details });
 }
 
 /**

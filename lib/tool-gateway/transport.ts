@@ -4,6 +4,7 @@ import path from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { guardedFetch } from "../outbound";
 import { forbiddenEnvMessage, isForbiddenEnvName } from "../tools";
 import { gatewayError } from "./errors";
 import type { ToolServerConfig } from "./types";
@@ -83,7 +84,8 @@ export function openTransport(config: ToolServerConfig): OpenedTransport {
   }
   const headers: Record<string, string> = {};
   if (spec.bearerToken) headers.Authorization = `Bearer ${spec.bearerToken}`;
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+  // The guarded fetch applies the outbound policy on every connection (after DNS) and follows no redirect.
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: guardedFetch });
   return { transport, pid: () => null, stderrTail: () => "", cleanup: () => undefined };
 }
 

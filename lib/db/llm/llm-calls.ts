@@ -16,7 +16,9 @@ const MAX_ERROR_LENGTH = 1_000;
  * expired exchanges on the way, at most once an hour.
  */
 export async function recordLlmCall(record: LlmCallRecord): Promise<void> {
-  const error = record.error ? `${record.error.code}: ${record.error.message}`.slice(0, MAX_ERROR_LENGTH) : null;
+  // Only admins read this log, so the endpoint's own explanation (OpenAI-shaped, key redacted) is kept beside ours.
+  const said = record.error?.serverMessage ? ` The endpoint said: "${record.error.serverMessage}"` : "";
+  const error = record.error ? `${record.error.code}: ${record.error.message}${said}`.slice(0, MAX_ERROR_LENGTH) : null;
   const userId =
     record.context.userId && (await prisma.user.count({ where: { id: record.context.userId } })) > 0
       ? record.context.userId

@@ -113,6 +113,8 @@ export async function testLlmConnection(
     return { ok: true, latencyMs: ping.latencyMs, model: ping.model || config.model, message: ping.detail };
   } catch (error) {
     if (!isLlmError(error)) throw error;
-    return { ok: false, latencyMs: Date.now() - started, model: config.model, message: error.message };
+    // Admins only: the endpoint's own OpenAI-shaped explanation helps them fix a model name or a key.
+    const said = error.serverMessage ? ` The endpoint said: "${error.serverMessage}"` : "";
+    return { ok: false, latencyMs: Date.now() - started, model: config.model, message: `${error.message}${said}` };
   }
 }

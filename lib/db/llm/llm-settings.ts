@@ -11,6 +11,7 @@ import {
   type LlmSettingsInput,
   type RoleSettings,
 } from "../../llm";
+import { checkOutboundUrl } from "../../outbound";
 import { recordAudit } from "../audit";
 import { prisma, ValidationError, withDbErrors } from "../core";
 import {
@@ -135,7 +136,9 @@ export type DroppedLlmSecret = "apiKey" | "baseUrlCredentials";
  * removes it. Secrets follow the destination: when the base URL's address (scheme, host, port, path) changes, the
  * key and the URL's credentials in effect are dropped unless the same save gives new ones, so an admin cannot send
  * the key to another server by editing the URL; `dropped` says what went. Credentials in the URL itself are sealed
- * apart and never shown. Audited with the names of the fields that changed, never a secret.
+ * apart and never shown. A base URL the outbound policy refuses (lib/outbound: link-local and metadata always,
+ * loopback and private addresses unless the deployer allows them) is refused before anything is written or sent.
+ * Audited with the names of the fields that changed, never a secret.
  */
 export async function updateLlmSettings(
   viewer: Viewer | null,
@@ -143,6 +146,10 @@ export async function updateLlmSettings(
 ): Promise<{ changed: string[]; dropped: DroppedLlmSecret[] }> {
   requireRole(viewer, "admin");
   const { apiKey, clearApiKey, ...parsed } = parseSettingsInput(input);
+  // Before anything is written or sent: an endpoint where outbound requests may not go is refused beside the field.
+  const destination = await checkOutboundUrl(parsed.baseUrl);
+  if (!destination.allowed)
+    throw new ValidationError("Some fields need attention.", { baseUrl: [destination.message] });
   const { publicUrl, credentials } = publicBaseUrl(parsed.baseUrl);
   const settings = { ...parsed, baseUrl: publicUrl };
   return withDbErrors(async () => {

@@ -23,6 +23,7 @@ function reasonOf(error: unknown): string {
   if (!isLlmError(error)) return "it failed";
   if (error.code === "not_configured") return "its saved API key can no longer be decrypted";
   if (error.code === "timeout") return "it timed out";
+  if (error.code === "not_allowed" && error.status === undefined) return "its address is not allowed";
   if (error.status !== undefined) return `it answered HTTP ${error.status}`;
   if (error.code === "unreachable") return "it could not be reached";
   if (error.code === "malformed_response") return "its answer was not a list of embeddings";

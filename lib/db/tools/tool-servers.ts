@@ -9,6 +9,7 @@ import {
   toolServerInput,
   type ToolServerInput,
 } from "../../tools";
+import { checkOutboundUrl } from "../../outbound";
 import { recordAudit } from "../audit";
 import {
   ConflictError,
@@ -31,11 +32,17 @@ const serverRef = z.object({ serverId: z.string().min(1).max(100) });
 
 /**
  * Parses the server form's input. Errors inside the transport are keyed by their own field (url, command, …),
- * as the form names its fields, rather than by "transport".
+ * as the form names its fields, rather than by "transport". An HTTP server's URL must point where outbound requests
+ * may go (lib/outbound): checked here, before anything is saved or any request made.
  */
-function parseServerInput(input: ToolServerInput): z.infer<typeof toolServerInput> {
+async function parseServerInput(input: ToolServerInput): Promise<z.infer<typeof toolServerInput>> {
   const parsed = toolServerInput.safeParse(input);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const { transport } = parsed.data;
+    const destination = transport.kind === "http" ? await checkOutboundUrl(transport.url) : { allowed: true as const };
+    if (!destination.allowed) throw new ValidationError("Some fields need attention.", { url: [destination.message] });
+    return parsed.data;
+  }
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path.filter((part) => typeof part === "string").at(-1) ?? "form");
@@ -80,7 +87,7 @@ export async function createToolServer(
   input: ToolServerInput,
 ): Promise<{ id: string; refresh: RefreshOutcome }> {
   requireRole(viewer, "admin");
-  const { name, description, transport } = parseServerInput(input);
+  const { name, description, transport } = await parseServerInput(input);
   const { data } = serverColumns(null, transport);
   const id = randomUUID();
   await withDbErrors(async () => {
@@ -117,7 +124,7 @@ export async function updateToolServer(
 ): Promise<{ refresh: RefreshOutcome; dropped: DroppedSecret[] }> {
   requireRole(viewer, "admin");
   const { serverId: id } = parseInput(serverRef, { serverId });
-  const { name, description, transport } = parseServerInput(input);
+  const { name, description, transport } = await parseServerInput(input);
   const existing = await withDbErrors(() => findServer(id));
   if (existing.builtIn)
     throw new ConflictError("The demo HR server is managed by the start command; you can only enable or disable it.");

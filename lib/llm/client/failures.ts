@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { findOutboundRefusal } from "../../outbound";
 import { retryAfterMs } from "../backoff";
 import { LlmError, type LlmErrorCode } from "../errors";
 
@@ -16,8 +17,13 @@ export type AttemptFailure = {
   retryable: boolean;
   status?: number;
   retryAfterMs?: number;
-  /** What the server or the network said, shortened; may still contain secrets until redacted. */
+  /** What went wrong in our own words (a network code, what is missing from an answer); never the server's text. */
   detail?: string;
+  /**
+   * The endpoint's explanation from an OpenAI-shaped error body (`{"error": {"message": "…"}}`), shortened; may
+   * still contain secrets until redacted. Any other body is never read.
+   */
+  serverMessage?: string;
   cause: unknown;
 };
 
@@ -29,10 +35,14 @@ function shorten(text: string): string {
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL)}…` : flat;
 }
 
-/** The server's own explanation from an error body ({ error: { message } } or { message }), if any. */
+/**
+ * The server's own explanation from an OpenAI-shaped error body, if any. The SDK keeps a JSON body's `error` member
+ * as `error.error` (a body that is not JSON, or has no `error` object, gives nothing here), and of that only its
+ * `message` string is read.
+ */
 function serverMessage(error: APIError): string | undefined {
-  const body = error.error as { message?: unknown; error?: { message?: unknown } } | undefined;
-  const message = body?.message ?? body?.error?.message;
+  const body: unknown = error.error;
+  const message = body && typeof body === "object" ? (body as { message?: unknown }).message : undefined;
   return typeof message === "string" && message.trim() ? shorten(message) : undefined;
 }
 
@@ -58,6 +68,9 @@ function connectionDetail(error: unknown): string {
  */
 export function classifyFailure(error: unknown, flags: { timedOut: boolean; aborted: boolean }): AttemptFailure {
   if (flags.aborted) return { code: "aborted", retryable: false, cause: error };
+  const refused = findOutboundRefusal(error);
+  if (refused)
+    return { code: "not_allowed", retryable: false, status: refused.status, detail: refused.message, cause: error };
   if (flags.timedOut || error instanceof APIConnectionTimeoutError)
     return { code: "timeout", retryable: true, cause: error };
   if (error instanceof APIUserAbortError) return { code: "aborted", retryable: false, cause: error };
@@ -65,15 +78,15 @@ export function classifyFailure(error: unknown, flags: { timedOut: boolean; abor
     return { code: "unreachable", retryable: true, detail: connectionDetail(error), cause: error };
   if (error instanceof APIError && typeof error.status === "number") {
     const status = error.status;
-    const detail = serverMessage(error);
+    const said = serverMessage(error);
     if (status === 401 || status === 403)
-      return { code: "unauthorized", retryable: false, status, detail, cause: error };
+      return { code: "unauthorized", retryable: false, status, serverMessage: said, cause: error };
     if (status === 429)
       return {
         code: "rate_limited",
         retryable: true,
         status,
-        detail,
+        serverMessage: said,
         retryAfterMs: retryAfterMs(error.headers),
         cause: error,
       };
@@ -83,11 +96,11 @@ export function classifyFailure(error: unknown, flags: { timedOut: boolean; abor
         code: "server_error",
         retryable: RETRYABLE_STATUSES.has(status),
         status,
-        detail,
+        serverMessage: said,
         retryAfterMs: retryAfterMs(error.headers),
         cause: error,
       };
-    return { code: "bad_request", retryable: false, status, detail, cause: error };
+    return { code: "bad_request", retryable: false, status, serverMessage: said, cause: error };
   }
   if (error instanceof MalformedResponseError)
     return { code: "malformed_response", retryable: false, detail: error.message, cause: error };
@@ -152,7 +165,7 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
       if (!context.hasApiKey)
         return `The model endpoint ${endpoint} requires an API key (HTTP ${failure.status}) and none is set. Enter one in Settings → Models.`;
       return failure.status === 403
-        ? `The model endpoint ${endpoint} refused access (HTTP 403)${detail}. Check that the API key may use the model ${model}.`
+        ? `The model endpoint ${endpoint} refused access (HTTP 403). Check that the API key may use the model ${model}.`
         : `The model endpoint ${endpoint} refused the API key (HTTP 401). Check the API key in Settings → Models.`;
     case "rate_limited":
       return context.waitTooLong && failure.retryAfterMs !== undefined
@@ -160,7 +173,7 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
         : `The model endpoint ${endpoint} is rate limiting requests (HTTP 429) and still was after ${tries}. Try again later or raise the quota.`;
     case "server_error":
       return failure.status
-        ? `The model endpoint ${endpoint} failed with HTTP ${failure.status} after ${tries}${detail}. Check the model server or try again later.`
+        ? `The model endpoint ${endpoint} failed with HTTP ${failure.status} after ${tries}. Check the model server or try again later.`
         : `The call to the model endpoint ${endpoint} failed unexpectedly${detail}.`;
     case "timeout":
       return `The model ${model} at ${endpoint} did not answer within ${Math.round(context.timeoutMs / 1000)} s (${tries}). Raise the timeout in Settings → Models or check the model server.`;
@@ -168,8 +181,12 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
       return `Could not connect to the model endpoint ${endpoint} (${failure.detail ?? "no answer"}) after ${tries}. Check the base URL and that the model server is running.`;
     case "bad_request":
       return failure.status === 404
-        ? `The model endpoint ${endpoint} answered 404 Not Found${detail}. Check the base URL (it usually ends in /v1) and the model name ${model}.`
-        : `The model endpoint ${endpoint} refused the request (HTTP ${failure.status})${detail}.`;
+        ? `The model endpoint ${endpoint} answered 404 Not Found. Check the base URL (it usually ends in /v1) and the model name ${model}.`
+        : `The model endpoint ${endpoint} refused the request (HTTP ${failure.status}).`;
+    case "not_allowed":
+      return failure.status
+        ? `The model endpoint ${endpoint} answered with a redirect (HTTP ${failure.status}); redirects are not followed. Check the base URL.`
+        : `The model endpoint ${endpoint} was not contacted: ${failure.detail ?? "address not allowed"}. Check the base URL.`;
     case "malformed_response":
       return `The answer from ${endpoint} is not a valid OpenAI-compatible response (${failure.detail ?? "unreadable"}). Check that the base URL points at an OpenAI-compatible API.`;
     case "aborted":
@@ -179,11 +196,15 @@ function messageFor(failure: AttemptFailure, context: MessageContext): string {
   }
 }
 
-/** The LlmError for a call that failed for good; its message never contains the API key. */
+/**
+ * The LlmError for a call that failed for good; its message never contains the API key nor anything the endpoint
+ * sent. An OpenAI-shaped explanation goes apart, in `serverMessage`, for admins.
+ */
 export function toLlmError(failure: AttemptFailure, context: MessageContext): LlmError {
   // No `cause`: SDK errors carry the server's raw body, which may echo part of the key, and causes get logged.
   return new LlmError(failure.code, redactSecrets(messageFor(failure, context), context.apiKey), {
     status: failure.status,
     attempts: context.attempts,
+    ...(failure.serverMessage ? { serverMessage: redactSecrets(failure.serverMessage, context.apiKey) } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import OpenAI from "openai";
+import { guardedFetch } from "../../outbound";
 import { abortableSleep, backoffMs, MAX_RETRY_AFTER_MS } from "../backoff";
 import { isLlmError, LlmError } from "../errors";
 import { classifyFailure, redactSecrets, toLlmError } from "./failures";
@@ -44,7 +45,8 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
     project: null,
     timeout: config.timeoutMs,
     maxRetries: 0,
-    fetch: deps.fetch,
+    // The guarded fetch: the outbound policy on every connection, no redirects (tests inject their own).
+    fetch: deps.fetch ?? guardedFetch,
     defaultHeaders: config.apiKey ? undefined : { Authorization: null },
   });
   let useCompletionTokens = false;
@@ -145,7 +147,11 @@ export function createLlmClient(config: LlmClientConfig, deps: LlmClientDeps = {
         durationMs: Date.now() - started,
         attempts: error.attempts,
         status: "error",
-        error: { code: error.code, message: error.message },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.serverMessage ? { serverMessage: error.serverMessage } : {}),
+        },
         ...(exchange ? { exchange: { request: exchange.request, response: null } } : {}),
       });
       throw error;

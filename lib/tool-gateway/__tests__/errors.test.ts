@@ -119,6 +119,40 @@ const table: [string, unknown, ToolErrorContext, string, boolean, RegExp][] = [
     false,
     /larger than the transport accepts/,
   ],
+  [
+    "HTTP 400 with a body",
+    new StreamableHTTPError(400, "Error POSTing to endpoint: <html>db password hunter2</html>"),
+    connect,
+    "server_unavailable",
+    false,
+    /^Server "HR" rejected the request \(HTTP 400\)\.$/,
+  ],
+  [
+    "a body that is not JSON",
+    new SyntaxError(`Unexpected token '<', "<html>AKIA"... is not valid JSON`),
+    connect,
+    "protocol_error",
+    false,
+    /^Server "HR" answered with something that is not JSON\.$/,
+  ],
+  [
+    "an MCP error before the handshake completed",
+    new McpError(ErrorCode.InternalError, "internal: token=hunter2"),
+    connect,
+    "server_unavailable",
+    false,
+    /^Server "HR" answered the MCP handshake with an error \(code -32603\)\.$/,
+  ],
+  [
+    "an outbound refusal behind fetch failed",
+    new TypeError("fetch failed", {
+      cause: Object.assign(new Error("address not allowed: link-local"), { name: "OutboundRefusedError" }),
+    }),
+    connect,
+    "server_unavailable",
+    false,
+    /^Server "HR" was not contacted: address not allowed: link-local\.$/,
+  ],
   ["anything else", new Error("weird"), call, "protocol_error", false, /failed: weird/],
   ["a thrown string", "nope", call, "protocol_error", false, /failed: nope/],
 ];
@@ -140,10 +174,10 @@ describe("normalizeToolError", () => {
   });
 
   it("redacts secrets that a cause's message might echo", () => {
-    const error = normalizeToolError(
-      new StreamableHTTPError(400, "Error POSTing to endpoint: bad header Bearer tok-SECRET-1"),
-      { ...call, secrets: ["tok-SECRET-1"] },
-    );
+    const error = normalizeToolError(new McpError(ErrorCode.InvalidParams, "bad header Bearer tok-SECRET-1"), {
+      ...call,
+      secrets: ["tok-SECRET-1"],
+    });
     expect(error.message).not.toContain("tok-SECRET-1");
     expect(error.message).toContain("[redacted]");
   });

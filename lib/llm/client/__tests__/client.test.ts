@@ -214,7 +214,7 @@ describe("retries", () => {
         status: "error",
         attempts: 3,
         inputTokens: 0,
-        error: { code: "server_error", message: (error as Error).message },
+        error: { code: "server_error", message: (error as Error).message, serverMessage: "overloaded" },
       }),
     ]);
   });

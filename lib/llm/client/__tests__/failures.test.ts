@@ -53,9 +53,32 @@ describe("classifying a failed attempt", () => {
     });
   });
 
-  it("reads the server's explanation and its retry-after", () => {
+  it("reads the server's explanation apart from ours, and its retry-after", () => {
     const failure = classifyFailure(httpError(429, { error: { message: "Slow down" } }, { "retry-after": "2" }), flags);
-    expect(failure).toMatchObject({ detail: "Slow down", retryAfterMs: 2_000 });
+    expect(failure).toMatchObject({ serverMessage: "Slow down", retryAfterMs: 2_000 });
+    expect(failure.detail).toBeUndefined();
+  });
+
+  it("reads only an OpenAI-shaped explanation, and keeps any server text out of the message", () => {
+    const context = { baseUrl: "http://10.0.0.5/v1", model: "m", timeoutMs: 1_000, attempts: 1, hasApiKey: false };
+    const shapes: object[] = [
+      { message: "db password hunter2" },
+      { error: "db password hunter2" },
+      { detail: "db password hunter2" },
+      { error: { message: "db password hunter2" } },
+    ];
+    const errors = shapes.map((body) => toLlmError(classifyFailure(httpError(500, body), flags), context));
+    expect(errors.map((error) => error.serverMessage)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      "db password hunter2",
+    ]);
+    for (const error of errors) {
+      expect(error.message).toBe(
+        "The model endpoint http://10.0.0.5/v1 failed with HTTP 500 after 1 attempt. Check the model server or try again later.",
+      );
+    }
   });
 });
 
