@@ -1,11 +1,29 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, newNonce, NONCE_HEADER, REQUEST_PATH_HEADER } from "./lib/session";
+import {
+  contentSecurityPolicy,
+  newNonce,
+  NONCE_HEADER,
+  REQUEST_PATH_HEADER,
+  strictTransportSecurity,
+} from "./lib/session";
 
-// Not an access check (pages and the DAL do those). For every page it sets the Content-Security-Policy with a fresh
-// nonce (lib/session/security-headers.ts): on the request, where Next reads the nonce for its own inline scripts and
-// the root layout for next-themes', and on the response. It also tells server components which page was requested,
-// so sign-in can bring the user back to it.
+// Not an access check (pages and the DAL do those). Every response, pages, API and assets alike, gets
+// Strict-Transport-Security when the app's public origin is https (lib/session/security-headers.ts). For every page it
+// also sets the Content-Security-Policy with a fresh nonce: on the request, where Next reads the nonce for its own
+// inline scripts and the root layout for next-themes', and on the response. It also tells server components which
+// page was requested, so sign-in can bring the user back to it.
 export function proxy(request: NextRequest) {
+  const response = isPage(request.nextUrl.pathname) ? pageResponse(request) : NextResponse.next();
+  const hsts = strictTransportSecurity();
+  if (hsts) response.headers.set("strict-transport-security", hsts);
+  return response;
+}
+
+/** Pages and their server actions; not route handlers, Next's assets or the icon. */
+const isPage = (pathname: string) =>
+  !pathname.startsWith("/api/") && !pathname.startsWith("/_next/") && pathname !== "/favicon.ico";
+
+function pageResponse(request: NextRequest): NextResponse {
   const nonce = newNonce();
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
@@ -17,6 +35,7 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Every path: HSTS belongs on every response over https, not only on pages.
 export const config = {
-  matcher: ["/((?!api/|_next/|favicon.ico).*)"],
+  matcher: "/:path*",
 };

@@ -98,7 +98,7 @@ export async function queueRuns(routineId: string, count: number, inputs: Record
 /** A personal API token of the demo operator, created through the DAL as the operator would on the tokens page. */
 export async function operatorToken(): Promise<string> {
   const created = await asDemoUser("operator@example.com", (viewer) =>
-    createApiToken(viewer, { name: "runner benchmark" }),
+    createApiToken(viewer, { name: "runner benchmark", scopes: ["runs:read", "runs:start"], expiresInDays: 7 }),
   );
   return created.token;
 }

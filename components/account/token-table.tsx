@@ -3,14 +3,20 @@
 import { KeyRound } from "lucide-react";
 import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Badge, Button, EmptyState, Table, Td, Th, useFormAction } from "@/components/ui";
+import { TOKEN_SCOPE_INFO } from "@/lib/access";
+import { TokenExpiryLabel } from "./token-expiry-label";
 import type { RevokeTokenAction, TokenRow } from "./token-types";
 
-/** The viewer's tokens: name, first characters, when created and last used; active ones can be revoked. */
+/**
+ * The viewer's tokens: name, first characters, what each may do, when it expires, when created and last used; active
+ * ones can be revoked.
+ */
 export function TokenTable({ tokens, revoke }: { tokens: TokenRow[]; revoke: RevokeTokenAction }) {
   if (tokens.length === 0) {
     return (
       <EmptyState icon={KeyRound} title="No tokens yet" testId="tokens-empty">
-        Create one for each system that should start runs as you; revoke it when that system no longer needs it.
+        Create one for each system that should work with runs as you, with only the scopes it needs; revoke it when that
+        system no longer needs it.
       </EmptyState>
     );
   }
@@ -21,6 +27,8 @@ export function TokenTable({ tokens, revoke }: { tokens: TokenRow[]; revoke: Rev
           <tr>
             <Th>Name</Th>
             <Th>Token</Th>
+            <Th>Scopes</Th>
+            <Th>Expiry</Th>
             <Th>Created</Th>
             <Th>Last used</Th>
             <Th className="text-right">
@@ -38,6 +46,20 @@ export function TokenTable({ tokens, revoke }: { tokens: TokenRow[]; revoke: Rev
               <Td className="font-medium">{token.name}</Td>
               <Td>
                 <code className="font-mono text-xs text-muted">{token.prefix}…</code>
+              </Td>
+              <Td>
+                <ul className="flex flex-wrap gap-1" aria-label={`What “${token.name}” may do`}>
+                  {token.scopes.map((scope) => (
+                    <li key={scope}>
+                      <Badge title={scope} data-testid={`token-scope-badge-${scope}`}>
+                        {TOKEN_SCOPE_INFO[scope].label}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </Td>
+              <Td className="text-muted">
+                <TokenExpiryLabel expiresAt={token.expiresAt} />
               </Td>
               <Td className="text-muted">
                 <RelativeTimeLabel iso={token.createdAt} />

@@ -1,3 +1,4 @@
+import type { TokenScope } from "@/lib/access";
 import type { ActionState } from "@/lib/forms";
 
 /** A personal API token as the page lists it (never the token itself). */
@@ -5,6 +6,8 @@ export type TokenRow = {
   id: string;
   name: string;
   prefix: string;
+  scopes: TokenScope[];
+  expiresAt: string | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;

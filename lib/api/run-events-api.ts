@@ -43,19 +43,20 @@ function tooManyStreams(limiter: StreamSlotLimiter): Response {
 }
 
 /**
- * GET /api/runs/[id]/events: the run's events as SSE. Authorizes the caller (token or session; 404 when they may not
- * see the run, as for an unknown one), takes one of their stream slots (429 when all are in use), then replays the
+ * GET /api/runs/[id]/events: the run's events as SSE. Authorizes the caller (a token with `runs:read`, or the session;
+ * 404 when they may not see the run, as for an unknown one), takes one of their stream slots (429 when all are in use), then replays the
  * stored events after Last-Event-ID (header, or `?lastEventId=`) and tails live ones until the run finishes or the
  * client goes away. A finished run whose events the client already has answers 204, which tells EventSource to stop.
  * While open, the stream reads only as fast as the client does and checks every `recheckMs` that the caller's token
- * or session still holds and the run is still theirs to see; it ends on the limits of createSseStream.
+ * (not revoked, not expired) or session still holds and the run is still theirs to see; it ends on the limits of
+ * createSseStream.
  */
 export async function streamRunEvents(
   request: Request,
   runId: string,
   deps: StreamDeps = defaultDeps(),
 ): Promise<Response> {
-  const authenticated = await authenticateRequest(request);
+  const authenticated = await authenticateRequest(request, "runs:read");
   if (!authenticated.ok) return authenticated.response;
   const access = authenticated.auth;
   // The viewer as last checked: a re-check picks up changed roles, and table reads use them.
@@ -97,11 +98,11 @@ export async function streamRunEvents(
 }
 
 /**
- * GET /api/runs/events: live status changes of every run the caller may see (the runs list). Same authentication,
- * per-user cap, limits and re-checks as a run's stream; no replay.
+ * GET /api/runs/events: live status changes of every run the caller may see (the runs list). Same authentication
+ * (`runs:read`), per-user cap, limits and re-checks as a run's stream; no replay.
  */
 export async function streamRunStatuses(request: Request, deps: StreamDeps = defaultDeps()): Promise<Response> {
-  const authenticated = await authenticateRequest(request);
+  const authenticated = await authenticateRequest(request, "runs:read");
   if (!authenticated.ok) return authenticated.response;
   const access = authenticated.auth;
   let viewer = access.viewer;

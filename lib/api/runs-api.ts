@@ -60,16 +60,16 @@ async function readJsonBody(request: Request): Promise<unknown> {
 type StartRunBody = Omit<z.infer<typeof startRunBody>, "mode"> & { mode?: "workflow" | "agent" };
 
 /**
- * POST /api/runs: starts a run of a routine's published version for the caller (an API token or the session; the
- * DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode),
+ * POST /api/runs: starts a run of a routine's published version for the caller (an API token with the scope
+ * `runs:start`, or the session; the DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode),
  * with `context` settings of its own over the admin's (a bad value: 400 naming it, nothing started).
  * With `routineId` it runs that routine; without it, `request` picks the routine (postRunByRequest).
  * 201 `{ runId, status, mode, links }` (plus `retrieval` for a request); errors as `{ error, fieldErrors? }` with
- * 400 (body or inputs invalid), 401, 403, 404 (unknown routine), 409 (not runnable now, or an ambiguous request) or
+ * 400 (body or inputs invalid), 401, 403 (a role or the token's scope missing), 404 (unknown routine), 409 (not runnable now, or an ambiguous request) or
  * 422 (no routine fits the request).
  */
 export async function postRun(request: Request): Promise<Response> {
-  const authenticated = await authenticateRequest(request);
+  const authenticated = await authenticateRequest(request, "runs:start");
   if (!authenticated.ok) return authenticated.response;
   const viewer = authenticated.auth.viewer;
   try {
@@ -219,9 +219,12 @@ export function runStatusJson(run: RunView) {
   };
 }
 
-/** GET /api/runs/[id]: the run's status as JSON; 404 for unknown runs and runs the caller may not see. */
+/**
+ * GET /api/runs/[id]: the run's status as JSON (a token needs `runs:read`); 404 for unknown runs and runs the caller
+ * may not see.
+ */
 export async function getRunStatus(request: Request, runId: string): Promise<Response> {
-  const authenticated = await authenticateRequest(request);
+  const authenticated = await authenticateRequest(request, "runs:read");
   if (!authenticated.ok) return authenticated.response;
   const viewer = authenticated.auth.viewer;
   try {

@@ -9,6 +9,6 @@ export type { ActionAccess } from "./define-action";
 export { signInWithPassword, signOutCurrent, INVALID_CREDENTIALS } from "./sign-in";
 export type { SignInOutcome } from "./sign-in";
 export { REQUEST_PATH_HEADER } from "./request-path";
-export { contentSecurityPolicy, NONCE_HEADER, newNonce } from "./security-headers";
+export { contentSecurityPolicy, NONCE_HEADER, newNonce, strictTransportSecurity } from "./security-headers";
 export { handleAuthRequest } from "./auth-endpoints";
 export { UNKNOWN_CLIENT } from "./client-address";

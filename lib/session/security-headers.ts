@@ -26,5 +26,24 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
+/** Two years, subdomains included: the value the HSTS preload list asks for, without opting into it. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/**
+ * The Strict-Transport-Security header for every response, or null. Sent only when the app's public origin
+ * (`BETTER_AUTH_URL`, which sign-in already requires to be the origin users reach) is https: over http it would lock
+ * developers out of localhost. The request's own scheme is not consulted: behind a proxy that ends TLS the app sees
+ * http, `X-Forwarded-Proto` is the client's to write unless a proxy is trusted, and browsers ignore the header when it
+ * arrives over plain http anyway (RFC 6797, section 8.1), so the configured origin is the one reliable statement.
+ */
+export function strictTransportSecurity(publicOrigin = process.env.BETTER_AUTH_URL): string | null {
+  if (!publicOrigin) return null;
+  try {
+    return new URL(publicOrigin).protocol === "https:" ? STRICT_TRANSPORT_SECURITY : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The request header through which proxy.ts hands the page's nonce to the root layout. */
 export const NONCE_HEADER = "x-nonce";

@@ -1,17 +1,41 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type RunEvent, runEventBus, type RunEventInput } from "../../events";
-import { createApiToken } from "../../db/users";
+import type { TokenExpiryDays, TokenScope } from "../../access";
+import { createApiToken, type CreatedApiToken } from "../../db/users";
 import { prisma } from "../../db/core";
 import { applyRunChange, writeRuns } from "../../run-service";
 import type { RunChange } from "../../runner";
-import { as, type Who } from "../../db/testing/review-test-support";
+import { as, demoUserId, type Who } from "../../db/testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
-/** A personal API token of the demo user holding `who`'s role. */
+/**
+ * A personal API token of the demo user holding `who`'s role, as tokens made before scopes and expiry exist in the
+ * database: a row that sets neither, so the columns' defaults apply (runs:read and runs:start, no expiry).
+ */
 export async function tokenOf(who: Exclude<Who, "anonymous">): Promise<string> {
-  await as(who);
-  const { token } = await createApiToken(signedIn(), { name: `${who} test token` });
-  await as("anonymous");
+  const token = `rs_${randomBytes(32).toString("base64url")}`;
+  await prisma.apiToken.create({
+    data: {
+      id: randomUUID(),
+      userId: await demoUserId(who),
+      name: `${who} test token`,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      prefix: token.slice(0, 9),
+    },
+  });
   return token;
+}
+
+/** A token created through the DAL as `who` would on the tokens page, with `scopes` and a lifetime. */
+export async function tokenWith(
+  who: Exclude<Who, "anonymous">,
+  scopes: TokenScope[],
+  expiresInDays: TokenExpiryDays | null = null,
+): Promise<CreatedApiToken> {
+  await as(who);
+  const created = await createApiToken(signedIn(), { name: `${who} ${scopes.join(" ")} token`, scopes, expiresInDays });
+  await as("anonymous");
+  return created;
 }
 
 export const BASE = "http://localhost:3999";

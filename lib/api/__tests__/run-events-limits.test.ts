@@ -53,7 +53,11 @@ const closes = { timeout: 5_000, interval: 10 };
 async function freshOperatorToken() {
   await as("operator");
   const viewer = signedIn()!;
-  const token = await createApiToken(viewer, { name: `stream test ${Math.random()}` });
+  const token = await createApiToken(viewer, {
+    name: `stream test ${Math.random()}`,
+    scopes: ["runs:read"],
+    expiresInDays: null,
+  });
   await as("anonymous");
   return { viewer, token };
 }

@@ -20,10 +20,13 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
 });
 
+/** The smallest valid choice on the tokens page: read runs, no expiry. */
+const READ_RUNS = { scopes: ["runs:read" as const], expiresInDays: null };
+
 describe("personal API tokens", () => {
   it("shows a token once, stores only its hash, and resolves it to its owner until revoked", async () => {
     await as("operator");
-    const created = await createApiToken(signedIn(), { name: "  CRM integration " });
+    const created = await createApiToken(signedIn(), { name: "  CRM integration ", ...READ_RUNS });
     expect(created.token).toMatch(/^rs_[A-Za-z0-9_-]{43}$/);
     expect(created).toMatchObject({ name: "CRM integration", prefix: created.token.slice(0, 9), revokedAt: null });
 
@@ -53,7 +56,7 @@ describe("personal API tokens", () => {
 
   it("refuses malformed, unknown and near-miss tokens", async () => {
     await as("author");
-    const { token } = await createApiToken(signedIn(), { name: "Near miss" });
+    const { token } = await createApiToken(signedIn(), { name: "Near miss", ...READ_RUNS });
     for (const bad of [
       "",
       "rs_",
@@ -69,7 +72,7 @@ describe("personal API tokens", () => {
   it("stops working when its owner is deactivated", async () => {
     const person = await personWith(["operator"]);
     await person.signIn();
-    const { token } = await createApiToken(signedIn(), { name: "Leaving soon" });
+    const { token } = await createApiToken(signedIn(), { name: "Leaving soon", ...READ_RUNS });
     expect(await viewerFromApiToken(token)).toMatchObject({ id: person.id });
     await as("admin");
     await setUserActive(signedIn(), { userId: person.id, active: false });
@@ -78,7 +81,7 @@ describe("personal API tokens", () => {
 
   it("lets each user see and revoke only their own tokens", async () => {
     await as("operator");
-    const mine = await createApiToken(signedIn(), { name: "Operator's" });
+    const mine = await createApiToken(signedIn(), { name: "Operator's", ...READ_RUNS });
     await as("reviewer");
     expect((await listApiTokens(signedIn())).map((token) => token.id)).not.toContain(mine.id);
     await expect(revokeApiToken(signedIn(), { tokenId: mine.id })).rejects.toBeInstanceOf(NotFoundError);
@@ -88,14 +91,14 @@ describe("personal API tokens", () => {
 
   it("needs a signed-in user, a name, and a free slot", async () => {
     await as("anonymous");
-    await expect(createApiToken(signedIn(), { name: "x" })).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(createApiToken(signedIn(), { name: "x", ...READ_RUNS })).rejects.toBeInstanceOf(UnauthenticatedError);
     await expect(listApiTokens(signedIn())).rejects.toBeInstanceOf(UnauthenticatedError);
     const person = await personWith(["author"]);
     await person.signIn();
-    await expect(createApiToken(signedIn(), { name: "   " })).rejects.toBeInstanceOf(ValidationError);
+    await expect(createApiToken(signedIn(), { name: "   ", ...READ_RUNS })).rejects.toBeInstanceOf(ValidationError);
     for (let index = 0; index < MAX_API_TOKENS_PER_USER; index += 1)
-      await createApiToken(signedIn(), { name: `Token ${index}` });
-    await expect(createApiToken(signedIn(), { name: "One too many" })).rejects.toThrow(/revoke one/);
+      await createApiToken(signedIn(), { name: `Token ${index}`, ...READ_RUNS });
+    await expect(createApiToken(signedIn(), { name: "One too many", ...READ_RUNS })).rejects.toThrow(/revoke one/);
     expect(await prisma.apiToken.count({ where: { userId: person.id } })).toBe(MAX_API_TOKENS_PER_USER);
   });
 

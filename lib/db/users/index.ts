@@ -1,13 +1,10 @@
 // Users, roles, invitations, personal API tokens, the viewer a session or token stands for, and the failed sign-ins
 // the sign-in throttle counts.
 import "server-only";
-export {
-  MAX_API_TOKENS_PER_USER,
-  createApiToken,
-  listApiTokens,
-  revokeApiToken,
-  viewerFromApiToken,
-} from "./api-tokens";
+export { MAX_API_TOKENS_PER_USER, createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
+export type { ApiTokenSummary, CreatedApiToken } from "./api-tokens";
+export { authenticateApiToken, viewerFromApiToken } from "./api-token-auth";
+export type { ApiTokenCheck } from "./api-token-auth";
 export { acceptInvitation, findInvitation, reissueInvitation } from "./invitations";
 export { emailSchema, passwordSchema } from "./user-inputs";
 export { insertUser } from "./user-records";

@@ -9,11 +9,11 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/evaluations/export?format=openai|llamafactory&withRoutine=1&routineId=…&versionId=…&model=…&from=…&to=…
- * &source=runs|cases: the training data as a JSONL download, streamed a line per run (an API token or the session;
- * authors, reviewers and admins). 400 `{ error }` for a bad query, 401, 403.
+ * &source=runs|cases: the training data as a JSONL download, streamed a line per run (an API token with the scope
+ * `evaluations:export`, or the session; authors, reviewers and admins). 400 `{ error }` for a bad query, 401, 403.
  */
 export async function GET(request: Request): Promise<Response> {
-  const authenticated = await authenticateRequest(request);
+  const authenticated = await authenticateRequest(request, "evaluations:export");
   if (!authenticated.ok) return authenticated.response;
   const parsed = trainingExportQuerySchema.safeParse(trainingQueryFields(new URL(request.url).searchParams));
   if (!parsed.success) return jsonError(400, parsed.error.issues.map((issue) => issue.message).join(" "));

@@ -28,7 +28,11 @@ beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   ({ routineId } = await publishedRoutine({ ownerId: await demoUserId("admin") }));
   await as("operator");
-  ({ token: operatorToken } = await createApiToken(signedIn(), { name: "route test token" }));
+  ({ token: operatorToken } = await createApiToken(signedIn(), {
+    name: "route test token",
+    scopes: ["runs:start"],
+    expiresInDays: 7,
+  }));
   // The session stays signed in: the route's getViewer() reads these headers, the refusals must not get that far.
   operatorCookie = sessionRequest.headers.get("cookie")!;
 });

@@ -1,21 +1,24 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
 import { checkOpenAiChatLine } from "@/lib/eval";
-import { as, demoUserId } from "@/lib/db/testing/review-test-support";
+import { as, demoUserId, personWith } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
-import { createApiToken } from "@/lib/db/users";
+import { scopesAllowedFor } from "@/lib/access";
+import { createApiToken, setUserRoles } from "@/lib/db/users";
 import { signedIn } from "@/test/request-context";
 import { GET } from "../route";
 
 // The download as a client gets it: a personal API token or the session, the query checked, the file streamed.
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
 
-/** A personal API token of the demo user holding `who`'s role. */
+/** A personal API token of the demo user holding `who`'s role, with every scope that role allows. */
 async function tokenOf(who: "author" | "operator"): Promise<string> {
   await as(who);
-  const { token } = await createApiToken(signedIn(), { name: `${who} export token` });
+  const viewer = signedIn()!;
+  const scopes = scopesAllowedFor(viewer.roles);
+  const { token } = await createApiToken(viewer, { name: `${who} export token`, scopes, expiresInDays: 30 });
   await as("anonymous");
   return token;
 }
@@ -106,7 +109,7 @@ describe("GET /api/evaluations/export", () => {
     expect(await response.text()).toBe("");
   });
 
-  it("refuses a bad query with 400 and a clear message, operators with 403, strangers with 401", async () => {
+  it("refuses a bad query with 400 and a clear message, operators with 403 (no such scope for them), strangers with 401", async () => {
     const bad = await GET(apiRequest("/api/evaluations/export?format=csv&from=yesterday", { token: author }));
     expect(bad.status).toBe(400);
     const { error } = (await bad.json()) as { error: string };
@@ -115,5 +118,70 @@ describe("GET /api/evaluations/export", () => {
     expect((await GET(apiRequest("/api/evaluations/export", { token: operator }))).status).toBe(403);
     await as("anonymous");
     expect((await GET(apiRequest("/api/evaluations/export"))).status).toBe(401);
+  });
+});
+
+describe("GET /api/evaluations/export with a scoped token", () => {
+  const exportAll = (token: string) => GET(apiRequest("/api/evaluations/export", { token }));
+
+  it("refuses a token without evaluations:export with 403 naming it, also one made before scopes", async () => {
+    await as("author");
+    const { token: readsRuns } = await createApiToken(signedIn(), {
+      name: "Reads runs",
+      scopes: ["runs:read"],
+      expiresInDays: 7,
+    });
+    await as("anonymous");
+    const legacy = randomUUID();
+    const legacyToken = `rs_${legacy.replaceAll("-", "")}${"A".repeat(12)}`;
+    // A token from before scopes: the columns' defaults (read and start runs), which never covered the export.
+    await prisma.apiToken.create({
+      data: {
+        id: legacy,
+        userId: await demoUserId("author"),
+        name: "From before",
+        tokenHash: createHash("sha256").update(legacyToken).digest("hex"),
+        prefix: legacyToken.slice(0, 9),
+      },
+    });
+    for (const token of [readsRuns, legacyToken]) {
+      const response = await exportAll(token);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({
+        error: expect.stringContaining('lacks the scope "evaluations:export" (Export training data)'),
+        missingScope: "evaluations:export",
+      });
+    }
+  });
+
+  it("refuses an expired token with 401 saying so", async () => {
+    await as("author");
+    const created = await createApiToken(signedIn(), {
+      name: "Expiring export",
+      scopes: ["evaluations:export"],
+      expiresInDays: 7,
+    });
+    await as("anonymous");
+    expect((await exportAll(created.token)).status).toBe(200);
+    await prisma.apiToken.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const response = await exportAll(created.token);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toMatch(/^The API token expired on /);
+  });
+
+  it("never grants what the owner's role does not: an export token of someone who is no longer an author", async () => {
+    const person = await personWith(["author"]);
+    await person.signIn();
+    const { token } = await createApiToken(signedIn(), {
+      name: "Export",
+      scopes: ["evaluations:export"],
+      expiresInDays: null,
+    });
+    await as("admin");
+    await setUserRoles(signedIn(), { userId: person.id, roles: ["operator"] });
+    await as("anonymous");
+    const response = await exportAll(token);
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: string }).error).toMatch(/author or reviewer or admin role/);
   });
 });
