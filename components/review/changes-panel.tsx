@@ -2,6 +2,7 @@
 
 import { cn } from "@/components/ui";
 import type { ReviewDiff } from "@/lib/review";
+import { defaultModeSentence } from "./default-mode-notice";
 import { DIFF_STYLE } from "./diff-style";
 
 const ROUTINE_FIELD_NAMES: Record<string, string> = {
@@ -30,6 +31,11 @@ export function ChangesPanel({
       {routineFields.length > 0 ? (
         <p className="text-sm text-foreground" data-testid="routine-field-changes">
           The routine&apos;s {routineFields.join(", ")} changed.
+        </p>
+      ) : null}
+      {diff.defaultMode ? (
+        <p className="text-sm font-medium text-foreground" data-testid="default-mode-change">
+          {defaultModeSentence(diff.defaultMode)}
         </p>
       ) : null}
       {diff.changes.length === 0 ? (

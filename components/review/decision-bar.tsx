@@ -11,6 +11,8 @@ import type { FormAction, VersionTarget } from "./review-types";
 
 type Props = {
   target: VersionTarget;
+  /** The content hash of the version this page shows: the decision is refused if the version changed since. */
+  contentHash: string;
   inReview: boolean;
   canDecide: Permission;
   openCommentCount: number;
@@ -21,7 +23,7 @@ type Props = {
  * Approve, request changes or reject, with a comment. Shown only to those who may decide; anyone else sees why
  * not (four-eyes: "You optimized this version; another reviewer must decide"). The server refuses the same.
  */
-export function DecisionBar({ target, inReview, canDecide, openCommentCount, decide }: Props) {
+export function DecisionBar({ target, contentHash, inReview, canDecide, openCommentCount, decide }: Props) {
   const [state, formAction, pending] = useActionState(decide, idleState);
   const id = useId();
   if (!inReview) {
@@ -59,6 +61,7 @@ export function DecisionBar({ target, inReview, canDecide, openCommentCount, dec
       <input type="hidden" name="routineId" value={target.routineId} />
       <input type="hidden" name="number" value={target.number} />
       <input type="hidden" name="versionId" value={target.versionId} />
+      <input type="hidden" name="contentHash" value={contentHash} />
       <Field
         id={`${id}-comment`}
         label="Your decision"

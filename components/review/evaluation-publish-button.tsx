@@ -13,6 +13,8 @@ type Props = {
   routineId: string;
   versionId: string;
   number: number;
+  /** The content hash of the version as this page shows it: publishing is refused if it changed since. */
+  contentHash: string;
   /** The publish gate against the published version; null when the scores could not be read. */
   gate: PublishGate | null;
   publishedNumber: number | null;
@@ -23,7 +25,15 @@ type Props = {
  * a dialog that names the suites with both scores and asks for the reason of the override (the server requires it
  * and audits it); otherwise it is the plain publish button.
  */
-export function EvaluationPublishButton({ action, routineId, versionId, number, gate, publishedNumber }: Props) {
+export function EvaluationPublishButton({
+  action,
+  routineId,
+  versionId,
+  number,
+  contentHash,
+  gate,
+  publishedNumber,
+}: Props) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const { state, formAction, onSubmit, pending } = useFormAction(action, idleState);
@@ -40,6 +50,7 @@ export function EvaluationPublishButton({ action, routineId, versionId, number, 
         routineId={routineId}
         versionId={versionId}
         number={number}
+        contentHash={contentHash}
         publishedNumber={gate ? publishedNumber : undefined}
         rollback={gate !== null && publishedNumber !== null && number < publishedNumber}
       />
@@ -79,6 +90,7 @@ export function EvaluationPublishButton({ action, routineId, versionId, number, 
           <input type="hidden" name="routineId" value={routineId} />
           <input type="hidden" name="versionId" value={versionId} />
           <input type="hidden" name="number" value={number} />
+          <input type="hidden" name="contentHash" value={contentHash} />
           <input type="hidden" name="override" value="1" />
           <ul className="space-y-1 text-sm" data-testid="publish-override-suites">
             {lower.map((row) => (

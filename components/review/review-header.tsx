@@ -91,6 +91,7 @@ export function ReviewHeader({
             routineId={review.routineId}
             versionId={version.id}
             number={version.number}
+            contentHash={review.contentHash}
             gate={evaluation?.gate ?? null}
             publishedNumber={evaluation?.published?.number ?? null}
           />

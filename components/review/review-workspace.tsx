@@ -5,9 +5,10 @@ import { useCallback, useMemo, useState } from "react";
 import { usePanelLayout } from "@/components/shell/canvas-layout";
 import { Alert, ResizablePanel, TabList, TabPanel } from "@/components/ui";
 import type { VersionReview } from "@/lib/db/reviews";
-import { reviewDiff, statusOf } from "@/lib/review";
+import { reviewDiff, statusOf, type ReviewDiff } from "@/lib/review";
 import { ChangesPanel } from "./changes-panel";
 import { DecisionBar } from "./decision-bar";
+import { DefaultModeNotice } from "./default-mode-notice";
 import { CommentForm, CommentList } from "./review-comments";
 import { ReviewCanvases } from "./review-canvases";
 import type { ReviewActions, VersionTarget } from "./review-types";
@@ -71,7 +72,7 @@ export function ReviewWorkspace({ review, actions }: Props) {
   const sourceDraft = review.provenance?.sourceDraft ?? null;
   const rationale = review.provenance?.rationale ?? null;
   const tabs = [
-    { id: "changes" as const, label: `Changes (${diff.changes.length})` },
+    { id: "changes" as const, label: `Changes (${diff.changes.length + (diff.defaultMode ? 1 : 0)})` },
     { id: "step" as const, label: "Step" },
     { id: "text" as const, label: "Text" },
     ...(sourceDraft ? [{ id: "draft" as const, label: "Draft" }] : []),
@@ -80,7 +81,7 @@ export function ReviewWorkspace({ review, actions }: Props) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="review-workspace">
-      <Notices review={review} summary={rationale?.summary ?? null} />
+      <Notices review={review} summary={rationale?.summary ?? null} defaultMode={diff.defaultMode} />
       <div className="flex min-h-0 flex-1">
         <ReviewCanvases
           base={canvases.base}
@@ -170,6 +171,7 @@ export function ReviewWorkspace({ review, actions }: Props) {
             </div>
             <DecisionBar
               target={target}
+              contentHash={review.contentHash}
               inReview={version.status === "in_review"}
               canDecide={permissions.canDecide}
               openCommentCount={openComments.length}
@@ -182,10 +184,18 @@ export function ReviewWorkspace({ review, actions }: Props) {
   );
 }
 
-/** The planner's summary, and what keeps this version from being approved or changed. */
-function Notices({ review, summary }: { review: VersionReview; summary: string | null }) {
+/** The planner's summary, a changed default run mode, and what keeps this version from being approved or changed. */
+function Notices({
+  review,
+  summary,
+  defaultMode,
+}: {
+  review: VersionReview;
+  summary: string | null;
+  defaultMode: ReviewDiff["defaultMode"];
+}) {
   const changed = review.toolChanges;
-  if (!summary && changed.length === 0 && !review.archived) return null;
+  if (!summary && !defaultMode && changed.length === 0 && !review.archived) return null;
   return (
     <div className="space-y-2 border-b border-border bg-surface px-3 py-2">
       {summary ? (
@@ -197,6 +207,7 @@ function Notices({ review, summary }: { review: VersionReview; summary: string |
           </span>
         </p>
       ) : null}
+      {defaultMode ? <DefaultModeNotice change={defaultMode} /> : null}
       {changed.length > 0 ? (
         <Alert tone="warning" title="Tools changed since this version was saved" testId="review-tool-changes">
           {changed.map((change) => `${change.server}/${change.name}`).join(", ")}: this version cannot be approved or

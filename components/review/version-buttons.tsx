@@ -60,6 +60,7 @@ export function PublishButton({
   routineId,
   versionId,
   number,
+  contentHash,
   publishedNumber,
   rollback = false,
   testId = "publish-version",
@@ -68,6 +69,8 @@ export function PublishButton({
   routineId: string;
   versionId: string;
   number: number;
+  /** The content hash of the version as this page read it: publishing is refused if it changed since. */
+  contentHash: string;
   /**
    * The version published now (named in the confirmation as the one that stops being published): null when none
    * is, undefined when it could not be read.
@@ -112,7 +115,7 @@ export function PublishButton({
         rollback={rollback}
         pending={pending}
         error={fresh && state.status === "error" ? state.message : null}
-        fields={{ routineId, versionId, number }}
+        fields={{ routineId, versionId, number, contentHash }}
         formAction={formAction}
         onSubmit={onSubmit}
       />

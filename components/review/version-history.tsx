@@ -92,12 +92,13 @@ export function VersionTable({ history, canPublish, canStartDraft, actions }: Pr
                   >
                     <Eye className="size-4" aria-hidden="true" /> Open review
                   </ButtonLink>
-                  {canPublish && version.status === "approved" ? (
+                  {canPublish && version.status === "approved" && version.contentHash ? (
                     <PublishButton
                       action={actions.publish}
                       routineId={history.routineId}
                       versionId={version.id}
                       number={version.number}
+                      contentHash={version.contentHash}
                       publishedNumber={history.publishedVersionNumber}
                       rollback={
                         history.publishedVersionNumber !== null && version.number < history.publishedVersionNumber

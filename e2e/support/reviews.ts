@@ -48,9 +48,9 @@ export async function requestChangesOnStep(
   comment: string,
   reason: string,
 ): Promise<void> {
-  const { versionId } = await dal("reviewer", "workingVersion", { routineId });
+  const { versionId, contentHash } = await dal("reviewer", "workingVersion", { routineId });
   await dal("reviewer", "addReviewComment", { versionId, stepId, body: comment });
-  await dal("reviewer", "decideReview", { versionId, decision: "request_changes", comment: reason });
+  await dal("reviewer", "decideReview", { versionId, contentHash, decision: "request_changes", comment: reason });
 }
 
 /** The author renames step `stepId` of the working draft (as the inspector does) and submits it for review again. */

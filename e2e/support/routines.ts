@@ -22,8 +22,10 @@ export async function publishWorkingVersion(
   submitter: DemoRole = "author",
 ): Promise<{ versionId: string; number: number }> {
   const version = await dal(submitter, "submitForReview", { routineId });
-  await dal("reviewer", "decideReview", { versionId: version.versionId, decision: "approve" });
-  await dal("reviewer", "publishVersion", { versionId: version.versionId });
+  // The content as the reviewer's page shows it: the decision and the publication carry its hash.
+  const { contentHash } = await dal("reviewer", "workingVersion", { routineId });
+  await dal("reviewer", "decideReview", { versionId: version.versionId, contentHash, decision: "approve" });
+  await dal("reviewer", "publishVersion", { versionId: version.versionId, contentHash });
   return version;
 }
 

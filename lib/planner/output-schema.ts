@@ -34,7 +34,8 @@ const plannerStepSchema = z.discriminatedUnion("kind", [
 /** Edge ids are optional: nothing refers to them, so missing or repeated ones are renumbered (normalizeOutput). */
 const plannerEdgeSchema = edgeSchema.extend({ id: idSchema.optional() });
 
-const plannerRoutineSchema = routineSchema.omit({ schemaVersion: true, id: true }).extend({
+// The default run mode is not the planner's to choose: the saved version keeps its base's.
+const plannerRoutineSchema = routineSchema.omit({ schemaVersion: true, id: true, defaultMode: true }).extend({
   steps: z.array(plannerStepSchema).min(1, "Write at least one step.").max(LIMITS.steps),
   edges: z.array(plannerEdgeSchema).max(LIMITS.edges),
 });

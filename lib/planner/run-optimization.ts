@@ -25,6 +25,8 @@ export type OptimizationDeps = {
   save(input: {
     routineId: string;
     basedOnVersionId: string;
+    /** The revision the planner read: a save of the base while the model ran refuses the planner's version. */
+    baseRevision: number;
     routine: Routine;
     provenance: {
       model: string;
@@ -162,6 +164,7 @@ async function runOptimization(
     const saved = await deps.save({
       routineId,
       basedOnVersionId: working.versionId,
+      baseRevision: working.revision,
       routine: result.routine,
       provenance: {
         model: result.model || llm.model || "unknown",

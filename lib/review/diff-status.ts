@@ -1,5 +1,5 @@
 import { diffRoutines, type RoutineDiff } from "../graph";
-import type { Routine } from "../routine";
+import { defaultRunMode, type Routine, type RoutineRunMode } from "../routine";
 
 /** How a step or connection differs between the base version and the proposed one. */
 export type DiffStatus = "added" | "removed" | "changed" | "unchanged";
@@ -18,8 +18,13 @@ export type ReviewDiff = {
   /** Changed, added and removed steps, in the proposed routine's order with removed ones last. */
   changes: StepChange[];
   counts: { added: number; removed: number; changed: number; unchanged: number };
-  /** Routine-level fields that changed ("name", "inputs", …). */
+  /** Routine-level fields that changed ("name", "inputs", …); the default run mode is `defaultMode`, not here. */
   routineFields: string[];
+  /**
+   * How runs started without a mode execute, when this version changes it: from the base's default (null for a
+   * first version, shown only when it is not workflow) to this one's. Null when it stays the same.
+   */
+  defaultMode: { before: RoutineRunMode | null; after: RoutineRunMode } | null;
 };
 
 /**
@@ -52,8 +57,17 @@ export function reviewDiff(base: Routine | null, proposed: Routine): ReviewDiff 
     ...sides,
     changes,
     counts: { added, removed: diff.steps.removed.length, changed, unchanged: proposed.steps.length - added - changed },
-    routineFields: base ? diff.routine.fields : [],
+    routineFields: base ? diff.routine.fields.filter((field) => field !== "defaultMode") : [],
+    defaultMode: defaultModeChange(base, proposed),
   };
+}
+
+/** The default run mode's change; absent and "workflow" are the same mode, so only a real change counts. */
+function defaultModeChange(base: Routine | null, proposed: Routine): ReviewDiff["defaultMode"] {
+  const after = defaultRunMode(proposed);
+  if (!base) return after === "workflow" ? null : { before: null, after };
+  const before = defaultRunMode(base);
+  return before === after ? null : { before, after };
 }
 
 /** The status of a step on one side; anything not listed is unchanged. */

@@ -3,6 +3,7 @@ import type { Routine } from "./schema";
 /**
  * `next` with the actors `previous` named: the paper text form carries no actor, so a routine read back from text
  * (the designer's text view) keeps its own actor and each sub-routine step keeps the actor of the step with its id.
+ * It carries no default run mode either, so `next` keeps `previous`'s.
  */
 export function carryActors(previous: Routine, next: Routine): Routine {
   const stepActors = new Map(
@@ -11,6 +12,7 @@ export function carryActors(previous: Routine, next: Routine): Routine {
   return {
     ...next,
     ...(previous.actorId && !next.actorId ? { actorId: previous.actorId } : {}),
+    ...(previous.defaultMode && !next.defaultMode ? { defaultMode: previous.defaultMode } : {}),
     steps: next.steps.map((step) =>
       step.kind === "routine" && !step.actorId && stepActors.has(step.id)
         ? { ...step, actorId: stepActors.get(step.id) }

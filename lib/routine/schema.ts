@@ -157,6 +157,13 @@ export type Edge = z.infer<typeof edgeSchema>;
 export const stageSchema = z.object({ id: idSchema, name: nameSchema, description: textSchema.default("") });
 export type Stage = z.infer<typeof stageSchema>;
 
+/**
+ * How a run of a routine executes unless its starter picks: the engine walks the graph ("workflow"), or the executor
+ * model follows the routine and decides every call ("agent").
+ */
+export const ROUTINE_RUN_MODES = ["workflow", "agent"] as const;
+export type RoutineRunMode = (typeof ROUTINE_RUN_MODES)[number];
+
 export const routineSchema = z.object({
   schemaVersion: z.literal(ROUTINE_SCHEMA_VERSION),
   id: idSchema,
@@ -173,8 +180,17 @@ export const routineSchema = z.object({
    * and the routine may call only its toolkit's tools. Optional, so older JSON reads unchanged (no version bump).
    */
   actorId: idSchema.optional(),
+  /**
+   * How runs execute when their starter picks no mode; absent means workflow. Part of the content, so a change is
+   * reviewed like any other and runs follow the published version's. Optional, so older JSON reads unchanged.
+   */
+  defaultMode: z.enum(ROUTINE_RUN_MODES, { error: "Choose workflow or agent." }).optional(),
 });
 export type Routine = z.infer<typeof routineSchema>;
+
+/** The mode a routine's runs take when their starter picks none: its `defaultMode`, workflow when absent. */
+export const defaultRunMode = (routine: Pick<Routine, "defaultMode">): RoutineRunMode =>
+  routine.defaultMode ?? "workflow";
 /** What callers may pass in before defaults are filled. */
 export type RoutineInput = z.input<typeof routineSchema>;
 

@@ -5,6 +5,7 @@ import { readRoutineSource } from "@/app/(app)/routines/read-source";
 import {
   addReviewComment,
   decideReview,
+  getVersionReview,
   publishVersion,
   startNewDraft,
   submitForReview,
@@ -16,9 +17,13 @@ import { createSuite, getEvalRunProgress, importTestCases, startEvalRun, updateS
 import { ValidationError } from "@/lib/db/core";
 import type { Viewer } from "@/lib/access";
 
-/** The working version of a routine as the designer opens it: its content, and what later writes refer to. */
+/**
+ * The working version of a routine as the designer opens it: its content, and what later writes refer to, with its
+ * content hash as the review page shows it (decisions and publications carry it).
+ */
 async function workingVersion(viewer: Viewer, input: { routineId: string }) {
   const working = await getRoutineForEditing(viewer, input.routineId);
+  const review = await getVersionReview(viewer, { routineId: input.routineId, number: working.versionNumber });
   const routine = JSON.parse(working.routineJson) as Record<string, unknown> & {
     steps: Array<Record<string, unknown> & { id: string }>;
   };
@@ -27,6 +32,7 @@ async function workingVersion(viewer: Viewer, input: { routineId: string }) {
     versionNumber: working.versionNumber,
     revision: working.revision,
     status: working.status,
+    contentHash: review.contentHash,
     routine,
   };
 }

@@ -4,7 +4,7 @@ import { prisma } from "../core";
 import { decideReview, publishVersion, startNewDraft, submitForReview } from "../reviews";
 import { createRoutine, saveRoutineDraft } from "../routines";
 import { makeRoutine, makeStep } from "../testing/routine-factories";
-import { as } from "../testing/review-test-support";
+import { as, contentHashOf } from "../testing/review-test-support";
 
 /** A routine about one task, in words procedure memory can match on. */
 export function taskRoutine(task: { name: string; description: string; intents: string[]; step: string }): Routine {
@@ -46,8 +46,8 @@ async function reviewAndPublish(routineId: string, versionId: string, baseRevisi
   await as("author");
   await submitForReview(signedIn(), { routineId, baseRevision });
   await as("reviewer");
-  await decideReview(signedIn(), { versionId, decision: "approve" });
-  return publishVersion(signedIn(), { versionId });
+  await decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" });
+  return publishVersion(signedIn(), { versionId, contentHash: await contentHashOf(versionId) });
 }
 
 /** Creates a routine as the demo author and publishes its first version through review. */
@@ -78,5 +78,5 @@ export async function publishNext(routineId: string, routine: Routine): Promise<
 /** Publishes an older approved version again: a rollback, as a reviewer does it. */
 export async function rollBack(versionId: string) {
   await as("reviewer");
-  return publishVersion(signedIn(), { versionId });
+  return publishVersion(signedIn(), { versionId, contentHash: await contentHashOf(versionId) });
 }

@@ -4,7 +4,7 @@ import { ConflictError, prisma, ValidationError } from "../core";
 import { getVersionEvaluation, publishVersion } from "../reviews";
 import { seedDatabase } from "../../demo/seed";
 import { suiteRun, twoVersions } from "../testing/eval-score-rows";
-import { as, lifecycleState } from "../testing/review-test-support";
+import { as, contentHashOf, lifecycleState } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
 beforeAll(async () => {
@@ -27,7 +27,10 @@ describe("the publish gate", () => {
       { versionId: publishedId, passed: 4, cases: 5 },
     ]);
     const before = await lifecycleState();
-    const error = await publishVersion(signedIn(), { versionId: candidateId }).catch((caught: unknown) => caught);
+    const error = await publishVersion(signedIn(), {
+      versionId: candidateId,
+      contentHash: await contentHashOf(candidateId),
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as Error).message).toBe(
       "Version 2 scores lower than the published version 1 on “Leave requests” (60.0% vs 80.0%). " +
@@ -44,7 +47,11 @@ describe("the publish gate", () => {
     ]);
     const before = await lifecycleState();
     await expect(
-      publishVersion(signedIn(), { versionId: candidateId, override: { reason: "  because " } }),
+      publishVersion(signedIn(), {
+        versionId: candidateId,
+        contentHash: await contentHashOf(candidateId),
+        override: { reason: "  because " },
+      }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(await lifecycleState()).toEqual(before);
   });
@@ -80,7 +87,11 @@ describe("the publish gate", () => {
     );
 
     await expect(
-      publishVersion(signedIn(), { versionId: candidateId, override: { reason: `  ${REASON}  ` } }),
+      publishVersion(signedIn(), {
+        versionId: candidateId,
+        contentHash: await contentHashOf(candidateId),
+        override: { reason: `  ${REASON}  ` },
+      }),
     ).resolves.toEqual({ versionId: candidateId, number: 2, previousNumber: 1, rollback: false });
     const routine = await prisma.routine.findUniqueOrThrow({ where: { id: routineId } });
     expect(routine.publishedVersionId).toBe(candidateId);
@@ -148,6 +159,8 @@ describe("the publish gate", () => {
         configIndex: 0,
         versionId: candidateId,
         status: "passed",
+        // Measured on the candidate's content as it is (the gate counts only such results).
+        contentHash: await contentHashOf(candidateId),
         finishedAt: now,
       },
     });
@@ -165,7 +178,9 @@ describe("the publish gate", () => {
       { versionId: publishedId, passed: 1, cases: 5 },
     ]);
     expect((await getVersionEvaluation(signedIn(), { versionId: candidateId })).gate.blocked).toBe(false);
-    await expect(publishVersion(signedIn(), { versionId: candidateId })).resolves.toMatchObject({ number: 2 });
+    await expect(
+      publishVersion(signedIn(), { versionId: candidateId, contentHash: await contentHashOf(candidateId) }),
+    ).resolves.toMatchObject({ number: 2 });
     expect((await auditOf(routineId)).map((entry) => entry.action)).toEqual(["routine.published"]);
   });
 
@@ -174,7 +189,9 @@ describe("the publish gate", () => {
     expect(await getVersionEvaluation(signedIn(), { versionId: none.candidateId })).toMatchObject({
       gate: { blocked: false, rows: [] },
     });
-    await expect(publishVersion(signedIn(), { versionId: none.candidateId })).resolves.toMatchObject({ number: 2 });
+    await expect(
+      publishVersion(signedIn(), { versionId: none.candidateId, contentHash: await contentHashOf(none.candidateId) }),
+    ).resolves.toMatchObject({ number: 2 });
 
     const oneSided = await twoVersions();
     await suiteRun(oneSided.routineId, "Only the candidate", [
@@ -182,6 +199,11 @@ describe("the publish gate", () => {
     ]);
     const evaluation = await getVersionEvaluation(signedIn(), { versionId: oneSided.candidateId });
     expect(evaluation.gate).toMatchObject({ blocked: false, rows: [{ published: null, lower: false }] });
-    await expect(publishVersion(signedIn(), { versionId: oneSided.candidateId })).resolves.toMatchObject({ number: 2 });
+    await expect(
+      publishVersion(signedIn(), {
+        versionId: oneSided.candidateId,
+        contentHash: await contentHashOf(oneSided.candidateId),
+      }),
+    ).resolves.toMatchObject({ number: 2 });
   });
 });

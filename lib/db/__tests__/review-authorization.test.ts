@@ -18,6 +18,7 @@ import {
 import { seedDatabase } from "../../demo/seed";
 import {
   as,
+  contentHashOf,
   demoUserId,
   lifecycleState,
   optimizedRoutine,
@@ -87,7 +88,9 @@ const CALLS: Record<string, { allowed: Who[]; prepare: () => Promise<() => Promi
   },
   decideReview: {
     allowed: DECIDERS,
-    prepare: on("in_review", ({ versionId }) => decideReview(signedIn(), { versionId, decision: "approve" })),
+    prepare: on("in_review", async ({ versionId }) =>
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
+    ),
   },
   addReviewComment: {
     allowed: COMMENTERS,
@@ -104,7 +107,9 @@ const CALLS: Record<string, { allowed: Who[]; prepare: () => Promise<() => Promi
   },
   publishVersion: {
     allowed: DECIDERS,
-    prepare: on("approved", ({ versionId }) => publishVersion(signedIn(), { versionId })),
+    prepare: on("approved", async ({ versionId }) =>
+      publishVersion(signedIn(), { versionId, contentHash: await contentHashOf(versionId) }),
+    ),
   },
   listRoutineVersions: {
     allowed: READERS,

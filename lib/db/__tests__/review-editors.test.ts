@@ -8,7 +8,14 @@ import { prisma } from "../core";
 import { decideReview, getVersionReview, saveOptimizedVersion, startNewDraft, submitForReview } from "../reviews";
 import { acceptToolChanges, createRoutine, duplicateRoutine, saveRoutineDraft } from "../routines";
 import { makeRoutine } from "../testing/routine-factories";
-import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "../testing/review-test-support";
+import {
+  as,
+  contentHashOf,
+  lifecycleState,
+  optimizedRoutine,
+  personWith,
+  provenance,
+} from "../testing/review-test-support";
 
 // Four-eyes by editing (issue #15, item 3): whoever changed a version's content (a save, accepted tool changes, the
 // planner's rewrite of a draft they edited, a new draft of a version they edited) may not decide on it.
@@ -28,7 +35,11 @@ const state = async () => ({
 /** The signed-in user tries to approve; it must be refused as four-eyes with `message` and write nothing. */
 async function expectApproveRefused(versionId: string, message = EDITED) {
   const before = await state();
-  const error = await decideReview(signedIn(), { versionId, decision: "approve" }).catch((caught: unknown) => caught);
+  const error = await decideReview(signedIn(), {
+    versionId,
+    contentHash: await contentHashOf(versionId),
+    decision: "approve",
+  }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ForbiddenError);
   expect((error as Error).message).toBe(message);
   expect(await state()).toEqual(before);
@@ -55,7 +66,12 @@ describe("four-eyes: nobody decides on a version they edited", () => {
 
     const reviewer = await personWith(["author", "reviewer"]);
     await reviewer.signIn();
-    await decideReview(signedIn(), { versionId, decision: "request_changes", comment: "Say what the summary is for." });
+    await decideReview(signedIn(), {
+      versionId,
+      contentHash: await contentHashOf(versionId),
+      decision: "request_changes",
+      comment: "Say what the summary is for.",
+    });
     const rewritten = makeRoutine({ description: "The reviewer's own wording, which nobody else has reviewed." });
     await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: rewritten });
 
@@ -72,7 +88,9 @@ describe("four-eyes: nobody decides on a version they edited", () => {
     ]);
 
     await as("reviewer");
-    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({
+    await expect(
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
+    ).resolves.toMatchObject({
       status: "approved",
     });
   });
@@ -149,7 +167,12 @@ describe("four-eyes: nobody decides on a version they edited", () => {
     await as("author");
     const { versionId: first } = await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
     await as("reviewer");
-    await decideReview(signedIn(), { versionId: first, decision: "reject", comment: "Not like this." });
+    await decideReview(signedIn(), {
+      versionId: first,
+      contentHash: await contentHashOf(first),
+      decision: "reject",
+      comment: "Not like this.",
+    });
 
     // Unchanged from the rejected version: the diff shows nothing, yet its content is the editor's.
     await as("author");
@@ -160,14 +183,20 @@ describe("four-eyes: nobody decides on a version they edited", () => {
 
     // Approved by someone independent: its editors may review what changes after it.
     await as("reviewer");
-    await decideReview(signedIn(), { versionId: second, decision: "approve" });
+    await decideReview(signedIn(), {
+      versionId: second,
+      contentHash: await contentHashOf(second),
+      decision: "approve",
+    });
     await as("author");
     const { versionId: third } = await startNewDraft(signedIn(), { routineId: id });
     await saveRoutineDraft(signedIn(), { routineId: id, baseRevision: 0, routine: makeRoutine({ name: "Renamed" }) });
     await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
     expect(await editors(third)).toEqual([{ userId: await userId("author@example.com"), via: "create" }]);
     await reviewer.signIn();
-    await expect(decideReview(signedIn(), { versionId: third, decision: "approve" })).resolves.toMatchObject({
+    await expect(
+      decideReview(signedIn(), { versionId: third, contentHash: await contentHashOf(third), decision: "approve" }),
+    ).resolves.toMatchObject({
       status: "approved",
     });
 

@@ -7,7 +7,14 @@ import { createRoutine } from "../routines";
 import { getRoutine } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
-import { as, lifecycleState, optimizedRoutine, personWith, provenance } from "../testing/review-test-support";
+import {
+  as,
+  contentHashOf,
+  lifecycleState,
+  optimizedRoutine,
+  personWith,
+  provenance,
+} from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
 beforeAll(async () => {
@@ -18,9 +25,12 @@ beforeAll(async () => {
 async function expectFourEyesRefusal(versionId: string, part: string) {
   const before = await lifecycleState();
   for (const decision of ["approve", "request_changes", "reject"] as const) {
-    const error = await decideReview(signedIn(), { versionId, decision, comment: "Looks fine to me." }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await decideReview(signedIn(), {
+      versionId,
+      contentHash: await contentHashOf(versionId),
+      decision,
+      comment: "Looks fine to me.",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ForbiddenError);
     expect((error as Error).message).toBe(`Another reviewer must decide: ${part} (four-eyes rule).`);
   }
@@ -49,7 +59,9 @@ describe("four-eyes: nobody decides on a version they wrote, optimized or submit
     expect((await getVersionReview(signedIn(), { routineId: id, number: 2 })).permissions.canDecide).toEqual({
       allowed: true,
     });
-    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({
+    await expect(
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
+    ).resolves.toMatchObject({
       status: "approved",
     });
   });
@@ -67,7 +79,9 @@ describe("four-eyes: nobody decides on a version they wrote, optimized or submit
     });
 
     await as("reviewer");
-    await expect(decideReview(signedIn(), { versionId, decision: "approve" })).resolves.toMatchObject({
+    await expect(
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
+    ).resolves.toMatchObject({
       status: "approved",
     });
     expect(await prisma.routineVersion.findUniqueOrThrow({ where: { id: versionId } })).toMatchObject({
@@ -88,7 +102,11 @@ describe("four-eyes: nobody decides on a version they wrote, optimized or submit
     await as("admin");
     const { id } = await createRoutine(signedIn(), { name: "Message", routine: makeRoutine() });
     const { versionId } = await submitForReview(signedIn(), { routineId: id, baseRevision: 0 });
-    const error = await decideReview(signedIn(), { versionId, decision: "approve" }).catch((caught: unknown) => caught);
+    const error = await decideReview(signedIn(), {
+      versionId,
+      contentHash: await contentHashOf(versionId),
+      decision: "approve",
+    }).catch((caught: unknown) => caught);
     expect(toErrorState(error)).toEqual({
       status: "error",
       message: "You are not allowed to do that: Another reviewer must decide: you wrote this version (four-eyes rule).",

@@ -15,7 +15,7 @@ import { archiveRoutine, createRoutine, RoutineIssuesError, saveRoutineDraft } f
 import { getRoutine } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine, makeStep } from "../testing/routine-factories";
-import { as, lifecycleState, optimizedRoutine, provenance } from "../testing/review-test-support";
+import { as, contentHashOf, lifecycleState, optimizedRoutine, provenance } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
 beforeAll(async () => {
@@ -47,7 +47,11 @@ async function inReview() {
 async function approved() {
   const version = await inReview();
   await as("reviewer");
-  await decideReview(signedIn(), { versionId: version.versionId, decision: "approve" });
+  await decideReview(signedIn(), {
+    versionId: version.versionId,
+    contentHash: await contentHashOf(version.versionId),
+    decision: "approve",
+  });
   await as("author");
   return version;
 }
@@ -150,14 +154,22 @@ describe("deciding", () => {
     await as("reviewer");
     for (const decision of ["request_changes", "reject"] as const) {
       const error = await expectRefused(
-        () => decideReview(signedIn(), { versionId, decision, comment: "   " }),
+        async () =>
+          decideReview(signedIn(), {
+            versionId,
+            contentHash: await contentHashOf(versionId),
+            decision,
+            comment: "   ",
+          }),
         ValidationError,
         /Say what should change/,
       );
       expect((error as ValidationError).fieldErrors.comment).toHaveLength(1);
     }
     await addReviewComment(signedIn(), { versionId, stepId: "summarize", body: "Too vague." });
-    await expect(decideReview(signedIn(), { versionId, decision: "reject" })).resolves.toMatchObject({
+    await expect(
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "reject" }),
+    ).resolves.toMatchObject({
       status: "rejected",
     });
     expect(await prisma.review.findMany({ where: { versionId } })).toEqual([
@@ -172,7 +184,13 @@ describe("deciding", () => {
     const { versionId } = await approved();
     await as("reviewer");
     await expectRefused(
-      () => decideReview(signedIn(), { versionId, decision: "reject", comment: "Changed my mind." }),
+      async () =>
+        decideReview(signedIn(), {
+          versionId,
+          contentHash: await contentHashOf(versionId),
+          decision: "reject",
+          comment: "Changed my mind.",
+        }),
       ConflictError,
       /approved, not in review/,
     );
@@ -182,8 +200,13 @@ describe("deciding", () => {
     const { versionId } = await inReview();
     await as("reviewer");
     const results = await Promise.allSettled([
-      decideReview(signedIn(), { versionId, decision: "approve" }),
-      decideReview(signedIn(), { versionId, decision: "reject", comment: "Not like this." }),
+      decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
+      decideReview(signedIn(), {
+        versionId,
+        contentHash: await contentHashOf(versionId),
+        decision: "reject",
+        comment: "Not like this.",
+      }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(
@@ -205,7 +228,8 @@ describe("deciding", () => {
     });
     await as("reviewer");
     await expectRefused(
-      () => decideReview(signedIn(), { versionId, decision: "approve" }),
+      async () =>
+        decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" }),
       RoutineIssuesError,
       /Version 2 cannot be approved: .*Request changes instead/,
     );
@@ -218,7 +242,12 @@ describe("deciding", () => {
     });
     await as("reviewer");
     await expectRefused(
-      () => decideReview(signedIn(), { versionId: changed.versionId, decision: "approve" }),
+      async () =>
+        decideReview(signedIn(), {
+          versionId: changed.versionId,
+          contentHash: await contentHashOf(changed.versionId),
+          decision: "approve",
+        }),
       ConflictError,
       /cannot be approved: tools it uses changed/,
     );
@@ -273,12 +302,23 @@ describe("publishing and new drafts", () => {
     const review = await inReview();
     await as("reviewer");
     await expectRefused(
-      () => publishVersion(signedIn(), { versionId: review.versionId }),
+      async () =>
+        publishVersion(signedIn(), { versionId: review.versionId, contentHash: await contentHashOf(review.versionId) }),
       ConflictError,
       /in review; only an approved version/,
     );
-    await decideReview(signedIn(), { versionId: review.versionId, decision: "reject", comment: "No." });
-    await expectRefused(() => publishVersion(signedIn(), { versionId: review.versionId }), ConflictError, /rejected/);
+    await decideReview(signedIn(), {
+      versionId: review.versionId,
+      contentHash: await contentHashOf(review.versionId),
+      decision: "reject",
+      comment: "No.",
+    });
+    await expectRefused(
+      async () =>
+        publishVersion(signedIn(), { versionId: review.versionId, contentHash: await contentHashOf(review.versionId) }),
+      ConflictError,
+      /rejected/,
+    );
 
     await as("author");
     const good = await approved();
@@ -288,14 +328,16 @@ describe("publishing and new drafts", () => {
     });
     await as("reviewer");
     await expectRefused(
-      () => publishVersion(signedIn(), { versionId: good.versionId }),
+      async () =>
+        publishVersion(signedIn(), { versionId: good.versionId, contentHash: await contentHashOf(good.versionId) }),
       ConflictError,
       /cannot be published: tools it uses changed/,
     );
     await prisma.routineVersion.update({ where: { id: good.versionId }, data: { toolHashes: "{}" } });
-    await publishVersion(signedIn(), { versionId: good.versionId });
+    await publishVersion(signedIn(), { versionId: good.versionId, contentHash: await contentHashOf(good.versionId) });
     await expectRefused(
-      () => publishVersion(signedIn(), { versionId: good.versionId }),
+      async () =>
+        publishVersion(signedIn(), { versionId: good.versionId, contentHash: await contentHashOf(good.versionId) }),
       ConflictError,
       /already the published version/,
     );
@@ -304,7 +346,15 @@ describe("publishing and new drafts", () => {
     const shelved = await approved();
     await archiveRoutine(signedIn(), { routineId: shelved.id });
     await as("reviewer");
-    await expectRefused(() => publishVersion(signedIn(), { versionId: shelved.versionId }), ConflictError, /archived/);
+    await expectRefused(
+      async () =>
+        publishVersion(signedIn(), {
+          versionId: shelved.versionId,
+          contentHash: await contentHashOf(shelved.versionId),
+        }),
+      ConflictError,
+      /archived/,
+    );
   });
 
   it("a new draft needs a working version that is neither a draft nor in review, and a source from the same routine", async () => {
@@ -333,7 +383,12 @@ describe("publishing and new drafts", () => {
     });
     await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
     await as("reviewer");
-    await decideReview(signedIn(), { versionId: v2, decision: "reject", comment: "Worse than version 1." });
+    await decideReview(signedIn(), {
+      versionId: v2,
+      contentHash: await contentHashOf(v2),
+      decision: "reject",
+      comment: "Worse than version 1.",
+    });
     await as("author");
     const v3 = await startNewDraft(signedIn(), { routineId: id, fromVersionId: v1 });
     expect(v3.number).toBe(3);

@@ -16,7 +16,7 @@ import { createRoutine, saveRoutineDraft } from "../routines";
 import { getRoutine, listRoutines } from "../library";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
-import { as, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";
+import { as, contentHashOf, demoUserId, optimizedRoutine, provenance, tick } from "../testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 
 beforeAll(async () => {
@@ -77,7 +77,12 @@ describe("the review lifecycle", () => {
     });
     await addReviewComment(signedIn(), { versionId: v1.versionId, body: "Name the routine after the team." });
     await expect(
-      decideReview(signedIn(), { versionId: v1.versionId, decision: "request_changes", comment: "See my comments." }),
+      decideReview(signedIn(), {
+        versionId: v1.versionId,
+        contentHash: await contentHashOf(v1.versionId),
+        decision: "request_changes",
+        comment: "See my comments.",
+      }),
     ).resolves.toMatchObject({ status: "draft" });
 
     await as("author");
@@ -114,10 +119,16 @@ describe("the review lifecycle", () => {
     await submitForReview(signedIn(), { routineId: id, baseRevision: 1 });
 
     await as("reviewer");
-    await decideReview(signedIn(), { versionId: v1.versionId, decision: "approve" });
+    await decideReview(signedIn(), {
+      versionId: v1.versionId,
+      contentHash: await contentHashOf(v1.versionId),
+      decision: "approve",
+    });
     const approved = await prisma.routineVersion.findUniqueOrThrow({ where: { id: v1.versionId } });
     expect(approved).toMatchObject({ status: "approved", approvedById: reviewerId, approvedAt: expect.any(Date) });
-    await expect(publishVersion(signedIn(), { versionId: v1.versionId })).resolves.toEqual({
+    await expect(
+      publishVersion(signedIn(), { versionId: v1.versionId, contentHash: await contentHashOf(v1.versionId) }),
+    ).resolves.toEqual({
       versionId: v1.versionId,
       number: 1,
       previousNumber: null,
@@ -169,16 +180,24 @@ describe("the review lifecycle", () => {
     });
 
     await as("reviewer");
-    await decideReview(signedIn(), { versionId: v3.versionId, decision: "approve" });
+    await decideReview(signedIn(), {
+      versionId: v3.versionId,
+      contentHash: await contentHashOf(v3.versionId),
+      decision: "approve",
+    });
     await tick();
-    await expect(publishVersion(signedIn(), { versionId: v3.versionId })).resolves.toEqual({
+    await expect(
+      publishVersion(signedIn(), { versionId: v3.versionId, contentHash: await contentHashOf(v3.versionId) }),
+    ).resolves.toEqual({
       versionId: v3.versionId,
       number: 3,
       previousNumber: 1,
       rollback: false,
     });
     await tick();
-    await expect(publishVersion(signedIn(), { versionId: v1.versionId })).resolves.toEqual({
+    await expect(
+      publishVersion(signedIn(), { versionId: v1.versionId, contentHash: await contentHashOf(v1.versionId) }),
+    ).resolves.toEqual({
       versionId: v1.versionId,
       number: 1,
       previousNumber: 3,

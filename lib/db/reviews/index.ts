@@ -1,5 +1,8 @@
 // The review lifecycle of routine versions: submit, optimize into review, decide, comment, publish, history.
 import "server-only";
+export { VersionChangedError } from "./content-binding";
+export { getDefaultModes, setDefaultMode } from "./default-mode";
+export type { DefaultModeChange, DefaultModes } from "./default-mode";
 export { saveOptimizedVersion } from "./optimized-versions";
 export { publishVersion } from "./publications";
 export { MAX_COMMENT_LENGTH, REVIEW_DECISION_INPUTS, toReviewDecision } from "./review-inputs";

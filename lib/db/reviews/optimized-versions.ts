@@ -4,7 +4,14 @@ import { requireRole, type Viewer, WRITER_ROLES } from "../../access";
 import type { Routine } from "../../routine";
 import { recordAudit } from "../audit";
 import { ConflictError, isUniqueViolation, parseInput, prisma, withDbErrors } from "../core";
-import { mirrorWorkingVersion, pinsForSave, prepareNewRoutine, recordDerivedEditors } from "../routines";
+import {
+  mirrorWorkingVersion,
+  pinsForSave,
+  prepareNewRoutine,
+  prepareRoutine,
+  readStoredRoutine,
+  recordDerivedEditors,
+} from "../routines";
 import { type OptimizationProvenance, type OptimizationRationale, saveOptimizedVersionInput } from "./review-inputs";
 import type { VersionRef } from "./routine-versions";
 import { findWorking } from "./version-records";
@@ -15,10 +22,13 @@ const CHANGED_MEANWHILE =
 /**
  * Stores the planner's optimized routine as a new version, straight into review. Authors and admins (whoever ran
  * the planner). In one transaction:
- * - `basedOnVersionId` must still be the working version, else ConflictError and nothing is written (someone
- *   saved, submitted or started a draft while the model ran); a working version in review is refused too (only
- *   one version is in review at a time: withdraw it first);
- * - the routine must match the Routine schema (ValidationError); steps without a position are laid out;
+ * - `basedOnVersionId` must still be the working version, at `baseRevision` when given (the revision the planner
+ *   read), else ConflictError and nothing is written (someone saved, submitted or started a draft while the model
+ *   ran); a working version in review is refused too (only one version is in review at a time: withdraw it
+ *   first). A draft base's revision moves on in the same transaction, conditional on its status and revision, so
+ *   a save or submit of it that read it before is refused rather than landing beside the new version;
+ * - the routine must match the Routine schema (ValidationError); steps without a position are laid out; it keeps
+ *   the base's default run mode (the planner does not choose how runs execute);
  * - the new version is numbered after the newest, `in_review` since now, written and optimized by the viewer
  *   (so the four-eyes rule keeps them from approving it; the base's editors too, unless the base was approved),
  *   based on the given version, with the provenance
@@ -33,14 +43,18 @@ export async function saveOptimizedVersion(
   input: {
     routineId: string;
     basedOnVersionId: string;
+    baseRevision?: number;
     routine: unknown;
     provenance: OptimizationProvenance;
   },
 ): Promise<VersionRef> {
   requireRole(viewer, ...WRITER_ROLES);
-  const { routineId, basedOnVersionId, routine, provenance } = parseInput(saveOptimizedVersionInput, input);
-  const prepared = await prepareNewRoutine(routine, routineId);
-  const rationale = rationaleFor(prepared.routine, provenance.rationale);
+  const { routineId, basedOnVersionId, baseRevision, routine, provenance } = parseInput(
+    saveOptimizedVersionInput,
+    input,
+  );
+  const planned = await prepareNewRoutine(routine, routineId);
+  const rationale = rationaleFor(planned.routine, provenance.rationale);
   return withDbErrors(async () => {
     try {
       return await prisma.$transaction(async (tx) => {
@@ -53,6 +67,16 @@ export async function saveOptimizedVersion(
             `Version ${base.number} is in review; withdraw it before saving an optimized version. Nothing was saved.`,
           );
         }
+        if (baseRevision !== undefined && base.revision !== baseRevision) throw new ConflictError(CHANGED_MEANWHILE);
+        if (facts.status === "draft") {
+          const moved = await tx.routineVersion.updateMany({
+            where: { id: base.id, status: "draft", revision: base.revision },
+            data: { revision: { increment: 1 } },
+          });
+          if (moved.count === 0) throw new ConflictError(CHANGED_MEANWHILE);
+        }
+        const { defaultMode } = readStoredRoutine(base.content);
+        const prepared = prepareRoutine({ ...planned.routine, defaultMode }, routineId);
         const created = { id: randomUUID(), number: base.number + 1 };
         await tx.routineVersion.create({
           data: {

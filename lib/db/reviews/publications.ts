@@ -4,6 +4,7 @@ import { DECIDER_ROLES, requireRole, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
 import { gateRefusal, type PublishGate } from "../../review";
 import { ConflictError, parseInput, prisma, withDbErrors } from "../core";
+import { assertContentSeen } from "./content-binding";
 import { publishVersionInput } from "./review-inputs";
 import { enforce, publishVerdict } from "./review-rules";
 import { readPublishGate } from "./version-evaluation";
@@ -19,7 +20,9 @@ export type PublishOutcome = { versionId: string; number: number; previousNumber
  * was saved. In one transaction: the previously published version goes back to `approved`, this one becomes
  * `published`, the routine points at it, and a routine_publication row records who published it and whether it
  * is older than the one it replaced (rollback). Audited as "routine.published" or "routine.rolled_back".
- * The working version (what the designer opens) does not change.
+ * The working version (what the designer opens) does not change. `contentHash` is the content hash of the version
+ * as the publisher's page showed it: when the version's content is no longer that, a VersionChangedError and nothing
+ * is written (compared in the publishing transaction; the status change is conditional on the revision compared).
  *
  * The publish gate: a version whose latest accuracy on some evaluation suite is lower than the published
  * version's needs `override.reason` (10–1000 characters); without it a ConflictError names the suites and both
@@ -28,15 +31,16 @@ export type PublishOutcome = { versionId: string; number: number; previousNumber
  */
 export async function publishVersion(
   viewer: Viewer | null,
-  input: { versionId: string; override?: { reason: string } },
+  input: { versionId: string; contentHash: string; override?: { reason: string } },
 ): Promise<PublishOutcome> {
   requireRole(viewer, ...DECIDER_ROLES);
-  const { versionId, override } = parseInput(publishVersionInput, input);
+  const { versionId, contentHash, override } = parseInput(publishVersionInput, input);
   return withDbErrors(async () => {
     const gated = await gateOf(versionId);
     return prisma.$transaction(async (tx) => {
       const { version, facts } = await findVersion(tx, versionId);
       enforce(publishVerdict(viewer, facts), DECIDER_ROLES);
+      assertContentSeen(version, contentHash, "published");
       await assertToolsUnchanged(tx, version, { doing: "published", advice: REVIEW_AGAIN });
       const previousId = version.routine.publishedVersionId;
       const previous = previousId
@@ -62,7 +66,7 @@ export async function publishVersion(
           data: { status: "approved" },
         });
       const published = await tx.routineVersion.updateMany({
-        where: { id: version.id, status: "approved" },
+        where: { id: version.id, status: "approved", revision: version.revision },
         data: { status: "published" },
       });
       if (published.count === 0) throw race;
@@ -90,7 +94,12 @@ export async function publishVersion(
           action: rollback ? "routine.rolled_back" : "routine.published",
           actor: viewer,
           target: { type: "routine", id: version.routineId },
-          detail: { version: version.number, versionId: version.id, previous: previous?.number ?? null },
+          detail: {
+            version: version.number,
+            versionId: version.id,
+            contentHash,
+            previous: previous?.number ?? null,
+          },
         },
         tx,
       );

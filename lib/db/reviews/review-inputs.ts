@@ -31,6 +31,14 @@ const commentBodySchema = z
   .min(1, "Write a comment.")
   .max(MAX_COMMENT_LENGTH, `Use at most ${MAX_COMMENT_LENGTH} characters.`);
 
+/**
+ * The content hash (lib/crypto's routineContentHash) of a version as the caller's page showed it: a decision or
+ * publication is refused when the version's content is no longer that.
+ */
+export const contentHashSchema = z
+  .string({ message: "Missing the content hash of the version you saw; reload the page." })
+  .regex(/^sha256:[0-9a-f]{64}$/, "That is not a content hash; reload the page.");
+
 export const submitForReviewInput = z.object({
   routineId: routineIdSchema,
   baseRevision: z.number({ message: "Missing the revision this submission is based on." }).int().min(0),
@@ -44,6 +52,7 @@ export const decideReviewInput = z.object({
   versionId: versionIdSchema,
   decision: z.enum(REVIEW_DECISION_INPUTS, { message: "Choose approve, request changes or reject." }),
   comment: z.string().trim().max(MAX_COMMENT_LENGTH, `Use at most ${MAX_COMMENT_LENGTH} characters.`).optional(),
+  contentHash: contentHashSchema,
 });
 
 export const addReviewCommentInput = z.object({
@@ -58,6 +67,7 @@ export const resolveReviewCommentInput = z.object({
 
 export const publishVersionInput = z.object({
   versionId: versionIdSchema,
+  contentHash: contentHashSchema,
   /** Needed when the version scores lower than the published one on an evaluation suite (the publish gate). */
   override: z.object({ reason: overrideReasonSchema }).optional(),
 });
@@ -87,6 +97,7 @@ export type OptimizationRationale = OptimizationProvenance["rationale"];
 export const saveOptimizedVersionInput = z.object({
   routineId: routineIdSchema,
   basedOnVersionId: versionIdSchema,
+  baseRevision: z.number().int().min(0).optional(),
   routine: z.unknown(),
   provenance: optimizationProvenanceSchema,
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { COMMENTER_ROLES, DECIDER_ROLES, requireRole, requireUser, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
+import type { Prisma } from "../generated/prisma/client";
 import {
   blockingIssues,
   readStoredRoutine,
@@ -18,6 +19,7 @@ import {
   resolveReviewCommentInput,
   type ReviewDecisionInput,
 } from "./review-inputs";
+import { assertContentSeen, VersionChangedError } from "./content-binding";
 import { commentVerdict, decideVerdict, enforce, resolveVerdict } from "./review-rules";
 import { commentSelect, type ReviewCommentView, toCommentView } from "./review-views";
 import { assertToolsUnchanged, findVersion } from "./version-records";
@@ -40,6 +42,10 @@ const AUDIT_COMMENT_LENGTH = 200;
  * in review (e.g. already decided). Requesting changes or rejecting needs a reason: `comment`, or at least one
  * open comment on the version (ValidationError on `comment`). Approving needs a routine without validation errors
  * (RoutineIssuesError) whose tools have not changed since it was saved (ConflictError).
+ * `contentHash` is the content hash of the version as the reviewer's page showed it (getVersionReview's): when the
+ * version's content is no longer that (withdrawn, changed and resubmitted while the page was open), a
+ * VersionChangedError and nothing is written. The comparison and the write are in one transaction, and the write is
+ * conditional on the revision that was compared, so no change can land between them.
  * - approve → `approved`, with approver and time;
  * - request_changes → `draft` again, editable by the authors, comments kept;
  * - reject → `rejected` (final; a new draft can start from it).
@@ -51,10 +57,11 @@ export async function decideReview(
     versionId: string;
     decision: ReviewDecisionInput;
     comment?: string;
+    contentHash: string;
   },
 ): Promise<{ versionId: string; number: number; status: RoutineStatus }> {
   requireRole(viewer, ...DECIDER_ROLES);
-  const { versionId, decision, comment = "" } = parseInput(decideReviewInput, input);
+  const { versionId, decision, comment = "", contentHash } = parseInput(decideReviewInput, input);
   const tools = decision === "approve" ? await withDbErrors(registryToolLookup) : null;
   const actors = decision === "approve" ? await withDbErrors(registryActorLookup) : undefined;
   const outcome = OUTCOME[decision];
@@ -62,6 +69,7 @@ export async function decideReview(
     prisma.$transaction(async (tx) => {
       const { version, facts } = await findVersion(tx, versionId);
       enforce(decideVerdict(viewer, facts), DECIDER_ROLES);
+      assertContentSeen(version, contentHash, "decided");
       if (
         decision !== "approve" &&
         comment === "" &&
@@ -84,14 +92,14 @@ export async function decideReview(
       }
       const now = new Date();
       const { count } = await tx.routineVersion.updateMany({
-        where: { id: version.id, status: "in_review" },
+        where: { id: version.id, status: "in_review", revision: version.revision },
         data: {
           status: outcome.status,
           ...(decision === "approve" ? { approvedById: viewer.id, approvedAt: now } : {}),
           ...(decision === "request_changes" ? { submittedAt: null } : {}),
         },
       });
-      if (count === 0) throw new ConflictError("Someone decided on this version a moment ago; reload it.");
+      if (count === 0) throw await decisionRace(tx, version);
       await tx.review.create({
         data: {
           id: randomUUID(),
@@ -100,6 +108,7 @@ export async function decideReview(
           decision: DECISION_STORED[decision],
           comment,
           createdAt: now,
+          contentHash,
         },
       });
       await recordAudit(
@@ -110,6 +119,7 @@ export async function decideReview(
           detail: {
             version: version.number,
             versionId,
+            contentHash,
             ...(comment ? { comment: comment.slice(0, AUDIT_COMMENT_LENGTH) } : {}),
           },
         },
@@ -118,6 +128,17 @@ export async function decideReview(
       return { versionId, number: version.number, status: outcome.status };
     }),
   );
+}
+
+/**
+ * Why a decision's conditional write matched no row: on PostgreSQL another transaction committed between the read
+ * and the write. Still in review means its content moved on (a new revision); otherwise someone decided first.
+ */
+async function decisionRace(tx: Prisma.TransactionClient, version: { id: string; number: number }): Promise<Error> {
+  const now = await tx.routineVersion.findUnique({ where: { id: version.id }, select: { status: true } });
+  return now?.status === "in_review"
+    ? new VersionChangedError(version.number, "decided")
+    : new ConflictError("Someone decided on this version a moment ago; reload it.");
 }
 
 /**

@@ -23,7 +23,11 @@ import {
 } from "../routines";
 import { startNewDraftInput, submitForReviewInput, withdrawFromReviewInput } from "./review-inputs";
 import { enforce, startDraftVerdict, submitVerdict, withdrawVerdict } from "./review-rules";
+import type { Prisma } from "../generated/prisma/client";
+import type { Routine } from "../../routine";
 import { assertToolsUnchanged, findVersion, findWorking } from "./version-records";
+
+type Tx = Prisma.TransactionClient;
 
 /** The version a lifecycle write touched or created. */
 export type VersionRef = { versionId: string; number: number };
@@ -106,47 +110,69 @@ export async function startNewDraft(
 ): Promise<VersionRef & { revision: number }> {
   requireRole(viewer, ...WRITER_ROLES);
   const { routineId, fromVersionId } = parseInput(startNewDraftInput, input);
-  return withDbErrors(async () => {
-    try {
-      return await prisma.$transaction(async (tx) => {
-        const working = await findWorking(tx, routineId);
-        enforce(startDraftVerdict(viewer, working.facts), WRITER_ROLES);
-        const restoring = fromVersionId !== undefined && fromVersionId !== working.version.id;
-        const from = restoring ? (await findVersion(tx, fromVersionId)).version : working.version;
-        if (from.routineId !== routineId) throw new NotFoundError("That version belongs to another routine.");
-        const prepared = prepareRoutine(readStoredRoutine(from.content), routineId);
-        const created = { id: randomUUID(), number: working.version.number + 1 };
-        await tx.routineVersion.create({
-          data: {
-            ...created,
-            routineId,
-            status: "draft",
-            content: prepared.content,
-            stepCount: prepared.stepCount,
-            basedOnId: from.id,
-            authorId: viewer.id,
-            toolHashes: from.toolHashes,
-          },
-        });
-        await recordDerivedEditors(tx, created.id, viewer.id, restoring ? "restore" : "create", from.id);
-        await mirrorWorkingVersion(tx, routineId, prepared.routine);
-        await recordAudit(
-          {
-            action: "routine.draft_started",
-            actor: viewer,
-            target: { type: "routine", id: routineId },
-            detail: { version: created.number, versionId: created.id, from: from.number },
-          },
-          tx,
-        );
-        return { versionId: created.id, number: created.number, revision: 0 };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new ConflictError("Someone else started a new version of this routine a moment ago; reload it.");
-      throw error;
-    }
+  return withDbErrors(() =>
+    refuseDraftRace(() =>
+      prisma.$transaction(async (tx) => createDraft(tx, viewer, await findWorking(tx, routineId), fromVersionId)),
+    ),
+  );
+}
+
+/**
+ * startNewDraft inside the caller's transaction, from the working version as the caller read it; `edit` changes the
+ * copied content before it is stored (the default mode's setting). Wrap the transaction in refuseDraftRace.
+ * Internal: the caller has checked the viewer's role; the lifecycle rules are checked here.
+ */
+export async function createDraft(
+  tx: Tx,
+  viewer: Viewer,
+  working: Awaited<ReturnType<typeof findWorking>>,
+  fromVersionId?: string,
+  edit: (routine: Routine) => Routine = (routine) => routine,
+): Promise<VersionRef & { revision: number }> {
+  const routineId = working.version.routineId;
+  enforce(startDraftVerdict(viewer, working.facts), WRITER_ROLES);
+  const restoring = fromVersionId !== undefined && fromVersionId !== working.version.id;
+  const from = restoring ? (await findVersion(tx, fromVersionId)).version : working.version;
+  if (from.routineId !== routineId) throw new NotFoundError("That version belongs to another routine.");
+  const prepared = prepareRoutine(edit(readStoredRoutine(from.content)), routineId);
+  const created = { id: randomUUID(), number: working.version.number + 1 };
+  // The new number is unique per routine: of two versions started at once from the same working one, one is
+  // refused (refuseDraftRace), whatever the database's isolation.
+  await tx.routineVersion.create({
+    data: {
+      ...created,
+      routineId,
+      status: "draft",
+      content: prepared.content,
+      stepCount: prepared.stepCount,
+      basedOnId: from.id,
+      authorId: viewer.id,
+      toolHashes: from.toolHashes,
+    },
   });
+  await recordDerivedEditors(tx, created.id, viewer.id, restoring ? "restore" : "create", from.id);
+  await mirrorWorkingVersion(tx, routineId, prepared.routine);
+  await recordAudit(
+    {
+      action: "routine.draft_started",
+      actor: viewer,
+      target: { type: "routine", id: routineId },
+      detail: { version: created.number, versionId: created.id, from: from.number },
+    },
+    tx,
+  );
+  return { versionId: created.id, number: created.number, revision: 0 };
+}
+
+/** Runs a transaction that creates a version, turning a clash over its number into a ConflictError. */
+export async function refuseDraftRace<T>(transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ConflictError("Someone else started a new version of this routine a moment ago; reload it.");
+    throw error;
+  }
 }
 
 function audit(

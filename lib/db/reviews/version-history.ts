@@ -2,6 +2,7 @@ import "server-only";
 import { type Viewer, requireUser } from "../../access";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { routineIdSchema } from "../routines";
+import { storedContentHash } from "./content-binding";
 import { userRefSelect, type UserRef } from "./review-views";
 import { toVersionSummary, versionSummarySelect, type VersionSummary } from "./version-summary";
 
@@ -25,8 +26,11 @@ export type RoutineVersionHistory = {
   archived: boolean;
   workingVersionNumber: number;
   publishedVersionNumber: number | null;
-  /** Newest first. */
-  versions: VersionSummary[];
+  /**
+   * Newest first. `contentHash` for approved and published versions (the ones that can be published or rolled back
+   * to): a publication from this page carries it and is refused when the content changed since; null for the others.
+   */
+  versions: Array<VersionSummary & { contentHash: string | null }>;
   /** Newest first. */
   publications: PublicationView[];
 };
@@ -58,9 +62,15 @@ export async function listRoutineVersions(viewer: Viewer | null, routineId: stri
     });
     if (!routine || routine.versions.length === 0) throw new NotFoundError("That routine no longer exists.");
     const workingNumber = routine.versions[0].number;
-    const versions = routine.versions.map((row) =>
-      toVersionSummary(row, { publishedVersionId: routine.publishedVersionId, workingNumber }),
-    );
+    const publishable = await prisma.routineVersion.findMany({
+      where: { routineId: id, status: { in: ["approved", "published"] } },
+      select: { id: true, content: true },
+    });
+    const hashes = new Map(publishable.map((row) => [row.id, hashOrNull(row.content)]));
+    const versions = routine.versions.map((row) => ({
+      ...toVersionSummary(row, { publishedVersionId: routine.publishedVersionId, workingNumber }),
+      contentHash: hashes.get(row.id) ?? null,
+    }));
     return {
       routineId: routine.id,
       name: routine.name,
@@ -80,4 +90,13 @@ export async function listRoutineVersions(viewer: Viewer | null, routineId: stri
       })),
     };
   });
+}
+
+/** The content hash of stored content, or null when it cannot be read (the history still lists the version). */
+function hashOrNull(content: string): string | null {
+  try {
+    return storedContentHash(content);
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { requireUser, type Viewer } from "../../access";
+import { routineContentHash } from "../../crypto";
 import type { Routine } from "../../routine";
 import { readToolPins, type ToolChange, toolChanges } from "../../tools";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
@@ -50,6 +51,11 @@ export type VersionReview = {
   editors: Array<UserRef & { via: EditWay }>;
   /** The proposed routine: this version's content. */
   routine: Routine;
+  /**
+   * The content hash of `routine` (lib/crypto's routineContentHash): a decision or publication from this page
+   * carries it, and is refused when the version's content has changed since.
+   */
+  contentHash: string;
   /** The basedOn version (for a copied routine's first version, a version of the routine it was copied from), or null. */
   base: ReviewBase | null;
   /** Oldest first; `canResolve` when the viewer may mark it dealt with. */
@@ -109,6 +115,7 @@ export async function getVersionReview(
     const newest = await prisma.routineVersion.aggregate({ where: { routineId }, _max: { number: true } });
     const archived = row.routine.archivedAt !== null;
     const facts = await versionFacts(prisma, row, archived);
+    const routine = readStoredRoutine(row.content);
     const summary = toVersionSummary(row, {
       publishedVersionId: row.routine.publishedVersionId,
       workingNumber: newest._max.number ?? number,
@@ -119,7 +126,8 @@ export async function getVersionReview(
       archived,
       version: { ...summary, revision: row.revision },
       editors: row.editors.map((editor) => ({ ...editor.user, via: toEditWay(editor.via) })),
-      routine: readStoredRoutine(row.content),
+      routine,
+      contentHash: routineContentHash(routine),
       base: row.basedOn && {
         versionId: row.basedOn.id,
         routineId: row.basedOn.routineId,

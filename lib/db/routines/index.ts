@@ -1,7 +1,7 @@
 // Routines and their working drafts: reads, writes, the stored content and its validation.
 import "server-only";
 export { prepareNewRoutine, prepareRoutine, readStoredRoutine } from "./routine-content";
-export { acceptToolChanges, saveRoutineDraft } from "./routine-drafts";
+export { acceptToolChanges, saveRoutineDraft, writeDraftContent } from "./routine-drafts";
 export { MAX_ROUTINE_BYTES, routineIdSchema, toRoutineStatus } from "./routine-inputs";
 export type { RoutineStatus } from "./routine-inputs";
 export { RoutineIssuesError, blockingIssues, registryActorLookup, registryToolLookup } from "./routine-issues";
@@ -9,9 +9,10 @@ export { insertRoutine, mirrorWorkingVersion, pinsForSave } from "./routine-reco
 export { archiveRoutine, createRoutine, duplicateRoutine, restoreRoutine, saveRoutineAsCopy } from "./routine-writes";
 export type { RoutineSource } from "./routine-writes";
 export { storedRoutineJson } from "./routine-content";
+export type { PreparedRoutine } from "./routine-content";
 export { listRoutinesInput } from "./routine-inputs";
 export { findWorkingVersion } from "./routine-records";
-export { getDefaultMode, RUN_MODES, setDefaultMode, toRunMode } from "./routine-modes";
+export { RUN_MODES } from "./routine-modes";
 export type { RunMode } from "./routine-modes";
 export { recordDerivedEditors, recordEditor, toEditWay, versionEditorIds } from "./version-editors";
 export type { EditWay } from "./version-editors";

@@ -5,7 +5,8 @@ import type { Param } from "../../routine";
 import { parseInput, withDbErrors } from "../core";
 import { agentModeProblem, findPublishedRoutine } from "../../run-service";
 import type { ContextMode } from "../../context-modes";
-import { getDefaultMode, type RunMode } from "../routines";
+import { defaultRunMode } from "../../routine";
+import type { RunMode } from "../routines";
 import { contextSettingsInEffect } from "./run-context-settings";
 
 export type RunForm = {
@@ -14,7 +15,7 @@ export type RunForm = {
   versionNumber: number;
   inputs: Param[];
   intents: string[];
-  /** The mode the form preselects: the routine's default, or workflow when it cannot run as an agent. */
+  /** The mode the form preselects: the published version's default, or workflow when it cannot run as an agent. */
   defaultMode: RunMode;
   /** Why the routine cannot run in agent mode (startRun's own words); null when it can. */
   agentProblem: string | null;
@@ -42,11 +43,10 @@ export async function getRunForm(viewer: Viewer | null, routineId: string): Prom
   const { routineId: id } = parseInput(routineIdInput, { routineId });
   const published = await withDbErrors(() => findPublishedRoutine(id));
   const agentProblem = agentModeProblem(published.routine);
-  const defaultMode = await getDefaultMode(viewer, id);
   const { mode: contextMode } = await withDbErrors(() => contextSettingsInEffect());
   return {
     contextMode,
-    defaultMode: agentProblem ? "workflow" : defaultMode,
+    defaultMode: agentProblem ? "workflow" : defaultRunMode(published.routine),
     agentProblem,
     routineId: id,
     name: published.routineName,

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Routine } from "../../routine";
+import { defaultRunMode, type Routine } from "../../routine";
 import type { ExecutionPlan } from "../../runner";
 import { agentModeProblem } from "../../run-service";
-import { ConflictError, prisma } from "../core";
-import { toRunMode, type RunMode } from "../routines";
+import { ConflictError } from "../core";
+import type { RunMode } from "../routines";
 import { contextSettingsFor, type ContextChoice } from "./run-context-settings";
 
 /** The plan of a workflow or agent run (a routine's run; planned runs have neither mode nor context settings). */
@@ -15,31 +15,25 @@ const WORKFLOW: RoutinePlan = { mode: "workflow" };
 
 /**
  * How a run of `routine` executes. A mode the starter chose is honoured, and agent mode refused with a
- * ConflictError saying why when the routine cannot run as an agent; without one the routine's default applies,
+ * ConflictError saying why when the routine cannot run as an agent; without one the routine's default applies (its
+ * `defaultMode`, from the content of the version that runs, so only a reviewed and published change moves it),
  * except that a routine defaulting to agent mode which cannot run as one (a human step added since) runs as a
  * workflow, since nobody asked for an agent. The plan carries its context settings: the starter's `context` over
  * the settings in effect, so the run keeps them whatever an admin sets later.
  */
 export async function executionPlanFor(
-  routineId: string,
   routine: Routine,
   chosen: RunMode | undefined,
   context?: ContextChoice,
 ): Promise<RoutinePlan> {
-  const plan = await planOf(routineId, routine, chosen);
-  return { ...plan, context: await contextSettingsFor(context) };
+  return { ...planOf(routine, chosen), context: await contextSettingsFor(context) };
 }
 
-async function planOf(routineId: string, routine: Routine, chosen: RunMode | undefined): Promise<RoutinePlan> {
-  const mode = chosen ?? (await defaultModeOf(routineId));
+function planOf(routine: Routine, chosen: RunMode | undefined): RoutinePlan {
+  const mode = chosen ?? defaultRunMode(routine);
   if (mode === "workflow") return WORKFLOW;
   const problem = agentModeProblem(routine);
   if (problem === null) return AGENT_PLAN;
   if (chosen === "agent") throw new ConflictError(problem);
   return WORKFLOW;
-}
-
-async function defaultModeOf(routineId: string): Promise<RunMode> {
-  const row = await prisma.routine.findUnique({ where: { id: routineId }, select: { defaultMode: true } });
-  return toRunMode(row?.defaultMode ?? "workflow");
 }

@@ -24,8 +24,8 @@ import { startRunInput, type StartRunInputShape } from "./run-inputs";
  * it by the executor model. Refused with ConflictError when the routine has no published version, is archived,
  * or uses a tool whose schema changed since that version was approved (the message names the tools), or when the
  * inputs cannot be read from the request (no model configured, say); ValidationError with `fieldErrors` keyed by
- * input name when inputs are wrong. `mode` says how it executes (run-modes.ts): the routine's default mode when not
- * given; agent mode is refused with ConflictError for a routine that cannot run as an agent (a human step, a
+ * input name when inputs are wrong. `mode` says how it executes (run-modes.ts): the published version's default
+ * mode when not given; agent mode is refused with ConflictError for a routine that cannot run as an agent (a human step, a
  * sub-routine, a step requiring approval). `context` is the starter's choice of context settings (mode, lookahead,
  * budgets) over the settings in effect, stored on the run's plan; a bad value is a ValidationError on `context`
  * with the setting's own message, before anything is written. Creates the run `queued` with its run.queued event
@@ -37,7 +37,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
   const { routineId, inputs, request, source, mode, context } = parseInput(startRunInput, input);
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
   const execution = await withDbErrors(async () =>
-    withRunActor(published.routine, await executionPlanFor(routineId, published.routine, mode, context)),
+    withRunActor(published.routine, await executionPlanFor(published.routine, mode, context)),
   );
   const runId = randomUUID();
   const params = published.routine.inputs;

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { signInAs, signOutAll, signedIn } from "../../../test/request-context";
 import type { Role } from "../../access";
 import type { Routine } from "../../routine";
+import { routineContentHash } from "../../crypto";
 import { prisma } from "../core";
+import { readStoredRoutine } from "../routines";
 import { DEMO_USERS } from "../../demo/seed";
 import type { OptimizationProvenance } from "../reviews";
 import { createUser } from "../users";
@@ -108,3 +110,15 @@ export async function versionFixture(
 }
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/**
+ * The content hash of a version as its review page shows it now (getVersionReview's `contentHash`): what a
+ * reviewer's decision or a publication carries.
+ */
+export async function contentHashOf(versionId: string): Promise<string> {
+  const { content } = await prisma.routineVersion.findUniqueOrThrow({
+    where: { id: versionId },
+    select: { content: true },
+  });
+  return routineContentHash(readStoredRoutine(content));
+}

@@ -53,4 +53,16 @@ describe("reviewDiff", () => {
   it("names routine-level changes", () => {
     expect(reviewDiff(base, { ...base, description: "Now with a description" }).routineFields).toEqual(["description"]);
   });
+
+  it("shows a changed default run mode, whichever way, and not a change between absent and workflow", () => {
+    const agent = { ...base, defaultMode: "agent" as const };
+    expect(reviewDiff(base, agent)).toMatchObject({ defaultMode: { before: "workflow", after: "agent" }, changes: [] });
+    expect(reviewDiff(base, agent).routineFields).toEqual([]);
+    expect(reviewDiff(agent, base).defaultMode).toEqual({ before: "agent", after: "workflow" });
+    expect(reviewDiff(base, { ...base, defaultMode: "workflow" }).defaultMode).toBeNull();
+    expect(reviewDiff(agent, agent).defaultMode).toBeNull();
+    // A first version says so only when it is not the safe default.
+    expect(reviewDiff(null, agent).defaultMode).toEqual({ before: null, after: "agent" });
+    expect(reviewDiff(null, base).defaultMode).toBeNull();
+  });
 });

@@ -24,6 +24,14 @@ describe("carryActors", () => {
     expect(step).toMatchObject({ kind: "routine", actorId: "actor-payroll-clerk" });
   });
 
+  it("keeps the default run mode through the paper text form, which has none", () => {
+    const agent: Routine = { ...withActors, defaultMode: "agent" };
+    const parsed = parseRoutineText(renderRoutineText(agent), { id: "leave", name: "Leave" });
+    if (!parsed.ok) throw new Error(parsed.errors.map((error) => error.message).join("; "));
+    expect(parsed.routine.defaultMode).toBeUndefined();
+    expect(carryActors(agent, parsed.routine).defaultMode).toBe("agent");
+  });
+
   it("lets the new routine's own actor stand", () => {
     const next = { ...withActors, actorId: "actor-hr-assistant" };
     expect(carryActors(withActors, next).actorId).toBe("actor-hr-assistant");

@@ -40,12 +40,21 @@ describe("the e2e set-up service", () => {
 
     const submitted = await call({ as: "author@example.com", operation: "submitForReview", input: { routineId } });
     const { versionId } = submitted.body.result as { versionId: string };
+    // The reviewer reads the version (its content hash, as the review page shows it) before deciding on it.
+    const seen = await call({ as: "reviewer@example.com", operation: "workingVersion", input: { routineId } });
+    const { contentHash } = seen.body.result as { contentHash: string };
     expect(
-      (await call({ as: "reviewer@example.com", operation: "decideReview", input: { versionId, decision: "approve" } }))
-        .status,
+      (
+        await call({
+          as: "reviewer@example.com",
+          operation: "decideReview",
+          input: { versionId, contentHash, decision: "approve" },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await call({ as: "reviewer@example.com", operation: "publishVersion", input: { versionId } })).body.result,
+      (await call({ as: "reviewer@example.com", operation: "publishVersion", input: { versionId, contentHash } })).body
+        .result,
     ).toMatchObject({ number: 1, rollback: false });
     expect(
       (await call({ as: "author@example.com", operation: "workingVersion", input: { routineId } })).body.result,

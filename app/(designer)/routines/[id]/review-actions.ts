@@ -17,22 +17,31 @@ import {
   REVIEW_DECISION_INPUTS,
 } from "@/lib/db/reviews";
 import { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES } from "@/lib/access";
+import { ConflictError } from "@/lib/db/core";
 import { OVERRIDE_REASON_MAX, overrideReasonSchema } from "@/lib/review";
 
 // The review lifecycle's actions. Each authorizes itself here and the DAL checks again (roles, four-eyes, state):
 // neither trusts the page that rendered the button. Forms post the routine id and version number only to know
-// which pages to refresh; what is decided is named by ids the DAL checks against the database.
+// which pages to refresh; what is decided is named by ids the DAL checks against the database, and bound to the
+// content hash the page showed (a version that changed since is refused, and the page reloads to show it).
 
 const MALFORMED = "That request was malformed; reload the page and try again.";
 
 const id = z.string({ message: "Missing routine." }).trim().min(1, "Missing routine.").max(100);
 const versionId = z.string({ message: "Missing version." }).trim().min(1, "Missing version.").max(100);
 const number = z.coerce.number({ message: "Missing version number." }).int().min(1);
+// The content hash the page showed; its format is the DAL's to check (a malformed one is refused there too).
+const contentHash = z
+  .string({ message: "Missing the content hash of the version you saw; reload the page." })
+  .trim()
+  .min(1, "Missing the content hash of the version you saw; reload the page.")
+  .max(100);
 
 const decideForm = z.object({
   routineId: id,
   number,
   versionId,
+  contentHash,
   decision: z.enum(REVIEW_DECISION_INPUTS, { message: "Choose approve, request changes or reject." }),
   comment: z
     .string()
@@ -58,6 +67,7 @@ const versionForm = z.object({ routineId: id, versionId, number: number.optional
 // The publish gate's override: the dialog posts `override=1` and the reason, which is then required.
 const publishForm = versionForm
   .extend({
+    contentHash,
     override: z.literal("1").optional(),
     reason: z
       .string()
@@ -123,11 +133,14 @@ export const decideReviewAction = defineAction(
   decideForm,
   async (viewer, form): Promise<ActionState> => {
     const comment = form.comment.trim();
-    const { number: decided, status } = await decideReview(viewer, {
-      versionId: form.versionId,
-      decision: form.decision,
-      comment: comment || undefined,
-    });
+    const { number: decided, status } = await refreshOnConflict(form, () =>
+      decideReview(viewer, {
+        versionId: form.versionId,
+        decision: form.decision,
+        comment: comment || undefined,
+        contentHash: form.contentHash,
+      }),
+    );
     refresh(form.routineId, form.number);
     const outcome =
       status === "approved"
@@ -191,7 +204,9 @@ export const publishVersionAction = defineAction(
   publishForm,
   async (viewer, form): Promise<ActionState> => {
     const override = form.override === "1" ? { reason: form.reason } : undefined;
-    const outcome = await publishVersion(viewer, { versionId: form.versionId, override });
+    const outcome = await refreshOnConflict(form, () =>
+      publishVersion(viewer, { versionId: form.versionId, contentHash: form.contentHash, override }),
+    );
     refresh(form.routineId, outcome.number);
     const replaced = outcome.previousNumber === null ? "" : ` in place of version ${outcome.previousNumber}`;
     return {
@@ -201,6 +216,20 @@ export const publishVersionAction = defineAction(
   },
   { invalidMessage: MALFORMED },
 );
+
+/**
+ * Runs a decision or publication; when it is refused because the version moved on (changed since the page read
+ * it, decided or published by someone else), refreshes the pages first, so the answer arrives with the version as
+ * it is now and the next click acts on what the reviewer then sees.
+ */
+async function refreshOnConflict<T>(form: { routineId: string; number?: number }, act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof ConflictError) refresh(form.routineId, form.number);
+    throw error;
+  }
+}
 
 /** Every page that shows where this routine's versions stand. */
 function refresh(routineId: string, versionNumber?: number) {

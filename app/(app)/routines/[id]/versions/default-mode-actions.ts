@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
-import { RUN_MODES, setDefaultMode } from "@/lib/db/routines";
+import { setDefaultMode } from "@/lib/db/reviews";
+import { RUN_MODES } from "@/lib/db/routines";
 import { WRITER_ROLES } from "@/lib/access";
 
 const defaultModeForm = z.object({
@@ -12,16 +13,28 @@ const defaultModeForm = z.object({
   mode: z.enum(RUN_MODES, { message: "Choose workflow or agent." }),
 });
 
-/** Sets how runs of the routine execute by default. Authors and admins (the DAL checks again). */
+/**
+ * Sets how runs of the routine execute by default, in its working draft (a new draft from the published version when
+ * none is open): it takes effect once that version is reviewed and published. Authors and admins (the DAL checks
+ * again, with the lifecycle rules).
+ */
 export const setDefaultModeAction = defineAction(
   WRITER_ROLES,
   defaultModeForm,
   async (viewer, { routineId, mode }): Promise<ActionState> => {
-    await setDefaultMode(viewer, routineId, mode);
-    revalidatePath(`/routines/${encodeURIComponent(routineId)}/versions`);
+    const change = await setDefaultMode(viewer, { routineId, mode });
+    const base = `/routines/${encodeURIComponent(routineId)}`;
+    revalidatePath("/routines");
+    revalidatePath(base);
+    revalidatePath(`${base}/versions`);
+    const words = mode === "agent" ? "agent mode" : "workflow mode";
+    if (!change.changed)
+      return { status: "success", message: `Version ${change.number} already runs in ${words} by default.` };
     return {
       status: "success",
-      message: mode === "agent" ? "Runs default to agent mode." : "Runs default to workflow mode.",
+      message:
+        `${change.newDraft ? "New draft" : "Draft"} v${change.number} now runs in ${words} by default. ` +
+        `It takes effect once v${change.number} is reviewed and published.`,
     };
   },
 );

@@ -9,10 +9,9 @@ import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
 import { getRoutineForEditing, routineExists } from "@/lib/db/library";
-import { listRoutineVersions } from "@/lib/db/reviews";
+import { getDefaultModes, listRoutineVersions } from "@/lib/db/reviews";
 import { publishVersionAction, startNewDraftAction } from "@/app/(designer)/routines/[id]/review-actions";
 import { DefaultModeSetting } from "@/components/runs/default-mode-setting";
-import { getDefaultMode } from "@/lib/db/routines";
 import { setDefaultModeAction } from "./default-mode-actions";
 
 export const metadata: Metadata = { title: "Versions" };
@@ -26,10 +25,10 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
   if (!allowed) return <AccessDenied sectionId="routines" viewer={viewer} />;
   const { id } = await params;
   if (!(await routineExists(viewer, id).catch(() => true))) notFound();
-  const [history, working, defaultMode] = await Promise.all([
+  const [history, working, modes] = await Promise.all([
     loadOrError(() => listRoutineVersions(viewer, id)),
     loadOrError(() => getRoutineForEditing(viewer, id)),
-    getDefaultMode(viewer, id).catch(() => "workflow" as const),
+    loadOrError(() => getDefaultModes(viewer, id)),
   ]);
   if (history.error !== null || working.error !== null) {
     return (
@@ -66,12 +65,18 @@ export default async function VersionsPage({ params }: { params: Promise<{ id: s
           </span>
         }
       />
-      <DefaultModeSetting
-        routineId={id}
-        mode={defaultMode}
-        canEdit={hasAnyRole(viewer.roles, ["author", "admin"]) && !data.archived}
-        action={setDefaultModeAction}
-      />
+      {modes.error !== null ? (
+        <Alert tone="error" title="The default run mode could not be read" testId="default-mode-load-error">
+          {modes.error}
+        </Alert>
+      ) : (
+        <DefaultModeSetting
+          routineId={id}
+          modes={modes.data}
+          canEdit={hasAnyRole(viewer.roles, ["author", "admin"]) && !data.archived}
+          action={setDefaultModeAction}
+        />
+      )}
       <VersionTable
         history={data}
         canPublish={canPublish}

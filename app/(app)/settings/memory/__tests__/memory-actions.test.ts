@@ -3,7 +3,7 @@ import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
-import { as } from "@/lib/db/testing/review-test-support";
+import { as, contentHashOf } from "@/lib/db/testing/review-test-support";
 import { DEFAULT_MEMORY_THRESHOLDS } from "@/lib/memory";
 import { decideReview, publishVersion, submitForReview } from "@/lib/db/reviews";
 import { createRoutine } from "@/lib/db/routines";
@@ -29,8 +29,8 @@ beforeAll(async () => {
   await submitForReview(signedIn(), { routineId: id, baseRevision: 0 });
   const { id: versionId } = await prisma.routineVersion.findFirstOrThrow({ where: { routineId: id } });
   await as("reviewer");
-  await decideReview(signedIn(), { versionId, decision: "approve" });
-  await publishVersion(signedIn(), { versionId });
+  await decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" });
+  await publishVersion(signedIn(), { versionId, contentHash: await contentHashOf(versionId) });
 });
 
 const stored = async () => ({

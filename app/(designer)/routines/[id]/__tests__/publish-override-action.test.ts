@@ -3,7 +3,7 @@ import { formData } from "@/test/request-context";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
 import { suiteRun, twoVersions } from "@/lib/db/testing/eval-score-rows";
-import { as } from "@/lib/db/testing/review-test-support";
+import { as, contentHashOf } from "@/lib/db/testing/review-test-support";
 import { idleState } from "@/lib/forms";
 import { publishVersionAction } from "../review-actions";
 
@@ -31,7 +31,7 @@ const publishedOf = async (routineId: string) =>
 describe("publishing over the gate", () => {
   it("without the override the form gets the gate's refusal; with a short reason, the reason's error", async () => {
     const { routineId, candidateId, publishedId } = await lowerCandidate();
-    const fields = { routineId, versionId: candidateId, number: "2" };
+    const fields = { routineId, versionId: candidateId, number: "2", contentHash: await contentHashOf(candidateId) };
     expect(await publishVersionAction(idleState, formData(fields))).toEqual({
       status: "error",
       message:
@@ -52,7 +52,14 @@ describe("publishing over the gate", () => {
     expect(
       await publishVersionAction(
         idleState,
-        formData({ routineId, versionId: candidateId, number: "2", override: "1", reason }),
+        formData({
+          routineId,
+          versionId: candidateId,
+          number: "2",
+          contentHash: await contentHashOf(candidateId),
+          override: "1",
+          reason,
+        }),
       ),
     ).toEqual({ status: "success", message: "Version 2 is published in place of version 1; it is the one that runs." });
     expect(await publishedOf(routineId)).toBe(candidateId);

@@ -5,7 +5,7 @@ import { createRoutine } from "@/lib/db/routines";
 import { getRoutine } from "@/lib/db/library";
 import { seedDatabase } from "@/lib/demo/seed";
 import { makeRoutine } from "@/lib/db/testing/routine-factories";
-import { as } from "@/lib/db/testing/review-test-support";
+import { as, contentHashOf } from "@/lib/db/testing/review-test-support";
 import { idleState } from "@/lib/forms";
 import {
   addReviewCommentAction,
@@ -40,8 +40,12 @@ async function submittedRoutine(submitter: "author" | "admin") {
   return { routineId: id, versionId };
 }
 
-const decide = (routineId: string, versionId: string, decision: string, comment = "") =>
-  decideReviewAction(idleState, formData({ routineId, versionId, number: "1", decision, comment }));
+// The review page posts the content hash of the version it shows.
+const decide = async (routineId: string, versionId: string, decision: string, comment = "") =>
+  decideReviewAction(
+    idleState,
+    formData({ routineId, versionId, number: "1", decision, comment, contentHash: await contentHashOf(versionId) }),
+  );
 
 describe("review actions refuse what the page hides", () => {
   it("an admin who submitted a version cannot approve it by calling the action, and nothing changes", async () => {
@@ -125,7 +129,11 @@ describe("review actions refuse what the page hides", () => {
   it("publishing says which version runs now; an unapproved one is refused", async () => {
     const { routineId, versionId } = await submittedRoutine("author");
     await as("reviewer");
-    const publish = () => publishVersionAction(idleState, formData({ routineId, versionId, number: "1" }));
+    const publish = async () =>
+      publishVersionAction(
+        idleState,
+        formData({ routineId, versionId, number: "1", contentHash: await contentHashOf(versionId) }),
+      );
     expect(await publish()).toMatchObject({
       status: "error",
       message: expect.stringContaining("only an approved version can be published"),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "routine" DROP COLUMN "defaultMode";
