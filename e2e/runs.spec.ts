@@ -3,7 +3,7 @@ import { RunPage } from "./pages/run-page";
 import { RunsListPage } from "./pages/runs-list-page";
 import { fakeOpenAI } from "./support/fake-openai";
 import { publishRoutine } from "./support/routines";
-import { approvalRoutine, branchingRoutine, skillRoutine } from "./support/runs";
+import { approvalRoutine, branchingRoutine, skillRoutine, wrongFieldRoutine } from "./support/runs";
 import { SAME_ORIGIN } from "./support/env";
 
 test.use({ signedInAs: "operator" });
@@ -72,14 +72,14 @@ test("an operator starts a run from the routine, watches its steps change in ord
   await expect(list.row(runId)).toHaveAttribute("data-status", "succeeded");
 });
 
-test("a failing tool shows its error on the node; re-running the step with an edited input succeeds", async ({
+test("a failing tool shows its error on the node; a re-run edits only what the routine leaves open", async ({
   page,
 }) => {
-  const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E failing")));
+  const routineId = await publishRoutine(wrongFieldRoutine(uniqueName("E2E failing")));
   // Started over the JSON API with the browser's session.
   const started = await page.request.post("/api/runs", {
     headers: SAME_ORIGIN,
-    data: { routineId, inputs: { employee_id: "E9999" } },
+    data: { routineId, inputs: { employee_id: "E1024" } },
   });
   expect(started.status()).toBe(201);
   const { runId, links } = (await started.json()) as { runId: string; links: { view: string } };
@@ -87,42 +87,60 @@ test("a failing tool shows its error on the node; re-running the step with an ed
 
   const run = new RunPage(page);
   await run.goto(runId);
-  await run.expectNode("lookup", "failed");
-  await expect(run.node("lookup").getByTestId("run-node-error")).toContainText('Unknown employee ID "E9999"');
+  await run.expectNode("lookup", "succeeded");
+  await run.expectNode("balance", "failed");
+  await expect(run.node("balance").getByTestId("run-node-error")).toContainText("Unknown employee ID");
   await run.expectStatus("failed");
-  await run.expectNode("approve", "pending");
 
-  await run.openStep("lookup");
+  await run.openStep("balance");
   await expect(page.getByTestId("step-detail-error")).toContainText("Unknown employee ID");
-  // A malformed edit is caught before anything is sent.
   await page.getByTestId("step-edit-input").click();
+  // The leave type is the routine's: shown read-only with where it comes from, and not in the editor.
+  const fixed = page.getByTestId("step-fixed-argument-leave_type");
+  await expect(fixed).toContainText('"annual"');
+  await expect(fixed).toContainText("A value written in the routine.");
+  await expect(page.getByTestId("step-input-editor")).not.toHaveValue(/leave_type/);
+  await expect(page.getByTestId("step-input-editor")).toHaveValue(/"employee_id"/);
+  // A malformed edit is caught before anything is sent.
   await page.getByTestId("step-input-editor").fill('{ "employee_id": ');
   await page.getByTestId("step-rerun").click();
   await expect(page.getByTestId("step-input-error")).toContainText("not valid JSON");
+  // Changing what the routine fixes is refused, naming the argument; nothing runs.
+  await page.getByTestId("step-input-editor").fill(JSON.stringify({ employee_id: "E1024", leave_type: "sick" }));
+  await page.getByTestId("step-rerun").click();
+  await expect(page.getByTestId("step-input-error")).toContainText(
+    '"leave_type" is fixed by the routine to the literal value "annual": a re-run cannot change it.',
+  );
+  await run.expectStatus("failed");
+  // The argument the routine takes from the looked-up record is the operator's to correct.
   await page.getByTestId("step-input-editor").fill(JSON.stringify({ employee_id: "E1024" }));
   await page.getByTestId("step-rerun").click();
-
-  await run.expectNode("lookup", "succeeded");
-  await run.expectNode("approve", "waiting");
-  await run.expectStatus("waiting");
-  await run.openStep("approve");
-  await run.approve("Fixed the id.");
   await run.expectStatus("succeeded");
   await run.expectNode("balance", "succeeded");
 });
 
-test("an API token created on the account page starts runs until it is revoked", async ({ page }) => {
+test("an API token created on the account page does what its scopes say until it is revoked", async ({ page }) => {
   const routineId = await publishRoutine(approvalRoutine(uniqueName("E2E token")));
   await page.goto("/runs");
   await page.getByTestId("user-menu-tokens").click();
   await expect(page.getByTestId("tokens-page")).toBeVisible();
+  // An operator is offered what operators can do over the API; exporting training data is not theirs.
+  await expect(page.getByRole("checkbox", { name: /^Read runs/ })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /^Export training data/ })).toHaveCount(0);
   await page.getByTestId("token-create").click();
   await expect(page.getByTestId("token-name-error")).toContainText("Give the token a name");
+  await expect(page.getByTestId("token-scopes-error")).toContainText("Choose at least one");
   const tokenName = uniqueName("CRM");
   await page.getByTestId("token-name").fill(tokenName);
+  await page.getByRole("checkbox", { name: /^Start runs/ }).check();
+  await page.getByLabel("Expires after").selectOption({ label: "7 days" });
   await page.getByTestId("token-create").click();
   const token = await page.getByTestId("token-value").inputValue();
   expect(token).toMatch(/^rs_/);
+  const listed = page.locator("[data-testid^='token-row-']").filter({ hasText: tokenName });
+  await expect(listed.getByTestId("token-scope-badge-runs:start")).toHaveText("Start runs");
+  await expect(listed.getByTestId("token-scope-badge-runs:read")).toHaveCount(0);
+  await expect(listed.getByTestId("token-expiry-label")).toHaveText("expires in 7 days");
 
   // The runs list is open while another system starts a run with the token: the row appears and follows it live.
   const list = new RunsListPage(page);
@@ -141,9 +159,12 @@ test("an API token created on the account page starts runs until it is revoked",
   const { runId } = (await started.json()) as { runId: string };
   await expect(list.row(runId)).toHaveAttribute("data-status", "waiting");
   await expect(list.row(runId)).toContainText("API");
+  // It may start runs, not read them back: that scope was not chosen.
   const status = await api.request.get(`/api/runs/${runId}`, { headers });
-  expect(status.status()).toBe(200);
-  expect(JSON.stringify(await status.json())).not.toContain(token);
+  expect(status.status()).toBe(403);
+  const refusal = await status.json();
+  expect(refusal).toMatchObject({ missingScope: "runs:read" });
+  expect(JSON.stringify(refusal)).not.toContain(token);
 
   await page.goto("/account/tokens");
   const row = page.locator("[data-testid^='token-row-']").filter({ hasText: tokenName });

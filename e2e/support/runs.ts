@@ -136,3 +136,33 @@ export function branchingRoutine(name: string) {
     ],
   };
 }
+
+/**
+ * Look up an employee → read their leave balance → done, where the balance step's employee id is bound to the wrong
+ * field of the looked-up record (the name, an author's slip), so it fails: an operator re-runs it with the id. The
+ * leave type is a literal the routine fixes.
+ */
+export function wrongFieldRoutine(name: string) {
+  const base = approvalRoutine(name);
+  const [lookup, , balance, done] = base.steps;
+  return {
+    ...base,
+    description: "Looks an employee up and reads their annual leave balance by the wrong field of the record.",
+    steps: [
+      lookup,
+      {
+        ...balance,
+        position: { x: 320, y: 0 },
+        inputs: {
+          employee_id: { from: "step", stepId: "lookup", path: "employee.name" },
+          leave_type: { from: "literal", value: "annual" },
+        },
+      },
+      { ...done, position: { x: 640, y: 16 } },
+    ],
+    edges: [
+      { id: "e1", source: "lookup", target: "balance" },
+      { id: "e2", source: "balance", target: "done" },
+    ],
+  };
+}

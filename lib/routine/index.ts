@@ -16,3 +16,11 @@ export {
   suggestTools,
 } from "./tool-suggestions";
 export { renderRoutinePrompt, routinePromptLabels, type RoutinePromptVariant } from "./text-prompt";
+export {
+  checkFixedArguments,
+  fixedArguments,
+  fixedArgumentSource,
+  leavesArgumentsToModel,
+  sameJson,
+  type FixedArgument,
+} from "./fixed-arguments";

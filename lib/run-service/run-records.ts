@@ -9,7 +9,7 @@ import {
   type StepState,
 } from "../events";
 import type { JsonValue, ToolRef } from "../routine";
-import { readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
+import { readApproval, readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../runner";
 import { readBudgets } from "./run-budgets";
 import { readTime } from "./run-sqlite";
 
@@ -119,6 +119,7 @@ export function toStepSnapshot(row: StepRunRow): StepRunSnapshot {
     output: readJson(row.output),
     outputRef: row.outputRef,
     tool: readToolRef(row.tool),
+    approval: readApproval(readJson(row.approval)),
     error: row.error,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,

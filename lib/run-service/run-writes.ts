@@ -41,6 +41,7 @@ const STEP_COLUMNS = [
   "tool",
   "input",
   "output",
+  "approval",
   "outputRef",
   "error",
   "inputTokens",
@@ -62,7 +63,8 @@ function stepValue(key: (typeof STEP_COLUMNS)[number], fields: StepFields): unkn
   const value = fields[key];
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return sqlTime(value);
-  if (key === "input" || key === "output" || key === "tool") return writeJson(value as StepFields["input"]);
+  if (key === "input" || key === "output" || key === "tool" || key === "approval")
+    return writeJson(value as StepFields["input"]);
   return value;
 }
 

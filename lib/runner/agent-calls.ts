@@ -1,12 +1,14 @@
 import type { RunEventInput, RunStatus } from "../events";
 import type { ToolCall } from "../llm";
 import type { JsonValue, StepOf, ToolRef } from "../routine";
+import { fitsBindings, holdToBindings } from "./agent-bindings";
 import { AGENT_CALL_PREFIX, branchArmsOf, branchChoice, mapCallToStep, takenWay } from "./agent-mapping";
 import { toolErrorText, toolResultText } from "./agent-conversation";
 import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
 import { parseArguments } from "./handlers/tool-calls";
 import { fillOutputs, toJsonValue } from "./outputs";
+import type { ExecutionPlan } from "./execution-plan";
 import { stopsRun, type StepRunSnapshot, type ToolOutcome } from "./ports";
 import { nextIteration } from "./position";
 import { progressEvent, progressItems } from "./progress";
@@ -17,6 +19,15 @@ import { StepGuard } from "./step-guard";
 import type { ToolNames } from "./tool-names";
 import { strayKeysProblem } from "./values";
 import { holdLargeOutputs, preview, variableKeys } from "./variables";
+
+/**
+ * Whether the engine holds an agent's calls to the routine's bindings: in the product's agent mode (the whole routine
+ * in the prompt). The ablated and no-routine variants exist only as evaluation configurations, which run in the
+ * sandbox (no live write), and measure the model without the routine: filling in or enforcing the routine's values
+ * there would hand the baseline what the routine knows.
+ */
+const honoursBindings = (execution: ExecutionPlan): boolean =>
+  execution.mode === "agent" && execution.routine === "full";
 
 /** What became of one accepted call: the tool message for the model, or the run's status when the run stops. */
 export type CallResult = { stop: RunStatus } | { message: string };
@@ -50,9 +61,9 @@ export function agentGuard(session: StepSession, extraMs: number, stepTimeoutMs?
 }
 
 /**
- * Commits an accepted call as a step run of the routine step it serves (or `call:<name>`, or the target's step id),
- * marking the branch it lies in as taken by the model first, then sends it. `args` are the model's arguments
- * (variable keys as keys).
+ * Commits an accepted call as a step run of `step`, the routine step it serves (null: `call:<name>`, or the target's
+ * step id), marking the branch it lies in as taken by the model first, then sends it. `args` are the model's
+ * arguments (variable keys as keys), with the arguments the step fixes filled in.
  */
 export async function runAcceptedCall(
   session: StepSession,
@@ -60,10 +71,10 @@ export async function runAcceptedCall(
   functionName: string,
   args: Record<string, JsonValue>,
   extraMs: number,
+  step: StepOf<"tool"> | null,
   target?: CallTarget,
 ): Promise<CallResult> {
   const { writer, index, clock } = session;
-  const step = target ? null : mapCallToStep(writer.snapshot, index, tool);
   if (step) await takeBranches(session, step.id);
   const snapshot = writer.snapshot;
   const stepId = target?.stepId ?? step?.id ?? `${AGENT_CALL_PREFIX}${functionName}`;
@@ -109,14 +120,26 @@ export async function handleModelCall(
   if (!tool) return refuse(`${call.name} is not one of the tools offered ${target?.offer ?? "for this run"}.`);
   const parsed = parseArguments(call.arguments);
   if (!parsed.ok) return refuse(`Invalid arguments for ${call.name}: ${parsed.problem}.`);
+  // The step the call serves (preferring one whose fixed arguments it keeps), whose bindings it must honour.
+  const { inputs } = session.writer.snapshot;
+  const step = target
+    ? null
+    : mapCallToStep(session.writer.snapshot, session.index, tool, (candidate) =>
+        fitsBindings(candidate, inputs, parsed.value),
+      );
+  const held =
+    step && honoursBindings(session.writer.snapshot.execution)
+      ? holdToBindings(step, inputs, call.name, parsed.value)
+      : { ok: true as const, args: parsed.value };
+  if (!held.ok) return refuse(held.reason);
+  const { args } = held;
   // Keys pass only into the step the call serves, as that step's bindings name them (values.ts, scopeOf).
-  const step = target ? null : mapCallToStep(session.writer.snapshot, session.index, tool);
   const scope = target?.scope ?? session.values.scopeOf(step?.inputs ?? {});
-  const stray = session.values.strayKeys(parsed.value, scope);
+  const stray = session.values.strayKeys(args, scope);
   if (stray.length > 0) return refuse(`${call.name} was not run: ${strayKeysProblem(stray)}.`);
   let problems: string[];
   try {
-    const expanded = await session.values.expand(parsed.value, scope);
+    const expanded = await session.values.expand(args, scope);
     problems = await session.tools.checkArguments(tool, expanded as Record<string, never>);
   } catch (error) {
     if (stopsRun(error)) throw error;
@@ -131,7 +154,7 @@ export async function handleModelCall(
         new BudgetExceededError("steps", budgets.maxSteps, stepsExecuted),
       ),
     };
-  return runAcceptedCall(session, tool, call.name, parsed.value, modelMs, target);
+  return runAcceptedCall(session, tool, call.name, args, modelMs, step, target);
 }
 
 /** Sends a call left running by a stopped worker again, as a new attempt with the same idempotency key. */
@@ -242,8 +265,9 @@ async function settleCall(
   const { variables } = held;
   const events: RunEventInput[] = [...held.events];
   const shown = held.outputRef ? { variableKey: held.outputRef, preview: preview(held.outputs) } : {};
+  const origin = outcome.origin ? { origin: outcome.origin } : {};
   events.push(
-    { type: "step.output", data: { ...stepRef(stepRun), output: held.outputs, ...shown } },
+    { type: "step.output", data: { ...stepRef(stepRun), output: held.outputs, ...shown, ...origin } },
     { type: "step.succeeded", data: { ...stepRef(stepRun), durationMs: durationOf(stepRun, now) } },
   );
   const afterwards = {

@@ -76,19 +76,33 @@ function ways(snapshot: RunSnapshot, index: RoutineIndex, id: string): string[] 
  * the run can reach next from the last mapped step (closest first; this tells a branch's arms apart when both use
  * the tool), else the first not executed after the last mapped step in the routine's order, else the first not
  * executed, else the last one (a new iteration). Null when no step uses the tool (a baseline's catalog tool).
+ *
+ * `fits`, when given, prefers the first step in that order the call fits (its arguments match the step's fixed
+ * ones), so a tool two steps use with different bindings — an email to the employee, then one to the manager — maps
+ * to the step the call is for; when it fits none, the step above is the answer (and the call is refused against it).
  */
-export function mapCallToStep(snapshot: RunSnapshot, index: RoutineIndex, tool: ToolRef): StepOf<"tool"> | null {
+export function mapCallToStep(
+  snapshot: RunSnapshot,
+  index: RoutineIndex,
+  tool: ToolRef,
+  fits?: (step: StepOf<"tool">) => boolean,
+): StepOf<"tool"> | null {
+  const ranked = rankedSteps(snapshot, index, tool);
+  return (fits ? ranked.find(fits) : undefined) ?? ranked[0] ?? null;
+}
+
+/** The tool steps using `tool` in the order mapCallToStep prefers them, each once. */
+function rankedSteps(snapshot: RunSnapshot, index: RoutineIndex, tool: ToolRef): StepOf<"tool">[] {
   const steps = index.routine.steps;
   const candidates = steps.filter((step): step is StepOf<"tool"> => step.kind === "tool" && sameTool(step.tool, tool));
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return [];
   const open = candidates.filter((step) => !executed(snapshot, step.id));
   const last = lastMappedStep(snapshot, index);
   const reachable = reachableNext(snapshot, index, last);
-  const near = reachable.map((id) => open.find((step) => step.id === id)).find((step) => step !== undefined);
-  if (near) return near;
+  const near = reachable.flatMap((id) => open.filter((step) => step.id === id));
   const lastAt = last === undefined ? -1 : steps.findIndex((step) => step.id === last);
-  const after = open.find((step) => steps.indexOf(step) > lastAt);
-  return after ?? open[0] ?? candidates[candidates.length - 1];
+  const after = open.filter((step) => steps.indexOf(step) > lastAt);
+  return [...new Set([...near, ...after, ...open, ...candidates.toReversed()])];
 }
 
 /** The branch steps whose arm holds `stepId` (reachable from exactly one way out), outermost first, with that way. */

@@ -10,6 +10,7 @@ export function newStepRun(fields: Pick<StepRunSnapshot, "id" | "stepId" | "iter
     output: null,
     outputRef: null,
     tool: null,
+    approval: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

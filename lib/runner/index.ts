@@ -3,6 +3,7 @@
 export { createRunEngine } from "./engine";
 export type { RunEngine, RunEngineDeps, RunEngineOptions } from "./engine-types";
 export * from "./ports";
+export { approvalDigest, approvalOf, approves, readApproval, type StepApproval } from "./approvals";
 export { systemClock } from "./clock";
 export { BudgetExceededError, DEFAULT_BUDGETS, type BudgetName } from "./budgets";
 export { operatorDecision, OperatorDecisionError, type OperatorDecision } from "./operator";

@@ -1,5 +1,6 @@
 import type { RunEventInput } from "../events";
 import type { JsonValue, Param } from "../routine";
+import { approvalOf } from "./approvals";
 import type { RunChange, RunSnapshot } from "./ports";
 import { stepRef } from "./run-writer";
 
@@ -21,8 +22,8 @@ export class OperatorDecisionError extends Error {
 /**
  * What the server commits (store.commit, in one transaction) when an operator decides a waiting step; afterwards it
  * runs the engine again. A human step succeeds (`{ approved: true }` or the form's values as outputs) or fails when
- * rejected. A tool step waiting for approval goes back to `pending` with its arguments, and the engine then calls
- * the tool with them; rejected, it fails. The run is set to `queued` so a worker picks it up; the engine fails the
+ * rejected. A tool step waiting for approval goes back to `pending` with its arguments and the approval of exactly
+ * them (who, when, their digest: approvals.ts), and the engine then calls the tool with them; rejected, it fails. The run is set to `queued` so a worker picks it up; the engine fails the
  * run on a rejection and carries on otherwise.
  */
 export function operatorDecision(
@@ -61,7 +62,7 @@ export function operatorDecision(
   } else if (approval) {
     if (decision.action !== "approved")
       throw new OperatorDecisionError("A tool call is approved or rejected, not filled in.");
-    stepChange = [{ ...ref, state: "pending" }];
+    stepChange = [{ ...ref, state: "pending", approval: approvalOf(stepRun.input, decision.by, now) }];
   } else {
     const form = step.kind === "human" ? step.form : [];
     let output: Record<string, JsonValue>;

@@ -1,6 +1,7 @@
-import type { PlanState, RunEvent, RunEventInput, RunStatus, StepState } from "../events";
+import type { PlanState, RunEvent, RunEventInput, RunStatus, StepState, ToolAnswerOrigin } from "../events";
 import type { ChatRequest, ChatResult } from "../llm";
 import type { JsonValue, Routine, ToolDefinition, ToolRef } from "../routine";
+import type { StepApproval } from "./approvals";
 import type { ExecutionPlan } from "./execution-plan";
 
 /**
@@ -44,6 +45,8 @@ export type StepRunSnapshot = {
   outputRef: string | null;
   /** The tool a model's call ran (agent and planned runs), so a call in flight at a restart is sent again to it. */
   tool: ToolRef | null;
+  /** An operator's approval of exactly `input` (a tool step that requires one calls only an approved input). */
+  approval: StepApproval | null;
   error: string | null;
   inputTokens: number;
   outputTokens: number;
@@ -173,9 +176,13 @@ export interface RunStore {
   ): Promise<{ status: RunStatus; outputs: Record<string, JsonValue> | null; error: string | null } | null>;
 }
 
-/** A tool's answer: its structured content (or text parsed as JSON when it is JSON), and its text. */
+/**
+ * A tool's answer: its structured content (or text parsed as JSON when it is JSON), and its text. `origin` says
+ * where the answer came from (the tool, a pinned output, the evaluation sandbox); the engine records it on the
+ * call's step.output. A port that leaves it out records none.
+ */
 export type ToolOutcome =
-  | { ok: true; value: JsonValue; text: string }
+  | { ok: true; value: JsonValue; text: string; origin?: ToolAnswerOrigin }
   | {
       ok: false;
       error: string;

@@ -1,16 +1,17 @@
 "use client";
 
 import { Check, RotateCcw, X } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
 import type { Step } from "@/lib/routine";
-import { parseEditedInput, selectRunMode, type StepView } from "@/lib/stores/run-view";
+import { selectRunMode, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
 import { canSkipStep, SkipStep } from "../stages/skip-step";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
+import { RerunFromStep } from "./rerun-from-step";
 
 type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
 
@@ -44,7 +45,13 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
       ) : null}
       {canSkip ? <SkipStep runId={runId} stepRunId={view.stepRunId} action={actions.skipStep} /> : null}
       {canRerun ? (
-        <RerunFromStep runId={runId} stepRunId={view.stepRunId} input={view.input} action={actions.rerunFromStep} />
+        <RerunFromStep
+          runId={runId}
+          stepRunId={view.stepRunId}
+          step={step}
+          input={view.toolCall?.arguments ?? view.input}
+          action={actions.rerunFromStep}
+        />
       ) : null}
     </div>
   );
@@ -143,85 +150,6 @@ function RetryStep({
         <RotateCcw className="size-4" aria-hidden="true" /> Retry this step
       </Button>
       <Outcome state={state} testId="step-retry" />
-    </form>
-  );
-}
-
-const asEditableJson = (input: unknown) =>
-  JSON.stringify(input && typeof input === "object" && !Array.isArray(input) ? input : {}, null, 2);
-
-function RerunFromStep({
-  runId,
-  stepRunId,
-  input,
-  action,
-}: {
-  runId: string;
-  stepRunId: string;
-  input: unknown;
-  action: RunActions["rerunFromStep"];
-}) {
-  const { state, formAction, pending } = useFormAction(action, { status: "idle" });
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState(() => asEditableJson(input));
-  const [problem, setProblem] = useState<string | null>(null);
-  if (!open) {
-    return (
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        onClick={() => {
-          setText(asEditableJson(input));
-          setOpen(true);
-        }}
-        data-testid="step-edit-input"
-      >
-        Edit input and re-run from here
-      </Button>
-    );
-  }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parseEditedInput(text);
-    if (!parsed.ok) return setProblem(parsed.message);
-    setProblem(null);
-    const payload = new FormData();
-    payload.set("runId", runId);
-    payload.set("stepRunId", stepRunId);
-    payload.set("input", JSON.stringify(parsed.value));
-    formAction(payload);
-  };
-  const serverErrors = state.status === "error" ? state.fieldErrors?.input : undefined;
-  return (
-    <form onSubmit={onSubmit} className="space-y-2" noValidate data-testid="step-rerun-form">
-      <Field
-        id="step-input"
-        label="The step's input"
-        hint="JSON. The steps after this one run again with what it returns."
-        errors={problem ? [problem] : serverErrors}
-      >
-        {(aria) => (
-          <Textarea
-            {...aria}
-            mono
-            rows={8}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            spellCheck={false}
-            data-testid="step-input-editor"
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" pending={pending} data-testid="step-rerun">
-          <RotateCcw className="size-4" aria-hidden="true" /> Re-run from this step
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Close
-        </Button>
-      </div>
-      <Outcome state={state} testId="step-rerun" />
     </form>
   );
 }

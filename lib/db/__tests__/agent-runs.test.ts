@@ -6,7 +6,8 @@ import { sharedToolGateway } from "../../tool-gateway";
 import { ConflictError, prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
 import { controlRun, getRun, startRun } from "../runs";
-import { setDefaultMode } from "../routines";
+import { decideReview, publishVersion, setDefaultMode, submitForReview } from "../reviews";
+import { getRoutine } from "../library";
 import {
   BUDGET_DEFAULTS,
   buildRunWorker,
@@ -16,7 +17,7 @@ import {
   wakeRunWorker,
   writeRuns,
 } from "../../run-service";
-import { as, demoUserId } from "../testing/review-test-support";
+import { as, contentHashOf, demoUserId } from "../testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
 import { humanRoutine, publishedRoutine } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
@@ -51,7 +52,12 @@ const bookingTurns = (inputs: Inputs) => [
     start_date: inputs.start_date,
     end_date: inputs.end_date,
   }),
-  call("send_email_notification", { to: inputs.employee_id, subject: "Leave booked", body: "Enjoy your time off." }),
+  // The routine's own subject and text: agent mode refuses a call that changes what the routine fixes (issue #29).
+  call("send_email_notification", {
+    to: inputs.employee_id,
+    subject: "Your leave is booked",
+    body: "Enjoy your time off.",
+  }),
   { reply: { content: `Booked annual leave for ${inputs.employee_id}.` } },
 ];
 const eventsOf = async (runId: string) =>
@@ -160,7 +166,7 @@ describe("agent mode through the worker, the fake model over HTTP and the demo H
     expect(toolResultsSent(inputs.employee_id)[0]).toContain(refused[0]!.data.reason as string);
   });
 
-  it("serves a test case's pinned outputs instead of calling the tool, and calls live once they run out", async () => {
+  it("serves a test case's pinned outputs instead of calling the tool, and simulates a write it pins nothing for", async () => {
     useFakeModel();
     const inputs = leaveInputs();
     const pinned = { employee_id: inputs.employee_id, name: "Pinned Person", status: "active" };
@@ -190,10 +196,16 @@ describe("agent mode through the worker, the fake model over HTTP and the demo H
     }));
     expect(steps.find((step) => step.stepId === "employee")!.output).toContain("Pinned Person");
     expect(toolResultsSent(inputs.employee_id)[0]).toContain("Pinned Person");
-    // No pinned output for apply_leave: the live server filed it.
+    // No pinned output for apply_leave, which changes data: the evaluation sandbox answered it, nothing was filed.
     const apply = steps.find((step) => step.stepId === "apply")!;
     expect([...hr.store.sideEffects.values()].some((entry) => entry.idempotencyKey === `${runId}:${apply.id}`)).toBe(
-      true,
+      false,
+    );
+    const applyOutput = await prisma.runEvent.findMany({ where: { runId, type: "step.output" } });
+    expect(applyOutput.map((row) => JSON.parse(row.payload)).find((data) => data.stepRunId === apply.id)).toMatchObject(
+      {
+        origin: "simulated",
+      },
     );
     const stored = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(stored.source).toBe("eval");
@@ -212,15 +224,27 @@ describe("the run's mode", () => {
     expect(await prisma.run.count()).toBe(before);
   });
 
-  it("uses the routine's default mode when none is chosen; an explicit mode wins", async () => {
+  it("uses the published version's default mode when none is chosen; an author's change waits for review", async () => {
     useFakeModel();
     const { routineId } = await publishOverDemoHr(hr.url, ownerId, leaveRoutine());
     await as("operator");
     const first = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
     expect((await getRun(signedIn(), first.runId)).mode).toBe("workflow");
 
+    // The author's change is a new draft: how the published routine runs does not move.
     await as("author");
-    await setDefaultMode(signedIn(), routineId, "agent");
+    expect(await setDefaultMode(signedIn(), { routineId, mode: "agent" })).toMatchObject({ number: 2, newDraft: true });
+    await as("operator");
+    const unreviewed = await startRun(signedIn(), { routineId, inputs: leaveInputs() });
+    expect((await getRun(signedIn(), unreviewed.runId)).mode).toBe("workflow");
+
+    await as("author");
+    const { revision } = await getRoutine(signedIn(), routineId);
+    const { versionId } = await submitForReview(signedIn(), { routineId, baseRevision: revision });
+    await as("reviewer");
+    await decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" });
+    await publishVersion(signedIn(), { versionId, contentHash: await contentHashOf(versionId) });
+
     await as("operator");
     const agentInputs = leaveInputs();
     script(agentInputs, bookingTurns(agentInputs));
@@ -228,7 +252,7 @@ describe("the run's mode", () => {
     expect(await getRun(signedIn(), second.runId)).toMatchObject({ mode: "agent", execution: { mode: "agent" } });
     const third = await startRun(signedIn(), { routineId, inputs: leaveInputs(), mode: "workflow" });
     expect((await getRun(signedIn(), third.runId)).mode).toBe("workflow");
-    for (const { runId } of [first, second, third]) await waitForStatus(runId, "succeeded");
+    for (const { runId } of [first, unreviewed, second, third]) await waitForStatus(runId, "succeeded");
     expect((await getRun(signedIn(), second.runId)).outputs).toEqual({
       answer: `Booked annual leave for ${agentInputs.employee_id}.`,
     });
@@ -236,17 +260,13 @@ describe("the run's mode", () => {
     const audit = await prisma.auditLog.findFirstOrThrow({
       where: { action: "routine.default_mode_set", targetId: routineId },
     });
-    expect(JSON.parse(audit.detail!)).toMatchObject({ from: "workflow", to: "agent" });
+    expect(JSON.parse(audit.detail!)).toMatchObject({ version: 2, from: "workflow", to: "agent" });
   });
 
-  it("runs a routine defaulting to agent mode that cannot run as one as a workflow; only writers set the default", async () => {
-    const { routineId } = await publishedRoutine({ ownerId, routine: humanRoutine() });
+  it("runs a published version defaulting to agent mode that cannot run as one as a workflow; only writers set the default", async () => {
+    const { routineId } = await publishedRoutine({ ownerId, routine: { ...humanRoutine(), defaultMode: "agent" } });
     await as("operator");
-    await expect(setDefaultMode(signedIn(), routineId, "agent")).rejects.toThrow();
-    await as("author");
-    await setDefaultMode(signedIn(), routineId, "agent");
-    expect((await prisma.routine.findUniqueOrThrow({ where: { id: routineId } })).defaultMode).toBe("agent");
-    await as("operator");
+    await expect(setDefaultMode(signedIn(), { routineId, mode: "workflow" })).rejects.toThrow(/author or admin/);
     const { runId } = await startRun(signedIn(), { routineId, inputs: { ticket: "t" } });
     expect((await getRun(signedIn(), runId)).mode).toBe("workflow");
     // Cancelled so the worker spends no time on it, unless it already finished (a fast worker).

@@ -147,10 +147,14 @@ describe("retryStep and rerunFromStep", () => {
     await expect(rerunFromStep(signedIn(), { runId, stepRunId: waitingId, input: {} })).rejects.toThrow(
       /Only a tool or skill step/,
     );
+    // The step's only input is bound to the run's input ticket: the routine fixes it (issue #29).
+    await expect(
+      rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "a better ticket" } }),
+    ).rejects.toThrow(/"text" is fixed by the routine to the run's input ticket/);
     const { stepRunId } = await rerunFromStep(signedIn(), {
       runId,
       stepRunId: summarize.id,
-      input: { text: "a better ticket" },
+      input: { text: "The printer is on fire." },
     });
     const run = (await loadRunSnapshot(runId))!;
     expect(run.status).toBe("queued");
@@ -159,9 +163,9 @@ describe("retryStep and rerunFromStep", () => {
       ["approve", 1, "cancelled"],
       ["summarize", 2, "pending"],
     ]);
-    expect(run.steps[2]).toMatchObject({ id: stepRunId, input: { text: "a better ticket" }, attempt: 0 });
+    expect(run.steps[2]).toMatchObject({ id: stepRunId, input: { text: "The printer is on fire." }, attempt: 0 });
     await expect(
-      rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "again" } }),
+      rerunFromStep(signedIn(), { runId, stepRunId: summarize.id, input: { text: "The printer is on fire." } }),
     ).rejects.toThrow(/Pause the run/);
   });
 });

@@ -204,25 +204,27 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     });
   });
 
-  it("re-runs from a step with an edited input: the edited call really happens, and the steps after it run again", async () => {
+  it("re-runs from a step: the call really happens again, the steps after it run again, and what the routine fixes stays fixed", async () => {
     await as("operator");
     const inputs = leaveInputs();
     const { runId } = await startRun(signedIn(), { routineId: plain, inputs });
     await waitForStatus(runId, "succeeded");
     const before = await getRun(signedIn(), runId);
     const notify = before.steps.find((step) => step.stepId === "notify")!;
+    const sent = { to: inputs.employee_id, subject: "Your leave is booked", body: "Enjoy your time off." };
+    const sentBefore = hr.store.outbox.filter((message) => message.subject === sent.subject).length;
+    // Every argument of this step is fixed by the routine (the run's input and two literals): an edit is refused.
     await expect(
-      rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: { to: inputs.employee_id } }),
-    ).rejects.toThrow(/subject: .*required|required.*subject/);
-    const edited = { to: inputs.employee_id, subject: "Your leave is booked (corrected)", body: "Dates confirmed." };
-    const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: edited });
+      rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: { ...sent, subject: "Something else" } }),
+    ).rejects.toThrow(/"subject" is fixed by the routine/);
+    const { stepRunId } = await rerunFromStep(signedIn(), { runId, stepRunId: notify.id, input: sent });
     await waitForStatus(runId, "succeeded");
     const after = await getRun(signedIn(), runId);
     const rerun = after.steps.find((step) => step.id === stepRunId)!;
-    expect(rerun).toMatchObject({ stepId: "notify", iteration: 2, state: "succeeded", input: edited });
+    expect(rerun).toMatchObject({ stepId: "notify", iteration: 2, state: "succeeded", input: sent });
     expect(after.steps.filter((step) => step.stepId === "done").map((step) => step.iteration)).toEqual([1, 2]);
     expect(countOf(`${runId}:${notify.id}`)).toEqual([1]);
     expect(countOf(`${runId}:${stepRunId}`)).toEqual([1]);
-    expect(hr.store.outbox.filter((message) => message.subject === edited.subject)).toHaveLength(1);
+    expect(hr.store.outbox.filter((message) => message.subject === sent.subject)).toHaveLength(sentBefore + 1);
   });
 });

@@ -43,7 +43,8 @@ const WRITES: Record<string, () => Promise<() => Promise<unknown>>> = {
   },
   rerunFromStep: async () => {
     const { runId, stepRunId } = await runIn.paused(routineId);
-    return () => rerunFromStep(signedIn(), { runId, stepRunId, input: { text: "edited" } });
+    // The step's `text` is bound to the run's input, so a re-run keeps it (the routine fixes it).
+    return () => rerunFromStep(signedIn(), { runId, stepRunId, input: { text: "The printer is on fire." } });
   },
   decideHumanStep: async () => {
     const { runId, stepRunId } = await runIn.waiting(humanRoutineId);

@@ -1,8 +1,6 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
-import type { RunEventInput, RunStatus } from "../../events";
-import type { JsonValue } from "../../routine";
+import type { RunStatus } from "../../events";
 import {
   lastStepRun,
   OperatorDecisionError,
@@ -12,29 +10,25 @@ import {
   type StepRunSnapshot,
 } from "../../runner";
 import { ConflictError, NotFoundError, parseInput, ValidationError } from "../core";
-import {
-  type ControlledRun,
-  createRegistryToolPort,
-  loadRunSnapshot,
-  REQUEUED_RUN,
-  writeControl,
-} from "../../run-service";
+import { keyedDigest } from "../../crypto";
+import { type ControlledRun, REQUEUED_RUN, writeControl } from "../../run-service";
+import { canonicalJson } from "../../tools";
 import { checkParamValues } from "./run-input-values";
-import { decideInput, rerunInput, retryStepInput, skipStepInput } from "./run-inputs";
+import { decideInput, retryStepInput, skipStepInput } from "./run-inputs";
 import { cancelChildrenOf, WORKER_BUSY } from "./run-stage-controls";
 import { assertRunVisible } from "./run-visibility";
 
 export type InterventionOutcome = { status: RunStatus; stepRunId: string };
 
-const ref = (run: StepRunSnapshot) => ({ stepRunId: run.id, stepId: run.stepId, iteration: run.iteration });
+export const ref = (run: StepRunSnapshot) => ({ stepRunId: run.id, stepId: run.stepId, iteration: run.iteration });
 
-function stepRunOf(run: ControlledRun, stepRunId: string): StepRunSnapshot {
+export function stepRunOf(run: ControlledRun, stepRunId: string): StepRunSnapshot {
   const stepRun = run.snapshot.steps.find((candidate) => candidate.id === stepRunId);
   if (!stepRun) throw new NotFoundError("That step run is not part of this run.");
   return stepRun;
 }
 
-const stepName = (run: ControlledRun, stepId: string) =>
+export const stepName = (run: ControlledRun, stepId: string) =>
   run.snapshot.routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
 
 /**
@@ -157,88 +151,6 @@ export async function skipStep(
 }
 
 /**
- * Runs a tool or skill step again with an operator's edited input, and the run on from there. Operators and admins;
- * not while the run is queued or running (pause it first). The step gets a new execution (a new step run, so a new
- * idempotency key: the edited call really happens) and every step after it runs again as it is reached; the earlier
- * executions stay in the history, and a step still open after it (waiting, say) is cancelled. The input is checked
- * against the tool's schema (ValidationError on `input`). The run goes back to `queued`.
- */
-export async function rerunFromStep(
-  viewer: Viewer | null,
-  input: { runId: string; stepRunId: string; input: Record<string, unknown> },
-): Promise<InterventionOutcome> {
-  requireRole(viewer, ...RUN_CONTROL_ROLES);
-  const { runId, stepRunId, input: edited } = parseInput(rerunInput, input);
-  await assertRunVisible(viewer, runId);
-  const before = await loadRunSnapshot(runId);
-  const target = before?.steps.find((candidate) => candidate.id === stepRunId);
-  const step = target ? before!.routine.steps.find((candidate) => candidate.id === target.stepId) : undefined;
-  if (step?.kind === "tool") {
-    const issues = await createRegistryToolPort().checkArguments(step.tool, edited as Record<string, JsonValue>);
-    if (issues.length > 0)
-      throw new ValidationError(`The input does not fit the tool ${step.tool.name}: ${issues.join("; ")}.`, {
-        input: issues,
-      });
-  }
-  const newId = randomUUID();
-  const status = await writeControl(viewer, runId, (run) => {
-    const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status === "queued" || run.snapshot.status === "running")
-      throw new ConflictError("Pause the run before re-running a step.");
-    const kind = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId)?.kind;
-    if (kind !== "tool" && kind !== "skill")
-      throw new ConflictError("Only a tool or skill step can be re-run with an edited input.");
-    if (!["succeeded", "failed", "cancelled"].includes(stepRun.state))
-      throw new ConflictError("Only a step that has run can be re-run.");
-    const iteration =
-      Math.max(
-        ...run.snapshot.steps
-          .filter((candidate) => candidate.stepId === stepRun.stepId)
-          .map((candidate) => candidate.iteration),
-      ) + 1;
-    const fresh = { id: newId, stepId: stepRun.stepId, iteration };
-    const open = run.snapshot.steps.filter((candidate) => ["waiting", "pending", "running"].includes(candidate.state));
-    const events: RunEventInput[] = [
-      ...open.map((candidate) => ({ type: "step.cancelled" as const, data: ref(candidate) })),
-      {
-        type: "step.intervention",
-        data: { stepRunId: newId, stepId: stepRun.stepId, iteration, by: viewer.name, action: "input_edited" },
-      },
-      {
-        type: "run.status",
-        data: {
-          status: "queued",
-          reason: `${viewer.name} re-runs "${stepName(run, stepRun.stepId)}" with an edited input.`,
-        },
-      },
-    ];
-    return [
-      {
-        change: {
-          run: REQUEUED_RUN,
-          steps: [
-            ...open.map((candidate) => ({
-              id: candidate.id,
-              stepId: candidate.stepId,
-              iteration: candidate.iteration,
-              state: "cancelled" as const,
-              finishedAt: run.now,
-            })),
-            { ...fresh, state: "pending" as const, input: edited as JsonValue, attempt: 0 },
-          ],
-        },
-        events,
-        audit: {
-          action: "run.step_rerun",
-          detail: { stepRunId, newStepRunId: newId, stepId: stepRun.stepId, fields: Object.keys(edited) },
-        },
-      },
-    ];
-  });
-  return { status, stepRunId: newId };
-}
-
-/**
  * An operator's decision on a step waiting for a person: a human step (approve or reject; a step with a form is
  * approved by submitting `values`, checked against the form, ValidationError per field) or a tool call waiting for
  * approval. Operators and admins. Written with its step.intervention event and the audit entry; the run goes back
@@ -280,7 +192,16 @@ export async function decideHumanStep(
         {
           change,
           events,
-          audit: { action: "run.step_decided", detail: { stepRunId, stepId: stepRun.stepId, decision: chosen.action } },
+          audit: {
+            action: "run.step_decided",
+            detail: {
+              stepRunId,
+              stepId: stepRun.stepId,
+              decision: chosen.action,
+              // A tool call's decision names the arguments decided on by their keyed digest, never their values.
+              ...(step?.kind === "tool" ? { inputDigest: keyedDigest(canonicalJson(stepRun.input)) } : {}),
+            },
+          },
         },
       ];
     } catch (error) {

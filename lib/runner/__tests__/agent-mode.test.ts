@@ -163,14 +163,16 @@ describe("refused calls", () => {
 
   it("gives a tool's error back to the model and keeps the run going", async () => {
     const model = scriptedTurns([
-      { toolCalls: [call("get_leave_balance", { employee_id: "E404" })] },
+      { toolCalls: [call("get_leave_balance", { employee_id: "E7" })] },
       { toolCalls: [call("get_leave_balance", { employee_id: "E7" })] },
       { content: "12 days left." },
     ]);
+    // The first call fails at the tool (the routine fixes employee_id to the run's input, so the model cannot vary it).
+    let tries = 0;
     const h = agentHarness({
       model,
       handlers: {
-        get_leave_balance: (args) => (args.employee_id === "E404" ? toolError("unknown employee") : { days: 12 }),
+        get_leave_balance: () => (++tries === 1 ? toolError("unknown employee") : { days: 12 }),
       },
     });
     expect(await h.execute()).toBe("succeeded");

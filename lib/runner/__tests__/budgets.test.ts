@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { branchStep, edge, endStep, makeRoutine, skillStep, toolStep } from "../../routine/testing/factories";
+import { operatorDecision } from "../operator";
 import { hang } from "../testing";
 import { API_KEY, chain, dataOf, expectConsistentLog, fakeModel, harness } from "./support";
 
@@ -128,20 +129,8 @@ describe("budgets", () => {
     expect(await h.execute()).toBe("waiting");
     h.clock.advance(3_600_000);
     const snapshot = (await h.store.load(h.runId))!;
-    const waiting = snapshot.steps[1];
-    await h.store.commit(
-      h.runId,
-      {
-        run: { status: "queued" },
-        steps: [{ id: waiting.id, stepId: waiting.stepId, iteration: 1, state: "pending" }],
-      },
-      [
-        {
-          type: "step.intervention",
-          data: { stepRunId: waiting.id, stepId: "b", iteration: 1, by: "op", action: "approved" },
-        },
-      ],
-    );
+    const approved = operatorDecision(snapshot, snapshot.steps[1].id, { action: "approved", by: "op" }, new Date());
+    await h.store.commit(h.runId, approved.change, approved.events);
     expect(await h.execute()).toBe("succeeded");
   });
 });

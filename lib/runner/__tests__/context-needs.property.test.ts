@@ -116,6 +116,7 @@ function snapshotOf(steps: Step[], done: number): RunSnapshot {
     output: { [outputName(index + 1)]: valueOf(index + 1) },
     outputRef: null,
     tool: null,
+    approval: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

@@ -58,6 +58,7 @@ function snapshotAt(
     output: { [`out_${index + 1}`]: value(index + 1) },
     outputRef: null,
     tool: null,
+    approval: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

@@ -31,6 +31,7 @@ function snapshot(steps: Array<Partial<StepRunSnapshot> & { stepId: string }>): 
     output: null,
     outputRef: null,
     tool: null,
+    approval: null,
     error: null,
     inputTokens: 0,
     outputTokens: 0,

@@ -72,7 +72,16 @@ describe("an operator's skip", () => {
     const h = harness({ routine: staged() });
     const snapshot = (await h.store.load(h.runId))!;
     const at = new Date(h.clock.now());
-    const base = { attempt: 1, input: null, outputRef: null, tool: null, error: null, inputTokens: 0, outputTokens: 0 };
+    const base = {
+      attempt: 1,
+      input: null,
+      outputRef: null,
+      tool: null,
+      approval: null,
+      error: null,
+      inputTokens: 0,
+      outputTokens: 0,
+    };
     snapshot.steps = [
       {
         ...base,

@@ -173,6 +173,36 @@ describe("a fully bound tool step", () => {
 });
 
 describe("a tool step the model completes", () => {
+  it("never lets the model set an argument the routine binds to an input this run was not given", async () => {
+    fake.setScenario({
+      rules: [
+        {
+          match: { hasTools: true },
+          reply: { toolCalls: [{ name: "apply_leave", arguments: { employee_id: "E666", days: 3 } }] },
+        },
+      ],
+    });
+    const steps = [
+      toolStep({
+        id: "apply",
+        tool: { server: "hr", name: "apply_leave" },
+        inputs: { employee_id: { from: "input", name: "employee_id" }, days: { from: "model", hint: "days" } },
+      }),
+      endStep({ id: "done" }),
+    ];
+    const h = harness({
+      routine: makeRoutine({ steps, edges: chain(...steps) }),
+      model: fakeModel(fake).model,
+      inputs: {},
+    });
+    expect(await h.execute()).toBe("failed");
+    expect(h.tools.calls).toEqual([]);
+    expect(dataOf(h.events(), "step.tool_refused").map((refusal) => refusal.reason)).toEqual([
+      expect.stringMatching(/^Invalid arguments for apply_leave: .*employee_id/),
+      expect.stringMatching(/^Invalid arguments for apply_leave: .*employee_id/),
+    ]);
+  });
+
   it("offers only the step's own tool, fixes the bound arguments and calls the tool with the model's values", async () => {
     fake.setScenario({
       rules: [

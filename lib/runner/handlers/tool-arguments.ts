@@ -88,8 +88,9 @@ export async function argumentsFromModel(
       );
     }
     const parsed = parseArguments(chosen.arguments);
-    // Bound parameters win over whatever the model wrote for them.
-    const args = parsed.ok ? { ...parsed.value, ...bound } : null;
+    // Bound parameters win over whatever the model wrote for them, and one the routine binds to an input this run
+    // was not given stays out: the model never sets what the routine fixes (issue #29).
+    const args = parsed.ok ? { ...withoutFixed(parsed.value, step), ...bound } : null;
     const stray = parsed.ok ? ctx.values.strayKeys(written(parsed.value, bound), scope) : [];
     const problems = !args
       ? [(parsed as { problem: string }).problem]
@@ -116,6 +117,12 @@ export async function argumentsFromModel(
     replies.set(chosen.id, `Not run. ${reason} Call ${expectedName} again with corrected arguments.`);
     appendReplies(messages, answer.toolCalls, replies, "");
   }
+}
+
+/** The model's arguments less those the routine fixes (literal and input bindings), given a value or not. */
+function withoutFixed(args: Record<string, JsonValue>, step: StepOf<"tool">): Record<string, JsonValue> {
+  const fixed = (name: string) => ["literal", "input"].includes(step.inputs[name]?.from ?? "");
+  return Object.fromEntries(Object.entries(args).filter(([name]) => !fixed(name)));
 }
 
 /** What the model wrote itself: its arguments less the parameters the routine binds. */

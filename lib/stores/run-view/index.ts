@@ -1,5 +1,5 @@
 // The run view's client state: the run as its event stream tells it, per-step views, selectors and formatting.
-export { parseEditedInput } from "./edit-input";
+export { parseEditedInput, rerunFormOf, rerunInputOf, type FixedArgumentView } from "./edit-input";
 export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from "./format";
 export { connectRunStream } from "./run-stream-client";
 export type { AgentLogEntry, RunHeaderView, RunViewSnapshot, StepView } from "./run-view-state";
