@@ -59,10 +59,16 @@ function balanceRoutine(name: string) {
 const call = (name: string, args: Record<string, unknown>) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 
 /** The executor's turns for one case in agent mode: right, or with the wrong leave type. */
-function agentRules(marker: string, leaveType: "annual" | "sick", model?: string) {
+function agentRules(marker: string, answer: "right" | "wrong", model?: string) {
+  // The wrong answer asks for a year the case does not accept: an argument the routine leaves open. (The engine
+  // refuses an agent's change to what the routine fixes, such as leave_type, before it is sent.)
   const turns = [
     call("get_employee", { employee_id: "E1024" }),
-    call("get_leave_balance", { employee_id: "E1024", leave_type: leaveType }),
+    call("get_leave_balance", {
+      employee_id: "E1024",
+      leave_type: "annual",
+      ...(answer === "wrong" ? { year: 2024 } : {}),
+    }),
     { reply: { content: "E1024 has annual leave left." } },
   ];
   return turns.map((turn) => ({
@@ -113,7 +119,11 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
       { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
       {
         tool: "get_leave_balance",
-        arguments: { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } },
+        arguments: {
+          employee_id: { accepted: ["E1024"] },
+          leave_type: { accepted: ["annual"] },
+          year: { accepted: [2025], optional: true },
+        },
       },
     ],
   };
@@ -122,8 +132,8 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
   await page.getByTestId("import-submit").click();
   await expect(page.getByTestId("case-row")).toHaveCount(2);
 
-  // Agent mode: the model gets the run's case right and the imported one wrong (the leave type).
-  await fakeOpenAI.addRules([...agentRules(fromRun, "annual"), ...agentRules(imported, "sick")] as never);
+  // Agent mode: the model gets the run's case right and the imported one wrong (the year).
+  await fakeOpenAI.addRules([...agentRules(fromRun, "right"), ...agentRules(imported, "wrong")] as never);
 
   const evaluations = new EvaluationsPage(page);
   await evaluations.gotoSuites(routineId);
@@ -156,7 +166,7 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
   const detail = await evaluations.openFirstFailure();
   await expect(detail).toContainText("Imported balance");
   await expect(detail.getByTestId("drill-call-failed")).toHaveCount(1);
-  await expect(detail.getByTestId("drill-call-errors")).toContainText("leave_type");
+  await expect(detail.getByTestId("drill-call-errors")).toContainText("year");
   await expect(detail.getByTestId("result-run-link")).toHaveAttribute("href", /^\/runs\/[0-9a-f-]{36}$/);
 });
 
@@ -170,7 +180,11 @@ function balanceCase(name: string, marker: string) {
       { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
       {
         tool: "get_leave_balance",
-        arguments: { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } },
+        arguments: {
+          employee_id: { accepted: ["E1024"] },
+          leave_type: { accepted: ["annual"] },
+          year: { accepted: [2025], optional: true },
+        },
       },
     ],
   });
@@ -200,7 +214,7 @@ test("the suite compares a version in review with the published one, and the rev
   const agentOn = (versionId: string, model = "") => ({ versionId, model, mode: "agent" as const, distractors: 0 });
 
   // The suite's first run: agent mode on version 1 gets the imported case wrong (the leave type).
-  await fakeOpenAI.addRules([...agentRules(fromRun, "annual"), ...agentRules(imported, "sick")] as never);
+  await fakeOpenAI.addRules([...agentRules(fromRun, "right"), ...agentRules(imported, "wrong")] as never);
   const { suiteId } = await dal("author", "createSuite", {
     routineId,
     name: "Workflow vs agent",
@@ -214,10 +228,10 @@ test("the suite compares a version in review with the published one, and the rev
   const v2 = await dal("author", "submitForReview", { routineId });
   // The weaker model's rules come first: rules match in order, and the others match any model.
   await fakeOpenAI.addRules([
-    ...agentRules(fromRun, "sick", "fake-weak"),
-    ...agentRules(imported, "sick", "fake-weak"),
-    ...agentRules(fromRun, "annual"),
-    ...agentRules(imported, "annual"),
+    ...agentRules(fromRun, "wrong", "fake-weak"),
+    ...agentRules(imported, "wrong", "fake-weak"),
+    ...agentRules(fromRun, "right"),
+    ...agentRules(imported, "right"),
   ] as never);
   await dal("author", "updateSuite", {
     suiteId,
@@ -239,7 +253,8 @@ test("the suite compares a version in review with the published one, and the rev
 
   // The reviewer meets the gate: publishing a version that scores lower needs a reason.
   const reviewer = await pageAs("reviewer");
-  await dal("reviewer", "decideReview", { versionId: v2.versionId, decision: "approve" });
+  const { contentHash } = await dal("reviewer", "workingVersion", { routineId });
+  await dal("reviewer", "decideReview", { versionId: v2.versionId, contentHash, decision: "approve" });
   await reviewer.goto(`/routines/${routineId}/review/${v2.number}`);
   await expect(reviewer.getByTestId("evaluation-panel")).toBeVisible();
   await expect(reviewer.getByTestId("evaluation-lower")).toBeVisible();

@@ -41,7 +41,12 @@ async function main() {
             match: { anyMessageIncludes: marker, lastRole: "tool" as const, lastMessageIncludes: '"status":"active"' },
             ...(flaw === "missing_call"
               ? { reply: { content: `${employee_id}: no balance was read.` } }
-              : call("get_leave_balance", { employee_id, leave_type: flaw === "wrong_parameter" ? "sick" : "annual" })),
+              : call("get_leave_balance", {
+                  employee_id,
+                  leave_type: "annual",
+                  // A year the case does not accept: the routine leaves it open, so the engine sends it as given.
+                  ...(flaw === "wrong_parameter" ? { year: 2024 } : {}),
+                })),
           },
           {
             match: { anyMessageIncludes: marker, lastRole: "tool" as const, lastMessageIncludes: '"annual":12' },

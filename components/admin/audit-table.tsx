@@ -34,6 +34,8 @@ const LABELS: Record<string, string> = {
   "tool_server.disabled": "Disabled tool server",
   "tool_server.refreshed": "Refreshed tools",
   "tool.tried": "Tried a tool",
+  "tool.side_effects_set": "Set whether a tool changes data",
+  "tool.side_effects_cleared": "Cleared a tool's side-effect override",
   "settings.llm_updated": "Changed model settings",
   "settings.memory_updated": "Changed procedure memory thresholds",
   "settings.context_updated": "Changed run context settings",

@@ -6,8 +6,9 @@ import { RelativeTimeLabel } from "@/components/routines/relative-time-label";
 import { Alert, Badge, Card, cn } from "@/components/ui";
 import { schemaFields } from "@/lib/tools";
 import { SchemaTable } from "./schema-table";
+import { SideEffectsBadge, SideEffectsSetting } from "./side-effects-setting";
 import { TryToolForm } from "./try-tool-form";
-import type { ToolItem, TryPolicy, TryToolState } from "./tool-types";
+import type { SideEffectsAction, ToolItem, TryPolicy, TryToolState } from "./tool-types";
 
 type Annotations = {
   readOnlyHint?: boolean;
@@ -16,16 +17,12 @@ type Annotations = {
   openWorldHint?: boolean;
 };
 
+/** What the annotations add to the side-effect verdict (SideEffectsBadge): deleting data, idempotence. */
 function AnnotationBadges({ annotations }: { annotations: unknown }) {
   const hints = (annotations ?? {}) as Annotations;
   return (
     <>
-      {hints.readOnlyHint ? <Badge tone="success">read-only</Badge> : null}
-      {hints.readOnlyHint === false ? (
-        <Badge tone={hints.destructiveHint ? "danger" : "warning"}>
-          {hints.destructiveHint ? "changes or deletes data" : "writes data"}
-        </Badge>
-      ) : null}
+      {hints.readOnlyHint === false && hints.destructiveHint ? <Badge tone="danger">may delete data</Badge> : null}
       {hints.idempotentHint ? <Badge>idempotent</Badge> : null}
     </>
   );
@@ -36,17 +33,23 @@ type Props = {
   tool: ToolItem;
   tryPolicy: TryPolicy;
   tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState>;
+  /** Admins may override whether the tool changes data. */
+  canManage: boolean;
+  sideEffectsAction: SideEffectsAction;
 };
 
-/** Whether "try it" is offered: the server refuses the rest anyway (operators: read-only tools only). */
+/** Whether "try it" is offered: the server refuses the rest anyway (operators: read-only tools only, by the rule). */
 function tryOffer(tool: ToolItem, policy: TryPolicy): "form" | "read-only-note" | null {
   if (policy === "none" || tool.removedAt || tool.schemaError) return null;
-  if (policy === "any" || (tool.annotations as Annotations | undefined)?.readOnlyHint === true) return "form";
+  if (policy === "any" || tool.sideEffects.sideEffects === "read_only") return "form";
   return "read-only-note";
 }
 
-/** One tool: a summary line that expands into its parameters, output schema and (for admins/operators) "try it". */
-export function ToolCard({ serverId, tool, tryPolicy, tryAction }: Props) {
+/**
+ * One tool: a summary line (with whether it changes data) that expands into its parameters, output schema, why it
+ * counts as read-only or not (admins may override), and, for admins and operators, "try it".
+ */
+export function ToolCard({ serverId, tool, tryPolicy, tryAction, canManage, sideEffectsAction }: Props) {
   const [open, setOpen] = useState(false);
   const offer = tryOffer(tool, tryPolicy);
   const fields = schemaFields(tool.inputSchema);
@@ -69,6 +72,7 @@ export function ToolCard({ serverId, tool, tryPolicy, tryAction }: Props) {
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm font-semibold text-foreground">{tool.name}</span>
             {tool.title ? <span className="text-sm text-muted">{tool.title}</span> : null}
+            <SideEffectsBadge effects={tool.sideEffects} toolName={tool.name} />
             <AnnotationBadges annotations={tool.annotations} />
             {tool.removedAt ? (
               <Badge tone="danger" data-testid="tool-removed">
@@ -108,6 +112,15 @@ export function ToolCard({ serverId, tool, tryPolicy, tryAction }: Props) {
               </pre>
             </details>
           ) : null}
+          {tool.removedAt ? null : (
+            <SideEffectsSetting
+              serverId={serverId}
+              toolName={tool.name}
+              effects={tool.sideEffects}
+              canManage={canManage}
+              action={sideEffectsAction}
+            />
+          )}
           <p
             className="break-all font-mono text-xs text-muted"
             title="The content hash routines pin this tool's schema by"
@@ -122,8 +135,8 @@ export function ToolCard({ serverId, tool, tryPolicy, tryAction }: Props) {
           ) : null}
           {offer === "read-only-note" ? (
             <p className="text-sm text-muted" data-testid={`try-${tool.name}-admins-only`}>
-              Only admins can try this tool: it does not declare itself read-only, so calling it could change data
-              outside any reviewed routine.
+              Only admins can try this tool: it counts as changing data, so calling it could change data outside any
+              reviewed routine.
             </p>
           ) : null}
         </div>

@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from "react";
 import { EmptyState, Input } from "@/components/ui";
 import { searchTools } from "@/lib/tools";
 import { ToolCard } from "./tool-card";
-import type { ToolItem, TryPolicy, TryToolState } from "./tool-types";
+import type { SideEffectsAction, ToolItem, TryPolicy, TryToolState } from "./tool-types";
 
 type Props = {
   serverId: string;
@@ -13,10 +13,12 @@ type Props = {
   tools: ToolItem[];
   tryPolicy: TryPolicy;
   tryAction: (state: TryToolState, formData: FormData) => Promise<TryToolState>;
+  canManage: boolean;
+  sideEffectsAction: SideEffectsAction;
 };
 
 /** A server's tools with a search box (name and description, every word). */
-export function ToolList({ serverId, serverName, tools, tryPolicy, tryAction }: Props) {
+export function ToolList({ serverId, serverName, tools, tryPolicy, tryAction, canManage, sideEffectsAction }: Props) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
   const matching = searchTools(
@@ -52,7 +54,15 @@ export function ToolList({ serverId, serverName, tools, tryPolicy, tryAction }: 
       ) : (
         <div className="space-y-2" data-testid="tool-list">
           {shown.map((tool) => (
-            <ToolCard key={tool.name} serverId={serverId} tool={tool} tryPolicy={tryPolicy} tryAction={tryAction} />
+            <ToolCard
+              key={tool.name}
+              serverId={serverId}
+              tool={tool}
+              tryPolicy={tryPolicy}
+              tryAction={tryAction}
+              canManage={canManage}
+              sideEffectsAction={sideEffectsAction}
+            />
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { ActionState } from "@/lib/forms";
 import type { AllowedStdioCommand, ToolServerSummary } from "@/lib/db/tools";
+import type { ToolSideEffects } from "@/lib/tools";
 
 export type { AllowedStdioCommand };
 
@@ -45,4 +46,9 @@ export type ToolItem = {
   hash: string;
   changedAt: string | null;
   removedAt: string | null;
+  /** Whether it changes data and why (its annotations or an admin's override). */
+  sideEffects: ToolSideEffects;
 };
+
+/** The admin's override of whether a tool changes data (Tools page). */
+export type SideEffectsAction = (state: ActionState, formData: FormData) => Promise<ActionState>;

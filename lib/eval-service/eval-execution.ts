@@ -6,7 +6,6 @@ import type { JsonValue } from "../routine";
 import { prisma } from "../db/core";
 import {
   defaultBudgets,
-  findRoutineVersion,
   insertQueuedRun,
   sqlRun,
   wakeRunWorker,
@@ -18,6 +17,7 @@ import type { ExecutionPlan } from "../runner";
 import { catalogSchemas, judgeRun, type CaseExpectation, type Judgement } from "./eval-judging";
 import { executionPlanOf, type RunConfiguration } from "./eval-plans";
 import { readRunConfigurations } from "./eval-records";
+import { launchedVersions, type LaunchedVersion } from "./eval-versions";
 
 /** What one eval run's execution needs from the driver that claimed it. */
 export type EvalExecutionContext = {
@@ -46,12 +46,7 @@ export async function executeEvalRun(evalRunId: string, ctx: EvalExecutionContex
   if (!header) return;
   const configurations = readRunConfigurations(header.configurations);
   const schemas = await catalogSchemas();
-  const versions = new Map<string, Promise<PublishedRoutine>>();
-  const versionOf = (versionId: string) => {
-    let found = versions.get(versionId);
-    if (!found) versions.set(versionId, (found = findRoutineVersion(header.suite.routineId, versionId)));
-    return found;
-  };
+  const versionOf = launchedVersions(header.suite.routineId);
   await prisma.evalRun.updateMany({
     where: { id: evalRunId, status: "queued" },
     data: { status: "running", startedAt: new Date() },
@@ -156,11 +151,18 @@ async function judgeFinished(
   }
 }
 
-async function storeJudgement(evalRunId: string, resultId: string, judgement: Judgement): Promise<void> {
+/** Stores a result's verdict; `contentHash` when it was judged before its run existed (an error at launch). */
+async function storeJudgement(
+  evalRunId: string,
+  resultId: string,
+  judgement: Judgement,
+  contentHash?: string,
+): Promise<void> {
   await prisma.$transaction([
     prisma.evalResult.update({
       where: { id: resultId },
       data: {
+        ...(contentHash ? { contentHash } : {}),
         status: judgement.status,
         verdict: judgement.verdict ? JSON.stringify(judgement.verdict) : null,
         actualCalls: JSON.stringify(judgement.actualCalls),
@@ -180,7 +182,7 @@ async function launch(
   evalRunId: string,
   free: number,
   configurations: RunConfiguration[],
-  versionOf: (versionId: string) => Promise<PublishedRoutine>,
+  versionOf: (versionId: string) => Promise<LaunchedVersion>,
   inFlight: Map<string, { runId: string; expectation: CaseExpectation }>,
   startedById: string | null,
 ): Promise<void> {
@@ -200,23 +202,30 @@ async function launch(
   for (const result of pending) {
     const config = configurations[result.configIndex];
     let published: PublishedRoutine;
+    let contentHash: string | undefined;
     let execution: ExecutionPlan;
     try {
       if (!config) throw new Error("The configuration of this result is missing from the suite run.");
-      published = await versionOf(result.versionId);
+      ({ published, contentHash } = await versionOf(result.versionId));
       // A routine that works as an actor is evaluated as it runs: with the actor's persona and model (a model the
       // configuration names still wins), and refused when the actor's toolkit lacks one of its tools.
       execution = await withRunActor(published.routine, executionPlanOf(config));
     } catch (error) {
-      await storeJudgement(evalRunId, result.id, {
-        status: "error",
-        verdict: null,
-        actualCalls: [],
-        error: error instanceof Error ? error.message : String(error),
-        durationMs: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-      });
+      // Refused with the version read (its actor's toolkit lacks a tool, say): that content's error, hashed as such.
+      await storeJudgement(
+        evalRunId,
+        result.id,
+        {
+          status: "error",
+          verdict: null,
+          actualCalls: [],
+          error: error instanceof Error ? error.message : String(error),
+          durationMs: 0,
+          inputTokens: 0,
+          outputTokens: 0,
+        },
+        contentHash,
+      );
       continue;
     }
     const runId = randomUUID();
@@ -232,8 +241,13 @@ async function launch(
         execution,
         toolFixtures: JSON.parse(result.testCase.pinnedOutputs) as Array<{ tool: string; output: JsonValue }>,
       });
-      // In the same transaction as the run, so a driver that dies here never leaves a run nobody judges.
-      yield* sqlRun(`UPDATE "eval_result" SET "status" = 'running', "runId" = ? WHERE "id" = ?`, [runId, result.id]);
+      // In the same transaction as the run, so a driver that dies here never leaves a run nobody judges. The content
+      // hash says which content of the version this result measures: the publish gate counts it only for that.
+      yield* sqlRun(`UPDATE "eval_result" SET "status" = 'running', "runId" = ?, "contentHash" = ? WHERE "id" = ?`, [
+        runId,
+        contentHash,
+        result.id,
+      ]);
       return event;
     });
     inFlight.set(result.id, { runId, expectation: expectationOf(result.testCase) });

@@ -31,7 +31,8 @@ type RecordedCall = { stepRunId: string; call: ExpectedCall; output?: JsonValue 
  *   called with (a person widens the accepted values afterwards);
  * - pinned outputs: each call's output from the `step.output` of the same step run, so the case replays without
  *   live data. A tool's k-th call gets its k-th pinned output, so a tool's outputs stop at its first call that had
- *   none (a failed call): pinning later ones would hand them to the wrong call;
+ *   none (a failed call, or one the evaluation sandbox simulated): pinning later ones would hand them to the wrong
+ *   call;
  * - expected path: the labels of the `branch.taken` events, in order.
  * Throws a ZodError when the result is not a valid case (an empty name or request).
  */
@@ -43,8 +44,9 @@ export function caseFromRun(input: CaseFromRunInput): TestCaseContent {
       calls.push({ stepRunId: event.data.stepRunId, call: expectedCallOf(event.data.tool, event.data.arguments) });
     } else if (event.type === "step.output") {
       // The output belongs to the latest call of its step run that has none yet (a step run may call more than once).
+      // A simulated answer (an evaluation run's stand-in for a tool that changes data) is no output to pin.
       const open = calls.findLast((entry) => entry.stepRunId === event.data.stepRunId && entry.output === undefined);
-      if (open && event.data.output !== undefined)
+      if (open && event.data.output !== undefined && event.data.origin !== "simulated")
         open.output = toolOutputOf(event.data.output as JsonValue, input.resolveVariable);
     } else if (event.type === "branch.taken") {
       path.push(event.data.label);

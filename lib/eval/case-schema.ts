@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonValueSchema, type JsonValue } from "../routine";
 import { CONTEXT_MODES } from "../context-modes";
+import type { ToolAnswerOrigin } from "../events";
 
 /**
  * A test case of a routine, the contract of the case table, the JSONL import/export, the planner's proposals and
@@ -51,8 +52,12 @@ export const testCaseContentSchema = z.object({
 export type TestCaseContent = z.infer<typeof testCaseContentSchema>;
 export type TestCaseContentInput = z.input<typeof testCaseContentSchema>;
 
-/** A call a run actually made, as the checker reads it. */
-export type ActualCall = { tool: string; arguments: Record<string, JsonValue> };
+/**
+ * A call a run actually made, as the checker reads it. `origin`: where its answer came from (the tool, a pinned
+ * output, or the evaluation sandbox's simulated answer); absent for a call that got no answer, and for results
+ * stored before it was recorded. The checker scores every call alike, whatever its origin.
+ */
+export type ActualCall = { tool: string; arguments: Record<string, JsonValue>; origin?: ToolAnswerOrigin };
 
 /** How a case runs: an executor mode and the variant of the routine in the agent's prompt. */
 export const EVAL_MODES = ["workflow", "agent", "agent_ablated", "baseline"] as const;

@@ -18,6 +18,14 @@ export type StepState = (typeof STEP_STATES)[number];
 export const STEP_INTERVENTIONS = ["approved", "rejected", "submitted", "retried", "input_edited", "skipped"] as const;
 export const STAGE_INTERVENTIONS = ["paused", "held", "cancelled", "retried"] as const;
 
+/**
+ * Where a tool call's answer came from (issue #29): the tool itself (`live`), a test case's pinned output
+ * (`pinned`), or the evaluation sandbox, which never calls a tool that changes data and answers in its place
+ * (`simulated`). Recorded on the call's step.output; events stored before it carry none.
+ */
+export const TOOL_ANSWER_ORIGINS = ["live", "pinned", "simulated"] as const;
+export type ToolAnswerOrigin = (typeof TOOL_ANSWER_ORIGINS)[number];
+
 const stepRef = { stepRunId: z.string(), stepId: z.string(), iteration: z.number().int().min(1) };
 const usage = { inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) };
 const json = z.unknown();
@@ -98,6 +106,8 @@ const eventData = {
     output: json.optional(),
     variableKey: z.string().optional(),
     preview: z.string().optional(),
+    /** Where a tool call's answer came from; absent for other steps and for events stored before it was recorded. */
+    origin: z.enum(TOOL_ANSWER_ORIGINS).optional(),
   }),
   "step.retrying": z.object({
     ...stepRef,

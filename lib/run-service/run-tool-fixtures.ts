@@ -17,7 +17,7 @@ export async function pinnedOutcome(
   runId: string,
   stepRunId: string | null,
   tool: ToolRef,
-): Promise<ToolOutcome | null> {
+): Promise<Extract<ToolOutcome, { ok: true }> | null> {
   const row = await readRuns(() =>
     sqlGet<{ toolFixtures: string | null }>(`SELECT "toolFixtures" FROM "run" WHERE "id" = ?`, [runId]),
   );

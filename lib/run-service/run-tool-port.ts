@@ -9,26 +9,42 @@ import {
   ToolGatewayError,
   type ToolServerConfig,
 } from "../tool-gateway";
-import { toolKey } from "../tools";
+import { simulatedToolAnswer, toolKey } from "../tools";
 import { prisma, withDbErrors } from "../db/core";
-import { readCatalogTools, readDefinition, toGatewayConfig } from "../db/tools";
+import { readCatalogTools, readDefinition, readToolCallPolicy, toGatewayConfig } from "../db/tools";
 import { keyParts, pinnedOutcome } from "./run-tool-fixtures";
+import { isSandboxedRun } from "./run-sandbox";
 
 type Known = { definition: ToolDefinition; config: ToolServerConfig };
 type Unknown = { problem: string };
 
 /** How long the port trusts what it read of the registry; a refresh or a disabled server shows after this. */
 const REGISTRY_TTL_MS = 5_000;
+/** Runs whose sandbox fact the port remembers (it never changes for a run); forgotten all at once past this. */
+const SANDBOX_FACTS_KEPT = 10_000;
 
 /**
  * The engine's ToolPort over the registry (current tool snapshots of enabled servers) and the process's tool
  * gateway. A tool of an unknown or disabled server, or one its server no longer lists, fails without a call and
  * is not retried; timeouts and lost connections are retryable; a tool's own error is not. A run that pins tool
- * outputs (a test case's) gets them instead of live calls while they last (run-tool-fixtures.ts).
+ * outputs (a test case's) gets them instead of live calls while they last (run-tool-fixtures.ts). A sandboxed run
+ * (an evaluation's, or a sub-routine run under one: run-sandbox.ts) never calls a tool that changes data (the rule
+ * of lib/tools/side-effects.ts, read fresh for each call): such a call is answered with a labelled simulated answer
+ * (lib/tools/simulated-answer.ts) and nothing is sent. Every answer says where it came from (`origin`).
  */
 export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: () => number } = {}): ToolPort {
   const now = options.now ?? Date.now;
   const cache = new Map<string, { at: number; entry: Known | Unknown }>();
+  const sandboxed = new Map<string, boolean>();
+
+  async function isSandboxed(runId: string): Promise<boolean> {
+    const known = sandboxed.get(runId);
+    if (known !== undefined) return known;
+    const fact = await isSandboxedRun(runId);
+    if (sandboxed.size >= SANDBOX_FACTS_KEPT) sandboxed.clear();
+    sandboxed.set(runId, fact);
+    return fact;
+  }
 
   async function lookup(ref: ToolRef): Promise<Known | Unknown> {
     const key = toolKey(ref);
@@ -58,12 +74,22 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
       const entry = await lookup(tool);
       if (!("definition" in entry)) return { ok: false, error: entry.problem, retryable: false };
       const key = keyParts(idempotencyKey);
+      const id = runId ?? key.runId;
       // A test case's pinned output stands in for the live tool, so the case does not depend on live data.
-      const pinned = await pinnedOutcome(runId ?? key.runId, key.stepRunId, tool);
-      if (pinned) return pinned;
+      const pinned = await pinnedOutcome(id, key.stepRunId, tool);
+      if (pinned) return { ...pinned, origin: "pinned" };
+      if (await isSandboxed(id)) {
+        const policy = await withDbErrors(() => readToolCallPolicy(tool));
+        if (policy.effects.sideEffects !== "read_only") {
+          const answer = simulatedToolAnswer({ ...tool, outputSchema: policy.outputSchema }, args);
+          return { ok: true, value: answer.value, text: answer.text, origin: "simulated" };
+        }
+      }
       try {
         const gateway = options.gateway ?? sharedToolGateway();
-        return toOutcome(await gateway.callTool(entry.config, tool.name, args, { idempotencyKey, timeoutMs, signal }));
+        const result = await gateway.callTool(entry.config, tool.name, args, { idempotencyKey, timeoutMs, signal });
+        const outcome = toOutcome(result);
+        return outcome.ok ? { ...outcome, origin: "live" } : outcome;
       } catch (error) {
         if (error instanceof ToolGatewayError) return { ok: false, error: error.message, retryable: error.retryable };
         return {

@@ -210,7 +210,8 @@ export async function settle(
         events.push(...held.events);
       }
       const shown = outputRef ? { variableKey: outputRef, preview: preview(outputs) } : {};
-      events.push({ type: "step.output", data: { ...stepRef(stepRun), output: outputs, ...shown } });
+      const origin = outcome.origin ? { origin: outcome.origin } : {};
+      events.push({ type: "step.output", data: { ...stepRef(stepRun), output: outputs, ...shown, ...origin } });
       events.push({ type: "step.succeeded", data: { ...stepRef(stepRun), durationMs: durationOf(stepRun, now) } });
       const input = outcome.input !== undefined ? { input: outcome.input } : {};
       await writer.commit(

@@ -18,3 +18,15 @@ export type { EntryMatch, StdioAllowlistEntry, TrailingArgs } from "./stdio-allo
 export { checkStdioServer, describeEntryPermits, describeRefusals } from "./stdio-check";
 export type { StdioCheck, StdioField, StdioPolicy, StdioServerSpec } from "./stdio-check";
 export { forbiddenEnvMessage, isForbiddenEnvName } from "./stdio-env";
+export {
+  declaresReadOnly,
+  readOnlyHintOf,
+  readSideEffectsOverride,
+  SIDE_EFFECTS,
+  sideEffectsLabel,
+  sideEffectsReason,
+  toolSideEffects,
+} from "./side-effects";
+export type { SideEffects, SideEffectsBasis, ToolSideEffects } from "./side-effects";
+export { simulatedNote, simulatedToolAnswer } from "./simulated-answer";
+export type { SimulatedAnswer } from "./simulated-answer";

@@ -10,6 +10,7 @@ import {
   refreshToolServer,
   removeToolServer,
   setToolServerEnabled,
+  setToolSideEffects,
   tryTool,
   updateToolServer,
   type DroppedSecret,
@@ -210,6 +211,35 @@ export const tryToolAction = defineAction(
         structured: result.structuredContent ?? null,
       },
     };
+  },
+  { invalidMessage: MALFORMED },
+);
+
+const sideEffectsForm = z.object({
+  serverId: z.string().min(1, "Missing the server."),
+  toolName: z.string().min(1, "Missing the tool.").max(200),
+  sideEffects: z.enum(["annotations", "read_only", "writes"], {
+    error: "Choose its annotations, read-only, or changes data.",
+  }),
+});
+
+const SIDE_EFFECTS_SAVED = {
+  annotations: "its annotations decide again",
+  read_only: "it counts as read-only",
+  writes: "it counts as changing data",
+} as const;
+
+/**
+ * An admin's word on whether a tool changes data (evaluation runs simulate every call of a tool that does; operators
+ * may try only read-only ones). Admins only here and in the DAL, which audits it.
+ */
+export const setToolSideEffectsAction = defineAction(
+  ADMIN_ROLES,
+  sideEffectsForm,
+  async (viewer, { serverId, toolName, sideEffects }): Promise<ActionState> => {
+    await setToolSideEffects(viewer, { serverId, toolName, sideEffects });
+    revalidatePath(`/tools/${serverId}`);
+    return { status: "success", message: `Saved: ${SIDE_EFFECTS_SAVED[sideEffects]}.` };
   },
   { invalidMessage: MALFORMED },
 );

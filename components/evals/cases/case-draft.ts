@@ -89,6 +89,21 @@ function parseJsonField(text: string, what: string, shape: "object" | "array"): 
   return { value };
 }
 
+/** The tools the pinned outputs field names, in order, as far as it reads (nothing while it is not valid JSON). */
+export function pinnedTools(text: string): Array<{ tool: string }> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((entry) =>
+      typeof entry === "object" && entry !== null && typeof (entry as { tool?: unknown }).tool === "string"
+        ? [{ tool: (entry as { tool: string }).tool }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The content the form describes, or the fields it cannot be read from (the server checks the rest). */
 export function fromDraft(draft: CaseDraft): DraftResult {
   const errors: Record<string, string> = {};

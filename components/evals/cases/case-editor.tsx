@@ -2,7 +2,8 @@
 
 import { useState, useTransition } from "react";
 import { Alert, Button, Dialog, Field, Input, Textarea } from "@/components/ui";
-import { fromDraft, toDraft, type CaseDraft } from "./case-draft";
+import { expectedAnswerSources } from "@/lib/eval";
+import { fromDraft, pinnedTools, toDraft, type CaseDraft } from "./case-draft";
 import type { CaseActions, CaseToolView, CaseView } from "./case-types";
 import { ExpectedCallsEditor } from "./expected-calls-editor";
 
@@ -24,6 +25,13 @@ export function CaseEditor({ open, onClose, routineId, editing, tools, readOnly,
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const set = (patch: Partial<CaseDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // Where each expected call's answer will come from in a suite, as the form stands: pinned, live or simulated.
+  const sources = expectedAnswerSources(draft.calls, pinnedTools(draft.pinned), (name) => {
+    const tool = tools.find(
+      (candidate) => candidate.name === name || `${candidate.server}__${candidate.name}` === name,
+    );
+    return tool?.sideEffects !== "read_only";
+  });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -117,6 +125,7 @@ export function CaseEditor({ open, onClose, routineId, editing, tools, readOnly,
         </Field>
         <ExpectedCallsEditor
           calls={draft.calls}
+          sources={sources}
           tools={tools}
           readOnly={readOnly}
           errors={errors}

@@ -13,13 +13,17 @@ export type CaseView = TestCaseContent & {
   problems: string[];
 };
 
-/** A tool a case may call, with its parameter names for the argument rows. */
+/**
+ * A tool a case may call, with its parameter names for the argument rows, and whether it changes data (a suite
+ * simulates its calls that no pinned output answers).
+ */
 export type CaseToolView = {
   name: string;
   server: string;
   description: string;
   parameters: string[];
   required: string[];
+  sideEffects: "read_only" | "writes";
 };
 
 export type ImportState =

@@ -3,11 +3,15 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button, Checkbox, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
+import type { ExpectedAnswerSource } from "@/lib/eval";
+import { AnswerOriginBadge } from "../results/answer-origin";
 import { emptyArgument, emptyCall, type CallDraft } from "./case-draft";
 import type { CaseToolView } from "./case-types";
 
 type Props = {
   calls: CallDraft[];
+  /** Where each call's answer will come from when a suite runs the case (expectedAnswerSources). */
+  sources: ExpectedAnswerSource[];
   tools: CaseToolView[];
   readOnly: boolean;
   errors: Record<string, string>;
@@ -18,7 +22,7 @@ type Props = {
  * The expected calls in order: per call a tool chosen from the routine's tools (a tool the routine no longer has
  * stays listed, marked), then its arguments, each with its accepted values one per line and an optional box.
  */
-export function ExpectedCallsEditor({ calls, tools, readOnly, errors, onChange }: Props) {
+export function ExpectedCallsEditor({ calls, sources, tools, readOnly, errors, onChange }: Props) {
   const update = (index: number, call: CallDraft) => onChange(calls.map((item, at) => (at === index ? call : item)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...calls];
@@ -30,7 +34,14 @@ export function ExpectedCallsEditor({ calls, tools, readOnly, errors, onChange }
       <legend className="text-sm font-medium text-foreground">Expected calls, in order</legend>
       {calls.length === 0 ? (
         <p className="text-xs text-muted">No calls: a correct run calls no tool for this request.</p>
-      ) : null}
+      ) : (
+        <p className="text-xs text-muted" data-testid="answer-sources-note">
+          In a suite each call is answered <span className="font-medium">live</span> when its tool only reads, from its{" "}
+          <span className="font-medium">pinned</span> output when the case pins one, and is{" "}
+          <span className="font-medium text-warning">simulated</span> when its tool changes data: an evaluation never
+          calls such a tool, and a simulated answer carries no real data, so pin the outputs later steps depend on.
+        </p>
+      )}
       <ol className="space-y-3">
         {calls.map((call, index) => (
           <li
@@ -41,6 +52,7 @@ export function ExpectedCallsEditor({ calls, tools, readOnly, errors, onChange }
           >
             <CallHeader
               call={call}
+              source={call.tool.trim() === "" ? null : (sources[index] ?? null)}
               index={index}
               count={calls.length}
               tools={tools}
@@ -75,6 +87,7 @@ export function ExpectedCallsEditor({ calls, tools, readOnly, errors, onChange }
 
 function CallHeader(props: {
   call: CallDraft;
+  source: ExpectedAnswerSource | null;
   index: number;
   count: number;
   tools: CaseToolView[];
@@ -113,10 +126,15 @@ function CallHeader(props: {
         {call.tool !== "" && !known ? <option value={call.tool}>{call.tool} (no longer in the routine)</option> : null}
         {tools.map((tool) => (
           <option key={`${tool.server}/${tool.name}`} value={tool.name}>
-            {tool.name} ({tool.server})
+            {tool.name} ({tool.server}){tool.sideEffects === "read_only" ? "" : ", changes data"}
           </option>
         ))}
       </Select>
+      {props.source ? (
+        <span data-testid="call-answer-source" data-source={props.source}>
+          <AnswerOriginBadge origin={props.source} prefix={`Call ${index + 1} will be answered`} />
+        </span>
+      ) : null}
       {readOnly ? null : (
         <div className="flex gap-1">
           <Button

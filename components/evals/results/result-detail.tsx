@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { Alert, Badge, Card, CardBody, CardHeader, cn } from "@/components/ui";
 import type { ActualCall, CallCheck, CaseVerdict, ExpectedCall } from "@/lib/eval";
+import { AnswerOriginBadge, AnswerOriginLegend } from "./answer-origin";
 
 export type ResultDetailView = {
   id: string;
@@ -63,6 +64,7 @@ function CallRow({ check }: { check: CallCheck }) {
       <div className="mb-2 flex items-center gap-2 text-xs text-muted">
         Call {check.index + 1}
         <Badge tone={check.passed ? "success" : "danger"}>{check.passed ? "correct" : "wrong"}</Badge>
+        {check.actual?.origin ? <AnswerOriginBadge origin={check.actual.origin} /> : null}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div>
@@ -152,6 +154,7 @@ export function ResultDetail({ result, closeHref }: { result: ResultDetailView; 
             ))}
           </ol>
         )}
+        {checks.some((check) => check.actual?.origin) ? <AnswerOriginLegend /> : null}
       </CardBody>
     </Card>
   );

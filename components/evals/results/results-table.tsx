@@ -1,8 +1,15 @@
 import Link from "next/link";
 import { Badge, ButtonLink, Table, Td, Th } from "@/components/ui";
+import { AnswerCounts, type AnswerOrigin } from "./answer-origin";
 
-export type ResultCellView = { resultId: string; status: string; headline: string | null } | null;
-export type ResultRowView = { caseId: string; caseName: string; cells: ResultCellView[] };
+export type ResultCellView = {
+  resultId: string;
+  status: string;
+  headline: string | null;
+  /** How its calls were answered: live, from a pin, or simulated by the evaluation sandbox. */
+  answers?: Record<AnswerOrigin, number>;
+} | null;
+export type ResultRowView = { caseId: string; caseName: string; deleted?: boolean; cells: ResultCellView[] };
 
 const TONE: Record<string, "neutral" | "accent" | "success" | "warning" | "danger"> = {
   passed: "success",
@@ -74,26 +81,40 @@ export function ResultsTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.caseId} data-testid="results-row">
-                <Td className="font-medium">{row.caseName}</Td>
+                <Td className="font-medium">
+                  {row.caseName}
+                  {row.deleted ? (
+                    <Badge
+                      className="ml-2"
+                      data-testid="result-case-deleted"
+                      title="The case was deleted since; its results are kept."
+                    >
+                      deleted
+                    </Badge>
+                  ) : null}
+                </Td>
                 {row.cells.map((cell, index) => (
                   <Td key={index}>
                     {cell ? (
-                      <Link
-                        href={hrefFor({ result: cell.resultId })}
-                        scroll={false}
-                        title={cell.headline ?? undefined}
-                        aria-label={`${row.caseName}, configuration ${index + 1}: ${cell.status}${cell.headline ? ` — ${cell.headline}` : ""}`}
-                        aria-current={selectedResultId === cell.resultId ? "true" : undefined}
-                        data-testid={`result-cell-${cell.status}`}
-                        className="rounded focus-visible:outline-2 focus-visible:outline-ring"
-                      >
-                        <Badge
-                          tone={TONE[cell.status] ?? "neutral"}
-                          className={selectedResultId === cell.resultId ? "ring-2 ring-ring" : undefined}
+                      <>
+                        <Link
+                          href={hrefFor({ result: cell.resultId })}
+                          scroll={false}
+                          title={cell.headline ?? undefined}
+                          aria-label={`${row.caseName}, configuration ${index + 1}: ${cell.status}${cell.headline ? ` — ${cell.headline}` : ""}`}
+                          aria-current={selectedResultId === cell.resultId ? "true" : undefined}
+                          data-testid={`result-cell-${cell.status}`}
+                          className="rounded focus-visible:outline-2 focus-visible:outline-ring"
                         >
-                          {cell.status}
-                        </Badge>
-                      </Link>
+                          <Badge
+                            tone={TONE[cell.status] ?? "neutral"}
+                            className={selectedResultId === cell.resultId ? "ring-2 ring-ring" : undefined}
+                          >
+                            {cell.status}
+                          </Badge>
+                        </Link>
+                        <AnswerCounts answers={cell.answers} />
+                      </>
                     ) : (
                       <span className="text-muted">—</span>
                     )}

@@ -172,7 +172,7 @@ describe("running a suite", () => {
     expect(detail.verdict?.primary).toMatchObject({
       kind: "parameter",
       subKind: "wrong_value",
-      parameter: "leave_type",
+      parameter: "year",
     });
     expect(detail.actualCalls.map((call) => call.tool)).toEqual(["get_employee", "get_leave_balance"]);
     expect(detail.runId).toBeTruthy();

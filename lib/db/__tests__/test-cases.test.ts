@@ -306,6 +306,10 @@ describe("proposed cases", () => {
     await proposeTestCases(signedIn(), fresh, 1);
     const [proposal] = await listTestCases(signedIn(), fresh, { status: "proposed" });
     await dropProposedCase(signedIn(), proposal!.id);
-    expect(await stored(fresh)).toBe(0);
+    // Dropped from the proposals, kept marked deleted (issue #29: deleting in lib/db/evals is soft).
+    expect(await listTestCases(signedIn(), fresh, { status: "proposed" })).toEqual([]);
+    expect(await prisma.testCase.findUniqueOrThrow({ where: { id: proposal!.id } })).toMatchObject({
+      deletedAt: expect.any(Date),
+    });
   });
 });

@@ -7,7 +7,7 @@ import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { type MutableMcpServer, objectSchema, startMutableMcpServer } from "../testing/mutable-mcp-server";
 import { as } from "../testing/review-test-support";
-import { createToolServer, refreshToolServer, tryTool } from "../tools";
+import { createToolServer, refreshToolServer, setToolSideEffects, tryTool } from "../tools";
 
 // Issue #15, item 5: "try it" calls a tool outside any reviewed routine. Operators may call only tools that declare
 // themselves read-only; admins any. The audit keeps a keyed digest of the arguments, never their values.
@@ -97,5 +97,25 @@ describe("who may try which tool", () => {
     // Once refreshed, the snapshot says so too.
     expect(await refreshToolServer(signedIn(), serverId)).toMatchObject({ ok: true, changed: ["lookup"] });
     mcp.tools = TOOLS();
+  });
+
+  it("follows an admin's override of the annotations, the rule evaluation runs follow too (issue #29)", async () => {
+    await refreshToolServer((await as("admin"), signedIn()), serverId);
+    await setToolSideEffects(signedIn(), { serverId, toolName: "untagged", sideEffects: "read_only" });
+    await setToolSideEffects(signedIn(), { serverId, toolName: "lookup", sideEffects: "writes" });
+    await as("operator");
+    const requests = mcp.requests;
+    await expect(
+      tryTool(signedIn(), { serverId, toolName: "lookup", arguments: { person_id: "P-1" } }),
+    ).rejects.toMatchObject({
+      name: "ForbiddenError",
+      message: expect.stringMatching(/an admin marked "lookup" as changing data/),
+    });
+    expect(mcp.requests).toBe(requests);
+    const result = await tryTool(signedIn(), { serverId, toolName: "untagged", arguments: { person_id: "P-2" } });
+    expect(result.isError).toBe(false);
+    await as("admin");
+    await setToolSideEffects(signedIn(), { serverId, toolName: "untagged", sideEffects: null });
+    await setToolSideEffects(signedIn(), { serverId, toolName: "lookup", sideEffects: null });
   });
 });

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "tool_server.disabled",
   "tool_server.refreshed",
   "tool.tried",
+  "tool.side_effects_set",
+  "tool.side_effects_cleared",
   "settings.llm_updated",
   "settings.memory_updated",
   "settings.context_updated",

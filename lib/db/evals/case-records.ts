@@ -5,7 +5,8 @@ import { toolAllowlist, type JsonValue, type ToolDefinition } from "../../routin
 import { NotFoundError, prisma } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 import { findWorkingVersion, readStoredRoutine } from "../routines";
-import { readCatalogTools } from "../tools";
+import type { SideEffects } from "../../tools";
+import { readCatalogSideEffects, readCatalogTools } from "../tools";
 
 /** Who reads a routine's cases: its writers and the reviewers who weigh its scores (author, reviewer, admin). */
 export const CASE_READ_ROLES = COMMENTER_ROLES;
@@ -31,8 +32,18 @@ export type TestCaseRow = TestCaseContent & {
   problems: string[];
 };
 
-/** A tool a case may call: one of the routine's tools that the catalog still offers, with its parameter names. */
-export type CaseTool = { name: string; server: string; description: string; parameters: string[]; required: string[] };
+/**
+ * A tool a case may call: one of the routine's tools that the catalog still offers, with its parameter names, and
+ * whether it changes data (a suite then simulates its calls that no pinned output answers).
+ */
+export type CaseTool = {
+  name: string;
+  server: string;
+  description: string;
+  parameters: string[];
+  required: string[];
+  sideEffects: SideEffects;
+};
 
 export const caseSelect = {
   id: true,
@@ -129,7 +140,8 @@ type Tx = Prisma.TransactionClient;
 export async function routineCaseContext(routineId: string, db: Tx = prisma) {
   const { routine: row, version } = await findWorkingVersion(db, routineId);
   const routine = readStoredRoutine(version.content);
-  const catalog = new Map((await readCatalogTools()).map((tool) => [`${tool.server}/${tool.name}`, tool]));
+  const [offered, effects] = await Promise.all([readCatalogTools(), readCatalogSideEffects()]);
+  const catalog = new Map(offered.map((tool) => [`${tool.server}/${tool.name}`, tool]));
   const tools: CaseTool[] = [];
   const definitions: ToolDefinition[] = [];
   for (const ref of toolAllowlist(routine)) {
@@ -142,6 +154,7 @@ export async function routineCaseContext(routineId: string, db: Tx = prisma) {
       description: definition.description,
       parameters: Object.keys(definition.inputSchema?.properties ?? {}),
       required: [...(definition.inputSchema?.required ?? [])],
+      sideEffects: effects.get(`${ref.server}/${ref.name}`)?.sideEffects ?? "writes",
     });
   }
   return {
@@ -156,9 +169,9 @@ export async function routineCaseContext(routineId: string, db: Tx = prisma) {
   };
 }
 
-/** The case, or NotFoundError. */
+/** The case, or NotFoundError (also for a deleted one: it is kept only for the results it has). */
 export async function findCase(caseId: string, db: Pick<Prisma.TransactionClient, "testCase"> = prisma) {
-  const record = await db.testCase.findUnique({ where: { id: caseId }, select: caseSelect });
+  const record = await db.testCase.findFirst({ where: { id: caseId, deletedAt: null }, select: caseSelect });
   if (!record) throw new NotFoundError(CASE_NOT_FOUND);
   return record;
 }

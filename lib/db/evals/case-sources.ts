@@ -11,7 +11,15 @@ import { NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from
 import { llmClientFor } from "../llm";
 import { routineIdSchema } from "../routines";
 import { canViewRun, RUN_NOT_FOUND } from "../runs";
-import { caseSelect, contentColumns, findCase, routineCaseContext, toCaseRow, type TestCaseRow } from "./case-records";
+import {
+  CASE_NOT_FOUND,
+  caseSelect,
+  contentColumns,
+  findCase,
+  routineCaseContext,
+  toCaseRow,
+  type TestCaseRow,
+} from "./case-records";
 
 const saveRunInput = z.object({ runId: z.string().trim().min(1, "Missing the run.").max(100), name: caseNameSchema });
 const caseIdSchema = z.string().trim().min(1, "Missing the test case.").max(100);
@@ -215,7 +223,10 @@ export async function keepProposedCase(viewer: Viewer | null, caseId: string): P
   });
 }
 
-/** Drops a proposed case (deletes it). Authors and admins; an active case is deleted with deleteTestCase instead. */
+/**
+ * Drops a proposed case: it leaves the proposals but is kept, marked deleted (as deleteTestCase does). Authors and
+ * admins; an active case is deleted with deleteTestCase instead.
+ */
 export async function dropProposedCase(viewer: Viewer | null, caseId: string): Promise<{ routineId: string }> {
   requireRole(viewer, ...WRITER_ROLES);
   const id = parseInput(caseIdSchema, caseId);
@@ -223,7 +234,8 @@ export async function dropProposedCase(viewer: Viewer | null, caseId: string): P
     prisma.$transaction(async (tx) => {
       const found = await findCase(id, tx);
       if (found.status !== "proposed") throw new ValidationError("This case is not a proposal: delete it instead.");
-      await tx.testCase.delete({ where: { id } });
+      const marked = await tx.testCase.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
+      if (marked.count === 0) throw new NotFoundError(CASE_NOT_FOUND);
       await recordAudit(
         {
           action: "test_case.deleted",

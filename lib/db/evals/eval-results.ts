@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { COMMENTER_ROLES, requireRole, type Viewer } from "../../access";
 import {
+  countAnswerOrigins,
   scoreResults,
   type ActualCall,
   type CaseError,
@@ -10,6 +11,7 @@ import {
   type ExpectedCall,
   type ResultStatus,
 } from "../../eval";
+import type { ToolAnswerOrigin } from "../../events";
 import type { JsonValue } from "../../routine";
 import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
 import { readRunConfigurations, type RunConfiguration } from "../../eval-service";
@@ -32,9 +34,18 @@ export type EvalRunReport = {
   previousRunId: string | null;
 };
 
-/** A result as the per-case table shows it. */
-export type ResultCell = { resultId: string; status: ResultStatus | "pending" | "running"; headline: string | null };
-export type ResultRow = { caseId: string; caseName: string; cells: Array<ResultCell | null> };
+/**
+ * A result as the per-case table shows it; `answers` counts its calls by where their answers came from (live,
+ * pinned, simulated by the evaluation sandbox).
+ */
+export type ResultCell = {
+  resultId: string;
+  status: ResultStatus | "pending" | "running";
+  headline: string | null;
+  answers: Record<ToolAnswerOrigin, number>;
+};
+/** A case's row; `deleted` when the case was deleted since (its results are kept). */
+export type ResultRow = { caseId: string; caseName: string; deleted: boolean; cells: Array<ResultCell | null> };
 export type ResultPage = { rows: ResultRow[]; total: number; page: number; pageSize: number };
 
 /** One result opened: the case's expectations beside what the run did, and the checker's verdict. */
@@ -180,12 +191,20 @@ export async function listEvalResults(viewer: Viewer | null, input: z.input<type
         orderBy: [{ name: "asc" }, { id: "asc" }],
         skip: (page - 1) * pageSize,
         take: pageSize,
-        select: { id: true, name: true },
+        select: { id: true, name: true, deletedAt: true },
       }),
     ]);
     const results = await prisma.evalResult.findMany({
       where: { evalRunId, caseId: { in: cases.map((one) => one.id) } },
-      select: { id: true, caseId: true, configIndex: true, status: true, verdict: true, error: true },
+      select: {
+        id: true,
+        caseId: true,
+        configIndex: true,
+        status: true,
+        verdict: true,
+        error: true,
+        actualCalls: true,
+      },
     });
     const byCase = new Map<string, Array<ResultCell | null>>(
       cases.map((one) => [one.id, new Array<ResultCell | null>(size).fill(null)]),
@@ -198,13 +217,19 @@ export async function listEvalResults(viewer: Viewer | null, input: z.input<type
         resultId: result.id,
         status: toCellStatus(result.status),
         headline: primary?.message ?? result.error,
+        answers: countAnswerOrigins(readJson<unknown>(result.actualCalls, [])),
       };
     }
     return {
       total,
       page,
       pageSize,
-      rows: cases.map((one) => ({ caseId: one.id, caseName: one.name, cells: byCase.get(one.id)! })),
+      rows: cases.map((one) => ({
+        caseId: one.id,
+        caseName: one.name,
+        deleted: one.deletedAt !== null,
+        cells: byCase.get(one.id)!,
+      })),
     };
   });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { COMMENTER_ROLES, requireRole, type Viewer } from "../../access";
 import { toolAllowlist, type Routine } from "../../routine";
+import { routineContentHash } from "../../crypto";
 import { agentModeProblem } from "../../run-service";
 import { cancelEvalRunRuns, configurationContext, wakeEvalDriver, type RunConfiguration } from "../../eval-service";
 import { recordAudit } from "../audit";
@@ -49,8 +50,8 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
   requireRole(viewer, ...COMMENTER_ROLES);
   const { suiteId } = parseInput(z.object({ suiteId: z.string().min(1) }), input);
   const suite = await withDbErrors(() =>
-    prisma.evalSuite.findUnique({
-      where: { id: suiteId },
+    prisma.evalSuite.findFirst({
+      where: { id: suiteId, deletedAt: null },
       select: { id: true, name: true, routineId: true, configurations: true, concurrency: true },
     }),
   );
@@ -59,7 +60,7 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
   if (configurations.length === 0) throw new ConflictError("Add a configuration to the suite before running it.");
   const cases = await withDbErrors(() =>
     prisma.testCase.findMany({
-      where: { routineId: suite.routineId, status: "active" },
+      where: { routineId: suite.routineId, status: "active", deletedAt: null },
       orderBy: { createdAt: "asc" },
       select: caseSelect,
     }),
@@ -73,6 +74,8 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
     runConfigurations.map((config, configIndex) => {
       const gate = gates[configIndex]!;
       const problems = gate.problem ? [gate.problem] : toCaseRow(record, gate.knownTools).problems;
+      // A case skipped now was judged against the version's content as it is now; one that runs records the
+      // content its run is launched on (the eval driver).
       return {
         id: randomUUID(),
         caseId: record.id,
@@ -80,6 +83,7 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
         versionId: config.versionId,
         status: problems.length > 0 ? "skipped" : "pending",
         error: problems.length > 0 ? problems.join(" ") : null,
+        contentHash: problems.length > 0 ? gate.contentHash : null,
       };
     }),
   );
@@ -252,22 +256,25 @@ async function configurationsToRun(routineId: string, configurations: ReturnType
 async function configurationGate(
   config: RunConfiguration,
   catalog: Awaited<ReturnType<typeof readCatalogTools>>,
-): Promise<{ knownTools: Set<string>; problem: string | null }> {
+): Promise<{ knownTools: Set<string>; problem: string | null; contentHash: string | null }> {
   const version = await withDbErrors(() =>
     prisma.routineVersion.findUnique({ where: { id: config.versionId }, select: { content: true } }),
   );
-  if (!version) return { knownTools: new Set(), problem: "The configuration's version no longer exists." };
+  const none = { knownTools: new Set<string>(), contentHash: null };
+  if (!version) return { ...none, problem: "The configuration's version no longer exists." };
   let routine: Routine;
   try {
     routine = readStoredRoutine(version.content);
   } catch (error) {
-    return { knownTools: new Set(), problem: error instanceof Error ? error.message : "The version cannot be read." };
+    return { ...none, problem: error instanceof Error ? error.message : "The version cannot be read." };
   }
+  const contentHash = routineContentHash(routine);
   const problem = config.mode === "workflow" ? null : agentModeProblem(routine);
-  if (config.mode === "baseline") return { knownTools: new Set(catalog.map((tool) => tool.name)), problem };
+  if (config.mode === "baseline")
+    return { knownTools: new Set(catalog.map((tool) => tool.name)), problem, contentHash };
   const offered = new Set(catalog.map((tool) => `${tool.server}/${tool.name}`));
   const names = toolAllowlist(routine)
     .filter((tool) => offered.has(`${tool.server}/${tool.name}`))
     .flatMap((tool) => [tool.name, `${tool.server}__${tool.name}`]);
-  return { knownTools: new Set(names), problem };
+  return { knownTools: new Set(names), problem, contentHash };
 }

@@ -30,8 +30,9 @@ export async function listEvaluationOverview(viewer: Viewer | null): Promise<Rou
         orderBy: { name: "asc" },
         select: { id: true, name: true },
       }),
-      prisma.testCase.groupBy({ by: ["routineId", "status"], _count: { _all: true } }),
+      prisma.testCase.groupBy({ by: ["routineId", "status"], where: { deletedAt: null }, _count: { _all: true } }),
       prisma.evalSuite.findMany({
+        where: { deletedAt: null },
         orderBy: { createdAt: "asc" },
         select: {
           id: true,

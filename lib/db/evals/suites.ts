@@ -79,7 +79,11 @@ export async function listSuites(viewer: Viewer | null, routineId: string): Prom
   requireRole(viewer, ...COMMENTER_ROLES);
   await requireRoutine(routineId);
   const rows = await withDbErrors(() =>
-    prisma.evalSuite.findMany({ where: { routineId }, orderBy: { createdAt: "desc" }, select: SELECT }),
+    prisma.evalSuite.findMany({
+      where: { routineId, deletedAt: null },
+      orderBy: { createdAt: "desc" },
+      select: SELECT,
+    }),
   );
   return rows.map(toView);
 }
@@ -87,7 +91,9 @@ export async function listSuites(viewer: Viewer | null, routineId: string): Prom
 /** One suite. Authors, reviewers and admins; NotFoundError when it does not exist. */
 export async function getSuite(viewer: Viewer | null, suiteId: string): Promise<EvalSuiteView> {
   requireRole(viewer, ...COMMENTER_ROLES);
-  const row = await withDbErrors(() => prisma.evalSuite.findUnique({ where: { id: suiteId }, select: SELECT }));
+  const row = await withDbErrors(() =>
+    prisma.evalSuite.findFirst({ where: { id: suiteId, deletedAt: null }, select: SELECT }),
+  );
   if (!row) throw new NotFoundError("That evaluation suite does not exist.");
   return toView(row);
 }
@@ -137,7 +143,7 @@ export async function updateSuite(
   requireRole(viewer, ...WRITER_ROLES);
   const { suiteId } = parseInput(suiteIdSchema, input);
   const existing = await withDbErrors(() =>
-    prisma.evalSuite.findUnique({ where: { id: suiteId }, select: { routineId: true } }),
+    prisma.evalSuite.findFirst({ where: { id: suiteId, deletedAt: null }, select: { routineId: true } }),
   );
   if (!existing) throw new NotFoundError("That evaluation suite does not exist.");
   const suite = parseInput(suiteInputSchema, { ...input, routineId: existing.routineId });
@@ -161,23 +167,42 @@ export async function updateSuite(
   );
 }
 
-/** Deletes a suite with its runs and results. Authors and admins; refused while one of its runs is in progress. */
+/**
+ * Deletes a suite: it leaves the lists and cannot run again, but it is kept, marked deleted, with its runs and
+ * results, which still count in the publish gate (an author cannot delete the suite a version scored worse on to get
+ * past the gate). Authors and admins; refused while one of its runs is in progress; NotFoundError when it is gone.
+ * Audited as eval_suite.deleted with who and what (its name, configurations and runs).
+ */
 export async function deleteSuite(viewer: Viewer | null, suiteId: string): Promise<void> {
   requireRole(viewer, ...WRITER_ROLES);
   parseInput(suiteIdSchema, { suiteId });
   await withDbErrors(() =>
     prisma.$transaction(async (tx) => {
-      const suite = await tx.evalSuite.findUnique({ where: { id: suiteId }, select: { name: true, routineId: true } });
+      const suite = await tx.evalSuite.findFirst({
+        where: { id: suiteId, deletedAt: null },
+        select: { name: true, routineId: true, configurations: true },
+      });
       if (!suite) throw new NotFoundError("That evaluation suite does not exist.");
       const active = await tx.evalRun.count({ where: { suiteId, status: { in: ["queued", "running"] } } });
       if (active > 0) throw new ConflictError("This suite is running; cancel the run before deleting the suite.");
-      await tx.evalSuite.delete({ where: { id: suiteId } });
+      const runs = await tx.evalRun.count({ where: { suiteId } });
+      // Conditional on not deleted yet, so two deletes at once record one deletion.
+      const marked = await tx.evalSuite.updateMany({
+        where: { id: suiteId, deletedAt: null },
+        data: { deletedAt: new Date() },
+      });
+      if (marked.count === 0) throw new NotFoundError("That evaluation suite does not exist.");
       await recordAudit(
         {
           action: "eval_suite.deleted",
           actor: viewer,
           target: { type: "eval_suite", id: suiteId },
-          detail: { name: suite.name, routineId: suite.routineId },
+          detail: {
+            name: suite.name,
+            routineId: suite.routineId,
+            configurations: readConfigurations(suite.configurations),
+            runs,
+          },
         },
         tx,
       );

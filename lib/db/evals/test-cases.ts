@@ -10,9 +10,10 @@ import {
   type TestCaseContentInput,
 } from "../../eval";
 import { recordAudit } from "../audit";
-import { parseInput, prisma, withDbErrors } from "../core";
+import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { routineIdSchema } from "../routines";
 import {
+  CASE_NOT_FOUND,
   CASE_READ_ROLES,
   caseSelect,
   contentColumns,
@@ -51,7 +52,7 @@ export async function listTestCases(
   return withDbErrors(async () => {
     const context = await routineCaseContext(id);
     const records = await prisma.testCase.findMany({
-      where: { routineId: id, status: options.status ?? "active" },
+      where: { routineId: id, status: options.status ?? "active", deletedAt: null },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: caseSelect,
     });
@@ -66,7 +67,7 @@ export async function getTestCaseTable(viewer: Viewer | null, routineId: string)
   return withDbErrors(async () => {
     const context = await routineCaseContext(id);
     const records = await prisma.testCase.findMany({
-      where: { routineId: id },
+      where: { routineId: id, deletedAt: null },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: caseSelect,
     });
@@ -154,20 +155,34 @@ export async function updateTestCase(
   });
 }
 
-/** Deletes a case, with its past results. Authors and admins; NotFoundError when it is already gone. */
+/**
+ * Deletes a case: it leaves the lists and runs in no new suite run, but it is kept, marked deleted, with its past
+ * results and their runs, which still count in the publish gate (deleting a case never takes a score out of it).
+ * Authors and admins; NotFoundError when it is already gone. Audited as test_case.deleted with who and what.
+ */
 export async function deleteTestCase(viewer: Viewer | null, caseId: string): Promise<{ routineId: string }> {
   requireRole(viewer, ...WRITER_ROLES);
   const id = parseInput(caseIdSchema, caseId);
   return withDbErrors(() =>
     prisma.$transaction(async (tx) => {
       const record = await findCase(id, tx);
-      await tx.testCase.delete({ where: { id } });
+      const results = await tx.evalResult.count({ where: { caseId: id } });
+      // Conditional on not deleted yet, so two deletes at once record one deletion.
+      const marked = await tx.testCase.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: new Date() } });
+      if (marked.count === 0) throw new NotFoundError(CASE_NOT_FOUND);
       await recordAudit(
         {
           action: "test_case.deleted",
           actor: viewer,
           target: { type: "test_case", id },
-          detail: { routineId: record.routineId, name: record.name, status: record.status },
+          detail: {
+            routineId: record.routineId,
+            name: record.name,
+            status: record.status,
+            request: record.request,
+            expectedCalls: record.expectedCalls,
+            results,
+          },
         },
         tx,
       );

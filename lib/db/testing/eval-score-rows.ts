@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { routineContentHash } from "../../crypto";
 import { prisma } from "../core";
+import { readStoredRoutine } from "../routines";
 import { demoUserId } from "./review-test-support";
 import { makeRoutine } from "./routine-factories";
 
@@ -22,7 +24,16 @@ export async function twoVersions() {
   return { routineId, publishedId, candidateId };
 }
 
-/** One finished run of a suite: `passed` of `cases` cases passed for each version, one configuration per version. */
+/** The content hash a result launched on the version's content as it is now records (the eval driver's). */
+async function currentContentHash(versionId: string): Promise<string | null> {
+  const version = await prisma.routineVersion.findUnique({ where: { id: versionId }, select: { content: true } });
+  return version ? routineContentHash(readStoredRoutine(version.content)) : null;
+}
+
+/**
+ * One finished run of a suite: `passed` of `cases` cases passed for each version, one configuration per version,
+ * each result measured on the version's current content (its content hash), as the eval driver records it.
+ */
 export async function suiteRun(
   routineId: string,
   name: string,
@@ -57,6 +68,7 @@ export async function suiteRun(
     await prisma.testCase.create({ data: { id: caseId, routineId, name: `Case ${index + 1}`, request: "Do it." } });
   }
   for (const [configIndex, score] of scores.entries()) {
+    const contentHash = await currentContentHash(score.versionId);
     for (let index = 0; index < score.cases; index++) {
       await prisma.evalResult.create({
         data: {
@@ -66,6 +78,7 @@ export async function suiteRun(
           configIndex,
           versionId: score.versionId,
           status: index < score.passed ? "passed" : "failed",
+          contentHash,
           finishedAt,
         },
       });

@@ -1,6 +1,9 @@
 // The tool registry: MCP servers, their tool snapshots, the catalog the designer reads, content hashes for pins.
 import "server-only";
 export { getToolServer, registryToolCatalog, tryTool } from "./tool-catalog";
+export type { ToolView } from "./tool-catalog";
+export { readCatalogSideEffects, readToolCallPolicy, setToolSideEffects } from "./tool-policies";
+export type { ToolCallPolicy } from "./tool-policies";
 export { readCatalogTools, readCurrentToolHashes, readDefinition } from "./tool-hashes";
 export { toGatewayConfig } from "./tool-server-records";
 export {

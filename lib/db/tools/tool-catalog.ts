@@ -2,12 +2,21 @@ import "server-only";
 import { z } from "zod";
 import { ForbiddenError, hasAnyRole, requireRole, requireUser, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { keyedDigest } from "../../crypto";
-import { canonicalJson, type ToolCatalog, type ToolSnapshotDefinition } from "../../tools";
-import { type GatewayTool, sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
+import {
+  canonicalJson,
+  declaresReadOnly,
+  readSideEffectsOverride,
+  toolSideEffects,
+  type ToolCatalog,
+  type ToolSideEffects,
+  type ToolSnapshotDefinition,
+} from "../../tools";
+import { sharedToolGateway, type ToolCallResult } from "../../tool-gateway";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { readCatalogTools, readDefinition } from "./tool-hashes";
 import { toGatewayConfig, type ToolServerSummary, toSummary } from "./tool-server-records";
+import { readServerOverrides } from "./tool-policies";
 
 /** A tool as the Tools page shows it: its pinned definition, its hash, and since when it has been so. */
 export type ToolView = ToolSnapshotDefinition & {
@@ -17,6 +26,8 @@ export type ToolView = ToolSnapshotDefinition & {
   /** When the tool's schema last changed (null: unchanged since it was first seen). */
   changedAt: Date | null;
   removedAt: Date | null;
+  /** Whether it changes data, and why (its annotations or an admin's override): lib/tools/side-effects.ts. */
+  sideEffects: ToolSideEffects;
 };
 
 /** One server with its current tools (removed ones last). Any signed-in user. */
@@ -30,18 +41,23 @@ export async function getToolServer(
     const row = await prisma.toolServer.findUnique({ where: { id } });
     if (!row) throw new NotFoundError("That tool server no longer exists.");
     const snapshots = await prisma.toolSnapshot.findMany({ where: { serverId: id }, orderBy: { takenAt: "asc" } });
+    const overrides = await readServerOverrides(id);
     const history = new Map<string, number>();
     for (const snapshot of snapshots) history.set(snapshot.toolName, (history.get(snapshot.toolName) ?? 0) + 1);
     const tools = snapshots
       .filter((snapshot) => snapshot.current)
-      .map((snapshot) => ({
-        ...readDefinition(snapshot.definition),
-        name: snapshot.toolName,
-        hash: snapshot.hash,
-        since: snapshot.takenAt,
-        changedAt: (history.get(snapshot.toolName) ?? 0) > 1 ? snapshot.takenAt : null,
-        removedAt: snapshot.removedAt,
-      }))
+      .map((snapshot) => {
+        const definition = readDefinition(snapshot.definition);
+        return {
+          ...definition,
+          name: snapshot.toolName,
+          hash: snapshot.hash,
+          since: snapshot.takenAt,
+          changedAt: (history.get(snapshot.toolName) ?? 0) > 1 ? snapshot.takenAt : null,
+          removedAt: snapshot.removedAt,
+          sideEffects: toolSideEffects(definition.annotations, overrides.get(snapshot.toolName)),
+        };
+      })
       .sort(
         (a, b) => Number(a.removedAt !== null) - Number(b.removedAt !== null) || a.name.localeCompare(b.name, "en"),
       );
@@ -68,20 +84,19 @@ const tryToolInput = z.object({
 /** The longest try-it call; a routine step sets its own timeout. */
 const TRY_TIMEOUT_MS = 30_000;
 
-/** Whether a tool declares itself read-only (MCP `annotations.readOnlyHint`); anything else counts as writing. */
-const declaresReadOnly = (tool: Pick<GatewayTool, "annotations"> | ToolSnapshotDefinition | undefined) =>
-  (tool?.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true;
-
-const notReadOnly = (toolName: string) =>
+const notReadOnly = (toolName: string, effects?: ToolSideEffects) =>
   new ForbiddenError(
     ["admin"],
-    `Operators may try only tools that declare themselves read-only, and "${toolName}" does not. An admin can try it, or a reviewed routine can call it.`,
+    effects?.basis === "admin"
+      ? `Operators may try only read-only tools, and an admin marked "${toolName}" as changing data. An admin can try it, or a reviewed routine can call it.`
+      : `Operators may try only tools that declare themselves read-only, and "${toolName}" does not. An admin can try it, or a reviewed routine can call it.`,
   );
 
 /**
  * Calls a tool once from the Tools page ("try it"), outside any reviewed routine. Admins may call any tool;
- * operators only tools that declare themselves read-only, both in the snapshot the page showed and in the list the
- * server gives now (a server that dropped the hint since is refused before the call). Arguments are checked
+ * operators only read-only ones by the one rule of lib/tools/side-effects.ts (the evaluation sandbox's): an admin's
+ * "read-only" override, or, without one, `readOnlyHint: true` both in the snapshot the page showed and in the list
+ * the server gives now (a server that dropped the hint since is refused before the call). Arguments are checked
  * against the tool's schema before anything is sent. The audit entry records the tool, the argument names and a
  * keyed digest of the arguments (to match a later report against it), never their values or the output: both may
  * hold personal data.
@@ -93,17 +108,28 @@ export async function tryTool(viewer: Viewer | null, input: z.input<typeof tryTo
   if (!server) throw new NotFoundError("That tool server no longer exists.");
   if (!server.enabled) throw new ConflictError(`The server "${server.name}" is disabled; enable it to call its tools.`);
   const admin = hasAnyRole(viewer.roles, ["admin"]);
+  let effects: ToolSideEffects | null = null;
   if (!admin) {
-    const snapshot = await withDbErrors(() =>
-      prisma.toolSnapshot.findFirst({ where: { serverId, toolName, current: true, removedAt: null } }),
+    const [snapshot, policy] = await withDbErrors(() =>
+      Promise.all([
+        prisma.toolSnapshot.findFirst({ where: { serverId, toolName, current: true, removedAt: null } }),
+        prisma.toolPolicy.findUnique({ where: { serverId_toolName: { serverId, toolName } } }),
+      ]),
     );
-    if (!snapshot || !declaresReadOnly(readDefinition(snapshot.definition))) throw notReadOnly(toolName);
+    if (!snapshot) throw notReadOnly(toolName);
+    effects = toolSideEffects(
+      readDefinition(snapshot.definition).annotations,
+      readSideEffectsOverride(policy?.sideEffects),
+    );
+    if (effects.sideEffects !== "read_only") throw notReadOnly(toolName, effects);
   }
   const gateway = sharedToolGateway();
   const config = toGatewayConfig(server);
-  if (!admin) {
+  // Read-only by its annotations: the server must still say so now (one that dropped the hint since the snapshot is
+  // refused before the call). An admin's "read-only" stands on its own: the admin vouched for the tool by name.
+  if (effects?.basis === "annotation") {
     const live = (await gateway.listTools(config, { timeoutMs: TRY_TIMEOUT_MS })).find((t) => t.name === toolName);
-    if (!declaresReadOnly(live)) throw notReadOnly(toolName);
+    if (!declaresReadOnly(live?.annotations)) throw notReadOnly(toolName);
   }
   const result = await gateway.callTool(config, toolName, args, { timeoutMs: TRY_TIMEOUT_MS });
   await recordAudit({

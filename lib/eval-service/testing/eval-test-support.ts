@@ -54,7 +54,9 @@ export function balanceCalls(employeeId: string): ExpectedCall[] {
       arguments: {
         employee_id: { accepted: [employeeId], optional: false },
         leave_type: { accepted: ["annual"], optional: false },
-        year: { accepted: [], optional: true },
+        // Left open by the routine (the model may give it): a wrong year is the harness's parameter error, since the
+        // engine refuses an agent's change to what the routine fixes (employee_id, leave_type) before it is sent.
+        year: { accepted: [2025], optional: true },
       },
     },
   ];
@@ -111,7 +113,7 @@ export function agentTurns(index: number, flaw: CaseFlaw): Turn[] {
     case "wrong_tool":
       return [lookUp, call("get_employee", { employee_id }), answer];
     case "wrong_parameter":
-      return [lookUp, call("get_leave_balance", { employee_id, leave_type: "sick" }), answer];
+      return [lookUp, call("get_leave_balance", { employee_id, leave_type: "annual", year: 2024 }), answer];
     case "missing_call":
       return [lookUp, answer];
     default:

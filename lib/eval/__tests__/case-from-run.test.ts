@@ -89,6 +89,18 @@ describe("caseFromRun", () => {
     expect(content.pinnedOutputs.map((pin) => pin.output)).toEqual(["first", "second"]);
   });
 
+  it("pins no simulated answer: an evaluation's stand-in for a tool that changes data is no real output", () => {
+    const events = [
+      toolCall("sa", "get_employee", { employee_id: "E1024" }),
+      event("step.output", { ...ref("sa", "s"), output: { employee: { id: "E1024" } }, origin: "live" }),
+      toolCall("sb", "apply_leave", { employee_id: "E1024" }),
+      event("step.output", { ...ref("sb", "s"), output: { request: { simulated: true } }, origin: "simulated" }),
+    ];
+    const content = caseFromRun({ ...base, events });
+    expect(content.expectedCalls.map((call) => call.tool)).toEqual(["get_employee", "apply_leave"]);
+    expect(content.pinnedOutputs).toEqual([{ tool: "get_employee", output: { id: "E1024" } }]);
+  });
+
   it("refuses a run without a name or request", () => {
     expect(() => caseFromRun({ ...base, name: " ", events: [] })).toThrow(/Give the case a name/);
   });

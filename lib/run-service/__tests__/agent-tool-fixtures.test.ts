@@ -93,7 +93,12 @@ beforeAll(async () => {
       serverId,
       toolName: "lookup",
       hash: "h1",
-      definition: JSON.stringify({ description: "Looks a person up", inputSchema: { type: "object" } }),
+      // Read-only: an evaluation run calls it live once its pins are used up (a tool that writes is simulated).
+      definition: JSON.stringify({
+        description: "Looks a person up",
+        inputSchema: { type: "object" },
+        annotations: { readOnlyHint: true },
+      }),
     },
   });
 });
@@ -110,13 +115,18 @@ describe("pinned tool outputs", () => {
       ],
       ["a", "b"],
     );
-    expect(await callAs(port, runId, "a")).toEqual({ ok: true, value: { name: "First" }, text: '{"name":"First"}' });
+    expect(await callAs(port, runId, "a")).toEqual({
+      ok: true,
+      value: { name: "First" },
+      text: '{"name":"First"}',
+      origin: "pinned",
+    });
     expect(await callAs(port, runId, "b")).toMatchObject({ ok: true, value: { name: "Second" } });
     // A retry of the first call (same step run) gets the same output again, not the next one.
     expect(await callAs(port, runId, "a")).toMatchObject({ value: { name: "First" } });
     expect(calls()).toBe(0);
     await recordCalls(runId, ["c"]);
-    expect(await callAs(port, runId, "c")).toMatchObject({ ok: true, value: { live: 1 } });
+    expect(await callAs(port, runId, "c")).toMatchObject({ ok: true, value: { live: 1 }, origin: "live" });
     expect(calls()).toBe(1);
   });
 

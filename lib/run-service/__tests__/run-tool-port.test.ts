@@ -3,7 +3,7 @@ import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../../db/core";
 import { createRegistryToolPort, toOutcome } from "../run-tool-port";
 import { seedDatabase } from "../../demo/seed";
-import { createToolServer } from "../../db/tools";
+import { createToolServer, setToolSideEffects } from "../../db/tools";
 import { as } from "../../db/testing/review-test-support";
 import { objectSchema, startMutableMcpServer, type MutableMcpServer } from "../../db/testing/mutable-mcp-server";
 import { signedIn } from "../../../test/request-context";
@@ -16,10 +16,24 @@ const lookup = {
   description: "Looks a person up",
   inputSchema: objectSchema({ id: { type: "string" }, year: { type: "integer" } }, ["id"]),
 };
+// Declares itself read-only; `lookup` says nothing, so it counts as changing data (lib/tools/side-effects.ts).
+const reader = { ...lookup, name: "reader", annotations: { readOnlyHint: true } };
+const writer = {
+  ...lookup,
+  name: "writer",
+  annotations: { readOnlyHint: false },
+  outputSchema: objectSchema({ id: { type: "string" }, saved: { type: "boolean" } }, ["id", "saved"]),
+};
+
+/** A run row the port reads its sandbox fact from: `source` and, for a sub-routine run, its parent. */
+async function insertRun(id: string, source: string, parentRunId: string | null = null) {
+  await prisma.run.create({ data: { id, routineName: "Port test", status: "running", source, parentRunId } });
+}
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
-  mcp = await startMutableMcpServer([lookup]);
+  mcp = await startMutableMcpServer([lookup, reader, writer]);
+  await insertRun("run", "ui");
   await as("admin");
   await createToolServer(signedIn(), { name: "people", transport: { kind: "http", url: mcp.url } });
   await createToolServer(signedIn(), { name: "off", transport: { kind: "http", url: mcp.url } });
@@ -43,6 +57,7 @@ describe("the registry tool port", () => {
       ok: true,
       value: { tool: "lookup", arguments: { id: "E1" } },
       text: expect.any(String),
+      origin: "live",
     });
   });
 
@@ -62,6 +77,54 @@ describe("the registry tool port", () => {
       expect(await port.checkArguments(tool, {})).toEqual([expect.stringMatching(message)]);
     }
     expect(mcp.requests).toBe(before);
+  });
+});
+
+describe("the evaluation sandbox in the tool port", () => {
+  const call = (port: ReturnType<typeof createRegistryToolPort>, name: string, runId: string) =>
+    port.call({ server: "people", name }, { id: "E1" }, { ...options, idempotencyKey: `${runId}:s1`, runId });
+
+  it("answers an evaluation run's call of a tool that changes data with a labelled simulated answer, sending nothing", async () => {
+    await insertRun("eval-run", "eval");
+    await insertRun("eval-child", "subroutine", "eval-run");
+    await insertRun("eval-grandchild", "subroutine", "eval-child");
+    const port = createRegistryToolPort();
+    const before = mcp.requests;
+    for (const runId of ["eval-run", "eval-child", "eval-grandchild", "no-such-run"]) {
+      const unannotated = await call(port, "lookup", runId);
+      expect(unannotated).toMatchObject({ ok: true, origin: "simulated", value: { id: "E1", simulated: true } });
+      expect(unannotated.ok && unannotated.text).toMatch(/^Simulated answer: people\/lookup changes data/);
+      // Shaped by the tool's output schema, so a later step can bind `saved`.
+      expect(await call(port, "writer", runId)).toMatchObject({
+        ok: true,
+        origin: "simulated",
+        value: { id: "E1", saved: false, simulated: true },
+      });
+    }
+    expect(mcp.requests).toBe(before);
+  });
+
+  it("calls a read-only tool live in an evaluation run, and follows an admin's override at the next call", async () => {
+    await insertRun("eval-reads", "eval");
+    const port = createRegistryToolPort();
+    expect(await call(port, "reader", "eval-reads")).toMatchObject({ ok: true, origin: "live" });
+    const server = await prisma.toolServer.findUniqueOrThrow({ where: { name: "people" } });
+    await as("admin");
+    await setToolSideEffects(signedIn(), { serverId: server.id, toolName: "reader", sideEffects: "writes" });
+    await setToolSideEffects(signedIn(), { serverId: server.id, toolName: "lookup", sideEffects: "read_only" });
+    expect(await call(port, "reader", "eval-reads")).toMatchObject({ ok: true, origin: "simulated" });
+    expect(await call(port, "lookup", "eval-reads")).toMatchObject({ ok: true, origin: "live" });
+    await setToolSideEffects(signedIn(), { serverId: server.id, toolName: "reader", sideEffects: null });
+    await setToolSideEffects(signedIn(), { serverId: server.id, toolName: "lookup", sideEffects: null });
+    expect(await call(port, "reader", "eval-reads")).toMatchObject({ ok: true, origin: "live" });
+    expect(await call(port, "lookup", "eval-reads")).toMatchObject({ ok: true, origin: "simulated" });
+  });
+
+  it("calls every tool live for a run no evaluation started", async () => {
+    const port = createRegistryToolPort();
+    const before = mcp.requests;
+    expect(await call(port, "writer", "run")).toMatchObject({ ok: true, origin: "live" });
+    expect(mcp.requests).toBeGreaterThan(before);
   });
 });
 

@@ -49,6 +49,7 @@ export async function callTool(
       return {
         status: "succeeded",
         outputs: fillOutputs(step.outputs, toJsonValue(outcome.value, outcome.text ?? "")),
+        ...(outcome.origin ? { origin: outcome.origin } : {}),
       };
     const failure = `${step.tool.server}/${step.tool.name} failed: ${outcome.error}`;
     if (!outcome.retryable || tries >= maxAttempts) {

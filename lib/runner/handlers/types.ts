@@ -1,4 +1,4 @@
-import type { RunEventInput } from "../../events";
+import type { RunEventInput, ToolAnswerOrigin } from "../../events";
 import type { ChatRequest, ChatResult, ToolSpec } from "../../llm";
 import type { JsonValue, Step, StepKind, StepOf, ToolDefinition, ToolRef } from "../../routine";
 import type { Clock, RunSnapshot, RunStore, StepRunSnapshot, ToolPort } from "../ports";
@@ -8,8 +8,11 @@ import type { RunValues } from "../values";
 
 /** How a step's handler ended it. The engine turns each into one commit (state, outputs, events). */
 export type StepOutcome =
-  /** `input`, when given, is kept on the step run: what the step worked from (a skill's resolved inputs). */
-  | { status: "succeeded"; outputs: Record<string, JsonValue>; input?: JsonValue }
+  /**
+   * `input`, when given, is kept on the step run: what the step worked from (a skill's resolved inputs). `origin`:
+   * where a tool step's answer came from, recorded on its step.output.
+   */
+  | { status: "succeeded"; outputs: Record<string, JsonValue>; input?: JsonValue; origin?: ToolAnswerOrigin }
   | { status: "failed"; error: string; input?: JsonValue }
   /** The step waits: for a person (human step, approval) or a sub-routine; `input` is kept on the step run. */
   | { status: "waiting"; for: "person" | "subroutine"; instruction?: string; childRunId?: string; input?: JsonValue }

@@ -12,7 +12,7 @@ import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
 import { getToolServer, listAllowedStdioCommands } from "@/lib/db/tools";
 import { NotFoundError } from "@/lib/db/core";
-import { tryToolAction } from "../actions";
+import { setToolSideEffectsAction, tryToolAction } from "../actions";
 import { serverActions } from "../server-actions";
 
 export const metadata: Metadata = { title: "Tool server" };
@@ -64,6 +64,8 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
             serverName={result.data.server.name}
             tryPolicy={!result.data.server.enabled ? "none" : canManage ? "any" : canOperate ? "read-only" : "none"}
             tryAction={tryToolAction}
+            canManage={canManage}
+            sideEffectsAction={setToolSideEffectsAction}
             tools={result.data.tools.map((tool) => ({
               name: tool.name,
               title: tool.title,
@@ -75,6 +77,7 @@ export default async function ToolServerPage({ params }: { params: Promise<{ ser
               hash: tool.hash,
               changedAt: tool.changedAt?.toISOString() ?? null,
               removedAt: tool.removedAt?.toISOString() ?? null,
+              sideEffects: tool.sideEffects,
             }))}
           />
         </>
