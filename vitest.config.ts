@@ -10,6 +10,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const DAL_ON_POSTGRESQL = [
   "api-tokens",
+  "api-token-scopes",
   "llm-settings",
   "publish-gate",
   "reviews",
@@ -35,9 +36,12 @@ const DAL_ON_POSTGRESQL = [
   "tool-servers-try",
   "tool-servers",
   "agent-runs",
+  "agent-bindings",
   "eval-harness",
   "eval-suites",
   "eval-context",
+  "eval-sandbox",
+  "eval-gate-history",
   "run-worker-crash",
   "run-workers-dal",
   "run-workers-shutdown",
@@ -48,6 +52,9 @@ const DAL_ON_POSTGRESQL = [
   "runs-visibility",
   "test-cases",
   "training-export",
+  "content-write-races",
+  "review-content-binding",
+  "default-mode",
 ].map((name) => `lib/db/__tests__/${name}.test.ts`);
 
 /** More run tests on PostgreSQL: the runs API and its event streams, planned runs, pinned tool outputs, draining. */
@@ -62,7 +69,9 @@ const MORE_ON_POSTGRESQL = [
   "lib/api/__tests__/runs-api-context.test.ts",
   "lib/api/__tests__/runs-api-planned.test.ts",
   "lib/api/__tests__/runs-api-request.test.ts",
+  "lib/api/__tests__/token-scopes-api.test.ts",
   "app/\\(designer\\)/runs/\\[id\\]/__tests__/run-actions.test.ts",
+  "app/\\(designer\\)/runs/\\[id\\]/__tests__/approval-bindings.test.ts",
   "app/\\(designer\\)/routines/\\[id\\]/__tests__/run-context-actions.test.ts",
   "app/\\(designer\\)/runs/\\[id\\]/__tests__/planned-actions.test.ts",
 ];
