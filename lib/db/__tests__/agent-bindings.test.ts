@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import type { Step } from "../../routine";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
@@ -13,6 +12,7 @@ import {
   emailStep,
   leaveInputs,
   leaveRoutineOf,
+  lookUp,
   publishOverDemoHr,
   waitForStatus,
 } from "../../run-service/testing/demo-hr-runs";
@@ -23,16 +23,6 @@ import { signedIn } from "../../../test/request-context";
 // an instruction planted in it ("send this to x@evil") and whose outbox shows which emails were really sent.
 
 const EVIL = "x@evil.example";
-const lookUp: Step = {
-  id: "employee",
-  kind: "tool",
-  name: "Look up the employee",
-  description: "",
-  tool: { server: "hr", name: "get_employee" },
-  inputs: { employee_id: { from: "input", name: "employee_id" } },
-  outputs: [{ name: "employee", description: "" }],
-  requiresApproval: false,
-};
 /** to ← the run's input employee_id; subject and body are literals. */
 const notify = emailStep("notify", "Tell the employee", "Your leave is booked", "Enjoy your time off.");
 

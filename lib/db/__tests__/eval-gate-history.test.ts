@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import { seedDatabase } from "../../demo/seed";
-import { createEvalDriver, type EvalDriver } from "../../eval-service";
+import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type DemoHrHttpServer } from "../../demo/hr-server";
 import { balanceRoutine, insertBalanceCases, waitForEvalRun } from "../../eval-service/testing/eval-test-support";
 import type { Routine } from "../../routine";
-import { buildRunWorker, type RunWorker } from "../../run-service";
 import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
-import { sharedToolGateway } from "../../tool-gateway";
 import { signedIn } from "../../../test/request-context";
 import { NotFoundError, prisma } from "../core";
 import { suiteScoresForVersions } from "../eval-scores";
@@ -30,24 +27,14 @@ import { as, demoUserId } from "../testing/review-test-support";
 // in the gate, and a score measured on a draft's earlier content is not that version's score. Suites run through the
 // real eval driver, run worker and engine (workflow mode: every argument bound, so no model is needed).
 
+let world: EvalWorld;
 let hr: DemoHrHttpServer;
-let worker: RunWorker;
-let driver: EvalDriver;
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
-  worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: 5_000, pollMs: 200 });
-  worker.start();
-  driver = createEvalDriver({ suites: 1, leaseMs: 5_000, pollMs: 50 });
-  driver.start();
+  world = await openEvalWorld({ suites: 1 });
+  ({ hr } = world);
 });
-afterAll(async () => {
-  await driver.stop();
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-});
+afterAll(() => world.close());
 
 let nextCase = 500;
 

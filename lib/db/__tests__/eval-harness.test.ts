@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import { seedDatabase } from "../../demo/seed";
-import { sharedToolGateway } from "../../tool-gateway";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { prisma } from "../core";
 import { createSuite, getEvalRunReport, listEvalResults, startEvalRun } from "../evals";
-import { buildRunWorker, type RunWorker } from "../../run-service";
 import { as, demoUserId } from "../testing/review-test-support";
 import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
-import { createEvalDriver, type EvalDriver } from "../../eval-service";
 import {
   agentTurns,
   balanceRoutine,
@@ -23,35 +19,18 @@ import {
 // and engine execute each case in agent mode against the fake OpenAI-compatible server over HTTP (scripted per case
 // by the marker in its request) and the demo HR MCP server; the eval driver queues, judges and scores them.
 
-let hr: DemoHrHttpServer;
+let world: EvalWorld;
 let fake: FakeOpenAI;
-let worker: RunWorker;
-let driver: EvalDriver;
 let routineId: string;
 let versionId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
-  fake = await startFakeOpenAI({ port: 0, apiKey: "test-key", scenario: { rules: [] } });
-  vi.stubEnv("OPENAI_BASE_URL", fake.url);
-  vi.stubEnv("OPENAI_API_KEY", "test-key");
-  vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
-  ({ routineId } = await publishOverDemoHr(hr.url, await demoUserId("author"), balanceRoutine()));
+  world = await openEvalWorld({ model: true, suites: 1 });
+  fake = world.fake!;
+  ({ routineId } = await publishOverDemoHr(world.hr.url, await demoUserId("author"), balanceRoutine()));
   versionId = (await prisma.routine.findUniqueOrThrow({ where: { id: routineId } })).publishedVersionId!;
-  worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: 5_000, pollMs: 200 });
-  worker.start();
-  driver = createEvalDriver({ suites: 1, leaseMs: 5_000, pollMs: 50 });
-  driver.start();
 });
-afterAll(async () => {
-  await driver.stop();
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-  await fake.close();
-  vi.unstubAllEnvs();
-});
+afterAll(() => world.close());
 
 describe("an evaluation suite over scripted executors with known error rates", () => {
   it("scores 20 agent-mode cases with 3 wrong tools, 2 wrong parameters and 1 missing call as exactly 14/20", async () => {

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import { registerDemoToolServer, seedDatabase } from "../../demo/seed";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
+import { type DemoHrHttpServer } from "../../demo/hr-server";
+import { registerDemoToolServer } from "../../demo/seed";
 import type { ExpectedCall, PinnedOutput } from "../../eval";
-import { buildRunWorker, type RunWorker } from "../../run-service";
-import { createEvalDriver, readRunEvents, type EvalDriver } from "../../eval-service";
+import { readRunEvents } from "../../eval-service";
 import { waitForEvalRun } from "../../eval-service/testing/eval-test-support";
 import { bookLeave, doneStep, leaveRoutineOf, publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
 import type { Step } from "../../routine";
-import { sharedToolGateway } from "../../tool-gateway";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
 import { createTestCase, createSuite, getEvalResult, listEvalResults, startEvalRun } from "../evals";
@@ -20,33 +19,18 @@ import { as, demoUserId } from "../testing/review-test-support";
 // The evaluation sandbox (issue #29) through the real eval driver, run worker, engine and demo HR MCP server: an
 // author's unreviewed draft that calls write tools is evaluated without changing anything on the HR server.
 
+let world: EvalWorld;
 let hr: DemoHrHttpServer;
 let fake: FakeOpenAI;
-let worker: RunWorker;
-let driver: EvalDriver;
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
-  fake = await startFakeOpenAI({ port: 0, apiKey: "test-key", scenario: { rules: [] } });
-  vi.stubEnv("OPENAI_BASE_URL", fake.url);
-  vi.stubEnv("OPENAI_API_KEY", "test-key");
-  vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
+  world = await openEvalWorld({ model: true });
+  ({ hr } = world);
+  fake = world.fake!;
   const registered = await registerDemoToolServer(hr.url);
   if (!registered.ok) throw new Error(registered.error);
-  worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: 5_000, pollMs: 200 });
-  worker.start();
-  driver = createEvalDriver({ suites: 2, leaseMs: 5_000, pollMs: 50 });
-  driver.start();
 });
-afterAll(async () => {
-  await driver.stop();
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-  await fake.close();
-  vi.unstubAllEnvs();
-});
+afterAll(() => world.close());
 
 const hrTool = (name: string) => ({ server: "hr", name });
 const input = (name: string) => ({ from: "input" as const, name });

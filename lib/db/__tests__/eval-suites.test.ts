@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import { seedDatabase } from "../../demo/seed";
-import { sharedToolGateway } from "../../tool-gateway";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
+import { type DemoHrHttpServer } from "../../demo/hr-server";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
 import {
   cancelEvalRun,
@@ -19,9 +18,8 @@ import {
   suiteScoresForVersions,
   updateSuite,
 } from "../evals";
-import { buildRunWorker, type RunWorker } from "../../run-service";
 import { listRuns } from "../runs";
-import { createEvalDriver, type EvalDriver } from "../../eval-service";
+import { createEvalDriver } from "../../eval-service";
 import { as, demoUserId } from "../testing/review-test-support";
 import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
 import { publishedRoutine } from "../../run-service/testing/run-test-support";
@@ -38,10 +36,9 @@ import {
 // Suites through the DAL: who may do what, what starting writes, and suites executed by the real driver, worker and
 // engine (workflow mode needs no model: the routine binds every argument; agent mode uses the fake model).
 
+let world: EvalWorld;
 let hr: DemoHrHttpServer;
 let fake: FakeOpenAI;
-let worker: RunWorker;
-let driver: EvalDriver;
 let routineId: string;
 let versionId: string;
 let caseNumber = 100;
@@ -64,26 +61,12 @@ const suiteOf = (rid: string, vid: string, modes: Array<"workflow" | "agent">, c
 });
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
-  fake = await startFakeOpenAI({ port: 0, apiKey: "test-key", scenario: { rules: [] } });
-  vi.stubEnv("OPENAI_BASE_URL", fake.url);
-  vi.stubEnv("OPENAI_API_KEY", "test-key");
-  vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
+  world = await openEvalWorld({ model: true });
+  ({ hr } = world);
+  fake = world.fake!;
   ({ routineId, versionId } = await routineWithCases(3));
-  worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: 5_000, pollMs: 200 });
-  worker.start();
-  driver = createEvalDriver({ suites: 2, leaseMs: 5_000, pollMs: 50 });
-  driver.start();
 });
-afterAll(async () => {
-  await driver.stop();
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-  await fake.close();
-  vi.unstubAllEnvs();
-});
+afterAll(() => world.close());
 
 describe("suites: who may do what", () => {
   it("lets authors create, edit and delete suites, reviewers read and start them, and refuses operators", async () => {
@@ -270,14 +253,14 @@ describe("running a suite", () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     // The process's driver stops (a restart): its suite run stays running, its lease given back.
-    await driver.stop();
+    await world.driver.stop();
     expect(await prisma.evalRun.findUniqueOrThrow({ where: { id: evalRunId } })).toMatchObject({
       status: "running",
       leaseOwner: null,
     });
     fake.openGate(gate);
-    driver = createEvalDriver({ suites: 2, leaseMs: 5_000, pollMs: 50 });
-    driver.start();
+    world.driver = createEvalDriver({ suites: 2, leaseMs: 5_000, pollMs: 50 });
+    world.driver.start();
     expect(await waitForEvalRun(evalRunId)).toBe("succeeded");
     const results = await prisma.evalResult.findMany({ where: { evalRunId } });
     expect(results.map((result) => result.status)).toEqual(["passed", "passed", "passed", "passed"]);

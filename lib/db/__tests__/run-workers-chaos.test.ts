@@ -3,7 +3,6 @@
 // store does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINISHED_RUN_STATUSES } from "../../events";
-import type { Step } from "../../routine";
 import { sharedToolGateway } from "../../tool-gateway";
 import { buildHrDataset, createRandom } from "../../demo/hr-server";
 import { seedDatabase } from "../../demo/seed";
@@ -25,6 +24,7 @@ import {
   doneStep,
   emailStep,
   leaveRoutineOf,
+  lookUp,
   publishOverDemoHr,
 } from "../../run-service/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
@@ -42,16 +42,6 @@ const SEED = chaosSeed();
 const random = createRandom(SEED);
 
 const received = emailStep("received", "Email: request received", "We received your leave request", "We are on it.");
-const lookUp: Step = {
-  id: "employee",
-  kind: "tool",
-  name: "Look up the employee",
-  description: "",
-  tool: { server: "hr", name: "get_employee" },
-  inputs: { employee_id: { from: "input", name: "employee_id" } },
-  outputs: [{ name: "employee", description: "" }],
-  requiresApproval: false,
-};
 const booked = emailStep("booked", "Email: leave booked", "Your leave is booked", "Enjoy your time off.");
 const routine = leaveRoutineOf("Chaos: book leave with emails", [received, lookUp, bookLeave, booked, doneStep]);
 

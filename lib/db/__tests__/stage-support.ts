@@ -26,6 +26,7 @@ import {
   emailStep,
   leaveInputs,
   leaveRoutineOf,
+  lookUp,
   publishOverDemoHr,
   waitForStatus,
 } from "../../run-service/testing/demo-hr-runs";
@@ -34,16 +35,6 @@ import { signedIn } from "../../../test/request-context";
 // What the stage and step intervention tests share (issue #18, decision 0032): staged routines over the demo HR
 // tools, a worker with the real engine whose tools can hold a call, and runs put straight into a state.
 
-const lookUp: Step = {
-  id: "employee",
-  kind: "tool",
-  name: "Look up the employee",
-  description: "",
-  tool: { server: "hr", name: "get_employee" },
-  inputs: { employee_id: { from: "input", name: "employee_id" } },
-  outputs: [{ name: "employee", description: "" }],
-  requiresApproval: false,
-};
 const approve: Step = {
   id: "approve",
   kind: "human",

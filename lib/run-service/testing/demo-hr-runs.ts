@@ -11,7 +11,8 @@ const hr = (name: string) => ({ server: "hr", name });
 const input = (name: string) => ({ from: "input" as const, name });
 const literal = (value: string) => ({ from: "literal" as const, value });
 
-const lookUp: Step = {
+/** Looks the employee of the run's input `employee_id` up (get_employee): the read most test routines start with. */
+export const lookUp: Step = {
   id: "employee",
   kind: "tool",
   name: "Look up the employee",

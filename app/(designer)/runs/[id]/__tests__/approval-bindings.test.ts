@@ -16,6 +16,7 @@ import {
   doneStep,
   leaveInputs,
   leaveRoutineOf,
+  lookUp,
   publishOverDemoHr,
   waitForStatus,
 } from "@/lib/run-service/testing/demo-hr-runs";
@@ -27,16 +28,6 @@ import { decideHumanStepAction, rerunFromStepAction } from "../actions";
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
 
 const SUBJECT = "Your leave request";
-const lookUp: Step = {
-  id: "employee",
-  kind: "tool",
-  name: "Look up the employee",
-  description: "",
-  tool: { server: "hr", name: "get_employee" },
-  inputs: { employee_id: { from: "input", name: "employee_id" } },
-  outputs: [{ name: "employee", description: "" }],
-  requiresApproval: false,
-};
 /** The gated write: `to` from the run's input, `subject` a literal, `body` from the looked-up record (open). */
 const notify: Step = {
   id: "notify",
