@@ -76,8 +76,8 @@ export function createRunStore(options: RunStoreOptions): RunStore {
       // A worker that crashed after starting the child but before recording it finds the same child again.
       if (existing) return existing.id;
       const parentRow = await readRuns(() =>
-        sqlGet<Pick<RunRow, "startedById" | "budgets" | "execution">>(
-          `SELECT "startedById", "budgets", "execution" FROM "run" WHERE "id" = ?`,
+        sqlGet<Pick<RunRow, "startedById" | "budgets" | "execution" | "request">>(
+          `SELECT "startedById", "budgets", "execution", "request" FROM "run" WHERE "id" = ?`,
           [parent.runId],
         ),
       );
@@ -90,7 +90,8 @@ export function createRunStore(options: RunStoreOptions): RunStore {
           id,
           published,
           inputs,
-          request: null,
+          // The child works on the same person's request: its executor reads it as the parent's does.
+          request: parentRow.request,
           source: "subroutine",
           startedById: parentRow.startedById,
           budgets: readBudgets(parentRow.budgets),

@@ -13,7 +13,9 @@ type Mode = "form" | "request";
 
 /**
  * Inputs as a form generated from the routine's declaration (types, required), or a request in words from which
- * the executor reads them (a `request` given opens the form on it). On success it opens the new run; the server's per-field errors show beside the fields.
+ * the executor reads them (a `request` given opens the form on it). A routine that declares no inputs still takes a
+ * request: it is what the person asked, which the executor's prompts carry and the training export shows. On success
+ * it opens the new run; the server's per-field errors show beside the fields.
  */
 export function StartRunForm({
   routineId,
@@ -46,7 +48,9 @@ export function StartRunForm({
     payload.set("execution", execution);
     payload.set("context.mode", contextMode);
     payload.set("inputs", JSON.stringify(mode === "form" ? paramValuesOf(form.inputs, data) : {}));
-    payload.set("request", mode === "request" ? String(data.get("request") ?? "") : "");
+    // Without inputs there is no choice to make: the request field, when filled, goes with the run.
+    const withRequest = mode === "request" || form.inputs.length === 0;
+    payload.set("request", withRequest ? String(data.get("request") ?? "") : "");
     formAction(payload);
   };
   const errors = state.status === "error" ? state.fieldErrors : undefined;
@@ -70,12 +74,19 @@ export function StartRunForm({
           ))}
         </div>
       ) : null}
-      {mode === "form" ? (
-        form.inputs.length > 0 ? (
-          <ParamFields params={form.inputs} prefix="run-input" errors={errors} />
-        ) : (
-          <p className="text-sm text-muted">This routine takes no inputs.</p>
-        )
+      {form.inputs.length === 0 ? (
+        <Field
+          id="start-run-request"
+          label="Request (optional)"
+          hint="This routine takes no inputs. What you ask here goes to the executor model with the routine."
+          errors={errors?.request}
+        >
+          {(aria) => (
+            <Textarea {...aria} name="request" rows={3} defaultValue={request} data-testid="start-run-request" />
+          )}
+        </Field>
+      ) : mode === "form" ? (
+        <ParamFields params={form.inputs} prefix="run-input" errors={errors} />
       ) : (
         <Field
           id="start-run-request"

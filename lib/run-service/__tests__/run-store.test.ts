@@ -18,8 +18,11 @@ const LEASE_MS = 30_000;
 const storeFor = (owner: string) => createRunStore({ owner, leaseMs: LEASE_MS });
 
 /** A queued run claimed by `owner`, with the store that owner commits through. */
-async function claimed(owner = `worker-${randomUUID()}`): Promise<{ runId: string; store: RunStore; owner: string }> {
-  const runId = await queuedRun(routineId, { startedById: ownerId });
+async function claimed(
+  owner = `worker-${randomUUID()}`,
+  request?: string,
+): Promise<{ runId: string; store: RunStore; owner: string }> {
+  const runId = await queuedRun(routineId, { startedById: ownerId, request });
   await writeRuns(() =>
     sqlRun(`UPDATE "run" SET "leaseOwner" = ?, "leaseUntil" = ? WHERE "id" = ?`, [
       owner,
@@ -252,8 +255,8 @@ describe("the run store", () => {
     expect((await loadRunSnapshot(runId))!.lastSeq).toBe(11);
   });
 
-  it("starts a sub-routine once per parent step run, and reports its outcome", async () => {
-    const { runId, store } = await claimed();
+  it("starts a sub-routine once per parent step run, on the parent's request, and reports its outcome", async () => {
+    const { runId, store } = await claimed(undefined, "The printer on floor 3 is on fire.");
     const child = await store.startChildRun({ runId, stepRunId: "sr-parent" }, routineId, { ticket: "nested" });
     expect(await store.startChildRun({ runId, stepRunId: "sr-parent" }, routineId, { ticket: "nested" })).toBe(child);
     expect(await store.childRun(child)).toEqual({ status: "queued", outputs: null, error: null });
@@ -265,6 +268,8 @@ describe("the run store", () => {
       source: "subroutine",
       status: "queued",
       lastSeq: 1,
+      // The child's executor reads what the person asked, as the parent's does.
+      request: "The printer on floor 3 is on fire.",
     });
     expect(await store.childRun("no-such-run")).toBeNull();
   });

@@ -42,7 +42,7 @@ export async function publishedRoutine(options: {
 /** Queues a run of a published routine without the DAL (no authorization, no input checks). */
 export async function queuedRun(
   routineId: string,
-  options: { startedById?: string | null; inputs?: Record<string, string> } = {},
+  options: { startedById?: string | null; inputs?: Record<string, string>; request?: string } = {},
 ): Promise<string> {
   const published = await findPublishedRoutine(routineId);
   const id = randomUUID();
@@ -51,7 +51,7 @@ export async function queuedRun(
       id,
       published,
       inputs: options.inputs ?? { ticket: "The printer is on fire." },
-      request: null,
+      request: options.request ?? null,
       source: "ui",
       startedById: options.startedById ?? null,
       budgets: BUDGET_DEFAULTS,

@@ -61,7 +61,8 @@ const startForm = z.object({
 });
 
 /**
- * Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from, as a workflow
+ * Starts a run from the dialog: typed inputs, or a free-text request the executor reads inputs from (a routine
+ * without inputs takes an optional request beside them), as a workflow
  * or with the model as an agent (`execution`; the routine's default when absent), with the context settings chosen
  * (`context.mode`, `context.lookahead`, `context.budgetTokens`, `context.compressTokens`; each optional, a bad
  * one is a field error on `context` and nothing starts).
@@ -92,7 +93,11 @@ export const startRunAction = defineAction(
       source: "ui",
       mode: execution,
       context: Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined)),
-      ...(mode === "request" ? { request: request.trim() } : { inputs }),
+      // In form mode a request may come too (a routine without inputs offers only that field): it is stored and
+      // reaches the executor; given inputs are never re-read from it.
+      ...(mode === "request"
+        ? { request: request.trim() }
+        : { inputs, ...(request.trim() ? { request: request.trim() } : {}) }),
     });
     return { status: "success", message: "Run started.", data: { runId } };
   },
