@@ -44,6 +44,16 @@ function twoTaskPlan(word: string) {
   };
 }
 
+/**
+ * The answer once the run succeeded: done, the way into it taken, and the whole graph on screen, none of it cut off
+ * by the canvas's edge (the canvas fits every node of a planned run as the graph grows, and when it opens).
+ */
+async function expectAnswered(page: Page, run: RunPage, lastCall: string) {
+  await run.expectNode("end", "succeeded");
+  await expect(page.getByTestId(`run-edge-e-${lastCall}-end`)).toHaveAttribute("data-taken", "true");
+  for (const stepId of ["t1-c1", lastCall, "end"]) await expect(run.node(stepId)).toBeInViewport({ ratio: 1 });
+}
+
 async function openRunFromBox(page: Page, request: string, button: "plan-request" | "plan-instead") {
   const box = new ByRequestBox(page);
   await box.open();
@@ -106,6 +116,11 @@ test.describe("as an admin", () => {
     await expect(tasks.getByTestId("task-t2")).toHaveAttribute("data-status", "done");
     await expect(page.getByTestId("task-count")).toHaveText(/^2 of 2 tasks done/);
     await expect(page.getByTestId("plan-answer")).toContainText(plan.answer);
+    // The answer is marked by how the run ended, live and after a reload, and the canvas shows all of it.
+    await expectAnswered(page, run, "t2-c1");
+    await page.reload();
+    await expect(run.view()).toBeVisible();
+    await expectAnswered(page, run, "t2-c1");
 
     // Save as a routine draft: the steps are the calls, the leave balance reads the id the lookup returned.
     await page.getByTestId("save-as-draft").click();
@@ -173,6 +188,13 @@ test.describe("as an operator", () => {
     await run.expectStatus("succeeded");
     await expect(page.getByTestId("task-count")).toHaveText(/^2 of 2 tasks done/);
     expect(await fakeOpenAI.requests({ includes: edited })).not.toHaveLength(0);
+    await expectAnswered(page, run, "t2-c1");
+
+    // An operator may not write routine drafts: instead of a button, who can.
+    await expect(page.getByTestId("save-as-draft-who")).toHaveText(
+      "Only admins, and authors who started this run, can save it as a routine draft.",
+    );
+    await expect(page.getByTestId("save-as-draft")).toHaveCount(0);
   });
 });
 

@@ -252,4 +252,10 @@ test("a step on the way a branch did not take shows as skipped as soon as the br
   await run.expectNode("approve", "waiting");
   await run.expectNode("balance", "skipped");
   await run.expectStatus("waiting");
+  // The progress list counts the skipped step apart and labels it, rather than striking it through as done.
+  await expect(page.getByTestId("progress-count")).toHaveText("2 of 4 steps done · 1 skipped");
+  const skipped = page.getByTestId("progress-balance");
+  await expect(skipped).toHaveAttribute("data-state", "skipped");
+  await expect(skipped).not.toHaveAttribute("data-done");
+  await expect(skipped.getByTestId("progress-skipped")).toHaveText("skipped");
 });

@@ -10,13 +10,15 @@ import {
   type NodeChange,
   type NodeMouseHandler,
   type NodeTypes,
+  type OnMoveStart,
   type Viewport,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { FlowNode, StepEdge } from "@/lib/graph";
 import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS } from "./canvas-options";
+import { FitOnGrowth } from "./fit-on-growth";
 import { SimplifiedDrawingContext, useCanvasSimplified } from "./simplified-drawing";
 import { useOpeningViewport } from "./use-opening-viewport";
 
@@ -37,6 +39,12 @@ export type ReadOnlyCanvasProps = {
   viewport?: Viewport;
   onViewportChange?: (viewport: Viewport) => void;
   fitViewOptions?: FitViewOptions;
+  /**
+   * Every node in view rather than the legible opening: fitted with `fitViewOptions` once React Flow has measured the
+   * nodes, and again whenever nodes are added until the person pans or zooms. For a graph that grows as it runs (a
+   * planned run's), where opening on the first step left later nodes, the answer among them, off screen.
+   */
+  fitAll?: boolean;
   testId: string;
   label: string;
 };
@@ -64,6 +72,7 @@ function CanvasFrame({
   viewport,
   onViewportChange,
   fitViewOptions,
+  fitAll = false,
   testId,
   label,
 }: ReadOnlyCanvasProps) {
@@ -72,6 +81,12 @@ function CanvasFrame({
   const frame = useRef<HTMLDivElement>(null);
   const opening = useOpeningViewport(frame, () => nodes);
   const controlled = viewport !== undefined;
+  const opensFitted = !controlled && (fitAll || !opening?.viewport);
+  // A move with an input event is the person's (a fit or the zoom buttons have none): stop following the graph.
+  const [following, setFollowing] = useState(true);
+  const onMoveStart: OnMoveStart = useCallback((event) => {
+    if (event) setFollowing(false);
+  }, []);
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
       const picked = changes.find(
@@ -103,9 +118,10 @@ function CanvasFrame({
             onNodeClick={onNodeClick}
             viewport={viewport}
             onViewportChange={onViewportChange}
-            defaultViewport={controlled ? undefined : opening?.viewport}
-            fitView={!controlled && !opening?.viewport}
+            defaultViewport={opensFitted || controlled ? undefined : opening?.viewport}
+            fitView={opensFitted}
             fitViewOptions={fitViewOptions}
+            onMoveStart={fitAll && following ? onMoveStart : undefined}
             nodesDraggable={false}
             nodesConnectable={false}
             edgesFocusable={false}
@@ -119,6 +135,9 @@ function CanvasFrame({
           >
             {simplified ? null : <Background gap={20} size={1} />}
             <Controls showInteractive={false} />
+            {fitAll && !controlled ? (
+              <FitOnGrowth nodeCount={nodes.length} following={following} options={fitViewOptions} />
+            ) : null}
           </ReactFlow>
         </SimplifiedDrawingContext>
       ) : null}

@@ -15,17 +15,32 @@ const selectRunId = (state: RunViewStoreState) => state.header.runId;
 const issuesText = (count: number) =>
   count === 0 ? "no validation issues" : count === 1 ? "1 validation issue" : `${count} validation issues`;
 
+// Drafts are written by authors and admins (WRITER_ROLES), and an author sees a planned run only if they started it
+// (it has no routine to own): the operator who watched it finish learns whom to ask, instead of finding no button.
+const WHO_MAY_SAVE = "Only admins, and authors who started this run, can save it as a routine draft.";
+
 /**
  * "Save as routine draft" in a planned run's header, once the run has succeeded: the calls that mattered become a
  * new routine whose first version is a draft, owned by the viewer, for the usual review. One click (it only adds a
- * draft); then a link to the draft in the designer with its validation issue count.
+ * draft); then a link to the draft in the designer with its validation issue count. `action` is null for a viewer
+ * whose role may not write drafts (an operator): they are told who can.
  */
-export function SaveAsDraft({ action }: { action: SaveAsDraftAction }) {
+export function SaveAsDraft({ action }: { action: SaveAsDraftAction | null }) {
   const status = useRunView(selectStatus);
+  if (status !== "succeeded") return null;
+  if (!action)
+    return (
+      <p className="max-w-72 text-xs text-muted" data-testid="save-as-draft-who">
+        {WHO_MAY_SAVE}
+      </p>
+    );
+  return <SaveButton action={action} />;
+}
+
+function SaveButton({ action }: { action: SaveAsDraftAction }) {
   const runId = useRunView(selectRunId);
   const [state, setState] = useState<ActionState<SavedDraft>>({ status: "idle" });
   const [pending, startTransition] = useTransition();
-  if (status !== "succeeded") return null;
 
   const saved = state.status === "success" ? state.data : undefined;
   if (saved)

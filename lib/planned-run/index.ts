@@ -7,5 +7,6 @@ export {
   plannedRunRoutine,
   type PlannedCall,
 } from "./planned-graph";
+export { plannedEndState } from "./end-state";
 export { draftFromPlannedRun, type DraftInput, type DraftResult } from "./draft-from-run";
 export { emptyPlannedRoutine, PLANNED_RUN_NAME } from "./empty-routine";

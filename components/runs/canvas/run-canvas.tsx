@@ -85,7 +85,8 @@ function CanvasBody() {
       </div>
     );
   return (
-    // A planned run's canvas mounts with its first call, so it opens on what is drawn.
+    // A planned run's canvas mounts with its first call and grows below it: it keeps every node, the answer last, in
+    // view (until the person moves it), where the legible opening on the first step left the answer off screen.
     <ReadOnlyCanvas
       nodes={flow.nodes}
       edges={flow.edges}
@@ -93,6 +94,7 @@ function CanvasBody() {
       edgeTypes={EDGE_TYPES}
       onSelectStep={onSelectStep}
       fitViewOptions={FIT_VIEW_OPTIONS}
+      fitAll={planned}
       testId="run-canvas"
       label={planned ? "What the run's actors called, by task" : "The routine, coloured by each step's state"}
     />

@@ -1,9 +1,9 @@
 "use client";
 
 import { memo, useMemo } from "react";
-import { cn, ProgressBar, Spinner } from "@/components/ui";
+import { Badge, cn, ProgressBar, Spinner } from "@/components/ui";
 import type { Step } from "@/lib/routine";
-import { progressStepIds, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
+import { progressStepIds, progressSummary, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { OutsideCalls } from "./agent-log";
@@ -27,9 +27,10 @@ export function ProgressList({ onOpenStep }: { onOpenStep: (stepId: string) => v
   return (
     <div className="space-y-3" data-testid="progress-list">
       <p className="text-xs text-muted" data-testid="progress-count">
-        {counts.done} of {counts.total} steps done
+        {progressSummary(counts)}
       </p>
-      <ProgressBar done={counts.done} total={counts.total} />
+      {/* The bar measures how far the run got: a skipped step is behind it too. */}
+      <ProgressBar done={counts.done + counts.skipped} total={counts.total} />
       <ol className="space-y-1">
         {ids.map((id, index) => (
           <ProgressRow key={id} stepId={id} number={index + 1} onOpen={onOpenStep} />
@@ -54,7 +55,9 @@ const ProgressRow = memo(function ProgressRow({
   if (!step) return null;
   const style = STEP_STATE_STYLE[view.state];
   const Icon = style.icon;
-  const done = view.state === "succeeded" || view.state === "skipped";
+  const done = view.state === "succeeded";
+  // A skipped step did nothing: muted and labelled, never struck through like one that is done.
+  const skipped = view.state === "skipped";
   const criterion = criterionOf(step);
   return (
     <li data-testid={`progress-${stepId}`} data-state={view.state} data-done={done || undefined}>
@@ -73,8 +76,21 @@ const ProgressRow = memo(function ProgressRow({
           <span className="sr-only">{style.label}</span>
         </span>
         <span className="min-w-0 flex-1">
-          <span className={cn("block text-sm text-foreground", done && "text-muted line-through decoration-muted/60")}>
-            {number}. {step.name}
+          <span
+            className={cn(
+              "flex items-center gap-1.5 text-sm text-foreground",
+              done && "text-muted line-through decoration-muted/60",
+              skipped && "text-muted",
+            )}
+          >
+            <span className="min-w-0">
+              {number}. {step.name}
+            </span>
+            {skipped ? (
+              <Badge className="shrink-0 px-1.5 py-0 text-[11px]" data-testid="progress-skipped">
+                skipped
+              </Badge>
+            ) : null}
           </span>
           {criterion ? <span className="block text-xs text-muted">{criterion}</span> : null}
           {view.state === "failed" && view.error ? (

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { cn, ProgressBar, Spinner } from "@/components/ui";
 import {
   progressStepIds,
+  progressSummary,
   selectHeader,
   selectNodeRunView,
   selectProgressCounts,
@@ -105,10 +106,8 @@ function ChildRun({ historyUntil }: { historyUntil: number }) {
           Open <ExternalLink className="size-3" aria-hidden="true" />
         </Link>
       </div>
-      <p className="text-xs text-muted">
-        {counts.done} of {counts.total} steps done
-      </p>
-      <ProgressBar done={counts.done} total={counts.total} />
+      <p className="text-xs text-muted">{progressSummary(counts)}</p>
+      <ProgressBar done={counts.done + counts.skipped} total={counts.total} />
       <ol className="space-y-0.5">
         {ids.map((id) => (
           <ChildStep key={id} stepId={id} />

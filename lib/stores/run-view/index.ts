@@ -11,6 +11,7 @@ export { createRunViewStore } from "./run-view-store";
 export type { RunViewStore, RunViewStoreState } from "./run-view-store";
 export {
   progressStepIds,
+  progressSummary,
   selectAgentLog,
   selectConnection,
   selectEdgeTaken,
@@ -26,4 +27,5 @@ export {
   selectTaskCalls,
   selectTaskStatus,
   taskCounts,
+  type ProgressCounts,
 } from "./selectors";

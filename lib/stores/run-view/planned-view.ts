@@ -1,6 +1,6 @@
 import { taskOfStepId, type PlanState, type StepState } from "../../events";
 import { NODE_SIZE, STAGE_PADDING } from "../../graph";
-import { plannedRunRoutine, type PlannedCall } from "../../planned-run";
+import { PLANNED_END_STEP_ID, plannedRunRoutine, type PlannedCall } from "../../planned-run";
 import type { JsonValue, Routine } from "../../routine";
 
 /** What the graph reads of a call's step (a StepView; named apart, as run-view-state.ts builds on this module). */
@@ -38,6 +38,11 @@ export const EMPTY_PLANNED_VIEW: PlannedView = {
 /** A planned run's task calls are steps of the graph it draws, never "calls outside the routine's steps". */
 export function isTaskCall(mode: string | undefined, stepId: string): boolean {
   return mode === "planned" && taskOfStepId(stepId) !== null;
+}
+
+/** A planned run's end step: drawn from the planner's answer, never executed, so its state is the run's (selectors). */
+export function isPlannedEnd(mode: string | undefined, stepId: string): boolean {
+  return mode === "planned" && stepId === PLANNED_END_STEP_ID;
 }
 
 /** Calls per line inside a task's frame before the next line: keeps a task with many calls from running off wide. */

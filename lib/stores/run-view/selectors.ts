@@ -1,4 +1,6 @@
 import type { PlanState, StepState, TaskStatus } from "../../events";
+import { plannedEndState } from "../../planned-run";
+import { isPlannedEnd } from "./planned-view";
 import type { RunViewStoreState } from "./run-view-store";
 import type { StepView } from "./run-view-state";
 
@@ -18,7 +20,7 @@ export type NodeRunView = {
 export function selectNodeRunView(state: RunViewStoreState, stepId: string): NodeRunView {
   const step = state.steps[stepId];
   return {
-    state: step?.state ?? "pending",
+    state: plannedEndStateOf(state, stepId) ?? step?.state ?? "pending",
     attempt: step?.attempt ?? 0,
     error: step?.error ?? null,
     waitingFor: step?.waiting?.for ?? null,
@@ -27,11 +29,18 @@ export function selectNodeRunView(state: RunViewStoreState, stepId: string): Nod
   };
 }
 
+/** How a planned run's end step looks (how the run ended); undefined for every other step, which has its own state. */
+function plannedEndStateOf(state: RunViewStoreState, stepId: string): StepState | undefined {
+  return isPlannedEnd(state.header.mode, stepId) ? plannedEndState(state.header.status) : undefined;
+}
+
 const ran = (step: StepView | undefined) => step !== undefined && step.state !== "pending" && step.state !== "skipped";
 
 /**
- * Whether the run went along an edge: a branch's way out only when the engine says it took it; any other edge when
- * its source succeeded and its target ran.
+ * Whether the run went along an edge: a branch's way out only when the engine says it took it; the way into a planned
+ * run's answer once the run succeeded with it (its calls are chained in the order they ran, and an actor may go on
+ * after a call that failed, so the last call's state says nothing); any other edge when its source succeeded and its
+ * target ran.
  */
 export function selectEdgeTaken(
   state: RunViewStoreState,
@@ -39,6 +48,8 @@ export function selectEdgeTaken(
 ): boolean {
   if (state.takenEdges[edge.id]) return true;
   if (state.branchStepIds[edge.source]) return false;
+  const end = plannedEndStateOf(state, edge.target);
+  if (end !== undefined) return end === "succeeded";
   return state.steps[edge.source]?.state === "succeeded" && ran(state.steps[edge.target]);
 }
 
@@ -52,17 +63,29 @@ export function progressStepIds(state: Pick<RunViewStoreState, "routine">): stri
   return state.routine.steps.filter((step) => step.kind !== "end").map((step) => step.id);
 }
 
-/** How many progress steps are done (succeeded or skipped), and how many there are. */
-export function selectProgressCounts(state: RunViewStoreState): { done: number; total: number } {
-  let done = 0;
-  let total = 0;
+export type ProgressCounts = { done: number; skipped: number; total: number };
+
+/**
+ * How many progress steps succeeded, how many were skipped (a way a branch did not take, an operator's skip), and how
+ * many there are. Skipped steps are counted apart: none of their work was done, and counting them as done made a run
+ * that skipped a branch read "6 of 6 steps done".
+ */
+export function selectProgressCounts(state: RunViewStoreState): ProgressCounts {
+  const counts = { done: 0, skipped: 0, total: 0 };
   for (const step of state.routine.steps) {
     if (step.kind === "end") continue;
-    total += 1;
+    counts.total += 1;
     const stepState = state.steps[step.id]?.state;
-    if (stepState === "succeeded" || stepState === "skipped") done += 1;
+    if (stepState === "succeeded") counts.done += 1;
+    if (stepState === "skipped") counts.skipped += 1;
   }
-  return { done, total };
+  return counts;
+}
+
+/** "5 of 6 steps done · 1 skipped"; without skipped steps just "5 of 6 steps done". */
+export function progressSummary({ done, skipped, total }: ProgressCounts): string {
+  const summary = `${done} of ${total} steps done`;
+  return skipped === 0 ? summary : `${summary} · ${skipped} skipped`;
 }
 
 /** The agent's log (model turns, calls, refusals), in order: grows only, so a new entry re-renders the list alone. */

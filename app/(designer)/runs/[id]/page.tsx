@@ -87,12 +87,13 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     runModel: model,
     prices,
   };
+  // Authors and admins save what a run did (the actions check again); a planned run tells anyone else who can.
   const writer = hasAnyRole(viewer.roles, WRITER_ROLES);
-  const headerExtra = !writer ? undefined : planned ? (
-    <SaveAsDraft action={saveAsDraftAction} />
-  ) : (
+  const headerExtra = planned ? (
+    <SaveAsDraft action={writer ? saveAsDraftAction : null} />
+  ) : writer ? (
     <SaveAsCase action={saveRunAsCaseAction} />
-  );
+  ) : undefined;
   return (
     <ModelExchangesProvider load={canReadExchanges ? loadModelExchangesAction : null}>
       <RunView

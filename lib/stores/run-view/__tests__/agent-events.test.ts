@@ -95,7 +95,7 @@ describe("the run view in agent mode", () => {
     expect(selectNodeRunView(state, "call:get_balance").state).toBe("succeeded");
     expect(selectNodeRunView(state, "lookup").state).toBe("succeeded");
     // The progress count is the routine's: four steps besides the end, one of them done.
-    expect(selectProgressCounts(state)).toEqual({ done: 1, total: 4 });
+    expect(selectProgressCounts(state)).toEqual({ done: 1, skipped: 0, total: 4 });
     expect(state.routine.steps.map((step) => step.id)).not.toContain("call:get_balance");
   });
 

@@ -44,7 +44,7 @@ describe("the run view's event reducer", () => {
       childRunId: undefined,
     });
     expect(selectNodeRunView(state, "approve")).toMatchObject({ state: "waiting", waitingFor: "person" });
-    expect(selectProgressCounts(state)).toEqual({ done: 2, total: 4 });
+    expect(selectProgressCounts(state)).toEqual({ done: 2, skipped: 0, total: 4 });
     const edge = (id: string) => state.routine.edges.find((candidate) => candidate.id === id)!;
     expect(["e1", "yes", "no", "e4"].map((id) => selectEdgeTaken(state, edge(id)))).toEqual([true, true, false, false]);
   });
@@ -227,7 +227,8 @@ describe("the run view's event reducer", () => {
     });
     expect(state.steps.notify).toMatchObject({ state: "skipped", skipReason: "the other way was taken" });
     expect(state.steps.approve.state).toBe("cancelled");
-    expect(selectProgressCounts(state)).toEqual({ done: 3, total: 4 });
+    // The skipped way is counted apart: it did nothing, so it is not done.
+    expect(selectProgressCounts(state)).toEqual({ done: 2, skipped: 1, total: 4 });
   });
 
   it("replaces a snapshot with the fold of the whole history in one update, and agrees with it", () => {

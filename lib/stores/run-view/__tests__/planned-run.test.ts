@@ -4,6 +4,7 @@ import { emptyPlannedRoutine } from "../../../planned-run";
 import { createRunViewStore } from "../run-view-store";
 import {
   selectAgentLog,
+  selectEdgeTaken,
   selectExtraStepIds,
   selectNodeRunView,
   selectTaskCalls,
@@ -197,6 +198,44 @@ describe("the run view of a planned run", () => {
     const ys = routine.steps.map((step) => step.position!.y);
     expect(ys.every((y, index) => index === 0 || y > ys[index - 1])).toBe(true);
     expect(taskCounts(store.getState().plan)).toMatchObject({ done: 150, total: 150 });
+  });
+});
+
+describe("a planned run's answer on the canvas", () => {
+  const answered = (status: "succeeded" | "failed" | "cancelled"): RunEventInput[] => [
+    ...plannedRun(),
+    ...call("t2-c1", "notify_manager"),
+    planned(3, [task("t1", "done"), task("t2", "done")], "Ada has 12 days; her manager knows."),
+    { type: "run.finished", data: { status, durationMs: 900, inputTokens: 270, outputTokens: 27 } },
+  ];
+  const intoAnswer = (state: ReturnType<ReturnType<typeof createRunViewStore>["getState"]>) =>
+    state.routine.edges.find((edge) => edge.target === "end")!;
+
+  it("is pending with a dashed way in until the run finishes, then done and reached, live and from a reload", () => {
+    const events = eventsFrom(1, answered("succeeded"));
+    const live = createRunViewStore(plannedSnapshot());
+    live.getState().applyEvents(events.slice(0, -1));
+    expect(selectNodeRunView(live.getState(), "end").state).toBe("pending");
+    expect(selectEdgeTaken(live.getState(), intoAnswer(live.getState()))).toBe(false);
+    live.getState().applyEvents(events.slice(-1));
+    expect(selectNodeRunView(live.getState(), "end").state).toBe("succeeded");
+    expect(selectEdgeTaken(live.getState(), intoAnswer(live.getState()))).toBe(true);
+
+    // A reload: the stored status and list, then the history replayed.
+    const base = plannedSnapshot(live.getState().plan);
+    const reloaded = createRunViewStore({ ...base, header: { ...base.header, status: "succeeded" } });
+    reloaded.getState().replaceWithHistory(events);
+    expect(selectNodeRunView(reloaded.getState(), "end").state).toBe("succeeded");
+    expect(selectEdgeTaken(reloaded.getState(), intoAnswer(reloaded.getState()))).toBe(true);
+  });
+
+  it("shows a run that failed or was cancelled after the answer as failed or cancelled, never reached", () => {
+    for (const status of ["failed", "cancelled"] as const) {
+      const store = createRunViewStore(plannedSnapshot());
+      store.getState().applyEvents(eventsFrom(1, answered(status)));
+      expect(selectNodeRunView(store.getState(), "end").state, status).toBe(status);
+      expect(selectEdgeTaken(store.getState(), intoAnswer(store.getState())), status).toBe(false);
+    }
   });
 });
 

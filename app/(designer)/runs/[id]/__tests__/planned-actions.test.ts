@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db/core";
+import { RUN_NOT_FOUND } from "@/lib/db/runs";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { seedDatabase } from "@/lib/demo/seed";
 import { readPlanState, type PlanState } from "@/lib/events";
@@ -10,10 +11,12 @@ import { plannedRun, task } from "@/lib/db/planned-runs/testing/planned-run-fixt
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
 
 let operatorId: string;
+let authorId: string;
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
   operatorId = await demoUserId("operator");
+  authorId = await demoUserId("author");
 });
 
 const PAUSED_PLAN: PlanState = {
@@ -87,6 +90,21 @@ describe("saveAsDraftAction", () => {
     });
     const { routineId } = (result as { data: { routineId: string } }).data;
     expect(await prisma.routineVersion.findFirstOrThrow({ where: { routineId } })).toMatchObject({ status: "draft" });
+  });
+
+  it("lets an author save a run they may see, owning the draft, and is told it is not found for one they may not", async () => {
+    // An author sees a planned run they started (it has no routine to own); one an operator started is hidden.
+    const own = await plannedRun({ status: "succeeded", plan: DONE_PLAN, startedById: authorId });
+    const hidden = await plannedRun({ status: "succeeded", plan: DONE_PLAN, startedById: operatorId });
+    await as("author");
+    const saved = await saveAsDraftAction({ runId: own });
+    expect(saved).toMatchObject({ status: "success", data: { routineId: expect.any(String) } });
+    const { routineId } = (saved as { data: { routineId: string } }).data;
+    expect(await prisma.routine.findUniqueOrThrow({ where: { id: routineId } })).toMatchObject({ ownerId: authorId });
+
+    const before = await prisma.routine.count();
+    expect(await saveAsDraftAction({ runId: hidden })).toMatchObject({ status: "error", message: RUN_NOT_FOUND });
+    expect(await prisma.routine.count()).toBe(before);
   });
 
   it("refuses an operator, and a run that did not succeed, creating no routine", async () => {
