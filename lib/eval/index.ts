@@ -22,6 +22,7 @@ export { callsFromEvents, countAnswerOrigins, pathFromEvents } from "./run-calls
 export { expectedAnswerSources, type ExpectedAnswerSource } from "./answer-sources";
 export {
   GENERIC_SYSTEM_PROMPT,
+  missingToolDefinition,
   routineSystemPrompt,
   trajectoryFromRun,
   type Trajectory,
@@ -38,6 +39,19 @@ export {
   type TrainingFormat,
 } from "./training-formats";
 export { checkLlamaFactoryLine, checkOpenAiChatLine } from "./training-checks";
+export { normalizeToolParameters, toolParameterProblems } from "./tool-schema";
+export { unhandledToolErrors, type UnhandledToolError } from "./tool-errors";
+export {
+  EXCLUSION_REASONS,
+  EXCLUSION_TEXT,
+  exclusionOf,
+  MINIMUM_EXAMPLES,
+  minimumWarning,
+  summarize,
+  type ExclusionReason,
+  type RunVerdictInput,
+  type TrainingSummary,
+} from "./training-selection";
 export {
   trainingExportQuerySchema,
   trainingFileName,

@@ -1,3 +1,5 @@
+import { toolParameterProblems } from "./tool-schema";
+
 /**
  * Validators of the export's lines, so the export (and its tests) prove each line would be accepted before a
  * fine-tuning job finds out. They return readable problems, an empty list when the line is fine; they never throw.
@@ -48,8 +50,7 @@ function checkTools(tools: unknown, problems: string[]): Set<string> | null {
     else names.add(name);
     if (description !== undefined && typeof description !== "string")
       problems.push(`${at}.function.description must be text.`);
-    if (parameters !== undefined && (!isObject(parameters) || parameters.type !== "object"))
-      problems.push(`${at}.function.parameters must be a JSON Schema object with type "object".`);
+    if (parameters !== undefined) problems.push(...toolParameterProblems(parameters, `${at}.function.parameters`));
   });
   return names;
 }
@@ -173,6 +174,11 @@ export function checkLlamaFactoryLine(line: unknown): string[] {
     }
     if (!Array.isArray(tools) || !tools.every((tool) => isObject(tool) && typeof tool.name === "string"))
       problems.push("tools must be the JSON text of a list of { name, description, parameters }.");
+    // The default tool format reads every tool's parameters.properties: a tool without them stops the dataset.
+    else
+      tools.forEach((tool: Record<string, unknown>, index) =>
+        problems.push(...toolParameterProblems(tool.parameters, `tools[${index}].parameters`)),
+      );
   }
   const turns = line.conversations;
   if (!Array.isArray(turns) || turns.length === 0) return [...problems, "conversations must be a non-empty list."];

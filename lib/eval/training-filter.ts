@@ -26,8 +26,11 @@ const day = (label: string) =>
       .optional(),
   );
 
-/** "runs": runs that succeeded; "cases": the runs behind test-case results that passed. */
-export const TRAINING_SOURCES = ["runs", "cases"] as const;
+/**
+ * "runs": runs people started (not evaluations); "cases": evaluation runs; "all": both. Either way only runs that
+ * finished well become examples (training-selection.ts).
+ */
+export const TRAINING_SOURCES = ["runs", "cases", "all"] as const;
 export type TrainingSource = (typeof TRAINING_SOURCES)[number];
 
 export const trainingFilterSchema = z
@@ -39,7 +42,7 @@ export const trainingFilterSchema = z
     to: day("To"),
     source: z.preprocess(
       (value) => (value === "" || value === undefined ? "runs" : value),
-      z.enum(TRAINING_SOURCES, { error: 'source must be "runs" or "cases".' }),
+      z.enum(TRAINING_SOURCES, { error: 'source must be "runs", "cases" or "all".' }),
     ),
   })
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {

@@ -1,4 +1,5 @@
 import type { JsonValue } from "../routine";
+import { normalizeToolParameters } from "./tool-schema";
 import { functionNames, outputText, userContent, type Trajectory } from "./training-trajectory";
 
 /** The fine-tuning formats the export writes. */
@@ -23,7 +24,7 @@ function functionsOf(trajectory: Trajectory) {
   return trajectory.tools.map((tool) => ({
     name: nameOf(tool),
     description: tool.description,
-    parameters: { type: "object", ...tool.inputSchema } as Record<string, JsonValue>,
+    parameters: normalizeToolParameters(tool.inputSchema),
   }));
 }
 

@@ -21,6 +21,8 @@ export type Trajectory = {
   calls: TrainingCall[];
   answer: string;
   tools: ToolDefinition[];
+  /** Tools ("server/name") whose definition was not found: exported with a note as their description. */
+  undefinedTools: string[];
 };
 
 /** The system prompt of the "without routine" variant: the paper's baseline gets no routine, only the tools. */
@@ -86,6 +88,11 @@ export type TrajectoryInput = {
   events: readonly RunEvent[];
   /** The routine's tools (the allowlist the model saw); tools the run called that are missing are added. */
   tools: readonly ToolDefinition[];
+  /**
+   * The definition of a tool the run called outside `tools` (a planned run's, an evaluation's baseline), from the
+   * registry snapshot the run used; null when there is none. Without it such tools get the missing-definition note.
+   */
+  definitionOf?: (tool: { server: string; name: string }) => ToolDefinition | null;
   /** The full value of a variable-memory key, or undefined when unknown. Without it, stubs stay as they are. */
   resolveVariable?: (key: string) => JsonValue | undefined;
 };
@@ -158,8 +165,10 @@ export function trajectoryFromRun(input: TrajectoryInput): Trajectory {
   }
 
   for (const call of made)
-    if (!tools.some((tool) => tool.server === call.server && tool.name === call.tool))
-      tools.push({ server: call.server, name: call.tool, description: "", inputSchema: { type: "object" } });
+    if (!tools.some((tool) => tool.server === call.server && tool.name === call.tool)) {
+      const ref = { server: call.server, name: call.tool };
+      tools.push(input.definitionOf?.(ref) ?? missingToolDefinition(ref));
+    }
   const nameOf = functionNames(tools);
   return {
     system: input.routineText === null ? GENERIC_SYSTEM_PROMPT : routineSystemPrompt(input.routineText),
@@ -174,8 +183,30 @@ export function trajectoryFromRun(input: TrajectoryInput): Trajectory {
     // A run that wrote no outputs still finished: an empty answer would break the formats' "ends with the assistant".
     answer: answer || "Done.",
     tools,
+    undefinedTools: tools.filter(isMissingDefinition).map((tool) => `${tool.server}/${tool.name}`),
   };
 }
+
+const MISSING_NOTE = "No definition of this tool was found in the tool registry for this run";
+
+/**
+ * The stand-in for a tool whose definition the registry does not hold (its server was removed, say): the line
+ * still exports and says so in the tool's description, instead of declaring an empty tool as if it were real.
+ */
+export function missingToolDefinition(tool: { server: string; name: string }): ToolDefinition {
+  const definition: ToolDefinition = {
+    server: tool.server,
+    name: tool.name,
+    description: `${MISSING_NOTE} (${tool.server}/${tool.name}); its parameters are unknown.`,
+    inputSchema: { type: "object", properties: {} },
+  };
+  standIns.add(definition);
+  return definition;
+}
+
+/** The stand-ins made above, known by identity: a real tool may describe itself any way it likes. */
+const standIns = new WeakSet<ToolDefinition>();
+const isMissingDefinition = (tool: ToolDefinition) => standIns.has(tool);
 
 /**
  * A tool step keeps its result under its declared output names (lib/runner fillOutputs); one name holds the whole

@@ -1,5 +1,5 @@
 export { groupByServer, searchTools, type ToolCatalog, type ToolGroup } from "./catalog";
-export { pinToolHashes, readToolPins, toolChanges, toolKey } from "./pins";
+export { pinToolHashes, readToolPins, toolChanges, toolKey, type ToolPins } from "./pins";
 export type { ToolChange } from "./pins";
 export { argumentsFromForm, schemaFields } from "./schema-fields";
 export type { SchemaField } from "./schema-fields";

@@ -15,6 +15,7 @@ import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
 import { getRoutineForEditing } from "@/lib/db/library";
 import { createSuite, getEvalRunProgress, importTestCases, startEvalRun, updateSuite } from "@/lib/db/evals";
 import { ValidationError } from "@/lib/db/core";
+import { getRun, startRun } from "@/lib/db/runs";
 import type { Viewer } from "@/lib/access";
 
 /**
@@ -93,6 +94,9 @@ export const fixtureOperations = {
   updateSuite,
   startEvalRun,
   getEvalRunProgress: (viewer: Viewer, input: { evalRunId: string }) => getEvalRunProgress(viewer, input.evalRunId),
+  startRun: (viewer: Viewer, input: { routineId: string; inputs: Record<string, string> }) =>
+    startRun(viewer, { ...input, source: "ui" }),
+  runStatus: async (viewer: Viewer, input: { runId: string }) => (await getRun(viewer, input.runId)).status,
 };
 
 export type FixtureOperations = typeof fixtureOperations;

@@ -1,5 +1,6 @@
 import { Checkbox, Field, Input } from "@/components/ui";
 import { Select } from "@/components/ui/select";
+import type { TrainingFormat, TrainingSource } from "@/lib/eval";
 
 export type ExportRoutineOption = { id: string; name: string; versions: Array<{ id: string; number: number }> };
 
@@ -9,8 +10,8 @@ export type ExportFormValues = {
   model: string;
   from: string;
   to: string;
-  source: "runs" | "cases";
-  format: "openai" | "llamafactory";
+  source: TrainingSource;
+  format: TrainingFormat;
   withRoutine: boolean;
 };
 
@@ -106,7 +107,12 @@ export function ExportFilterFields({ values, routines, models, fieldErrors, onCh
           />
         )}
       </Field>
-      <Field id="export-source" label="Examples from" errors={fieldErrors.source}>
+      <Field
+        id="export-source"
+        label="Examples from"
+        hint="Only runs that finished well become examples; below, what each rule left out."
+        errors={fieldErrors.source}
+      >
         {(aria) => (
           <Select
             {...aria}
@@ -114,8 +120,9 @@ export function ExportFilterFields({ values, routines, models, fieldErrors, onCh
             onChange={(event) => onChange({ source: event.target.value as ExportFormValues["source"] })}
             data-testid="export-source"
           >
-            <option value="runs">Runs that succeeded</option>
-            <option value="cases">Runs of passed test cases</option>
+            <option value="runs">Runs people started (not evaluations)</option>
+            <option value="cases">Evaluation runs whose case passed</option>
+            <option value="all">Both</option>
           </Select>
         )}
       </Field>

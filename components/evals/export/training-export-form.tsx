@@ -3,18 +3,20 @@
 import { Download, FileX2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, EmptyState, Spinner } from "@/components/ui";
-import { trainingQueryString } from "@/lib/eval";
+import { minimumWarning, trainingQueryString, type TrainingSummary } from "@/lib/eval";
+import { ExportExclusions } from "./export-exclusions";
 import { ExportFilterFields, type ExportFormValues, type ExportRoutineOption } from "./export-filter-fields";
 
-type CountResult =
-  { status: "ok"; count: number } | { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
+type SummaryResult =
+  | { status: "ok"; summary: TrainingSummary }
+  | { status: "error"; message: string; fieldErrors?: Record<string, string[]> };
 
 type Props = {
   routines: ExportRoutineOption[];
   models: string[];
-  /** The count of the empty filter, read with the page. */
-  initialCount: number;
-  countAction: (filter: Record<string, string>) => Promise<CountResult>;
+  /** The summary of the empty filter, read with the page. */
+  initialSummary: TrainingSummary;
+  summaryAction: (filter: Record<string, string>) => Promise<SummaryResult>;
 };
 
 const INITIAL: ExportFormValues = {
@@ -41,26 +43,27 @@ const filterOf = (values: ExportFormValues) => ({
 });
 
 /**
- * The export's filter with the number of examples it takes, counted again whenever the filter changes, and the
- * download link to the streamed JSONL. Format and the routine switch change the file, not the count.
+ * The export's filter with the examples it takes and what its rules left out, summarized again whenever the filter
+ * changes, a warning below the format's minimum, and the download link to the streamed JSONL. Format and the
+ * routine switch change the file, not the count.
  */
-export function TrainingExportForm({ routines, models, initialCount, countAction }: Props) {
+export function TrainingExportForm({ routines, models, initialSummary, summaryAction }: Props) {
   const [values, setValues] = useState<ExportFormValues>(INITIAL);
   const filterKey = JSON.stringify(filterOf(values));
   // The newest count and the filter it belongs to: while they differ, a count is on its way.
-  const [counted, setCounted] = useState<{ key: string; result: CountResult }>(() => ({
+  const [counted, setCounted] = useState<{ key: string; result: SummaryResult }>(() => ({
     key: JSON.stringify(filterOf(INITIAL)),
-    result: { status: "ok", count: initialCount },
+    result: { status: "ok", summary: initialSummary },
   }));
   const counting = counted.key !== filterKey;
-  const count = counted.result;
+  const result = counted.result;
 
   useEffect(() => {
     if (!counting) return;
     let stale = false;
     const timer = setTimeout(() => {
-      countAction(JSON.parse(filterKey) as Record<string, string>)
-        .catch((): CountResult => ({ status: "error", message: "The count could not be read. Try again." }))
+      summaryAction(JSON.parse(filterKey) as Record<string, string>)
+        .catch((): SummaryResult => ({ status: "error", message: "The count could not be read. Try again." }))
         .then((result) => {
           if (!stale) setCounted({ key: filterKey, result });
         });
@@ -69,14 +72,14 @@ export function TrainingExportForm({ routines, models, initialCount, countAction
       stale = true;
       clearTimeout(timer);
     };
-  }, [filterKey, counting, countAction]);
+  }, [filterKey, counting, summaryAction]);
 
   const href = `/api/evaluations/export?${trainingQueryString({
     filter: filterOf(values),
     format: values.format,
     withRoutine: values.withRoutine,
   })}`;
-  const fieldErrors = count.status === "error" ? (count.fieldErrors ?? {}) : {};
+  const fieldErrors = result.status === "error" ? (result.fieldErrors ?? {}) : {};
 
   return (
     <div className="space-y-6">
@@ -98,33 +101,59 @@ export function TrainingExportForm({ routines, models, initialCount, countAction
           <p className="flex items-center gap-2 text-sm text-muted" data-testid="export-counting">
             <Spinner className="size-4" /> Counting the examples…
           </p>
-        ) : count.status === "error" ? (
+        ) : result.status === "error" ? (
           <Alert tone="error" title="The examples could not be counted" testId="export-count-error">
-            {count.message}
+            {result.message}
           </Alert>
-        ) : count.count === 0 ? (
-          <EmptyState icon={FileX2} title="No runs match this filter" testId="export-empty">
-            <p>
-              Only runs that succeeded (or, for test cases, runs whose case passed) become training examples. Widen the
-              filter, or run the routine first.
-            </p>
-          </EmptyState>
         ) : (
-          <div className="flex flex-wrap items-center gap-4">
-            <p className="text-sm text-foreground">
-              <span className="text-2xl font-semibold tabular-nums" data-testid="export-count">
-                {count.count}
-              </span>{" "}
-              {count.count === 1 ? "example" : "examples"}, one JSON line each.
-            </p>
-            {/* A plain link: the browser streams the file to disk instead of the page holding it in memory. */}
-            <a href={href} download className={buttonClasses("primary")} data-testid="export-download">
-              <Download className="size-4" aria-hidden="true" />
-              Download JSONL
-            </a>
-          </div>
+          <ExportResult summary={result.summary} format={values.format} href={href} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** The examples the filter takes, or the empty state; what was left out; the minimum warning; the download. */
+function ExportResult({
+  summary,
+  format,
+  href,
+}: {
+  summary: TrainingSummary;
+  format: ExportFormValues["format"];
+  href: string;
+}) {
+  const warning = minimumWarning(format, summary.examples);
+  return (
+    <div className="space-y-4">
+      {summary.examples === 0 ? (
+        <EmptyState icon={FileX2} title="No training examples match this filter" testId="export-empty">
+          <p>
+            Nothing to download: only runs that finished well become examples. Widen the filter, choose another source,
+            or run the routine first.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-wrap items-center gap-4">
+          <p className="text-sm text-foreground">
+            <span className="text-2xl font-semibold tabular-nums" data-testid="export-count">
+              {summary.examples}
+            </span>{" "}
+            {summary.examples === 1 ? "example" : "examples"}, one JSON line each.
+          </p>
+          {/* A plain link: the browser streams the file to disk instead of the page holding it in memory. */}
+          <a href={href} download className={buttonClasses("primary")} data-testid="export-download">
+            <Download className="size-4" aria-hidden="true" />
+            Download JSONL
+          </a>
+        </div>
+      )}
+      {warning ? (
+        <Alert tone="warning" title="Too few examples to fine-tune" testId="export-minimum-warning">
+          {warning}
+        </Alert>
+      ) : null}
+      <ExportExclusions summary={summary} />
     </div>
   );
 }

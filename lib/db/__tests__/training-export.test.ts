@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkLlamaFactoryLine, checkOpenAiChatLine } from "../../eval";
 import type { Routine } from "../../routine";
 import { prisma } from "../core";
-import { countTrainingExamples, listTrainingExportOptions, streamTrainingExamples } from "../evals";
+import { listTrainingExportOptions, streamTrainingExamples, summarizeTrainingExport } from "../evals";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
+import { insertStoredRun, stepRef, type StoredEvent } from "../testing/stored-runs";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
 import { publishedRoutine } from "../../run-service/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
@@ -51,34 +52,16 @@ type RunSpec = {
   answer?: string;
   bigEmployee?: boolean;
   startedById?: string | null;
+  source?: string;
 };
 
 /** Writes a finished run with the events of two tool calls straight to the database, as the engine would. */
 async function insertRun(routineId: string, versionId: string, spec: RunSpec = {}): Promise<string> {
   const id = randomUUID();
   const employee = spec.bigEmployee ? { name: "Ada", notes: "x".repeat(3000) } : { name: "Ada" };
-  await prisma.run.create({
-    data: {
-      id,
-      routineId,
-      versionId,
-      versionNumber: 1,
-      routineName: "Check leave",
-      status: spec.status ?? "succeeded",
-      inputs: JSON.stringify({ employee_id: "E1" }),
-      request: "How many days does E1 have left?",
-      execution: JSON.stringify(
-        spec.model
-          ? { mode: "agent", routine: "full", distractorVersionIds: [], model: spec.model }
-          : { mode: "workflow" },
-      ),
-      startedById: spec.startedById ?? null,
-      createdAt: spec.createdAt ?? new Date("2025-03-10T12:00:00Z"),
-    },
-  });
-  const ref = (step: string) => ({ stepRunId: `${id}-${step}`, stepId: step, iteration: 1 });
+  const ref = (step: string) => stepRef(id, step);
   const employeeOutput = spec.bigEmployee ? { $var: "VAR_lookup_1", preview: '{"name":"Ada",…' } : employee;
-  const events: Array<{ type: string; data: unknown }> = [
+  const events: StoredEvent[] = [
     { type: "run.started", data: { resumed: false } },
     {
       type: "step.tool_call",
@@ -113,15 +96,27 @@ async function insertRun(routineId: string, versionId: string, spec: RunSpec = {
       },
     },
   ];
-  await prisma.runEvent.createMany({
-    data: events.map((event, index) => ({
-      id: randomUUID(),
-      runId: id,
-      seq: index + 1,
-      type: event.type,
-      payload: JSON.stringify(event.data),
-    })),
-  });
+  await insertStoredRun(
+    {
+      id,
+      routineId,
+      versionId,
+      versionNumber: 1,
+      routineName: "Check leave",
+      status: spec.status ?? "succeeded",
+      inputs: JSON.stringify({ employee_id: "E1" }),
+      request: "How many days does E1 have left?",
+      execution: JSON.stringify(
+        spec.model
+          ? { mode: "agent", routine: "full", distractorVersionIds: [], model: spec.model }
+          : { mode: "workflow" },
+      ),
+      startedById: spec.startedById ?? null,
+      source: spec.source ?? "ui",
+      createdAt: spec.createdAt ?? new Date("2025-03-10T12:00:00Z"),
+    },
+    events,
+  );
   if (spec.bigEmployee)
     await prisma.variable.create({
       data: {
@@ -140,6 +135,10 @@ async function insertRun(routineId: string, versionId: string, spec: RunSpec = {
   return id;
 }
 
+/** How many examples an export with `filter` writes. */
+const countTrainingExamples = async (viewer: Parameters<typeof summarizeTrainingExport>[0], filter: unknown) =>
+  (await summarizeTrainingExport(viewer, filter)).examples;
+
 async function collect(lines: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
   for await (const line of lines) out.push(line);
@@ -149,7 +148,6 @@ async function collect(lines: AsyncIterable<string>): Promise<string[]> {
 let routineId: string;
 let versionId: string;
 let other: { routineId: string; versionId: string };
-let goodRuns: string[];
 
 beforeAll(async () => {
   await seedDatabase({ mode: "demo" });
@@ -173,11 +171,9 @@ beforeAll(async () => {
     });
   ({ routineId, versionId } = await publishedRoutine({ ownerId, routine: leaveRoutine() }));
   other = await publishedRoutine({ ownerId: await demoUserId("admin"), routine: leaveRoutine() });
-  goodRuns = [
-    await insertRun(routineId, versionId, { model: "gpt-4o", answer: "E1 has 12 days." }),
-    await insertRun(routineId, versionId, { callModel: "qwen3-14b", bigEmployee: true }),
-    await insertRun(routineId, versionId, { model: "gpt-4o", createdAt: new Date("2025-04-02T08:00:00Z") }),
-  ];
+  await insertRun(routineId, versionId, { model: "gpt-4o", answer: "E1 has 12 days." });
+  await insertRun(routineId, versionId, { callModel: "qwen3-14b", bigEmployee: true });
+  await insertRun(routineId, versionId, { model: "gpt-4o", createdAt: new Date("2025-04-02T08:00:00Z") });
   await insertRun(routineId, versionId, { status: "failed", model: "gpt-4o" });
   await insertRun(other.routineId, other.versionId, { model: "gpt-4o" });
   // 60 more good runs of the other routine, so the export reads more than one page.
@@ -198,7 +194,7 @@ describe("countTrainingExamples", () => {
     expect(await countTrainingExamples(viewer, { routineId, from: "2025-03-11", to: "2025-03-31" })).toBe(0);
   });
 
-  it("counts the runs behind passed test-case results for source cases", async () => {
+  it("takes evaluation runs only when asked, and only those whose case passed", async () => {
     await as("admin");
     const suiteId = randomUUID();
     const evalRunId = randomUUID();
@@ -206,16 +202,31 @@ describe("countTrainingExamples", () => {
     await prisma.testCase.create({ data: { id: caseId, routineId, name: "E1", request: "How many days?" } });
     await prisma.evalSuite.create({ data: { id: suiteId, routineId, name: "Suite", configurations: "[]" } });
     await prisma.evalRun.create({ data: { id: evalRunId, suiteId, status: "succeeded", configurations: "[]" } });
-    const result = (configIndex: number, status: string, runId: string) =>
-      prisma.evalResult.create({
+    const evaluated = async (configIndex: number, status: string, answer: string) => {
+      const runId = await insertRun(routineId, versionId, { source: "eval", model: "gpt-4o", answer });
+      await prisma.evalResult.create({
         data: { id: randomUUID(), evalRunId, caseId, configIndex, versionId, runId, status },
       });
-    await result(0, "passed", goodRuns[0]);
-    await result(1, "failed", goodRuns[1]);
+      return runId;
+    };
+    await evaluated(0, "passed", "E1 has 12 days (passed).");
+    await evaluated(1, "failed", "E1 has 12 days (failed).");
     expect(await countTrainingExamples(signedIn(), { source: "cases" })).toBe(1);
     const lines = await collect(streamTrainingExamples(signedIn(), { source: "cases" }, "openai", false));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]).messages.at(-1)).toEqual({ role: "assistant", content: "E1 has 12 days." });
+    expect(JSON.parse(lines[0]).messages.at(-1)).toEqual({ role: "assistant", content: "E1 has 12 days (passed)." });
+    // The default leaves both out and says so; "all" takes the passed one beside the people's runs.
+    const byDefault = await summarizeTrainingExport(signedIn(), { routineId });
+    expect(byDefault).toMatchObject({ examples: 3 });
+    expect(byDefault.excluded).toEqual([
+      { reason: "evaluation_run", count: 2 },
+      { reason: "not_succeeded", count: 1 },
+    ]);
+    expect(await countTrainingExamples(signedIn(), { routineId, source: "all" })).toBe(4);
+    expect((await summarizeTrainingExport(signedIn(), { routineId, source: "cases" })).excluded).toEqual([
+      { reason: "not_evaluation", count: 4 },
+      { reason: "case_not_passed", count: 1 },
+    ]);
   });
 
   it("lets authors count only their routines' runs, and refuses operators and bad filters", async () => {

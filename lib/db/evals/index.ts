@@ -2,7 +2,7 @@
 // Authorized here; suites execute in lib/eval-service.
 import "server-only";
 export {
-  countTrainingExamples,
+  summarizeTrainingExport,
   EXPORT_ROLES,
   listTrainingExportOptions,
   streamTrainingExamples,

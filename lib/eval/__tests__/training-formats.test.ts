@@ -21,6 +21,7 @@ const trajectory = (overrides: Partial<Trajectory> = {}): Trajectory => ({
     },
     { server: "hr", name: "get_leave_balance", description: "Days left", inputSchema: {} },
   ],
+  undefinedTools: [],
   ...overrides,
 });
 
@@ -53,9 +54,10 @@ describe("toOpenAiChatLine", () => {
     expect(line.messages[3]).toEqual({ role: "tool", tool_call_id: "call_1", content: '{"name":"Ada"}' });
     expect(line.messages[5]).toEqual({ role: "tool", tool_call_id: "call_2", content: "12 days" });
     expect(line.messages[6]).toEqual({ role: "assistant", content: "Ada has 12 days left." });
+    // A tool declaring no parameters gets an empty properties object: LLaMA-Factory reads parameters.properties.
     expect(line.tools[1]).toEqual({
       type: "function",
-      function: { name: "get_leave_balance", description: "Days left", parameters: { type: "object" } },
+      function: { name: "get_leave_balance", description: "Days left", parameters: { type: "object", properties: {} } },
     });
     expect(checkOpenAiChatLine(line)).toEqual([]);
     expect(checkOpenAiChatLine(JSON.parse(trainingLine(trajectory(), "openai")))).toEqual([]);
@@ -155,7 +157,7 @@ describe("toLlamaFactoryLine", () => {
         description: "An employee's record",
         parameters: { type: "object", properties: { employee_id: { type: "string" } }, required: ["employee_id"] },
       },
-      { name: "get_leave_balance", description: "Days left", parameters: { type: "object" } },
+      { name: "get_leave_balance", description: "Days left", parameters: { type: "object", properties: {} } },
     ]);
     expect(checkLlamaFactoryLine(line)).toEqual([]);
     expect(checkLlamaFactoryLine(JSON.parse(trainingLine(trajectory(), "llamafactory")))).toEqual([]);

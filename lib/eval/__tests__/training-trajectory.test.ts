@@ -107,6 +107,22 @@ describe("trajectoryFromRun", () => {
     ]);
     expect(trajectory.tools.map((t) => `${t.server}/${t.name}`)).toEqual(["hr/lookup", "crm/lookup"]);
     expect(trajectory.answer).toBe("Done.");
+    // Without a definition to go by, the called tool carries a note, and the trajectory says which tools lack one.
+    expect(trajectory.tools[1]!.description).toMatch(/No definition of this tool was found.*\(crm\/lookup\)/);
+    expect(trajectory.undefinedTools).toEqual(["crm/lookup"]);
+  });
+
+  it("declares a tool called outside the list by its registry definition (a planned run's, a baseline's)", () => {
+    const trajectory = trajectoryFromRun({
+      routineText: null,
+      request: "Look up E1",
+      inputs: {},
+      events: [call("s1", "get_employee", { employee_id: "E1" }), output("s1", { employee: 1 }), finished({})],
+      tools: [],
+      definitionOf: (ref) => (ref.name === "get_employee" ? tool("get_employee") : null),
+    });
+    expect(trajectory.tools).toEqual([tool("get_employee")]);
+    expect(trajectory.undefinedTools).toEqual([]);
   });
 
   it("reads events in seq order even when given out of order", () => {

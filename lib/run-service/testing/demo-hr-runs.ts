@@ -88,7 +88,7 @@ export async function publishOverDemoHr(
   url: string,
   ownerId: string,
   routine: Routine,
-): Promise<{ routineId: string }> {
+): Promise<{ routineId: string; versionId: string }> {
   const refreshed = await registerDemoToolServer(url);
   if (!refreshed.ok) throw new Error(`The demo HR server could not be registered: ${refreshed.error}`);
   const current = await readCurrentToolHashes();

@@ -1,16 +1,19 @@
 "use server";
 
-import { EXPORT_ROLES, countTrainingExamples } from "@/lib/db/evals";
-import { trainingFilterSchema } from "@/lib/eval";
+import { EXPORT_ROLES, summarizeTrainingExport } from "@/lib/db/evals";
+import { trainingFilterSchema, type TrainingSummary } from "@/lib/eval";
 import { defineAction } from "@/lib/session";
 
-/** How many examples the export page's filter takes, shown before the download. The DAL checks the role again. */
-export const countTrainingExamplesAction = defineAction(
+/**
+ * What the export page's filter takes, shown before the download: the examples and the runs each rule left out.
+ * The DAL checks the role again.
+ */
+export const summarizeTrainingExportAction = defineAction(
   EXPORT_ROLES,
   trainingFilterSchema,
-  async (viewer, filter): Promise<{ status: "ok"; count: number }> => ({
+  async (viewer, filter): Promise<{ status: "ok"; summary: TrainingSummary }> => ({
     status: "ok",
-    count: await countTrainingExamples(viewer, filter),
+    summary: await summarizeTrainingExport(viewer, filter),
   }),
   { invalidMessage: "Check the filter." },
 );

@@ -9,8 +9,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/evaluations/export?format=openai|llamafactory&withRoutine=1&routineId=…&versionId=…&model=…&from=…&to=…
- * &source=runs|cases: the training data as a JSONL download, streamed a line per run (an API token with the scope
- * `evaluations:export`, or the session; authors, reviewers and admins). 400 `{ error }` for a bad query, 401, 403.
+ * &source=runs|cases|all: the training data as a JSONL download, streamed a line per example (an API token with the
+ * scope `evaluations:export`, or the session; authors, reviewers and admins). 400 `{ error }` for a bad query, 401,
+ * 403, 404 `{ error }` when no run the filter takes is an example (rather than an empty file).
  */
 export async function GET(request: Request): Promise<Response> {
   const authenticated = await authenticateRequest(request, "evaluations:export");
@@ -27,11 +28,16 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
+  // An export that would be empty says so, instead of downloading an empty file a trainer then refuses.
+  if (first.done)
+    return jsonError(
+      404,
+      "No training examples match this filter: only runs that finished well become examples. Widen the filter or choose another source.",
+    );
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(encoder.encode(first.value));
+      controller.enqueue(encoder.encode(first.value));
     },
     async pull(controller) {
       try {

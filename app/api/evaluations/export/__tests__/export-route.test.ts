@@ -103,10 +103,11 @@ describe("GET /api/evaluations/export", () => {
     }
   });
 
-  it("writes an empty file when nothing matches", async () => {
+  it("says there is nothing to export instead of downloading an empty file", async () => {
     const response = await GET(apiRequest("/api/evaluations/export?from=2000-01-01&to=2000-01-02", { token: author }));
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe("");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-disposition")).toBeNull();
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/^No training examples match this filter/) });
   });
 
   it("refuses a bad query with 400 and a clear message, operators with 403 (no such scope for them), strangers with 401", async () => {
