@@ -95,6 +95,9 @@ const RUN_STORE_ON_POSTGRESQL = [
   "lib/run-service/__tests__/run-event-notify.test.ts",
 ];
 
+/** Tests that need no database, by name (decision 0016): the `unit` project. */
+const UNIT_TESTS = ["lib/**/*.unit.test.ts", "scripts/**/*.unit.test.ts", "app/**/*.unit.test.ts"];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -113,6 +116,18 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       {
+        // Tests that need no database (*.unit.test.ts): no set-up beyond the environment, and the module graph kept
+        // between files of a worker (isolate: false), which halves their time (decision 0016). Their set-up points
+        // the database nowhere, so one that reaches for it fails.
+        extends: true,
+        test: {
+          name: "unit",
+          include: UNIT_TESTS,
+          isolate: false,
+          setupFiles: ["test/setup-unit.ts"],
+        },
+      },
+      {
         extends: true,
         test: {
           name: "sqlite",
@@ -120,6 +135,7 @@ export default defineConfig({
           // A PostgreSQL server going away, simulated with a proxy in front of it: no SQLite equivalent.
           exclude: [
             ...configDefaults.exclude,
+            ...UNIT_TESTS,
             "lib/db/__tests__/run-database-away.test.ts",
             // The run queue (pg-boss) exists on PostgreSQL only.
             "lib/run-service/__tests__/run-queue.test.ts",

@@ -55,6 +55,40 @@ test("an operator types a request, sees the routine that fits and why, and start
   expect((await fakeOpenAI.requests({ includes: fault })).length).toBeGreaterThan(0);
 });
 
+test("a routine that takes no inputs still starts from the request typed, which the run keeps", async ({ page }) => {
+  const [device, fault] = madeUpWords(2);
+  const name = uniqueName(`Explain ${device} payslip`);
+  const base = approvalRoutine(name);
+  // No inputs: the step reads a fixed employee, as the demo's payslip question reads whoever asks.
+  const routine = {
+    ...base,
+    description: `Explains the ${device} payslip after a ${fault} query.`,
+    intents: [`explain the ${device} payslip`],
+    inputs: [],
+    steps: base.steps.map((step) =>
+      step.id === "lookup" ? { ...step, inputs: { employee_id: { from: "literal", value: "E1024" } } } : step,
+    ),
+  };
+  await publishRoutine(routine);
+
+  const box = new ByRequestBox(page);
+  await box.open();
+  const request = `Please explain the ${device} payslip, the ${fault} line looks wrong`;
+  await box.find(request);
+  await box.expectDecision("match");
+  await box.start(name);
+  const field = box.dialog().getByTestId("start-run-request");
+  await expect(field).toHaveValue(request);
+  await expect(box.dialog().getByText("Request (optional)")).toBeVisible();
+  await box.dialog().screenshot({ path: test.info().outputPath("start-dialog-no-inputs.png") });
+  await box.dialog().getByTestId("start-run-submit").click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  const run = new RunPage(page);
+  await expect(run.view()).toBeVisible();
+  await expect(page.getByTestId("run-request")).toContainText(request);
+  await run.expectStatus("waiting");
+});
+
 test("an operator overrides the suggestion with the runner-up and runs that instead", async ({ page }) => {
   const [device, part, fault] = madeUpWords(3);
   const name = uniqueName(`Recalibrate ${device}`);

@@ -3,7 +3,15 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
 import { migrateDatabase } from "../lib/db/migrations";
+
+// Demo passwords are hashed once per test run (test/password-hash-memo.ts): the same real hash, without the cost.
+vi.mock("better-auth/crypto", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("better-auth/crypto")>();
+  const { memoizedHash } = await import("./password-hash-memo");
+  return { ...actual, hashPassword: (password: string) => memoizedHash(actual.hashPassword, password) };
+});
 
 const dir = mkdtempSync(path.join(tmpdir(), "routine-studio-test-"));
 process.env.DATABASE_URL = `file:${path.join(dir, `${randomUUID()}.db`)}`;

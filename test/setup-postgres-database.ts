@@ -3,9 +3,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, vi } from "vitest";
 import { migrateDatabase } from "../lib/db/migrations";
 import { createTestPostgresDatabase } from "./postgres-database";
+
+// Demo passwords are hashed once per test run (test/password-hash-memo.ts): the same real hash, without the cost.
+vi.mock("better-auth/crypto", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("better-auth/crypto")>();
+  const { memoizedHash } = await import("./password-hash-memo");
+  return { ...actual, hashPassword: (password: string) => memoizedHash(actual.hashPassword, password) };
+});
 
 const database = await createTestPostgresDatabase();
 process.env.DATABASE_URL = database.url;
