@@ -121,6 +121,7 @@ test.describe("as an admin", () => {
     await page.reload();
     await expect(run.view()).toBeVisible();
     await expectAnswered(page, run, "t2-c1");
+    await page.screenshot({ path: test.info().outputPath("planned-run-answered.png") });
 
     // Save as a routine draft: the steps are the calls, the leave balance reads the id the lookup returned.
     await page.getByTestId("save-as-draft").click();

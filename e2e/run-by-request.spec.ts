@@ -85,8 +85,9 @@ test("a routine that takes no inputs still starts from the request typed, which 
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   const run = new RunPage(page);
   await expect(run.view()).toBeVisible();
-  await expect(page.getByTestId("run-request")).toContainText(request);
   await run.expectStatus("waiting");
+  await page.getByTestId("run-panel-tab-run").click();
+  await expect(page.getByTestId("run-info-request")).toContainText(request);
 });
 
 test("an operator overrides the suggestion with the runner-up and runs that instead", async ({ page }) => {

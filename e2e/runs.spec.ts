@@ -258,4 +258,5 @@ test("a step on the way a branch did not take shows as skipped as soon as the br
   await expect(skipped).toHaveAttribute("data-state", "skipped");
   await expect(skipped).not.toHaveAttribute("data-done");
   await expect(skipped.getByTestId("progress-skipped")).toHaveText("skipped");
+  await page.getByTestId("progress-list").screenshot({ path: test.info().outputPath("progress-skipped.png") });
 });

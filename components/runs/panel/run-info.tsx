@@ -35,7 +35,7 @@ export function RunInfo({ actions }: { actions: RunActions }) {
       <ContextUseSummary />
       <RunLog />
       {header.request ? (
-        <PanelSection title="Request">
+        <PanelSection title="Request" testId="run-info-request">
           <p className="whitespace-pre-wrap rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm text-foreground">
             {header.request}
           </p>
