@@ -2,6 +2,7 @@ import { expect, test, uniqueName } from "./fixtures";
 import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
 import { DEMO_HR_URL } from "./support/env";
+import { oneToolRoutine } from "./support/runs";
 
 // Issue #29: an author's unreviewed draft that calls a tool which changes data is evaluated in the sandbox. The
 // results say the call was simulated and still score it; the case editor says beforehand that it will be; and the
@@ -12,32 +13,11 @@ test.use({ signedInAs: "author" });
 const NEW_PHONE = "+49 30 5550199";
 
 /** One step that changes an employee's phone number (update_employee_contact), then the end. */
-function contactRoutine(name: string) {
-  return {
-    schemaVersion: 2,
-    id: "e2e",
-    name,
-    description: "Changes an employee's phone number.",
-    intents: [],
-    inputs: [{ name: "employee_id", description: 'e.g. "E1024"', type: "string", required: true }],
-    steps: [
-      {
-        id: "update",
-        kind: "tool",
-        name: "Update the phone number",
-        description: "",
-        position: { x: 0, y: 0 },
-        tool: { server: "hr", name: "update_employee_contact" },
-        inputs: { employee_id: { from: "input", name: "employee_id" }, phone: { from: "literal", value: NEW_PHONE } },
-        outputs: [{ name: "contact", description: "" }],
-        requiresApproval: false,
-      },
-      { id: "done", kind: "end", name: "Done", description: "", position: { x: 320, y: 16 } },
-    ],
-    edges: [{ id: "e1", source: "update", target: "done" }],
-    stages: [],
-  };
-}
+const contactRoutine = (name: string) =>
+  oneToolRoutine(name, "Changes an employee's phone number.", "update_employee_contact", {
+    employee_id: { from: "input", name: "employee_id" },
+    phone: { from: "literal", value: NEW_PHONE },
+  });
 
 /** The side effects the demo HR server ran, by tool and idempotency key (`<runId>:<stepRunId>`). */
 async function sideEffects(): Promise<Array<{ tool: string; idempotencyKey: string }>> {

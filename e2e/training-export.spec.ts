@@ -1,6 +1,7 @@
 import { expect, test, uniqueName } from "./fixtures";
 import { dal } from "./support/dal";
 import { publishWorkingVersion, createJsonRoutine } from "./support/routines";
+import { oneToolRoutine } from "./support/runs";
 
 // Issue #30: the training-data page says how many examples the filter takes, what each rule left out and why, and
 // warns below a format's minimum (OpenAI: 10). The author's own routine keeps the counts theirs alone: two runs that
@@ -8,39 +9,14 @@ import { publishWorkingVersion, createJsonRoutine } from "./support/routines";
 
 test.use({ signedInAs: "author" });
 
-/** One step that reads an employee's record (get_employee, read-only), then the end. */
-function lookUpRoutine(name: string) {
-  return {
-    schemaVersion: 2,
-    id: "e2e",
-    name,
-    description: "Reads an employee's record.",
-    intents: [],
-    inputs: [{ name: "employee_id", description: 'e.g. "E1024"', type: "string", required: true }],
-    steps: [
-      {
-        id: "lookup",
-        kind: "tool",
-        name: "Look up the employee",
-        description: "",
-        position: { x: 0, y: 0 },
-        tool: { server: "hr", name: "get_employee" },
-        inputs: { employee_id: { from: "input", name: "employee_id" } },
-        outputs: [{ name: "employee", description: "" }],
-        requiresApproval: false,
-      },
-      { id: "done", kind: "end", name: "Done", description: "", position: { x: 320, y: 16 } },
-    ],
-    edges: [{ id: "e1", source: "lookup", target: "done" }],
-    stages: [],
-  };
-}
-
 test("the export page counts the examples, says what each rule left out, and warns below OpenAI's minimum", async ({
   page,
 }) => {
   const name = uniqueName("E2E export");
-  const routineId = await createJsonRoutine(lookUpRoutine(name));
+  const lookUp = { employee_id: { from: "input", name: "employee_id" } };
+  const routineId = await createJsonRoutine(
+    oneToolRoutine(name, "Reads an employee's record.", "get_employee", lookUp),
+  );
   const { versionId } = await publishWorkingVersion(routineId);
   // An unknown employee makes get_employee answer with an error: that run fails.
   const runIds = await Promise.all(

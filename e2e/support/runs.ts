@@ -166,3 +166,34 @@ export function wrongFieldRoutine(name: string) {
     ],
   };
 }
+
+/**
+ * One tool step on the demo HR server, its inputs as given (`employee_id` is the routine's one input), then the end:
+ * e.g. `oneToolRoutine(name, "Reads a record.", "get_employee", { employee_id: { from: "input", name: "employee_id" } })`.
+ */
+export function oneToolRoutine(name: string, description: string, tool: string, inputs: Record<string, unknown>) {
+  return {
+    schemaVersion: 2,
+    id: "e2e",
+    name,
+    description,
+    intents: [],
+    inputs: [{ name: "employee_id", description: 'e.g. "E1024"', type: "string", required: true }],
+    steps: [
+      {
+        id: "call",
+        kind: "tool",
+        name: `Call ${tool}`,
+        description: "",
+        position: { x: 0, y: 0 },
+        tool: { server: "hr", name: tool },
+        inputs,
+        outputs: [{ name: "result", description: "" }],
+        requiresApproval: false,
+      },
+      { id: "done", kind: "end", name: "Done", description: "", position: { x: 320, y: 16 } },
+    ],
+    edges: [{ id: "e1", source: "call", target: "done" }],
+    stages: [],
+  };
+}

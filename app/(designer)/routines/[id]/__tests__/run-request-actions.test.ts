@@ -1,48 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type EvalWorld, openEvalWorld } from "@/lib/eval-service/testing/eval-world";
 import { formData, signedIn } from "@/test/request-context";
-import { type FakeOpenAI, startFakeOpenAI } from "@/scripts/fake-openai/index";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
 import { getRun } from "@/lib/db/runs";
-import { seedDatabase } from "@/lib/demo/seed";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "@/lib/demo/hr-server";
-import { sharedToolGateway } from "@/lib/tool-gateway";
-import { buildRunWorker, type RunWorker } from "@/lib/run-service";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { doneStep, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "@/lib/run-service/testing/demo-hr-runs";
 import { startRunAction } from "../run-actions";
 
 // A routine that declares no inputs, like the demo's payslip question: the employee is whoever the request names, so
 // the request typed into the Run dialog must reach the executor. Posted as the browser posts it, executed by the real
-// worker against the demo HR server, with the executor behind the fake OpenAI-compatible server over HTTP.
+// worker against the demo HR server, with the executor behind the fake OpenAI-compatible server over HTTP (the
+// evaluation tests' world: it starts all of them).
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);
 
 const REQUEST = "Explain the payslip of employee E1003 for March, please.";
 
-let hr: DemoHrHttpServer;
-let fake: FakeOpenAI;
-let worker: RunWorker;
+let world: EvalWorld;
 let routineId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
+  world = await openEvalWorld({ model: true });
   // The model fills the employee id only when its prompt carries the request: nothing else names E1003.
-  fake = await startFakeOpenAI({
-    port: 0,
-    apiKey: "test-key",
-    scenario: {
-      rules: [
-        {
-          match: { anyMessageIncludes: `## Request\n${REQUEST}`, hasTools: true },
-          reply: { toolCalls: [{ name: "get_employee", arguments: { employee_id: "E1003" } }] },
-        },
-      ],
+  world.fake!.addRules([
+    {
+      match: { anyMessageIncludes: `## Request\n${REQUEST}`, hasTools: true },
+      reply: { toolCalls: [{ name: "get_employee", arguments: { employee_id: "E1003" } }] },
     },
-  });
-  vi.stubEnv("OPENAI_BASE_URL", fake.url);
-  vi.stubEnv("OPENAI_API_KEY", "test-key");
-  vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
+  ]);
   const routine = leaveRoutineOf("Payslip question", [
     {
       id: "employee",
@@ -56,18 +41,9 @@ beforeAll(async () => {
     },
     doneStep,
   ]);
-  ({ routineId } = await publishOverDemoHr(hr.url, await demoUserId("admin"), { ...routine, inputs: [] }));
-  worker = buildRunWorker({ enabled: true, concurrency: 1, leaseMs: 60_000, pollMs: 200 });
-  worker.start();
+  ({ routineId } = await publishOverDemoHr(world.hr.url, await demoUserId("admin"), { ...routine, inputs: [] }));
 });
-
-afterAll(async () => {
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-  await fake.close();
-  vi.unstubAllEnvs();
-});
+afterAll(() => world.close());
 
 describe("the Run dialog of a routine that declares no inputs", () => {
   it("stores the request and hands it to the executor, which reads the employee from it", async () => {

@@ -5,6 +5,7 @@ import { seedDatabase } from "@/lib/demo/seed";
 import { checkOpenAiChatLine } from "@/lib/eval";
 import { as, demoUserId, personWith } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { insertStoredRun, stepRef } from "@/lib/db/testing/stored-runs";
 import { scopesAllowedFor } from "@/lib/access";
 import { createApiToken, setUserRoles } from "@/lib/db/users";
 import { signedIn } from "@/test/request-context";
@@ -35,8 +36,9 @@ let routineId: string;
 /** A succeeded run with one tool call and its output, as the engine records it. */
 async function succeededRun(versionId: string): Promise<void> {
   const id = randomUUID();
-  await prisma.run.create({
-    data: {
+  const ref = stepRef(id, "summarize");
+  await insertStoredRun(
+    {
       id,
       routineId,
       versionId,
@@ -45,34 +47,24 @@ async function succeededRun(versionId: string): Promise<void> {
       status: "succeeded",
       inputs: JSON.stringify({ ticket: "The printer is on fire." }),
     },
-  });
-  const ref = { stepRunId: `${id}-s`, stepId: "summarize", iteration: 1 };
-  const events = [
-    {
-      type: "step.tool_call",
-      data: { ...ref, server: "hr", tool: "summarize", arguments: { text: "fire" }, byModel: true },
-    },
-    { type: "step.output", data: { ...ref, output: { summary: "Printer fire." } } },
-    {
-      type: "run.finished",
-      data: {
-        status: "succeeded",
-        outputs: { answer: "Call the fire brigade." },
-        durationMs: 1,
-        inputTokens: 0,
-        outputTokens: 0,
+    [
+      {
+        type: "step.tool_call",
+        data: { ...ref, server: "hr", tool: "summarize", arguments: { text: "fire" }, byModel: true },
       },
-    },
-  ];
-  await prisma.runEvent.createMany({
-    data: events.map((event, index) => ({
-      id: randomUUID(),
-      runId: id,
-      seq: index + 1,
-      type: event.type,
-      payload: JSON.stringify(event.data),
-    })),
-  });
+      { type: "step.output", data: { ...ref, output: { summary: "Printer fire." } } },
+      {
+        type: "run.finished",
+        data: {
+          status: "succeeded",
+          outputs: { answer: "Call the fire brigade." },
+          durationMs: 1,
+          inputTokens: 0,
+          outputTokens: 0,
+        },
+      },
+    ],
+  );
 }
 
 beforeAll(async () => {
