@@ -120,12 +120,21 @@ export async function freeDeadOwnersLeases(host = hostname()): Promise<number> {
     .map((row) => row.leaseOwner)
     .filter((owner) => owner.startsWith(`${host}/`) && !processAlive(Number(owner.split("/")[1])));
   if (dead.length === 0) return 0;
-  return writeRuns(function* () {
-    let freed = 0;
-    for (const owner of dead)
-      freed += yield* sqlRun(`UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" = ?`, [owner]);
-    return freed;
-  });
+  // One statement for every dead owner. On PostgreSQL it locks the rows in id order and skips those another
+  // transaction holds (a claim, a commit, another worker's sweep): statements that each locked their owners' rows in
+  // their own order deadlocked when workers swept at once, piled up waiting, and starved the lease renewals. A row
+  // skipped now is freed by the next sweep, or its lease expires; either is safe.
+  return writeRuns(() =>
+    sqlRun(
+      {
+        sqlite: `UPDATE "run" SET "leaseUntil" = NULL WHERE "leaseOwner" IN (SELECT "value" FROM json_each(@owners))`,
+        postgres:
+          `UPDATE "run" SET "leaseUntil" = NULL WHERE "id" IN (SELECT "id" FROM "run" WHERE "leaseOwner" IN ` +
+          `(SELECT json_array_elements_text(@owners::json)) ORDER BY "id" FOR UPDATE SKIP LOCKED)`,
+      },
+      { owners: JSON.stringify(dead) },
+    ),
+  );
 }
 
 function processAlive(pid: number): boolean {
