@@ -143,6 +143,9 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.goto("/runs");
         await expect(page.locator("[data-testid='runs-live'], [data-testid='runs-table-empty']")).toBeVisible();
         await expectAccessible(page, "runs");
+      });
+
+      test("planned run view", async ({ page }) => {
         // A planned run (no routine; the fake planner has no answer for it, so it ends without tasks).
         const planned = await page.request.post("/api/runs", {
           headers: SAME_ORIGIN,

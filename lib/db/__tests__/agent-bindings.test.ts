@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
-import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import { sharedToolGateway } from "../../tool-gateway";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
+import type { DemoHrHttpServer } from "../../demo/hr-server";
+import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
 import { prisma } from "../core";
-import { seedDatabase } from "../../demo/seed";
 import { getRun, startRun } from "../runs";
-import { buildRunWorker, type RunWorker } from "../../run-service";
 import { as, demoUserId } from "../testing/review-test-support";
 import {
   doneStep,
@@ -26,30 +24,23 @@ const EVIL = "x@evil.example";
 /** to ← the run's input employee_id; subject and body are literals. */
 const notify = emailStep("notify", "Tell the employee", "Your leave is booked", "Enjoy your time off.");
 
+let world: EvalWorld;
 let hr: DemoHrHttpServer;
 let fake: FakeOpenAI;
-let worker: RunWorker;
 let routineId: string;
 
 beforeAll(async () => {
-  await seedDatabase({ mode: "demo" });
-  hr = await startDemoHrHttpServer({ port: 0 });
-  fake = await startFakeOpenAI({ port: 0, apiKey: "test-key", scenario: { rules: [] } });
+  // The evaluation tests' world (demo HR server, worker, fake executor model), with leases long enough for agent turns.
+  world = await openEvalWorld({ model: true, leaseMs: 60_000 });
+  ({ hr } = world);
+  fake = world.fake!;
   ({ routineId } = await publishOverDemoHr(
     hr.url,
     await demoUserId("author"),
     leaveRoutineOf("Tell the employee", [lookUp, notify, doneStep]),
   ));
-  worker = buildRunWorker({ enabled: true, concurrency: 2, leaseMs: 60_000, pollMs: 200 });
-  worker.start();
 });
-afterAll(async () => {
-  await worker.stop();
-  await sharedToolGateway().close();
-  await hr.close();
-  await fake.close();
-});
-afterEach(() => vi.unstubAllEnvs());
+afterAll(() => world.close());
 
 const email = (to: string) => ({
   name: "send_email_notification",
@@ -58,9 +49,6 @@ const email = (to: string) => ({
 
 describe("agent mode and the routine's bindings", () => {
   it("refuses a write call a tool result redirected, tells the model why, and the corrected call goes out", async () => {
-    vi.stubEnv("OPENAI_BASE_URL", fake.url);
-    vi.stubEnv("OPENAI_API_KEY", "test-key");
-    vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
     const inputs = leaveInputs();
     const employee = hr.store.employee(inputs.employee_id);
     // The employee's record, which the model reads back from get_employee, carries an instruction.

@@ -10,10 +10,8 @@ import {
   startNewDraft,
   submitForReview,
   VersionChangedError,
-  withdrawFromReview,
 } from "../reviews";
 import { createRoutine, saveRoutineDraft } from "../routines";
-import { getRoutine } from "../library";
 import { hrToolFixture } from "../testing/hr-tool-fixture";
 import { as, contentHashOf, lifecycleState } from "../testing/review-test-support";
 
@@ -38,19 +36,6 @@ async function inReview() {
   return { routineId, versionId };
 }
 
-/** The author's switch: withdraw, save a step that changes data instead, submit again; same version id. */
-async function switchToWrite(routineId: string) {
-  await as("author");
-  await withdrawFromReview(signedIn(), { routineId });
-  const { revision } = await getRoutine(signedIn(), routineId);
-  const saved = await saveRoutineDraft(signedIn(), {
-    routineId,
-    baseRevision: revision,
-    routine: hr.routineCalling("update_employee_contact"),
-  });
-  return submitForReview(signedIn(), { routineId, baseRevision: saved.revision });
-}
-
 const toolsOf = (review: Awaited<ReturnType<typeof getVersionReview>>) =>
   review.routine.steps.flatMap((step) => (step.kind === "tool" ? [step.tool.name] : []));
 
@@ -61,7 +46,7 @@ describe("a decision binds to the content the reviewer saw", () => {
     const seen = await getVersionReview(signedIn(), { routineId, number: 1 });
     expect(toolsOf(seen)).toEqual(["get_employee"]);
 
-    const resubmitted = await switchToWrite(routineId);
+    const resubmitted = await hr.switchToWrite(routineId);
     expect(resubmitted.versionId).toBe(versionId);
 
     await as("reviewer");
@@ -105,7 +90,7 @@ describe("a decision binds to the content the reviewer saw", () => {
       const { routineId, versionId } = await inReview();
       await as("reviewer");
       const seen = await getVersionReview(signedIn(), { routineId, number: 1 });
-      await switchToWrite(routineId);
+      await hr.switchToWrite(routineId);
       await as("reviewer");
       const before = await lifecycleState();
       await expect(
@@ -137,7 +122,7 @@ describe("a publication binds to the content the publisher saw", () => {
     const { routineId, versionId } = await inReview();
     await as("reviewer");
     const seen = await getVersionReview(signedIn(), { routineId, number: 1 });
-    await switchToWrite(routineId);
+    await hr.switchToWrite(routineId);
     // Another reviewer approves the switched content; the publisher's page still shows the old one.
     await as("admin");
     await decideReview(signedIn(), { versionId, contentHash: await contentHashOf(versionId), decision: "approve" });

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Routine, Step } from "../../routine";
+import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
+import { getRoutine } from "../library";
+import { submitForReview, withdrawFromReview } from "../reviews";
+import { saveRoutineDraft } from "../routines";
 import { makeRoutine } from "./routine-factories";
+import { as } from "./review-test-support";
 
 // A registered HR tool server (its row and current tool snapshots written directly, no MCP server behind it) with a
 // read tool and a write tool: enough for a routine that validates against the registry, submits and is approved.
@@ -40,6 +45,21 @@ export async function hrToolFixture() {
     async changeSchema(tool: HrToolName) {
       await prisma.toolSnapshot.updateMany({ where: { serverId, toolName: tool }, data: { current: false } });
       await snapshot(tool, `sha256:${tool}-2`, ["employee_id"]);
+    },
+    /**
+     * The author's bait and switch on a routine in review: withdraw, save a step that changes data instead, submit
+     * again (the same version id). Returns the resubmitted version.
+     */
+    async switchToWrite(routineId: string) {
+      await as("author");
+      await withdrawFromReview(signedIn(), { routineId });
+      const { revision } = await getRoutine(signedIn(), routineId);
+      const saved = await saveRoutineDraft(signedIn(), {
+        routineId,
+        baseRevision: revision,
+        routine: this.routineCalling("update_employee_contact"),
+      });
+      return submitForReview(signedIn(), { routineId, baseRevision: saved.revision });
     },
     routineCalling(tool: HrToolName): Routine {
       const steps: Step[] = [

@@ -22,7 +22,9 @@ export type EvalWorld = {
  * `model`, the fake OpenAI server as the executor model, by the OPENAI_* variables), for tests that run suites the
  * way the app does. `close()` stops them all.
  */
-export async function openEvalWorld(options: { model?: boolean; suites?: number } = {}): Promise<EvalWorld> {
+export async function openEvalWorld(
+  options: { model?: boolean; suites?: number; leaseMs?: number } = {},
+): Promise<EvalWorld> {
   await seedDatabase({ mode: "demo" });
   const hr = await startDemoHrHttpServer({ port: 0 });
   let fake: FakeOpenAI | null = null;
@@ -32,7 +34,9 @@ export async function openEvalWorld(options: { model?: boolean; suites?: number 
     vi.stubEnv("OPENAI_API_KEY", "test-key");
     vi.stubEnv("OPENAI_EXECUTOR_MODEL", "fake-executor");
   }
-  const worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: 5_000, pollMs: 200 });
+  // `leaseMs`: longer for agent runs, whose first turn loads the token counter on a busy machine; a lease that lapses
+  // mid-turn would hand the run to a second execution.
+  const worker = buildRunWorker({ enabled: true, concurrency: 4, leaseMs: options.leaseMs ?? 5_000, pollMs: 200 });
   worker.start();
   const driver = createEvalDriver({ suites: options.suites ?? 2, leaseMs: 5_000, pollMs: 50 });
   driver.start();

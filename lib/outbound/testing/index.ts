@@ -47,3 +47,17 @@ export async function startScriptedServer(
     },
   };
 }
+
+/**
+ * `node:dns/promises` answering `names` (hostname → address) as a test says, the system's resolver for everything
+ * else: for a test's `vi.mock("node:dns/promises", …)`, to make up a name that resolves to a metadata or rebinding
+ * address. `real` is the module as imported.
+ */
+export function dnsAnswering<T extends typeof import("node:dns/promises")>(real: T, names: Map<string, string>): T {
+  const lookup = (async (hostname: string, options: object) => {
+    const address = names.get(hostname);
+    if (address) return [{ address, family: address.includes(":") ? 6 : 4 }];
+    return real.lookup(hostname, options as never);
+  }) as T["lookup"];
+  return { ...real, lookup, default: { ...real, lookup } };
+}

@@ -20,15 +20,12 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 // DNS as the test says for its made-up names (a name that resolves to the metadata address, a rebinding name); the
 // system's for everything else.
 const dns = vi.hoisted(() => ({ names: new Map<string, string>() }));
-vi.mock("node:dns/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:dns/promises")>();
-  const lookup = (async (hostname: string, options: object) => {
-    const address = dns.names.get(hostname);
-    if (address) return [{ address, family: address.includes(":") ? 6 : 4 }];
-    return real.lookup(hostname, options as never);
-  }) as typeof real.lookup;
-  return { ...real, lookup, default: { ...real, lookup } };
-});
+vi.mock("node:dns/promises", async (importOriginal) =>
+  (await import("@/lib/outbound/testing")).dnsAnswering(
+    await importOriginal<typeof import("node:dns/promises")>(),
+    dns.names,
+  ),
+);
 
 const SECRET = "AKIAINTERNAL0SECRET0KEY";
 const counts = async () => ({ servers: await prisma.toolServer.count(), audit: await prisma.auditLog.count() });

@@ -17,15 +17,12 @@ vi.mock("next/headers", async () => (await import("@/test/request-context")).nex
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const dns = vi.hoisted(() => ({ names: new Map<string, string>() }));
-vi.mock("node:dns/promises", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:dns/promises")>();
-  const lookup = (async (hostname: string, options: object) => {
-    const address = dns.names.get(hostname);
-    if (address) return [{ address, family: 4 }];
-    return real.lookup(hostname, options as never);
-  }) as typeof real.lookup;
-  return { ...real, lookup, default: { ...real, lookup } };
-});
+vi.mock("node:dns/promises", async (importOriginal) =>
+  (await import("@/lib/outbound/testing")).dnsAnswering(
+    await importOriginal<typeof import("node:dns/promises")>(),
+    dns.names,
+  ),
+);
 
 const KEY = "sk-outbound-test-key-0042";
 const SECRET = "AKIAINTERNAL0SECRET0KEY";

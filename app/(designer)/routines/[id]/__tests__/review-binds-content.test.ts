@@ -2,9 +2,8 @@ import { revalidatePath } from "next/cache";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formData, signedIn } from "@/test/request-context";
 import { prisma } from "@/lib/db/core";
-import { getRoutine } from "@/lib/db/library";
-import { decideReview, getVersionReview, submitForReview, withdrawFromReview } from "@/lib/db/reviews";
-import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
+import { decideReview, getVersionReview, submitForReview } from "@/lib/db/reviews";
+import { createRoutine } from "@/lib/db/routines";
 import { seedDatabase } from "@/lib/demo/seed";
 import { hrToolFixture } from "@/lib/db/testing/hr-tool-fixture";
 import { as, contentHashOf, lifecycleState } from "@/lib/db/testing/review-test-support";
@@ -40,15 +39,7 @@ async function switchedWhileOpen() {
   await as("reviewer");
   const seen = await getVersionReview(signedIn(), { routineId, number: 1 });
 
-  await as("author");
-  await withdrawFromReview(signedIn(), { routineId });
-  const { revision } = await getRoutine(signedIn(), routineId);
-  const saved = await saveRoutineDraft(signedIn(), {
-    routineId,
-    baseRevision: revision,
-    routine: hr.routineCalling("update_employee_contact"),
-  });
-  await submitForReview(signedIn(), { routineId, baseRevision: saved.revision });
+  await hr.switchToWrite(routineId);
   return { routineId, versionId, seenHash: seen.contentHash };
 }
 
