@@ -2,7 +2,7 @@
 // A module is a folder with an index.ts: lib/<name>, or lib/<namespace>/<name> for the namespaces below. Code outside
 // a module imports it through its index.ts only, or through the index.ts of one of its folders (a narrower surface,
 // such as a browser-safe contract beside a server-only module); tests reach helpers through a testing/ folder.
-const NAMESPACES = "db|demo|stores";
+const NAMESPACES = "db|demo|stores|runs|evaluations";
 const INDEX = "^lib/.+/index\\.ts$";
 const TESTING = "/testing/";
 const TESTS = "(^|/)__tests__/|^e2e/|^test/";

@@ -1,6 +1,6 @@
 // Runs once when the server starts (Node runtime only): brings the database schema up to date before the
 // first request, then starts the run worker, which resumes runs a stopped server left running and drains on
-// SIGTERM/SIGINT (lib/run-service/run-worker-startup.ts). A failure is reported clearly and the server stays up, so
+// SIGTERM/SIGINT (lib/runs/store/run-worker-startup.ts). A failure is reported clearly and the server stays up, so
 // pages can say what is wrong.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -11,11 +11,11 @@ export async function register() {
       for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(0));
     return;
   }
-  const { startRunWorkerOnStartup } = await import("./lib/run-service");
+  const { startRunWorkerOnStartup } = await import("./lib/runs/store");
   startRunWorkerOnStartup();
   // Live streams here follow runs that other processes execute (`npm run worker`, another web server).
-  const { startRunEventRelay } = await import("./lib/run-service");
+  const { startRunEventRelay } = await import("./lib/runs/store");
   startRunEventRelay();
-  const { startEvalDriverOnStartup } = await import("./lib/eval-service");
+  const { startEvalDriverOnStartup } = await import("./lib/evaluations/driver");
   startEvalDriverOnStartup();
 }

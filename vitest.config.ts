@@ -59,9 +59,9 @@ const DAL_ON_POSTGRESQL = [
 
 /** More run tests on PostgreSQL: the runs API and its event streams, planned runs, pinned tool outputs, draining. */
 const MORE_ON_POSTGRESQL = [
-  "lib/db/planned-runs/__tests__/planned-runs.test.ts",
-  "lib/run-service/__tests__/agent-tool-fixtures.test.ts",
-  "lib/run-service/__tests__/run-worker-drain.test.ts",
+  "lib/runs/planned-operations/__tests__/planned-runs.test.ts",
+  "lib/runs/store/__tests__/agent-tool-fixtures.test.ts",
+  "lib/runs/store/__tests__/run-worker-drain.test.ts",
   "lib/db/__tests__/run-worker-compressor.test.ts",
   "lib/api/__tests__/run-events-api.test.ts",
   "lib/api/__tests__/run-events-shared-cap.test.ts",
@@ -81,9 +81,9 @@ const MORE_ON_POSTGRESQL = [
  * and refused writes), operators' controls, a worker executing runs, and events reaching other processes.
  */
 const RUN_STORE_ON_POSTGRESQL = [
-  "lib/run-service/__tests__/run-store.test.ts",
-  "lib/run-service/__tests__/run-worker-leases.test.ts",
-  "lib/run-service/__tests__/run-event-relay.test.ts",
+  "lib/runs/store/__tests__/run-store.test.ts",
+  "lib/runs/store/__tests__/run-worker-leases.test.ts",
+  "lib/runs/store/__tests__/run-event-relay.test.ts",
   "lib/db/__tests__/run-controls.test.ts",
   "lib/db/__tests__/run-worker.test.ts",
   "lib/db/__tests__/stage-controls.test.ts",
@@ -91,8 +91,8 @@ const RUN_STORE_ON_POSTGRESQL = [
   "lib/db/__tests__/runs-start.test.ts",
   "lib/db/__tests__/run-workers-chaos.test.ts",
   "lib/db/__tests__/run-database-away.test.ts",
-  "lib/run-service/__tests__/run-queue.test.ts",
-  "lib/run-service/__tests__/run-event-notify.test.ts",
+  "lib/runs/store/__tests__/run-queue.test.ts",
+  "lib/runs/store/__tests__/run-event-notify.test.ts",
 ];
 
 /** Tests that need no database, by name (decision 0016): the `unit` project. */
@@ -138,8 +138,8 @@ export default defineConfig({
             ...UNIT_TESTS,
             "lib/db/__tests__/run-database-away.test.ts",
             // The run queue (pg-boss) exists on PostgreSQL only.
-            "lib/run-service/__tests__/run-queue.test.ts",
-            "lib/run-service/__tests__/run-event-notify.test.ts",
+            "lib/runs/store/__tests__/run-queue.test.ts",
+            "lib/runs/store/__tests__/run-event-notify.test.ts",
           ],
           setupFiles: ["test/setup-database.ts"],
         },

@@ -19,7 +19,7 @@ try {
   throw error;
 }
 // Loaded only now: the run service opens the database when it loads, where a bad DATABASE_URL would throw uncaught.
-const { startRunWorker, stopRunWorkerOnSignal } = await import("../lib/run-service");
+const { startRunWorker, stopRunWorkerOnSignal } = await import("../lib/runs/store");
 const worker = startRunWorker({ enabled: true });
 console.log(`run worker ${worker!.owner} started (pid ${process.pid})`);
 

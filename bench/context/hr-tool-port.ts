@@ -1,6 +1,6 @@
 import { callHrTool, createHrStore, listHrTools } from "../../lib/demo/hr-server";
 import type { JsonValue, ToolDefinition } from "../../lib/routine";
-import type { ToolPort } from "../../lib/runner";
+import type { ToolPort } from "../../lib/runs/engine";
 
 /**
  * The demo HR tools in-process: the same catalog and handlers the demo MCP server serves, with one fresh store per

@@ -1,6 +1,6 @@
 import type { ChatRequest } from "../../lib/llm";
 import type { JsonValue } from "../../lib/routine";
-import { scriptedModel, type ScriptedModel } from "../../lib/runner/testing";
+import { scriptedModel, type ScriptedModel } from "../../lib/runs/engine/testing";
 
 // The benchmark's executor and compressor: scripted, in-process, and reading only what the prompt shows them.
 //

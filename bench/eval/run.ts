@@ -22,7 +22,7 @@ async function main() {
   });
   const { prisma, support, fake, viewer, worker, driver, routineId, versionId } = world;
   const { createSuite, startEvalRun } = await import("../../lib/db/evals");
-  const { checkCase } = await import("../../lib/eval");
+  const { checkCase } = await import("../../lib/evaluations/scoring");
   try {
     fake.addRules(
       Array.from({ length: CASES }, (_, index) =>

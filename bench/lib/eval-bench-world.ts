@@ -24,11 +24,11 @@ export async function openEvalBenchWorld(options: EvalBenchOptions) {
   const { seedDatabase } = await import("../../lib/demo/seed");
   const { prisma } = await import("../../lib/db/core");
   const { loadViewer } = await import("../../lib/db/users");
-  const { buildRunWorker } = await import("../../lib/run-service");
-  const { createEvalDriver } = await import("../../lib/eval-service");
+  const { buildRunWorker } = await import("../../lib/runs/store");
+  const { createEvalDriver } = await import("../../lib/evaluations/driver");
   const { sharedToolGateway } = await import("../../lib/tool-gateway");
-  const { publishOverDemoHr } = await import("../../lib/run-service/testing/demo-hr-runs");
-  const support = await import("../../lib/eval-service/testing/eval-test-support");
+  const { publishOverDemoHr } = await import("../../lib/runs/store/testing/demo-hr-runs");
+  const support = await import("../../lib/evaluations/driver/testing/eval-test-support");
 
   await seedDatabase({ mode: "demo" });
   const hr = await startDemoHrHttpServer({ port: 0 });

@@ -10,7 +10,7 @@ import {
   readTime,
   sqlAll,
   writeRuns,
-} from "../../lib/run-service";
+} from "../../lib/runs/store";
 import type { Routine } from "../../lib/routine";
 import { toolKey } from "../../lib/tools";
 import { BENCH_SERVER } from "./routines";

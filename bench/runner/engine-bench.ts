@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { runEventBus, type RunEvent } from "../../lib/events";
-import { buildRunWorker, claimRuns, createRunStore, processOwnerId, releaseLease } from "../../lib/run-service";
+import { buildRunWorker, claimRuns, createRunStore, processOwnerId, releaseLease } from "../../lib/runs/store";
 import {
   createRunEngine,
   FakeTools,
@@ -9,7 +9,7 @@ import {
   type EventSink,
   type ModelPort,
   type ToolPort,
-} from "../../lib/runner";
+} from "../../lib/runs/engine";
 import { queueRuns } from "./database";
 import { ECHO } from "./routines";
 

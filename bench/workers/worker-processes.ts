@@ -1,5 +1,5 @@
-import type { Child } from "../../lib/run-service/testing/child-process";
-import { startWorkerProcess } from "../../lib/run-service/testing/worker-processes";
+import type { Child } from "../../lib/runs/store/testing/child-process";
+import { startWorkerProcess } from "../../lib/runs/store/testing/worker-processes";
 
 /** How long a worker may drain after SIGTERM before it is killed (its runs are all finished by then: nothing to drain). */
 const STOP_TIMEOUT_MS = 20_000;

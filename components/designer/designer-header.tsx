@@ -7,7 +7,7 @@ import { StartDraftButton, WithdrawButton } from "@/components/review/version-bu
 import { Alert, Badge, ButtonLink } from "@/components/ui";
 import type { Permission, ReviewDecisionView } from "@/lib/db/reviews";
 import type { RoutineStatus } from "@/lib/db/routines";
-import { readOnlyReason } from "@/lib/review";
+import { readOnlyReason } from "@/lib/review-rules";
 import { SubmitForReviewButton, type SubmitForReview } from "./submit-for-review";
 
 /** What the header shows about the working version and what the viewer may do with it (from RoutineDetail). */

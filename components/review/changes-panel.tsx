@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui";
-import type { ReviewDiff } from "@/lib/review";
+import type { ReviewDiff } from "@/lib/review-rules";
 import { defaultModeSentence } from "./default-mode-notice";
 import { DIFF_STYLE } from "./diff-style";
 

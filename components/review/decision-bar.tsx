@@ -5,7 +5,7 @@ import { startTransition, useActionState, useId, type FormEvent } from "react";
 import { Button, Field, Textarea } from "@/components/ui";
 import { idleState } from "@/lib/forms";
 import type { Permission } from "@/lib/db/reviews";
-import { refusalSentence } from "@/lib/review";
+import { refusalSentence } from "@/lib/review-rules";
 import { ActionMessage } from "./action-message";
 import type { FormAction, VersionTarget } from "./review-types";
 

@@ -1,5 +1,5 @@
 import { Alert } from "@/components/ui";
-import type { ReviewDiff } from "@/lib/review";
+import type { ReviewDiff } from "@/lib/review-rules";
 import { runModeOption } from "@/components/runs/run-modes";
 
 type Change = NonNullable<ReviewDiff["defaultMode"]>;

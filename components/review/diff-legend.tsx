@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui";
-import type { DiffStatus, ReviewDiff } from "@/lib/review";
+import type { DiffStatus, ReviewDiff } from "@/lib/review-rules";
 import { DIFF_STYLE } from "./diff-style";
 
 const ORDER: DiffStatus[] = ["added", "removed", "changed", "unchanged"];

@@ -1,4 +1,4 @@
-import type { DiffStatus } from "@/lib/review";
+import type { DiffStatus } from "@/lib/review-rules";
 
 /** How each diff status looks, everywhere the review shows one: canvas nodes, the legend, lists and rows. */
 export const DIFF_STYLE: Record<DiffStatus, { label: string; node: string; tag: string; swatch: string }> = {

@@ -2,7 +2,7 @@ import { AlertTriangle, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import { Badge, cn } from "@/components/ui";
 import type { VersionEvaluation } from "@/lib/db/reviews";
-import { formatAccuracy, type GateRow, type GateScore, lowerSuitesText } from "@/lib/review";
+import { formatAccuracy, type GateRow, type GateScore, lowerSuitesText } from "@/lib/review-rules";
 
 const linkClasses =
   "rounded font-medium text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring";

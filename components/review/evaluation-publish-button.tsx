@@ -4,7 +4,7 @@ import { AlertTriangle, Rocket } from "lucide-react";
 import { useState } from "react";
 import { Alert, Button, Dialog, Field, Textarea, useFormAction } from "@/components/ui";
 import { idleState } from "@/lib/forms";
-import { formatAccuracy, OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, type PublishGate } from "@/lib/review";
+import { formatAccuracy, OVERRIDE_REASON_MAX, OVERRIDE_REASON_MIN, type PublishGate } from "@/lib/review-rules";
 import type { FormAction } from "./review-types";
 import { PublishButton } from "./version-buttons";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui";
-import { lifecycleStatus } from "@/lib/review";
+import { lifecycleStatus } from "@/lib/review-rules";
 
 /** A version's status as a badge: "Changes requested" for a draft a reviewer sent back. */
 export function LifecycleBadge({

@@ -6,7 +6,7 @@ import { browserTextScale } from "@/components/canvas";
 import { Columns2, Rows2 } from "lucide-react";
 import { Badge, Button, cn } from "@/components/ui";
 import { nodesBounds, openingViewport, outgoingEdgeIds, routineToFlow } from "@/lib/graph";
-import { unionBounds, type ReviewDiff } from "@/lib/review";
+import { unionBounds, type ReviewDiff } from "@/lib/review-rules";
 import type { Routine } from "@/lib/routine";
 import { DiffLegend } from "./diff-legend";
 import { ReviewCanvas } from "./review-canvas";

@@ -20,7 +20,7 @@ import {
 } from "@/components/canvas";
 import { cn } from "@/components/ui";
 import { NODE_SIZE, type StageNode, type StepEdge, type StepNode } from "@/lib/graph";
-import type { DiffStatus, SideStatuses } from "@/lib/review";
+import type { DiffStatus, SideStatuses } from "@/lib/review-rules";
 import type { Routine, Step } from "@/lib/routine";
 import { DIFF_STYLE } from "./diff-style";
 

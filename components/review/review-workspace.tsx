@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { usePanelLayout } from "@/components/shell/canvas-layout";
 import { Alert, ResizablePanel, TabList, TabPanel } from "@/components/ui";
 import type { VersionReview } from "@/lib/db/reviews";
-import { reviewDiff, statusOf, type ReviewDiff } from "@/lib/review";
+import { reviewDiff, statusOf, type ReviewDiff } from "@/lib/review-rules";
 import { ChangesPanel } from "./changes-panel";
 import { DecisionBar } from "./decision-bar";
 import { DefaultModeNotice } from "./default-mode-notice";

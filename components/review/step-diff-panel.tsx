@@ -3,7 +3,7 @@
 import { Sparkles } from "lucide-react";
 import { useMemo } from "react";
 import { Badge, cn } from "@/components/ui";
-import { stepDetailRows, type DetailRow, type DiffStatus } from "@/lib/review";
+import { stepDetailRows, type DetailRow, type DiffStatus } from "@/lib/review-rules";
 import type { Routine } from "@/lib/routine";
 import { DIFF_STYLE } from "./diff-style";
 

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Select } from "@/components/ui/select";
 import type { Permission } from "@/lib/db/reviews";
-import type { DiffStatus } from "@/lib/review";
+import type { DiffStatus } from "@/lib/review-rules";
 import type { Routine } from "@/lib/routine";
 import { CommentForm, CommentList, type ReviewComment } from "./review-comments";
 import type { ReviewActions, VersionTarget } from "./review-types";

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { Button, cn } from "@/components/ui";
-import { countChangedLines, foldUnchanged, textDiffLines, type TextDiffRow } from "@/lib/review";
+import { countChangedLines, foldUnchanged, textDiffLines, type TextDiffRow } from "@/lib/review-rules";
 import { renderRoutineText, type Routine } from "@/lib/routine";
 
 const LINE_STYLE = {

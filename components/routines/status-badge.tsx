@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui";
-import { lifecycleStatus } from "@/lib/review";
+import { lifecycleStatus } from "@/lib/review-rules";
 
 type Props = {
   status: string;

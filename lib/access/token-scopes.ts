@@ -28,7 +28,7 @@ export const TOKEN_SCOPE_INFO: Record<TokenScope, TokenScopeInfo> = {
     label: "Read runs",
     description: "A run's status, inputs and outputs, its live events, and live status changes of the runs list.",
     routes: ["GET /api/runs/<id>", "GET /api/runs/<id>/events", "GET /api/runs/events"],
-    // Authors see the runs they started and those of routines they own (lib/db/runs run visibility).
+    // Authors see the runs they started and those of routines they own (lib/runs/operations run visibility).
     roles: ["author", "operator", "admin"],
   },
   "runs:start": {

@@ -1,6 +1,6 @@
 import "server-only";
 import { errorResponse } from "../actions";
-import { canViewRun, getRun, listRunEvents, RUN_NOT_FOUND } from "../db/runs";
+import { canViewRun, getRun, listRunEvents, RUN_NOT_FOUND } from "../runs/operations";
 import {
   createRunEventStream,
   createRunStatusStream,

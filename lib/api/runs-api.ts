@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../access";
 import { errorResponse } from "../actions";
-import { contextChoiceSchema, getRun, startPlannedRun, startRun, type RunView } from "../db/runs";
+import { contextChoiceSchema, getRun, startPlannedRun, startRun, type RunView } from "../runs/operations";
 import { ValidationError } from "../db/core";
 import { retrieveRoutines } from "../db/memory";
 import { checkRequest, type Candidate, type Retrieval } from "../memory";

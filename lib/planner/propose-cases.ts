@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { expectedCallSchema, testCaseContentSchema, type TestCaseContent } from "../eval";
+import { expectedCallSchema, testCaseContentSchema, type TestCaseContent } from "../evaluations/scoring";
 import type { ChatMessage, LlmCallContext } from "../llm";
 import { renderRoutineText, type Routine, type ToolDefinition } from "../routine";
 import { askPlanner } from "./ask-planner";

@@ -15,7 +15,7 @@ import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
 import { getRoutineForEditing } from "@/lib/db/library";
 import { createSuite, getEvalRunProgress, importTestCases, startEvalRun, updateSuite } from "@/lib/db/evals";
 import { ValidationError } from "@/lib/db/core";
-import { getRun, startRun } from "@/lib/db/runs";
+import { getRun, startRun } from "@/lib/runs/operations";
 import type { Viewer } from "@/lib/access";
 
 /**

@@ -5,7 +5,7 @@ import type { FindRoutineResult, PlanRequestResult } from "@/components/runs/by-
 import { RUN_CONTROL_ROLES } from "@/lib/access";
 import { ValidationError } from "@/lib/db/core";
 import { retrieveRoutines } from "@/lib/db/memory";
-import { startPlannedRun } from "@/lib/db/runs";
+import { startPlannedRun } from "@/lib/runs/operations";
 import { checkRequest } from "@/lib/memory";
 import { defineAction } from "@/lib/session";
 

@@ -10,7 +10,7 @@ import { loadOrError } from "@/lib/actions";
 import { hasAnyRole } from "@/lib/access";
 import { sectionAccess } from "@/lib/session";
 import { listRoutines } from "@/lib/db/library";
-import { listRuns, type RunSummary } from "@/lib/db/runs";
+import { listRuns, type RunSummary } from "@/lib/runs/operations";
 import { RUN_STATUSES, type RunStatus } from "@/lib/events";
 import { loadRunFormAction, startRunAction } from "../../(designer)/routines/[id]/run-actions";
 import { findRoutineAction, startPlannedRunAction } from "./actions";

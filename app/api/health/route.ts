@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/run-service";
+import { checkHealth } from "@/lib/runs/store";
 
 // Node runtime: the checks read the database through the SQLite driver. Never cached: every probe checks anew.
 export const runtime = "nodejs";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 /**
  * The health of this installation for load balancers and monitors, with no sign-in: 200 when all is well, 503 when
  * degraded (runs wait and no worker is seen) or down (the database does not answer), with each check's finding.
- * It takes no input and reveals counts and ages only (lib/run-service/run-health.ts).
+ * It takes no input and reveals counts and ages only (lib/runs/store/run-health.ts).
  */
 export async function GET(): Promise<Response> {
   const report = await checkHealth();

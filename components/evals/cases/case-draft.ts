@@ -1,5 +1,5 @@
 import type { JsonValue } from "@/lib/routine";
-import type { TestCaseContent, TestCaseContentInput } from "@/lib/eval";
+import type { TestCaseContent, TestCaseContentInput } from "@/lib/evaluations/scoring";
 
 /**
  * The editor's form state and its conversions. Accepted values are edited one per line: a line that parses as JSON

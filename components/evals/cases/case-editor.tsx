@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Alert, Button, Dialog, Field, Input, Textarea } from "@/components/ui";
-import { expectedAnswerSources } from "@/lib/eval";
+import { expectedAnswerSources } from "@/lib/evaluations/scoring";
 import { fromDraft, pinnedTools, toDraft, type CaseDraft } from "./case-draft";
 import type { CaseActions, CaseToolView, CaseView } from "./case-types";
 import { ExpectedCallsEditor } from "./expected-calls-editor";

@@ -1,4 +1,4 @@
-import type { JsonlError, TestCaseContent, TestCaseContentInput } from "@/lib/eval";
+import type { JsonlError, TestCaseContent, TestCaseContentInput } from "@/lib/evaluations/scoring";
 import type { ActionState } from "@/lib/forms";
 
 /** A case as the browser gets it: plain data, dates as ISO text. */

@@ -3,7 +3,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { Button, Checkbox, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import type { ExpectedAnswerSource } from "@/lib/eval";
+import type { ExpectedAnswerSource } from "@/lib/evaluations/scoring";
 import { AnswerOriginBadge } from "../results/answer-origin";
 import { emptyArgument, emptyCall, type CallDraft } from "./case-draft";
 import type { CaseToolView } from "./case-types";

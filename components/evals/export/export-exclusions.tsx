@@ -1,4 +1,4 @@
-import { EXCLUSION_TEXT, type TrainingSummary } from "@/lib/eval";
+import { EXCLUSION_TEXT, type TrainingSummary } from "@/lib/evaluations/scoring";
 
 /**
  * What the export's rules left out, a line per rule with its count and why: so a person who expected more

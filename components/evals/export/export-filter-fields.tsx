@@ -1,6 +1,6 @@
 import { Checkbox, Field, Input } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import type { TrainingFormat, TrainingSource } from "@/lib/eval";
+import type { TrainingFormat, TrainingSource } from "@/lib/evaluations/scoring";
 
 export type ExportRoutineOption = { id: string; name: string; versions: Array<{ id: string; number: number }> };
 

@@ -3,7 +3,7 @@
 import { Download, FileX2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, EmptyState, Spinner } from "@/components/ui";
-import { minimumWarning, trainingQueryString, type TrainingSummary } from "@/lib/eval";
+import { minimumWarning, trainingQueryString, type TrainingSummary } from "@/lib/evaluations/scoring";
 import { ExportExclusions } from "./export-exclusions";
 import { ExportFilterFields, type ExportFormValues, type ExportRoutineOption } from "./export-filter-fields";
 

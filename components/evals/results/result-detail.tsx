@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { Alert, Badge, Card, CardBody, CardHeader, cn } from "@/components/ui";
-import type { ActualCall, CallCheck, CaseVerdict, ExpectedCall } from "@/lib/eval";
+import type { ActualCall, CallCheck, CaseVerdict, ExpectedCall } from "@/lib/evaluations/scoring";
 import { AnswerOriginBadge, AnswerOriginLegend } from "./answer-origin";
 
 export type ResultDetailView = {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert, Button, Field, Input } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/components/ui";
-import { EVAL_MODES, type EvalMode } from "@/lib/eval";
+import { EVAL_MODES, type EvalMode } from "@/lib/evaluations/scoring";
 import { idleState, type ActionState } from "@/lib/forms";
 import { CONTEXT_MODE_LABELS, CONTEXT_MODES, type ContextMode } from "@/lib/context-modes";
 import { MODE_LABELS } from "./suite-modes";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge, Card, CardBody } from "@/components/ui";
-import type { EvalMode } from "@/lib/eval";
+import type { EvalMode } from "@/lib/evaluations/scoring";
 import { MODE_LABELS } from "./suite-modes";
 
 export type SuiteListItem = {

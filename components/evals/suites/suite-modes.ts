@@ -1,4 +1,4 @@
-import type { EvalMode } from "@/lib/eval";
+import type { EvalMode } from "@/lib/evaluations/scoring";
 import { CONTEXT_MODE_LABELS, type ContextMode } from "@/lib/context-modes";
 
 /** The modes as the suite form and the results name them. */

@@ -2,7 +2,7 @@
 
 import { ChevronRight } from "lucide-react";
 import { cn } from "@/components/ui";
-import type { HierarchyTotals } from "@/lib/run-hierarchy";
+import type { HierarchyTotals } from "@/lib/runs/hierarchy";
 import { TONE_TEXT } from "../run-styles";
 import { useNow } from "../use-now";
 import { useRunHierarchy, useStagesUi } from "./run-stages-context";

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { priceOf } from "@/lib/llm/pricing";
-import { buildRunHierarchy, type HierarchyStepRun, type RunHierarchy, type StageNode } from "@/lib/run-hierarchy";
+import { buildRunHierarchy, type HierarchyStepRun, type RunHierarchy, type StageNode } from "@/lib/runs/hierarchy";
 import type { RunViewStoreState, StepView } from "@/lib/stores/run-view";
 import { useRunView, useRunViewApi } from "../run-view-context";
 import type { RunHierarchyConfig } from "./run-stages-types";

@@ -1,5 +1,5 @@
 import type { ModelPrice } from "@/lib/llm/pricing";
-import type { HierarchyActor } from "@/lib/run-hierarchy";
+import type { HierarchyActor } from "@/lib/runs/hierarchy";
 import type { RunViewSnapshot } from "@/lib/stores/run-view";
 
 /**

@@ -1,5 +1,5 @@
 import { isFinished, type RunStatus } from "@/lib/events";
-import type { StageNode } from "@/lib/run-hierarchy";
+import type { StageNode } from "@/lib/runs/hierarchy";
 
 export type StageAction = "pause" | "cancel" | "retry";
 

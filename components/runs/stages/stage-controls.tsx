@@ -4,7 +4,7 @@ import { Ban, Pause, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Button, Dialog, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { RunStatus } from "@/lib/events";
-import type { StageNode } from "@/lib/run-hierarchy";
+import type { StageNode } from "@/lib/runs/hierarchy";
 import type { RunActions } from "../run-actions-types";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { STAGE_ACTION_TEXT, stageActionBlocked, type StageAction } from "./stage-control-rules";

@@ -1,4 +1,4 @@
-import type { StageNode } from "@/lib/run-hierarchy";
+import type { StageNode } from "@/lib/runs/hierarchy";
 
 /** The key of the group of steps in no stage (stage ids cannot hold "~"). */
 export const UNSTAGED_KEY = "~unstaged";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, cn, ProgressBar, Spinner } from "@/components/ui";
-import type { ActorNode } from "@/lib/run-hierarchy";
+import type { ActorNode } from "@/lib/runs/hierarchy";
 import { formatTokens, selectHeader } from "@/lib/stores/run-view";
 import { PanelSection } from "../panel-section";
 import type { RunActions } from "../run-actions-types";

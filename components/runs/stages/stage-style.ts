@@ -1,5 +1,5 @@
 import { Pause } from "lucide-react";
-import type { HierarchyStatus, HierarchyTotals } from "@/lib/run-hierarchy";
+import type { HierarchyStatus, HierarchyTotals } from "@/lib/runs/hierarchy";
 import { elapsedMs, formatCost, formatDuration, formatTokens } from "@/lib/stores/run-view";
 import { STEP_STATE_STYLE } from "../run-styles";
 

@@ -11,7 +11,7 @@ import {
   type StageSummaryDirection,
   type StepEdge,
 } from "@/lib/graph";
-import type { RunHierarchy } from "@/lib/run-hierarchy";
+import type { RunHierarchy } from "@/lib/runs/hierarchy";
 import type { RunViewStoreState } from "@/lib/stores/run-view";
 import { useRunView } from "../run-view-context";
 import { useNow } from "../use-now";

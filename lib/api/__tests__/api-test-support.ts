@@ -3,8 +3,8 @@ import { type RunEvent, runEventBus, type RunEventInput } from "../../events";
 import type { TokenExpiryDays, TokenScope } from "../../access";
 import { createApiToken, type CreatedApiToken } from "../../db/users";
 import { prisma } from "../../db/core";
-import { applyRunChange, writeRuns } from "../../run-service";
-import type { RunChange } from "../../runner";
+import { applyRunChange, writeRuns } from "../../runs/store";
+import type { RunChange } from "../../runs/engine";
 import { as, demoUserId, type Who } from "../../db/testing/review-test-support";
 import { signedIn } from "../../../test/request-context";
 

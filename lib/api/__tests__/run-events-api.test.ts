@@ -4,7 +4,7 @@ import { RunEventBus, runEventBus, StreamLimiter } from "../../events";
 import { readRunEvents } from "../../events/testing/sse-reader";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
-import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
 import { streamRunEvents, streamRunStatuses, type StreamDeps } from "../run-events-api";
 import { apiRequest, engineCommit, finished, stepDone, storedEvents, tokenOf } from "./api-test-support";
 

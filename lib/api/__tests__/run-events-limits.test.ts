@@ -5,7 +5,7 @@ import { createApiToken, revokeApiToken, setUserActive } from "../../db/users";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../../db/testing/review-test-support";
 import { readRunEvents } from "../../events/testing/sse-reader";
-import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
 import { request as currentRequest, signedIn } from "../../../test/request-context";
 import { streamRunEvents, streamRunStatuses, type StreamDeps } from "../run-events-api";
 import { apiRequest, engineCommit, stepDone, tokenOf } from "./api-test-support";
@@ -13,8 +13,8 @@ import { serveHandler } from "./http-test-server";
 
 // Counts the run_event rows the stream reads, through the real DAL function.
 const table = vi.hoisted(() => ({ rowsRead: 0 }));
-vi.mock("../../db/runs", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../db/runs")>();
+vi.mock("../../runs/operations", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../runs/operations")>();
   return {
     ...original,
     listRunEvents: async (...args: Parameters<typeof original.listRunEvents>) => {

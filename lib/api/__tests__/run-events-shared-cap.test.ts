@@ -4,7 +4,7 @@ import { streamRunEvents } from "../run-events-api";
 import { apiRequest, tokenOf } from "./api-test-support";
 import { seedDatabase } from "../../demo/seed";
 import { demoUserId } from "../../db/testing/review-test-support";
-import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
 import { prisma } from "../../db/core";
 import { createSharedStreamLimiter, refreshStreamSlots, STREAM_SLOT_STALE_MS } from "../../db/stream-slots";
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../db/core";
-import { updateRunContextSettings } from "../../db/runs";
+import { updateRunContextSettings } from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { postRun } from "../runs-api";
 import { apiRequest, tokenOf } from "./api-test-support";

@@ -3,7 +3,7 @@ import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { demoUserId } from "../../db/testing/review-test-support";
 import { makeRoutine } from "../../db/testing/routine-factories";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { postRun } from "../runs-api";
 import { apiRequest, tokenOf } from "./api-test-support";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
-import { humanRoutine, publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { humanRoutine, publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
 import { getRunStatus, postRun } from "../runs-api";
 import { apiRequest, tokenOf } from "./api-test-support";
 

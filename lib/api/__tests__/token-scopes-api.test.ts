@@ -4,7 +4,7 @@ import { createApiToken, setUserRoles } from "../../db/users";
 import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../../db/testing/review-test-support";
-import { publishedRoutine, queuedRun } from "../../run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { getRunStatus, postRun } from "../runs-api";
 import { streamRunEvents, streamRunStatuses, type StreamDeps } from "../run-events-api";

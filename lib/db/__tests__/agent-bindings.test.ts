@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
 import type { DemoHrHttpServer } from "../../demo/hr-server";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
 import { prisma } from "../core";
-import { getRun, startRun } from "../runs";
+import { getRun, startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 import {
   doneStep,
@@ -13,7 +13,7 @@ import {
   lookUp,
   publishOverDemoHr,
   waitForStatus,
-} from "../../run-service/testing/demo-hr-runs";
+} from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
 // Agent mode honours the routine's bindings (issue #29, part 4), end to end: the real worker and engine, the executor

@@ -5,7 +5,7 @@ import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-serv
 import { sharedToolGateway } from "../../tool-gateway";
 import { ConflictError, prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
-import { controlRun, getRun, startRun } from "../runs";
+import { controlRun, getRun, startRun } from "../../runs/operations";
 import { decideReview, publishVersion, setDefaultMode, submitForReview } from "../reviews";
 import { getRoutine } from "../library";
 import {
@@ -16,10 +16,10 @@ import {
   type RunWorker,
   wakeRunWorker,
   writeRuns,
-} from "../../run-service";
+} from "../../runs/store";
 import { as, contentHashOf, demoUserId } from "../testing/review-test-support";
-import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { humanRoutine, publishedRoutine } from "../../run-service/testing/run-test-support";
+import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
+import { humanRoutine, publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 // Agent mode end to end: the real worker and engine, the executor model behind the fake OpenAI-compatible server over

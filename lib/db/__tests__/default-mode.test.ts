@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "../../access";
 import { PLANNER_RESPONSE_SCHEMA } from "../../planner";
-import { reviewDiff } from "../../review";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { reviewDiff } from "../../review-rules";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { seedDatabase } from "../../demo/seed";
 import { ConflictError, prisma } from "../core";
@@ -18,7 +18,7 @@ import {
   submitForReview,
 } from "../reviews";
 import { archiveRoutine, readStoredRoutine } from "../routines";
-import { getRun, startRun } from "../runs";
+import { getRun, startRun } from "../../runs/operations";
 import { makeRoutine } from "../testing/routine-factories";
 import {
   as,

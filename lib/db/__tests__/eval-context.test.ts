@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import { seedDatabase } from "../../demo/seed";
-import { createEvalDriver } from "../../eval-service";
-import { balanceRoutine, insertBalanceCases } from "../../eval-service/testing/eval-test-support";
-import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
+import { createEvalDriver } from "../../evaluations/driver";
+import { balanceRoutine, insertBalanceCases } from "../../evaluations/driver/testing/eval-test-support";
+import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
 import { sharedToolGateway } from "../../tool-gateway";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
 import { createSuite, getSuite, startEvalRun } from "../evals";
-import { updateRunContextSettings } from "../runs";
+import { updateRunContextSettings } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 
 // A suite configuration's context mode: kept on the suite, fixed with the admin's other settings when a suite run

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
 import { type DemoHrHttpServer } from "../../demo/hr-server";
-import { balanceRoutine, insertBalanceCases, waitForEvalRun } from "../../eval-service/testing/eval-test-support";
+import { balanceRoutine, insertBalanceCases, waitForEvalRun } from "../../evaluations/driver/testing/eval-test-support";
 import type { Routine } from "../../routine";
-import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
+import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 import { NotFoundError, prisma } from "../core";
 import { suiteScoresForVersions } from "../eval-scores";

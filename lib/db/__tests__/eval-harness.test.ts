@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
 import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { prisma } from "../core";
 import { createSuite, getEvalRunReport, listEvalResults, startEvalRun } from "../evals";
 import { as, demoUserId } from "../testing/review-test-support";
-import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
+import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 import {
   agentTurns,
@@ -13,7 +13,7 @@ import {
   insertBalanceCases,
   waitForEvalRun,
   type CaseFlaw,
-} from "../../eval-service/testing/eval-test-support";
+} from "../../evaluations/driver/testing/eval-test-support";
 
 // The harness: scripted executors with known error rates produce exactly those figures. The real run worker
 // and engine execute each case in agent mode against the fake OpenAI-compatible server over HTTP (scripted per case

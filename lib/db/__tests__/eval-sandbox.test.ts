@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
 import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { type DemoHrHttpServer } from "../../demo/hr-server";
 import { registerDemoToolServer } from "../../demo/seed";
-import type { ExpectedCall, PinnedOutput } from "../../eval";
-import { readRunEvents } from "../../eval-service";
-import { waitForEvalRun } from "../../eval-service/testing/eval-test-support";
-import { bookLeave, doneStep, leaveRoutineOf, publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
+import type { ExpectedCall, PinnedOutput } from "../../evaluations/scoring";
+import { readRunEvents } from "../../evaluations/driver";
+import { waitForEvalRun } from "../../evaluations/driver/testing/eval-test-support";
+import { bookLeave, doneStep, leaveRoutineOf, publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
 import type { Step } from "../../routine";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";

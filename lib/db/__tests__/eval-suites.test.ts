@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
 import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { type DemoHrHttpServer } from "../../demo/hr-server";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
@@ -18,11 +18,11 @@ import {
   suiteScoresForVersions,
   updateSuite,
 } from "../evals";
-import { listRuns } from "../runs";
-import { createEvalDriver } from "../../eval-service";
+import { listRuns } from "../../runs/operations";
+import { createEvalDriver } from "../../evaluations/driver";
 import { as, demoUserId } from "../testing/review-test-support";
-import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import {
   agentTurns,
@@ -31,7 +31,7 @@ import {
   caseRules,
   insertBalanceCases,
   waitForEvalRun,
-} from "../../eval-service/testing/eval-test-support";
+} from "../../evaluations/driver/testing/eval-test-support";
 
 // Suites through the DAL: who may do what, what starting writes, and suites executed by the real driver, worker and
 // engine (workflow mode needs no model: the routine binds every argument; agent mode uses the fake model).

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, prisma, ValidationError } from "../core";
-import { getChildRun } from "../runs";
-import { loadRunSnapshot } from "../../run-service";
+import { getChildRun } from "../../runs/operations";
+import { loadRunSnapshot } from "../../runs/store";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
-import { humanRoutine, publishedRoutine, runIn } from "../../run-service/testing/run-test-support";
+import { humanRoutine, publishedRoutine, runIn } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 let parentRoutineId: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
-import { controlRun, decideHumanStep, rerunFromStep, retryStep } from "../runs";
-import { claimRuns, loadRunSnapshot, onRunControl } from "../../run-service";
+import { controlRun, decideHumanStep, rerunFromStep, retryStep } from "../../runs/operations";
+import { claimRuns, loadRunSnapshot, onRunControl } from "../../runs/store";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
 import {
@@ -12,7 +12,7 @@ import {
   runIn,
   runTables,
   setRunState,
-} from "../../run-service/testing/run-test-support";
+} from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 let routineId: string;

@@ -10,24 +10,24 @@ import { sharedToolGateway } from "../../tool-gateway";
 import { buildHrDataset } from "../../demo/hr-server";
 import { seedDatabase } from "../../demo/seed";
 import { prisma } from "../core";
-import { startRun } from "../runs";
+import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
-import { stopChild, type Child } from "../../run-service/testing/child-process";
+import { stopChild, type Child } from "../../runs/store/testing/child-process";
 import {
   BOOKING_SIDE_EFFECTS,
   bookingWithEmails,
   startDemoHrProcess,
   startWorkerProcess,
-} from "../../run-service/testing/worker-processes";
+} from "../../runs/store/testing/worker-processes";
 import {
   describeRuns,
   expectedSideEffects,
   runProblems,
   sideEffectProblems,
   type CountedSideEffect,
-} from "../../run-service/testing/chaos-checks";
-import { publishOverDemoHr } from "../../run-service/testing/demo-hr-runs";
-import { startTcpProxy, type TcpProxy } from "../../run-service/testing/tcp-proxy";
+} from "../../runs/store/testing/chaos-checks";
+import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
+import { startTcpProxy, type TcpProxy } from "../../runs/store/testing/tcp-proxy";
 import { signedIn } from "../../../test/request-context";
 
 const RUNS = 10;

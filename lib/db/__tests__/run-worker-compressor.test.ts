@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
-import { startRun } from "../runs";
+import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 import { makeRoutine, makeStep } from "../testing/routine-factories";
 import { seedDatabase } from "../../demo/seed";
-import { buildRunWorker, type RunWorker } from "../../run-service";
-import { waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { buildRunWorker, type RunWorker } from "../../runs/store";
+import { waitForStatus } from "../../runs/store/testing/demo-hr-runs";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 
 // The worker's compressor: the compressor role's model when an admin configured one, read for every run, so a
 // compressed run without one stays plan-aware with a reason that says so, and the next run after one is set uses it.

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
-import type { ToolOutcome, ToolPort } from "../../runner";
+import type { ToolOutcome, ToolPort } from "../../runs/engine";
 import { sharedToolGateway } from "../../tool-gateway";
 import { ConflictError, prisma } from "../core";
 import { DEMO_USERS, seedDatabase } from "../../demo/seed";
-import { controlRun, decideHumanStep, getRun, rerunFromStep, retryStep, startRun } from "../runs";
-import { buildRunWorker, createRegistryToolPort, type RunWorker } from "../../run-service";
+import { controlRun, decideHumanStep, getRun, rerunFromStep, retryStep, startRun } from "../../runs/operations";
+import { buildRunWorker, createRegistryToolPort, type RunWorker } from "../../runs/store";
 import { as, demoUserId } from "../testing/review-test-support";
-import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
 /**

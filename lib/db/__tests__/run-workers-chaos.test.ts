@@ -7,18 +7,18 @@ import { sharedToolGateway } from "../../tool-gateway";
 import { buildHrDataset, createRandom } from "../../demo/hr-server";
 import { seedDatabase } from "../../demo/seed";
 import { prisma } from "../core";
-import { startRun } from "../runs";
+import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
-import { stopChild, type Child } from "../../run-service/testing/child-process";
-import { BOOKING_SIDE_EFFECTS, startDemoHrProcess } from "../../run-service/testing/worker-processes";
-import { chaosSeed, createWorkerPool, type WorkerPool } from "../../run-service/testing/chaos-workers";
+import { stopChild, type Child } from "../../runs/store/testing/child-process";
+import { BOOKING_SIDE_EFFECTS, startDemoHrProcess } from "../../runs/store/testing/worker-processes";
+import { chaosSeed, createWorkerPool, type WorkerPool } from "../../runs/store/testing/chaos-workers";
 import {
   describeRuns,
   expectedSideEffects,
   runProblems,
   sideEffectProblems,
   type CountedSideEffect,
-} from "../../run-service/testing/chaos-checks";
+} from "../../runs/store/testing/chaos-checks";
 import {
   bookLeave,
   doneStep,
@@ -26,7 +26,7 @@ import {
   leaveRoutineOf,
   lookUp,
   publishOverDemoHr,
-} from "../../run-service/testing/demo-hr-runs";
+} from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
 const RUNS = 50;

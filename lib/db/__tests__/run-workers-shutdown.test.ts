@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
-import { loadRunSnapshot } from "../../run-service";
-import { startRun } from "../runs";
+import { loadRunSnapshot } from "../../runs/store";
+import { startRun } from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../testing/review-test-support";
-import { stopChild, type Child } from "../../run-service/testing/child-process";
-import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { stopChild, type Child } from "../../runs/store/testing/child-process";
+import { leaveInputs, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
 import {
   bookingWithEmails,
   sideEffectCounts,
   startDemoHrProcess,
   startWorkerProcess,
-} from "../../run-service/testing/worker-processes";
+} from "../../runs/store/testing/worker-processes";
 import { startHoldingProxy } from "../testing/holding-proxy";
 import { signedIn } from "../../../test/request-context";
 

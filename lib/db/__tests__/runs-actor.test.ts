@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../demo/seed";
 import type { Routine } from "../../routine";
-import { createRunStore } from "../../run-service";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { createRunStore } from "../../runs/store";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { ConflictError, prisma } from "../core";
-import { startRun } from "../runs";
+import { startRun } from "../../runs/operations";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId } from "../testing/review-test-support";
 

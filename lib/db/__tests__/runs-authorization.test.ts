@@ -11,7 +11,7 @@ import {
   rerunFromStep,
   retryStep,
   startRun,
-} from "../runs";
+} from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, type Who } from "../testing/review-test-support";
 import {
@@ -21,7 +21,7 @@ import {
   runIn,
   runTables,
   setRunState,
-} from "../../run-service/testing/run-test-support";
+} from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 const ROLES: Who[] = ["anonymous", "author", "reviewer", "operator", "admin"];

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../demo/seed";
-import { createRunStore } from "../../run-service";
-import { publishedRoutine, queuedRun, runTables } from "../../run-service/testing/run-test-support";
+import { createRunStore } from "../../runs/store";
+import { publishedRoutine, queuedRun, runTables } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { prisma, ValidationError } from "../core";
-import { startRun, updateRunContextSettings } from "../runs";
+import { startRun, updateRunContextSettings } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 
 // Every new workflow or agent run stores its context settings on its plan: the starter's choice over the admin's

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { type RunEvent, runEventBus } from "../../events";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
-import { onRunWork } from "../../run-service";
-import { getRun, startRun } from "../runs";
+import { onRunWork } from "../../runs/store";
+import { getRun, startRun } from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId } from "../testing/review-test-support";
-import { publishedRoutine, runTables } from "../../run-service/testing/run-test-support";
+import { publishedRoutine, runTables } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 let ownerId: string;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, prisma } from "../core";
 import { loadViewer } from "../users";
-import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../runs";
+import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
-import { publishedRoutine, queuedRun, setRunState } from "../../run-service/testing/run-test-support";
-import { applyRunChange, writeRuns } from "../../run-service";
+import { publishedRoutine, queuedRun, setRunState } from "../../runs/store/testing/run-test-support";
+import { applyRunChange, writeRuns } from "../../runs/store";
 import { signedIn } from "../../../test/request-context";
 
 let authorId: string;

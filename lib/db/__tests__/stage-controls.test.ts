@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
-import { controlRun, controlStage, decideHumanStep, startRun } from "../runs";
-import { loadRunSnapshot } from "../../run-service";
+import { controlRun, controlStage, decideHumanStep, startRun } from "../../runs/operations";
+import { loadRunSnapshot } from "../../runs/store";
 import { as } from "../testing/review-test-support";
-import { leaveInputs, waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { runTables } from "../../run-service/testing/run-test-support";
+import { leaveInputs, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
+import { runTables } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { auditOf, eventsOf, restingRun, startStageWorld, stepsOf, type StageWorld } from "./stage-support";
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { expect, vi } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import type { Routine, Step } from "../../routine";
-import type { RunChange, ToolPort } from "../../runner";
+import type { RunChange, ToolPort } from "../../runs/engine";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
-import { getRun, startRun } from "../runs";
+import { getRun, startRun } from "../../runs/operations";
 import {
   applyRunChange,
   BUDGET_DEFAULTS,
@@ -18,7 +18,7 @@ import {
   sqlTime,
   writeRuns,
   type RunWorker,
-} from "../../run-service";
+} from "../../runs/store";
 import { as, demoUserId } from "../testing/review-test-support";
 import {
   bookLeave,
@@ -29,7 +29,7 @@ import {
   lookUp,
   publishOverDemoHr,
   waitForStatus,
-} from "../../run-service/testing/demo-hr-runs";
+} from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 
 // What the stage and step intervention tests share (issue #18, decision 0032): staged routines over the demo HR

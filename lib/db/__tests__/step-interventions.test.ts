@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Step } from "../../routine";
-import { controlRun, decideHumanStep, retryStep, skipStep } from "../runs";
-import { loadRunSnapshot } from "../../run-service";
+import { controlRun, decideHumanStep, retryStep, skipStep } from "../../runs/operations";
+import { loadRunSnapshot } from "../../runs/store";
 import { as, demoUserId } from "../testing/review-test-support";
-import { waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { waitForStatus } from "../../runs/store/testing/demo-hr-runs";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 import { auditOf, eventsOf, restingRun, staged, startStageWorld, stepsOf, type StageWorld } from "./stage-support";
 

@@ -4,11 +4,11 @@ import { signedIn } from "../../../test/request-context";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import { seedDatabase } from "../../demo/seed";
-import { casesToJsonl, testCaseContentSchema, type TestCaseContentInput } from "../../eval";
+import { casesToJsonl, testCaseContentSchema, type TestCaseContentInput } from "../../evaluations/scoring";
 import { PlannerError } from "../../planner";
-import { buildRunWorker, createRegistryToolPort, type RunWorker } from "../../run-service";
-import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
-import { queuedRun } from "../../run-service/testing/run-test-support";
+import { buildRunWorker, createRegistryToolPort, type RunWorker } from "../../runs/store";
+import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
+import { queuedRun } from "../../runs/store/testing/run-test-support";
 import { sharedToolGateway } from "../../tool-gateway";
 import { NotFoundError, prisma, ValidationError } from "../core";
 import {
@@ -25,7 +25,7 @@ import {
   saveRunAsTestCase,
   updateTestCase,
 } from "../evals";
-import { startRun } from "../runs";
+import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 
 let hr: DemoHrHttpServer;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type EvalWorld, openEvalWorld } from "../../eval-service/testing/eval-world";
-import { waitForEvalRun } from "../../eval-service/testing/eval-test-support";
-import { checkLlamaFactoryLine, checkOpenAiChatLine, type ExpectedCall } from "../../eval";
+import { type EvalWorld, openEvalWorld } from "../../evaluations/driver/testing/eval-world";
+import { waitForEvalRun } from "../../evaluations/driver/testing/eval-test-support";
+import { checkLlamaFactoryLine, checkOpenAiChatLine, type ExpectedCall } from "../../evaluations/scoring";
 import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
-import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../run-service/testing/demo-hr-runs";
+import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
 import { createSuite, createTestCase, startEvalRun, streamTrainingExamples, summarizeTrainingExport } from "../evals";
-import { startPlannedRun, startRun } from "../runs";
+import { startPlannedRun, startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 import { seedDemoActors } from "../../demo/seed";
 

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkLlamaFactoryLine, checkOpenAiChatLine } from "../../eval";
+import { checkLlamaFactoryLine, checkOpenAiChatLine } from "../../evaluations/scoring";
 import { DEMO_HR_TOOLS } from "../../demo/hr-tools";
 import { seedDatabase } from "../../demo/seed";
 import type { Routine } from "../../routine";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
 import { streamTrainingExamples, summarizeTrainingExport } from "../evals";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { makeRoutine } from "../testing/routine-factories";
 import { as, demoUserId } from "../testing/review-test-support";
 import { insertStoredRun, stepRef, type StoredEvent } from "../testing/stored-runs";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkLlamaFactoryLine, checkOpenAiChatLine } from "../../eval";
+import { checkLlamaFactoryLine, checkOpenAiChatLine } from "../../evaluations/scoring";
 import type { Routine } from "../../routine";
 import { prisma } from "../core";
 import { listTrainingExportOptions, streamTrainingExamples, summarizeTrainingExport } from "../evals";
@@ -8,7 +8,7 @@ import { seedDatabase } from "../../demo/seed";
 import { makeRoutine } from "../testing/routine-factories";
 import { insertStoredRun, stepRef, type StoredEvent } from "../testing/stored-runs";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
-import { publishedRoutine } from "../../run-service/testing/run-test-support";
+import { publishedRoutine } from "../../runs/store/testing/run-test-support";
 import { signedIn } from "../../../test/request-context";
 
 const leaveRoutine = (): Routine =>

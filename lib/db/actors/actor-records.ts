@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { toolRefSchema, type ToolRef } from "../../routine";
-import type { ActorProfile } from "../../runner";
+import type { ActorProfile } from "../../runs/engine";
 import { prisma } from "../core";
 
 /** A toolkit as the settings page shows it, with the actors that use it (it cannot be deleted while any do). */

@@ -50,7 +50,7 @@ export class NotFoundError extends Error {
 /** The database refused the write or cannot be reached; nothing was changed. */
 export class DatabaseUnavailableError extends Error {
   /**
-   * Tells the run engine (lib/runner's stopsRun) that a run meeting this cannot go on now but has nothing wrong with
+   * Tells the run engine (lib/runs/engine's stopsRun) that a run meeting this cannot go on now but has nothing wrong with
    * it: the engine stops it as stored, for a worker to resume, rather than failing its step with this message.
    */
   readonly stopsRun = true;

@@ -1,5 +1,5 @@
 import "server-only";
-import { type CaseVerdict, type ConfigurationScore, type ResultStatus, scoreResults } from "../../eval";
+import { type CaseVerdict, type ConfigurationScore, type ResultStatus, scoreResults } from "../../evaluations/scoring";
 import { routineContentHash } from "../../crypto";
 import { prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";

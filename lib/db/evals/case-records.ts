@@ -1,6 +1,6 @@
 import "server-only";
 import { COMMENTER_ROLES } from "../../access";
-import { caseToolProblems, testCaseContentSchema, type TestCaseContent } from "../../eval";
+import { caseToolProblems, testCaseContentSchema, type TestCaseContent } from "../../evaluations/scoring";
 import { toolAllowlist, type JsonValue, type ToolDefinition } from "../../routine";
 import { NotFoundError, prisma } from "../core";
 import type { Prisma } from "../generated/prisma/client";

@@ -2,15 +2,15 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireRole, WRITER_ROLES, type Viewer } from "../../access";
-import { caseFromRun, caseNameSchema, type TestCaseContent } from "../../eval";
-import { storedRunEvent } from "../../run-service";
+import { caseFromRun, caseNameSchema, type TestCaseContent } from "../../evaluations/scoring";
+import { storedRunEvent } from "../../runs/store";
 import { MAX_PROPOSED_CASES, proposeCases, type DroppedProposal, type PlannerModel } from "../../planner";
 import type { JsonValue } from "../../routine";
 import { recordAudit } from "../audit";
 import { NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import { llmClientFor } from "../llm";
 import { routineIdSchema } from "../routines";
-import { canViewRun, RUN_NOT_FOUND } from "../runs";
+import { canViewRun, RUN_NOT_FOUND } from "../../runs/operations";
 import {
   CASE_NOT_FOUND,
   caseSelect,

@@ -10,11 +10,11 @@ import {
   type ConfigurationScore,
   type ExpectedCall,
   type ResultStatus,
-} from "../../eval";
+} from "../../evaluations/scoring";
 import type { ToolAnswerOrigin } from "../../events";
 import type { JsonValue } from "../../routine";
 import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
-import { readRunConfigurations, type RunConfiguration } from "../../eval-service";
+import { readRunConfigurations, type RunConfiguration } from "../../evaluations/driver";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 
 /** One configuration of a suite run with its score, and the score of the same configuration in the run before. */

@@ -1,5 +1,5 @@
 // Evaluations as people author, run and read them: test cases, suites and their results, the training-data export.
-// Authorized here; suites execute in lib/eval-service.
+// Authorized here; suites execute in lib/evaluations/driver.
 import "server-only";
 export {
   summarizeTrainingExport,

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { COMMENTER_ROLES, requireRole, WRITER_ROLES, type Viewer } from "../../access";
-import { suiteConfigurationSchema, type SuiteConfiguration } from "../../eval";
+import { suiteConfigurationSchema, type SuiteConfiguration } from "../../evaluations/scoring";
 import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 

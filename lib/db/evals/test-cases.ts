@@ -8,7 +8,7 @@ import {
   testCaseContentSchema,
   type JsonlError,
   type TestCaseContentInput,
-} from "../../eval";
+} from "../../evaluations/scoring";
 import { recordAudit } from "../audit";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { routineIdSchema } from "../routines";

@@ -10,7 +10,7 @@ import {
   type TrainingFilter,
   type TrainingFormat,
   type TrainingSummary,
-} from "../../eval";
+} from "../../evaluations/scoring";
 import type { RunEvent } from "../../events";
 import { renderRoutinePrompt, toolAllowlist, type JsonValue, type Routine, type ToolDefinition } from "../../routine";
 import { readToolPins } from "../../tools";
@@ -20,7 +20,7 @@ import { judgedRuns, readJson, VERDICT_EVENT_TYPES, type TrainingRunRow } from "
 import { readToolHistory, type DefinitionOf } from "./training-tools";
 
 /**
- * The training-data export: runs that finished well as fine-tuning lines (which ones: lib/eval/training-selection.ts,
+ * The training-data export: runs that finished well as fine-tuning lines (which ones: lib/evaluations/scoring/training-selection.ts,
  * judged in training-runs.ts). Authors, reviewers and admins may export (the people who shape routines and judge
  * them; operators run them but do not train models on them); reviewers and admins every routine's runs, an author
  * the runs of routines they own and the runs they started. Runs are read a page at a time and written a line at a

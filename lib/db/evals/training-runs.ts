@@ -1,13 +1,13 @@
 import "server-only";
 import type { Viewer } from "../../access";
-import { exclusionOf, unhandledToolErrors, type ExclusionReason, type TrainingFilter } from "../../eval";
+import { exclusionOf, unhandledToolErrors, type ExclusionReason, type TrainingFilter } from "../../evaluations/scoring";
 import type { RunEvent } from "../../events";
-import { storedRunEvent } from "../../run-service";
+import { storedRunEvent } from "../../runs/store";
 import { prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 
 /**
- * The runs a training export looks at and the verdict on each (lib/eval/training-selection.ts): the runs the viewer
+ * The runs a training export looks at and the verdict on each (lib/evaluations/scoring/training-selection.ts): the runs the viewer
  * may export that the filter's fields narrow to, a page at a time, each with the reason it is left out or null.
  * Reviewers and admins see every routine's runs; an author the runs of routines they own and the runs they started.
  */

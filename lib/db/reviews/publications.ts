@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { DECIDER_ROLES, requireRole, type Viewer } from "../../access";
 import { recordAudit } from "../audit";
-import { gateRefusal, type PublishGate } from "../../review";
+import { gateRefusal, type PublishGate } from "../../review-rules";
 import { ConflictError, parseInput, prisma, withDbErrors } from "../core";
 import { assertContentSeen } from "./content-binding";
 import { publishVersionInput } from "./review-inputs";

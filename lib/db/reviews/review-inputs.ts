@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { overrideReasonSchema } from "../../review";
+import { overrideReasonSchema } from "../../review-rules";
 import { LIMITS } from "../../routine";
 import { MAX_ROUTINE_BYTES, routineIdSchema } from "../routines";
 

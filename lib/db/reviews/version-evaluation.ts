@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { requireUser, type Viewer } from "../../access";
-import { publishGate, type PublishGate } from "../../review";
+import { publishGate, type PublishGate } from "../../review-rules";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { suiteScoresForVersions } from "../eval-scores";
 

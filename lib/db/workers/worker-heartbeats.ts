@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, withDbErrors } from "../core";
 import { WORKER_ROW_RETENTION_MS } from "./worker-status";
 
-// The worker's own writes: no viewer, since a worker process acts for nobody. Only lib/run-service calls them.
+// The worker's own writes: no viewer, since a worker process acts for nobody. Only lib/runs/store calls them.
 
 export type WorkerIdentity = {
   /** The worker's lease owner id (`<host>/<pid>/<random>`). */

@@ -1,6 +1,6 @@
 import { taskOfStepId, type PlanState, type StepState } from "../../events";
 import { NODE_SIZE, STAGE_PADDING } from "../../graph";
-import { PLANNED_END_STEP_ID, plannedRunRoutine, type PlannedCall } from "../../planned-run";
+import { PLANNED_END_STEP_ID, plannedRunRoutine, type PlannedCall } from "../../runs/planned";
 import type { JsonValue, Routine } from "../../routine";
 
 /** What the graph reads of a call's step (a StepView; named apart, as run-view-state.ts builds on this module). */
@@ -50,7 +50,7 @@ const CALLS_PER_LINE = 4;
 const GAP = { column: 48, line: 32, task: 40 } as const;
 
 /**
- * The graph of what a planned run ran (lib/planned-run: one tool step per call, one stage per task), laid out
+ * The graph of what a planned run ran (lib/runs/planned: one tool step per call, one stage per task), laid out
  * without a layout engine: one band per task in the order tasks first called a tool, its calls left to right, the
  * answer below. Calls are only ever appended, so a growing run never moves what is already drawn.
  */

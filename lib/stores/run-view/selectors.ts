@@ -1,5 +1,5 @@
 import type { PlanState, StepState, TaskStatus } from "../../events";
-import { plannedEndState } from "../../planned-run";
+import { plannedEndState } from "../../runs/planned";
 import { isPlannedEnd } from "./planned-view";
 import type { RunViewStoreState } from "./run-view-store";
 import type { StepView } from "./run-view-state";

@@ -1,7 +1,7 @@
 "use server";
 
 import { EXPORT_ROLES, summarizeTrainingExport } from "@/lib/db/evals";
-import { trainingFilterSchema, type TrainingSummary } from "@/lib/eval";
+import { trainingFilterSchema, type TrainingSummary } from "@/lib/evaluations/scoring";
 import { defineAction } from "@/lib/session";
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { makeRoutine } from "@/lib/db/testing/routine-factories";
-import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine } from "@/lib/runs/store/testing/run-test-support";
 import { findRoutineAction } from "../actions";
 
 // "Run by request"'s Find routine, called as the browser calls it, with real sessions and a real database.

@@ -6,7 +6,7 @@ import type { ConnectionTestData } from "@/components/admin/models/model-types";
 import { typedNumber, type ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { testLlmConnection, updateExchangeRetention, updateLlmSettings } from "@/lib/db/llm";
-import { updateRunContextSettings } from "@/lib/db/runs";
+import { updateRunContextSettings } from "@/lib/runs/operations";
 import { LLM_ROLES, type LlmSettingsInput } from "@/lib/llm";
 import { ADMIN_ROLES } from "@/lib/access";
 import { CONTEXT_MODE_LABELS, CONTEXT_MODES } from "@/lib/context-modes";

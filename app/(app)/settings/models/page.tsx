@@ -17,7 +17,7 @@ import {
   MAX_EXCHANGE_RETENTION_DAYS,
   type LlmSettingsView,
 } from "@/lib/db/llm";
-import { getRunContextSettings } from "@/lib/db/runs";
+import { getRunContextSettings } from "@/lib/runs/operations";
 import { LLM_ROLE_LABELS, LLM_ROLES, modelEnvVar } from "@/lib/llm";
 import {
   testLlmConnectionAction,

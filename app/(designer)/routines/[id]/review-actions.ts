@@ -18,7 +18,7 @@ import {
 } from "@/lib/db/reviews";
 import { COMMENTER_ROLES, DECIDER_ROLES, WRITER_ROLES } from "@/lib/access";
 import { ConflictError } from "@/lib/db/core";
-import { OVERRIDE_REASON_MAX, overrideReasonSchema } from "@/lib/review";
+import { OVERRIDE_REASON_MAX, overrideReasonSchema } from "@/lib/review-rules";
 
 // The review lifecycle's actions. Each authorizes itself here and the DAL checks again (roles, four-eyes, state):
 // neither trusts the page that rendered the button. Forms post the routine id and version number only to know

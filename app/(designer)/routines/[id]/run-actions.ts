@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { RunFormView, StartRunState } from "@/components/runs/start/start-run-types";
 import { defineAction } from "@/lib/session";
-import { getRunForm, startRun } from "@/lib/db/runs";
+import { getRunForm, startRun } from "@/lib/runs/operations";
 import { ValidationError } from "@/lib/db/core";
 import { RUN_CONTROL_ROLES } from "@/lib/access";
 

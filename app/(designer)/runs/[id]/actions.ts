@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
-import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep } from "@/lib/db/runs";
+import { controlRun, decideHumanStep, readRunVariable, rerunFromStep, retryStep } from "@/lib/runs/operations";
 import { ValidationError } from "@/lib/db/core";
 import { RUN_CONTROL_ROLES } from "@/lib/access";
 

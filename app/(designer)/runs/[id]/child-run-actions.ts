@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { ChildRunResult } from "@/components/runs/stages/run-stages-types";
 import { toRunViewSnapshot } from "@/components/runs/to-snapshot";
-import { getChildRun } from "@/lib/db/runs";
+import { getChildRun } from "@/lib/runs/operations";
 import { layoutIfUnpositioned } from "@/lib/graph";
 import { defineAction } from "@/lib/session";
 

@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui";
 import { sectionAccess } from "@/lib/session";
 import { ADMIN_ROLES, hasAnyRole, WRITER_ROLES } from "@/lib/access";
 import { listActorProfiles } from "@/lib/db/actors";
-import { getRun, getRunModel } from "@/lib/db/runs";
+import { getRun, getRunModel } from "@/lib/runs/operations";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
 import { modelPriceTable, priceOf } from "@/lib/llm";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { SavedDraft } from "@/components/runs/planned-types";
 import { RUN_CONTROL_ROLES, WRITER_ROLES } from "@/lib/access";
 import type { ActionState } from "@/lib/forms";
-import { editPlannedTask, editPlannedTaskInput, saveRunAsDraft } from "@/lib/db/planned-runs";
+import { editPlannedTask, editPlannedTaskInput, saveRunAsDraft } from "@/lib/runs/planned-operations";
 import { defineAction } from "@/lib/session";
 
 // A planned run's own actions on the run page: edit a pending task of a paused run (operators and admins), save a

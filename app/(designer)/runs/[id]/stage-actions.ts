@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
-import { controlStage, skipStep, type StageControlEffect } from "@/lib/db/runs";
+import { controlStage, skipStep, type StageControlEffect } from "@/lib/runs/operations";
 import { RUN_CONTROL_ROLES } from "@/lib/access";
 
 // The run page's stage and step interventions (issue #18): each authorizes and validates here, and the DAL checks

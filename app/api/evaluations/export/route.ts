@@ -1,7 +1,7 @@
 import { authenticateRequest, jsonError } from "@/lib/api";
 import { errorResponse } from "@/lib/actions";
 import { streamTrainingExamples } from "@/lib/db/evals";
-import { trainingExportQuerySchema, trainingFileName, trainingQueryFields } from "@/lib/eval";
+import { trainingExportQuerySchema, trainingFileName, trainingQueryFields } from "@/lib/evaluations/scoring";
 
 // Node runtime: the DAL reads SQLite through its driver adapter.
 export const runtime = "nodejs";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db/core";
 import { beatRunWorker, markRunWorkerStopped } from "@/lib/db/workers";
-import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "@/lib/runs/store/testing/run-test-support";
 import { GET } from "../route";
 
 // GET /api/health as a load balancer calls it: no sign-in, never cached, 200 only when all is well.

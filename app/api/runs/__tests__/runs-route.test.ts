@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db/core";
 import { createApiToken } from "@/lib/db/users";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine } from "@/lib/runs/store/testing/run-test-support";
 import { request as sessionRequest, signedIn } from "@/test/request-context";
 import { POST } from "../route";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlanState, PlanTask, RunEventInput } from "../../../events";
-import { emptyPlannedRoutine } from "../../../planned-run";
+import { emptyPlannedRoutine } from "../../../runs/planned";
 import { createRunViewStore } from "../run-view-store";
 import {
   selectAgentLog,

@@ -6,7 +6,7 @@ import { COMMENTER_ROLES, WRITER_ROLES } from "@/lib/access";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 import { ValidationError } from "@/lib/db/core";
-import { EVAL_MODES } from "@/lib/eval";
+import { EVAL_MODES } from "@/lib/evaluations/scoring";
 import { CONTEXT_MODES } from "@/lib/context-modes";
 import {
   cancelEvalRun,

@@ -7,7 +7,7 @@ import { loadOrError } from "@/lib/actions";
 import { NotFoundError } from "@/lib/db/core";
 import { getEvaluationRoutine, getSuite } from "@/lib/db/evals";
 import { resolveLlmConfig } from "@/lib/db/llm";
-import { contextSettingsInEffect } from "@/lib/db/runs";
+import { contextSettingsInEffect } from "@/lib/runs/operations";
 import { DEFAULT_CONTEXT_SETTINGS } from "@/lib/context-modes";
 import { sectionAccess } from "@/lib/session";
 import { saveSuiteAction } from "./actions";

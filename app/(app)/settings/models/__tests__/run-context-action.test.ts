@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
-import { contextSettingsInEffect, RUN_CONTEXT_KEY } from "@/lib/db/runs";
+import { contextSettingsInEffect, RUN_CONTEXT_KEY } from "@/lib/runs/operations";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as } from "@/lib/db/testing/review-test-support";
 import { DEFAULT_CONTEXT_SETTINGS } from "@/lib/context-modes";

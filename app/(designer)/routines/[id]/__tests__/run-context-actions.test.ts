@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData, signedIn } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
-import { updateRunContextSettings } from "@/lib/db/runs";
+import { updateRunContextSettings } from "@/lib/runs/operations";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine } from "@/lib/runs/store/testing/run-test-support";
 import { loadRunFormAction, startRunAction } from "../run-actions";
 
 // The Run dialog's context choice, posted as the browser posts it: preselected from the setting in effect, stored

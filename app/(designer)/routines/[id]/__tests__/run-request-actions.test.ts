@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type EvalWorld, openEvalWorld } from "@/lib/eval-service/testing/eval-world";
+import { type EvalWorld, openEvalWorld } from "@/lib/evaluations/driver/testing/eval-world";
 import { formData, signedIn } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
-import { getRun } from "@/lib/db/runs";
+import { getRun } from "@/lib/runs/operations";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { doneStep, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "@/lib/run-service/testing/demo-hr-runs";
+import { doneStep, leaveRoutineOf, publishOverDemoHr, waitForStatus } from "@/lib/runs/store/testing/demo-hr-runs";
 import { startRunAction } from "../run-actions";
 
 // A routine that declares no inputs, like the demo's payslip question: the employee is whoever the request names, so

@@ -7,11 +7,11 @@ import { type DemoHrHttpServer, startDemoHrHttpServer } from "@/lib/demo/hr-serv
 import { keyedDigest } from "@/lib/crypto";
 import { canonicalJson } from "@/lib/tools";
 import type { Step } from "@/lib/routine";
-import { rerunFromStep, retryStep, startRun } from "@/lib/db/runs";
-import { buildRunWorker, loadRunSnapshot, type RunWorker } from "@/lib/run-service";
+import { rerunFromStep, retryStep, startRun } from "@/lib/runs/operations";
+import { buildRunWorker, loadRunSnapshot, type RunWorker } from "@/lib/runs/store";
 import { sharedToolGateway } from "@/lib/tool-gateway";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { runTables } from "@/lib/run-service/testing/run-test-support";
+import { runTables } from "@/lib/runs/store/testing/run-test-support";
 import {
   doneStep,
   leaveInputs,
@@ -19,7 +19,7 @@ import {
   lookUp,
   publishOverDemoHr,
   waitForStatus,
-} from "@/lib/run-service/testing/demo-hr-runs";
+} from "@/lib/runs/store/testing/demo-hr-runs";
 import { decideHumanStepAction, rerunFromStepAction } from "../actions";
 
 // Operators stay inside the routine (issue #29, part 3): an approval binds the arguments it approved, and a re-run

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db/core";
-import { RUN_NOT_FOUND } from "@/lib/db/runs";
+import { RUN_NOT_FOUND } from "@/lib/runs/operations";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { seedDatabase } from "@/lib/demo/seed";
 import { readPlanState, type PlanState } from "@/lib/events";
 import { editTaskAction, saveAsDraftAction } from "../planned-actions";
-import { plannedRun, task } from "@/lib/db/planned-runs/testing/planned-run-fixtures";
+import { plannedRun, task } from "@/lib/runs/planned-operations/testing/planned-run-fixtures";
 
 // A planned run's actions on the run page, called as the browser calls them, with real sessions and a real database.
 vi.mock("next/headers", async () => (await import("@/test/request-context")).nextHeadersMock);

@@ -3,9 +3,9 @@ import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
-import { applyRunChange, writeRuns } from "@/lib/run-service";
+import { applyRunChange, writeRuns } from "@/lib/runs/store";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { publishedRoutine, queuedRun } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine, queuedRun } from "@/lib/runs/store/testing/run-test-support";
 import { makeRoutine, makeStep } from "@/lib/db/testing/routine-factories";
 import { loadRunFormAction, startRunAction } from "../../../routines/[id]/run-actions";
 import {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { formData, signedIn } from "@/test/request-context";
 import { prisma } from "@/lib/db/core";
-import { getRun, startRun } from "@/lib/db/runs";
+import { getRun, startRun } from "@/lib/runs/operations";
 import { seedDatabase } from "@/lib/demo/seed";
 import { makeRoutine } from "@/lib/db/testing/routine-factories";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine } from "@/lib/runs/store/testing/run-test-support";
 import { idleState } from "@/lib/forms";
 import { setDefaultModeAction } from "../default-mode-actions";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
-import { publishedRoutine } from "@/lib/run-service/testing/run-test-support";
+import { publishedRoutine } from "@/lib/runs/store/testing/run-test-support";
 import { request as sessionRequest } from "@/test/request-context";
 import { POST } from "../route";
 

@@ -1,0 +1,90 @@
+import "server-only";
+import type { RunEvent } from "../../events";
+import {
+  callsFromEvents,
+  checkCase,
+  pathFromEvents,
+  type ActualCall,
+  type CaseVerdict,
+  type ExpectedCall,
+  type ToolSchemas,
+} from "../scoring";
+import { prisma } from "../../db/core";
+import { storedRunEvent } from "../../runs/store";
+import { readCatalogTools } from "../../db/tools";
+
+/** What a finished run leaves on its result: the status, the checker's verdict and the run's cost. */
+export type Judgement = {
+  status: "passed" | "failed" | "error" | "skipped";
+  verdict: CaseVerdict | null;
+  actualCalls: ActualCall[];
+  error: string | null;
+  durationMs: number;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+/** The case as the checker reads it. */
+export type CaseExpectation = { expectedCalls: ExpectedCall[]; expectedPath: string[] };
+
+/** Input schemas by tool name (and by `server__name`, the name a colliding tool gets), from the registry catalog. */
+export async function catalogSchemas(): Promise<ToolSchemas> {
+  const schemas: ToolSchemas = {};
+  for (const tool of await readCatalogTools()) {
+    schemas[`${tool.server}__${tool.name}`] = tool.inputSchema;
+    schemas[tool.name] ??= tool.inputSchema;
+  }
+  return schemas;
+}
+
+/** A run's stored events, in order. */
+export async function readRunEvents(runId: string): Promise<RunEvent[]> {
+  const rows = await prisma.runEvent.findMany({
+    where: { runId },
+    orderBy: { seq: "asc" },
+    select: { seq: true, type: true, payload: true, at: true },
+  });
+  return rows.flatMap((row) => storedRunEvent(runId, row) ?? []);
+}
+
+/**
+ * Judges a finished run against its case. A run that succeeded is checked (passed or failed); one that failed is an
+ * "error" with the run's error (the model or a tool failed: the case says nothing about the routine); a cancelled
+ * one is "skipped". The calls it made are kept either way, so a person can see how far it got.
+ */
+export async function judgeRun(runId: string, expectation: CaseExpectation, schemas: ToolSchemas): Promise<Judgement> {
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    select: { status: true, error: true, inputTokens: true, outputTokens: true, startedAt: true, finishedAt: true },
+  });
+  if (!run) return { ...EMPTY, status: "error", error: "The case's run no longer exists." };
+  const events = await readRunEvents(runId);
+  const actualCalls = callsFromEvents(events);
+  const cost = {
+    durationMs: run.startedAt && run.finishedAt ? Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()) : 0,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+  };
+  if (run.status === "cancelled")
+    return { ...cost, status: "skipped", verdict: null, actualCalls, error: "Cancelled with the suite." };
+  if (run.status !== "succeeded")
+    return { ...cost, status: "error", verdict: null, actualCalls, error: run.error ?? `The run ${run.status}.` };
+  const verdict = checkCase({
+    expectedCalls: expectation.expectedCalls,
+    actualCalls,
+    expectedPath: expectation.expectedPath,
+    actualPath: pathFromEvents(events),
+    schemas,
+  });
+  return { ...cost, status: verdict.passed ? "passed" : "failed", verdict, actualCalls, error: null };
+}
+
+const EMPTY: Judgement = {
+  status: "error",
+  verdict: null,
+  actualCalls: [],
+  error: null,
+  durationMs: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+};

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startNode, stopChild } from "../testing/child-process";
+
+// A worker on another machine must not carry a web request's context: the run worker's entry, and the scripts beside
+// it, load no Next, no React and no better-auth. Each entry runs for real with a module log; the test reads what it
+// loaded. The seed hashes passwords with better-auth's crypto module, and nothing else of better-auth.
+
+const WEB = /\/node_modules\/(next|react|react-dom)\//;
+const BETTER_AUTH = /\/node_modules\/(better-auth|@better-auth\/[^/]+)\//;
+const BETTER_AUTH_CRYPTO =
+  /\/node_modules\/(better-auth\/dist\/crypto|@better-auth\/utils|@noble|@better-auth\/core\/dist\/(utils|env|error))/;
+
+async function loadedModules(
+  args: string[],
+  ready: RegExp,
+  stop: boolean,
+  dir = mkdtempSync(path.join(tmpdir(), "entry-modules-")),
+): Promise<string[]> {
+  const log = path.join(dir, `${path.basename(args[0]!)}.modules.txt`);
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${path.join(dir, "entry.db")}`,
+    MODULE_LOG_FILE: log,
+    RUN_POLL_MS: "100",
+  };
+  const child = await startNode(
+    [
+      "--import",
+      "./scripts/lib/server-only.mjs",
+      "--import",
+      "tsx",
+      "--import",
+      "./lib/runs/store/testing/module-log.mjs",
+      ...args,
+    ],
+    env,
+    ready,
+  );
+  if (stop) await stopChild(child);
+  else await child.exited;
+  const modules = [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))].map((file) =>
+    path.relative(process.cwd(), file),
+  );
+  return modules;
+}
+
+const ours = (modules: string[]) => modules.filter((file) => !file.startsWith("node_modules/"));
+
+describe("what an entry outside the web server loads", () => {
+  it("the run worker: its run service and the database, and no Next, React or better-auth", async () => {
+    const modules = await loadedModules(["scripts/run-worker.ts"], /run worker (\S+) started/, true);
+    expect(ours(modules)).toEqual(
+      expect.arrayContaining([
+        "scripts/run-worker.ts",
+        "lib/runs/store/run-worker.ts",
+        "lib/runs/engine/engine.ts",
+        "lib/db/core/client.ts",
+      ]),
+    );
+    expect(modules.filter((file) => WEB.test(`/${file}`))).toEqual([]);
+    expect(modules.filter((file) => BETTER_AUTH.test(`/${file}`))).toEqual([]);
+    expect(
+      ours(modules).filter(
+        (file) => file.startsWith("lib/session/") || file.startsWith("app/") || file.startsWith("components/"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("db:migrate: only the migrations and where the database is", async () => {
+    const modules = await loadedModules(["scripts/db-migrate.ts"], /Applied|up to date/, false);
+    expect(
+      ours(modules)
+        .filter((file) => file.startsWith("lib/"))
+        .every((file) => /^lib\/db\/(migrations|location)\//.test(file)),
+    ).toBe(true);
+    expect(modules.filter((file) => WEB.test(`/${file}`) || BETTER_AUTH.test(`/${file}`))).toEqual([]);
+  });
+
+  it("db:seed: no Next or React, and of better-auth only its password hashing", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "entry-modules-"));
+    await loadedModules(["scripts/db-migrate.ts"], /Applied/, false, dir);
+    const modules = await loadedModules(["scripts/db-seed.ts"], /Seed/, false, dir);
+    expect(ours(modules)).toContain("lib/demo/seed/seed.ts");
+    expect(modules.filter((file) => WEB.test(`/${file}`))).toEqual([]);
+    expect(modules.filter((file) => BETTER_AUTH.test(`/${file}`) && !BETTER_AUTH_CRYPTO.test(`/${file}`))).toEqual([]);
+  });
+});

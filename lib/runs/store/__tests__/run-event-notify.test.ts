@@ -1,0 +1,76 @@
+// Events across processes on PostgreSQL (issue #17): a commit's NOTIFY (run id and seq) wakes the relay of every web
+// process, which reads the rows; a relay whose LISTEN connection was lost still catches up. PostgreSQL only.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createRunEventStream, runEventBus, type RunEventInput } from "../../../events";
+import { seedDatabase } from "../../../demo/seed";
+import { demoUserId } from "../../../db/testing/review-test-support";
+import { readEventsAfter, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
+import { readRuns, writeRuns } from "../run-database";
+import { sqlAll } from "../run-sql";
+import { applyRunChange } from "../run-writes";
+import { publishedRoutine, queuedRun } from "../testing/run-test-support";
+
+let routineId: string;
+
+beforeAll(async () => {
+  await seedDatabase({ mode: "demo" });
+  ({ routineId } = await publishedRoutine({ ownerId: await demoUserId("author") }));
+  // The periodic pass is off for the length of the test: only notifications (and reconnects) wake the relay.
+  startRunEventRelay({ ...process.env, RUN_EVENT_POLL_MS: "600000" });
+});
+afterAll(() => stopRunEventRelay());
+
+/** Commits events the way a worker in another process does: stored in the tables, never published on this bus. */
+async function commitElsewhere(runId: string, event: RunEventInput): Promise<void> {
+  await writeRuns(() => applyRunChange(runId, {}, [event], { owner: null }));
+}
+
+const status = (reason: string) => ({ type: "run.status", data: { status: "running", reason } }) as RunEventInput;
+const finished = {
+  type: "run.finished",
+  data: { status: "succeeded", outputs: {}, durationMs: 9, inputTokens: 0, outputTokens: 0 },
+} as RunEventInput;
+
+/** A live stream of the run in this process, as the run page opens it; resolves to the seqs it sent, once it ended. */
+function streamOf(runId: string): Promise<number[]> {
+  const body = createRunEventStream({
+    runId,
+    afterSeq: 0,
+    loadPage: (after, limit) => readEventsAfter(runId, after, limit),
+    subscribe: (listener) => runEventBus.subscribe(runId, listener),
+    signal: new AbortController().signal,
+  });
+  return new Response(body).text().then((text) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1])));
+}
+
+/** Ends the relay's LISTEN connection from the server side, as a restart or a network cut would. */
+async function dropListenConnection(): Promise<number> {
+  const rows = await readRuns(() =>
+    sqlAll<{ ended: boolean }>(
+      `SELECT pg_terminate_backend("pid") AS "ended" FROM pg_stat_activity WHERE "datname" = current_database() AND "query" LIKE 'LISTEN %'`,
+    ),
+  );
+  return rows.length;
+}
+
+describe("run events on PostgreSQL", () => {
+  it("reach a stream in this process when another process commits them, woken by NOTIFY alone", async () => {
+    const runId = await queuedRun(routineId);
+    const seqs = streamOf(runId);
+    await commitElsewhere(runId, status("first"));
+    await commitElsewhere(runId, status("second"));
+    await commitElsewhere(runId, finished);
+    // The periodic pass is off: without the notifications the stream would never end.
+    expect(await seqs).toEqual([1, 2, 3, 4]);
+  });
+
+  it("catch up on events committed while the LISTEN connection was down, once it is back", async () => {
+    const runId = await queuedRun(routineId);
+    const seqs = streamOf(runId);
+    await vi.waitFor(async () => expect(await dropListenConnection()).toBe(1), { timeout: 3_000 });
+    // Committed at once, while the relay has no connection to hear the notifications on.
+    await commitElsewhere(runId, status("while away"));
+    await commitElsewhere(runId, finished);
+    expect(await seqs).toEqual([1, 2, 3]);
+  });
+});
