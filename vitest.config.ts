@@ -96,7 +96,12 @@ const RUN_STORE_ON_POSTGRESQL = [
 ];
 
 /** Tests that need no database, by name (decision 0016): the `unit` project. */
-const UNIT_TESTS = ["lib/**/*.unit.test.ts", "scripts/**/*.unit.test.ts", "app/**/*.unit.test.ts"];
+const UNIT_TESTS = [
+  "lib/**/*.unit.test.ts",
+  "scripts/**/*.unit.test.ts",
+  "app/**/*.unit.test.ts",
+  "components/**/*.unit.test.ts",
+];
 
 export default defineConfig({
   resolve: {

@@ -25,10 +25,13 @@ function routineFits(state: ReactFlowState): boolean {
   return bounds !== null && fitsLegibly(bounds, { width: state.width, height: state.height }, browserTextScale());
 }
 
-// Also true while a fitView waits for nodes to be measured (zoom still 1), so nodes mount in the cheap form
-// rather than in full detail thrown away a frame later. The canvases open at a computed viewport and nodes carry
-// their size from the start (see openingViewport and routineToFlow), so this clause only matters for nodes without one.
-const simplified = (state: ReactFlowState) =>
+/**
+ * The canvas's selector: whether its nodes draw simplified at the current zoom. Also true while a fitView waits for
+ * nodes to be measured (zoom still 1), so nodes mount in the cheap form rather than in full detail thrown away a
+ * frame later. The canvases open at a computed viewport and nodes carry their size from the start (see
+ * openingViewport and routineToFlow), so this clause only matters for nodes without one.
+ */
+export const canvasDrawsSimplified = (state: ReactFlowState) =>
   (state.fitViewQueued && !state.nodesInitialized) ||
   drawsSimplified(state.transform[2], routineFits(state), browserTextScale());
 
@@ -41,7 +44,7 @@ export const SimplifiedDrawingContext = createContext(false);
 
 /** For the canvas: whether nodes draw simplified (lib/graph/legibility.ts drawsSimplified); changes only on a flip. */
 export function useCanvasSimplified(): boolean {
-  return useStore(simplified);
+  return useStore(canvasDrawsSimplified);
 }
 
 /** For nodes and edges: whether to draw the simplified form (a large name and the state colour). */

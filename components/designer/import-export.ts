@@ -39,7 +39,13 @@ export function downloadRoutine(routine: Routine, format: "json" | "text") {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = `${routine.name.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "routine"}.${format === "json" ? "json" : "txt"}`;
+  link.download = downloadFileName(routine.name, format);
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** The file an export saves to: the routine's name in letters, digits, spaces, `_` and `-` ("routine" if none are left). */
+export function downloadFileName(routineName: string, format: "json" | "text"): string {
+  const base = routineName.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "routine";
+  return `${base}.${format === "json" ? "json" : "txt"}`;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Dialog } from "@/components/ui";
-import { SHORTCUTS } from "./shortcuts";
+import { SHORTCUTS } from "./shortcut-keys";
 
 export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

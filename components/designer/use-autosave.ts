@@ -2,13 +2,16 @@
 
 import { useEffect, useRef } from "react";
 import { useDesignerApi } from "./designer-context";
-import type { Routine } from "@/lib/routine";
+import {
+  afterSave,
+  leavingLosesChanges,
+  savesNow,
+  UNREACHABLE,
+  type SaveDraft,
+  type SaveResult,
+} from "./autosave-rules";
 
-export type SaveResult =
-  | { status: "saved"; revision: number }
-  | { status: "stale"; currentRevision: number }
-  | { status: "error"; message: string };
-export type SaveDraft = (input: { routineId: string; baseRevision: number; routine: Routine }) => Promise<SaveResult>;
+export type { SaveDraft, SaveResult } from "./autosave-rules";
 
 const DEBOUNCE_MS = 800;
 
@@ -25,8 +28,7 @@ export function useAutosave(saveDraft: SaveDraft) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = async () => {
       const state = store.getState();
-      if (inFlight.current || state.save.status === "stale" || !state.canEdit) return;
-      if (state.save.status !== "dirty" && state.save.status !== "error") return;
+      if (!savesNow(state, inFlight.current)) return;
       inFlight.current = true;
       const routine = state.routine;
       state.setSave({ status: "saving", message: undefined });
@@ -34,17 +36,13 @@ export function useAutosave(saveDraft: SaveDraft) {
       try {
         result = await saveDraft({ routineId: state.routineId, baseRevision: state.save.revision, routine });
       } catch {
-        result = { status: "error", message: "The server could not be reached. Your changes are kept here; retrying." };
+        result = UNREACHABLE;
       }
       inFlight.current = false;
-      const changedMeanwhile = store.getState().routine !== routine;
-      if (result.status === "saved")
-        store.getState().setSave({ status: changedMeanwhile ? "dirty" : "saved", revision: result.revision });
-      else if (result.status === "stale")
-        store.getState().setSave({ status: "stale", currentRevision: result.currentRevision });
-      else store.getState().setSave({ status: "error", message: result.message });
-      if (changedMeanwhile && result.status === "saved") schedule();
-      if (result.status === "error") timer = setTimeout(flush, 5000);
+      const { save, next } = afterSave(result, store.getState().routine !== routine);
+      store.getState().setSave(save);
+      if (next === "save-soon") schedule();
+      if (next === "retry-later") timer = setTimeout(flush, 5000);
     };
     const schedule = () => {
       clearTimeout(timer);
@@ -54,8 +52,7 @@ export function useAutosave(saveDraft: SaveDraft) {
       if (state.routine !== previous.routine) schedule();
     });
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      const status = store.getState().save.status;
-      if (status === "dirty" || status === "saving" || status === "error" || status === "stale") event.preventDefault();
+      if (leavingLosesChanges(store.getState().save.status)) event.preventDefault();
     };
     window.addEventListener("beforeunload", beforeUnload);
     return () => {

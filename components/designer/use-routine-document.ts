@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { Routine } from "@/lib/routine";
+import { routineLoadError } from "./routine-load-error";
 
 export type RoutineDocument =
   | { status: "loading" }
@@ -20,7 +21,7 @@ export function useRoutineDocument(url: string): { document: RoutineDocument; re
     const controller = new AbortController();
     fetch(url, { signal: controller.signal })
       .then(async (response) => {
-        if (!response.ok) throw new Error(await errorMessage(response));
+        if (!response.ok) throw new Error(await routineLoadError(response));
         const body = (await response.json()) as { routine: Routine; revision: number };
         setDocument({ status: "ready", routine: body.routine, revision: body.revision });
       })
@@ -38,16 +39,4 @@ export function useRoutineDocument(url: string): { document: RoutineDocument; re
     setAttempt((count) => count + 1);
   }, []);
   return { document, retry };
-}
-
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === "string" && body.error) return body.error;
-  } catch {
-    // not JSON: fall through to the status
-  }
-  return response.status === 401
-    ? "Your session has ended. Sign in again to continue."
-    : `The routine could not be loaded (HTTP ${response.status}).`;
 }

@@ -1,30 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { type OptimizeRefusalBody, type OptimizeRequest, readEventStream } from "@/lib/planner/contract";
 import {
-  type OptimizeEvent,
-  type OptimizeFailureCode,
-  type OptimizeRefusalBody,
-  type OptimizeRequest,
-  type PlannerPhase,
-  readEventStream,
-  type RemainingIssue,
-} from "@/lib/planner/contract";
+  afterOptimizeEvent,
+  interruption,
+  OPTIMIZE_SENT,
+  refusal,
+  type OptimizeFailure,
+  type OptimizeState,
+  type RunningPhase,
+} from "./optimize-stream";
 
-type DoneEvent = Extract<OptimizeEvent, { phase: "done" }>;
-type RunningPhase = Exclude<PlannerPhase, "done" | "failed">;
-
-/** Why a run ended without a new version, as the dialog tells it apart. */
-export type FailureKind = OptimizeFailureCode | "not_configured" | "refused" | "network" | "cancelled";
-
-export type OptimizeState =
-  | { status: "idle" }
-  | { status: "running"; phase: RunningPhase; message: string; percent: number; attempt: number; seen: RunningPhase[] }
-  | { status: "done"; result: DoneEvent; seen: RunningPhase[] }
-  | { status: "failed"; kind: FailureKind; message: string; issues: RemainingIssue[]; seen: RunningPhase[] };
-
-const LOST =
-  "The connection to the server broke before the planner finished. Reload the page to see whether a new version was saved.";
+export type { FailureKind, OptimizeState } from "./optimize-stream";
 
 /**
  * Runs "Optimize with AI" for one routine: POSTs the request, follows the NDJSON progress stream, and ends in done
@@ -42,18 +30,10 @@ export function useOptimize(routineId: string) {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      const seen: RunningPhase[] = [];
-      const fail = (kind: FailureKind, message: string, issues: RemainingIssue[] = []) =>
-        setState({ status: "failed", kind, message, issues, seen: [...seen] });
-      const cancelled = () => fail("cancelled", "Cancelled. Nothing was saved.");
-      setState({
-        status: "running",
-        phase: "planning",
-        message: "Sending the draft to the planner…",
-        percent: 2,
-        attempt: 1,
-        seen: [],
-      });
+      let seen: RunningPhase[] = [];
+      const fail = ({ kind, message }: OptimizeFailure) =>
+        setState({ status: "failed", kind, message, issues: [], seen: [...seen] });
+      setState(OPTIMIZE_SENT);
 
       let response: Response;
       try {
@@ -64,48 +44,28 @@ export function useOptimize(routineId: string) {
           signal: abort.signal,
         });
       } catch {
-        if (abort.signal.aborted) cancelled();
-        else
-          fail("network", "The server could not be reached. Check your connection and try again; nothing was saved.");
+        fail(interruption(abort.signal.aborted, "connecting"));
         return;
       }
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as OptimizeRefusalBody | null;
-        const kind = body?.code ?? "refused";
-        fail(kind, body?.error ?? `The server refused the request (HTTP ${response.status}). Nothing was saved.`);
+        fail(refusal(response.status, body));
         return;
       }
 
       let ended = false;
       try {
         await readEventStream(response.body, (event) => {
-          if (event.phase === "done") {
-            ended = true;
-            setState({ status: "done", result: event, seen: [...seen] });
-          } else if (event.phase === "failed") {
-            ended = true;
-            fail(event.code, event.message, event.issues ?? []);
-          } else {
-            if (seen.at(-1) !== event.phase) seen.push(event.phase);
-            setState({
-              status: "running",
-              phase: event.phase,
-              message: event.message,
-              percent: event.percent,
-              attempt: event.attempt,
-              seen: [...seen],
-            });
-          }
+          const next = afterOptimizeEvent(event, seen);
+          if (next.status === "running") seen = next.seen;
+          else ended = true;
+          setState(next);
         });
       } catch {
-        if (abort.signal.aborted) cancelled();
-        else fail("network", LOST);
+        fail(interruption(abort.signal.aborted, "streaming"));
         return;
       }
-      if (!ended) {
-        if (abort.signal.aborted) cancelled();
-        else fail("network", LOST);
-      }
+      if (!ended) fail(interruption(abort.signal.aborted, "streaming"));
     },
     [routineId],
   );

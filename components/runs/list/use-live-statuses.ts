@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { isFinished, parseStatusUpdate, type RunStatus } from "@/lib/events";
+import type { RunStatus } from "@/lib/events";
+import { needsRefresh, readStatusMessage, withStatus } from "./live-status-message";
 
 const REFRESH_DELAY_MS = 1_000;
 
@@ -43,16 +44,10 @@ export function useLiveStatuses(listedIds: readonly string[]): {
     };
     source.onerror = () => setLive(false);
     source.addEventListener("status", (message: MessageEvent<string>) => {
-      let update = null;
-      try {
-        update = parseStatusUpdate(JSON.parse(message.data));
-      } catch {
-        update = null;
-      }
+      const update = readStatusMessage(message.data);
       if (!update) return;
-      const { runId, status } = update;
-      setStatuses((current) => (current[runId] === status ? current : { ...current, [runId]: status }));
-      if (!listed.current.has(runId) || isFinished(status)) refreshSoon();
+      setStatuses((current) => withStatus(current, update));
+      if (needsRefresh(update, listed.current)) refreshSoon();
     });
     return () => {
       clearTimeout(refreshTimer);
