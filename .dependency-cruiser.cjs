@@ -7,9 +7,51 @@ const INDEX = "^lib/.+/index\\.ts$";
 const TESTING = "/testing/";
 const TESTS = "(^|/)__tests__/|^e2e/|^test/";
 
+// The layers of docs/architecture.md, bottom up: domain (pure logic, no database) < data access (lib/db) < services
+// (the runs and evaluations that drive the engine and own their stores) < request (the web request: session,
+// actions, the HTTP API) < pages (app/, components/). A layer uses the layers below it, never one above.
+const PRODUCTION_LIB = { pathNot: ["__tests__", TESTING, "^lib/demo/"] };
+const LAYER = {
+  dataAccess: "^lib/db/",
+  services: "^lib/runs/(store|operations|planned-operations)/|^lib/evaluations/(driver|operations)/",
+  request: "^lib/(session|actions|api)/",
+};
+const DOMAIN_NOT = [LAYER.dataAccess, LAYER.services, LAYER.request, "^lib/demo/"];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "layer-domain",
+      severity: "error",
+      comment:
+        "Domain modules (routine, graph, the run engine, scoring, events, …) know no database, service or request: pass what they need in through ports.",
+      from: { path: "^lib/", pathNot: [...DOMAIN_NOT, ...PRODUCTION_LIB.pathNot] },
+      to: { path: [LAYER.dataAccess, LAYER.services, LAYER.request] },
+    },
+    {
+      name: "layer-data-access",
+      severity: "error",
+      comment:
+        "lib/db keeps the aggregates' persistence: it sits below the run and evaluation services, never above them.",
+      from: { path: LAYER.dataAccess, ...PRODUCTION_LIB },
+      to: { path: [LAYER.services, LAYER.request] },
+    },
+    {
+      name: "layer-services",
+      severity: "error",
+      comment: "The run and evaluation services run without a web request (workers, scripts): they never import one.",
+      from: { path: LAYER.services, ...PRODUCTION_LIB },
+      to: { path: LAYER.request },
+    },
+    {
+      name: "run-store-sql-private",
+      severity: "error",
+      comment:
+        "The run store's SQL (its statement programs and the two databases' drivers) stays inside lib/runs/store: others call its named operations; tests use its testing/ folder.",
+      from: { pathNot: "^lib/runs/store/" },
+      to: { path: "^lib/runs/store/(run-sql|run-database|run-sqlite|run-postgres)\\.ts$" },
+    },
     {
       name: "no-circular",
       severity: "error",

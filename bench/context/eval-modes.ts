@@ -19,7 +19,8 @@ async function main() {
     env: { OPENAI_COMPRESSOR_MODEL: "fake-compressor" },
   });
   const { prisma, support, fake, viewer, worker, driver, routineId, versionId } = world;
-  const { createSuite, startEvalRun } = await import("../../lib/db/evals");
+  const { createSuite } = await import("../../lib/db/evals");
+  const { startEvalRun } = await import("../../lib/evaluations/operations");
   try {
     const flaws = ["none", "none", "wrong_parameter", "none", "none", "missing_call"] as const;
     // Each rule answers a turn by what its newest message shows, for every configuration alike (no `times`).

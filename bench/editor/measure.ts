@@ -87,9 +87,7 @@ export async function measureInspectorTyping(page: Page, stepId: string): Promis
   await page.keyboard.press("Control+End");
   // The counter must have counted the nodes mounting, or a 0 below would mean nothing.
   if ((await probe<number>(page, "globalThis.__routineStudioNodeRenders")) === 0) {
-    throw new Error(
-      "No node render was counted: is useRenderCount still in components/designer/nodes/step-node-shell.tsx?",
-    );
+    throw new Error("No node render was counted: is useRenderCount still in components/designer/nodes/step-node.tsx?");
   }
   await probe(page, "globalThis.__routineStudioNodeRenders = 0");
   await page.keyboard.type(TYPED_TEXT, { delay: 40 });

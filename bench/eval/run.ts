@@ -21,7 +21,8 @@ async function main() {
     concurrency: CONCURRENCY,
   });
   const { prisma, support, fake, viewer, worker, driver, routineId, versionId } = world;
-  const { createSuite, startEvalRun } = await import("../../lib/db/evals");
+  const { createSuite } = await import("../../lib/db/evals");
+  const { startEvalRun } = await import("../../lib/evaluations/operations");
   const { checkCase } = await import("../../lib/evaluations/scoring");
   try {
     fake.addRules(

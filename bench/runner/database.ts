@@ -2,15 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createApiToken, loadViewer } from "../../lib/db/users";
 import { createToolServer, readCurrentToolHashes } from "../../lib/db/tools";
 import { prisma } from "../../lib/db/core";
-import {
-  BUDGET_DEFAULTS,
-  findPublishedRoutine,
-  insertQueuedRun,
-  readRuns,
-  readTime,
-  sqlAll,
-  writeRuns,
-} from "../../lib/runs/store";
+import { BUDGET_DEFAULTS, findPublishedRoutine } from "../../lib/runs/store";
+import { insertQueuedRun, readRuns, readTime, sqlAll, writeRuns } from "../../lib/runs/store/testing/run-sql-access";
 import type { Routine } from "../../lib/routine";
 import { toolKey } from "../../lib/tools";
 import { BENCH_SERVER } from "./routines";

@@ -1,4 +1,4 @@
-import { readRuns, readTime, sqlAll } from "../../lib/runs/store";
+import { readRuns, readTime, sqlAll } from "../../lib/runs/store/testing/run-sql-access";
 
 // What the benchmark reads back from the run store once a batch is queued. Imported only after DATABASE_URL points
 // at the bench database (lib/db and the run store open it on import).

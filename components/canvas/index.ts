@@ -11,4 +11,3 @@ export {
 } from "./simplified-drawing";
 export { SimplifiedNode } from "./simplified-node";
 export { openingFor, useOpeningViewport, type Opening } from "./use-opening-viewport";
-export { KIND_BORDER, STEP_KIND_INFO } from "./step-kinds";

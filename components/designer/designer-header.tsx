@@ -1,9 +1,9 @@
-import { ChevronLeft, Eye, History, MessageSquare } from "lucide-react";
-import Link from "next/link";
+import { Eye, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { LifecycleBadge } from "@/components/review/lifecycle-badge";
 import type { FormAction } from "@/components/review/review-types";
-import { StartDraftButton, WithdrawButton } from "@/components/review/version-buttons";
+import { StartDraftButton, VersionHistoryLink, WithdrawButton } from "@/components/review/version-buttons";
+import { CanvasPageHeader } from "@/components/shell/canvas-page-header";
 import { Alert, Badge, ButtonLink } from "@/components/ui";
 import type { Permission, ReviewDecisionView } from "@/lib/db/reviews";
 import type { RoutineStatus } from "@/lib/db/routines";
@@ -39,24 +39,44 @@ type Props = {
  * a draft sent back by a reviewer says so with the reviewer's words.
  */
 export function DesignerHeader({ detail, lifecycleActions, actions }: Props) {
-  const routineUrl = `/routines/${encodeURIComponent(detail.id)}`;
   const sentBack =
     detail.status === "draft" && detail.latestReview?.decision === "changes_requested" ? detail.latestReview : null;
   const hasReview = detail.status !== "draft" || detail.latestReview !== null || detail.openCommentCount > 0;
   const reason = readOnlyReason({ ...detail, canWithdraw: detail.lifecycle.withdraw.allowed });
   return (
     <>
-      <div
-        className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-1.5"
-        data-testid="designer-header"
+      <CanvasPageHeader
+        back={{ href: "/routines", label: "Routines" }}
+        testId="designer-header"
+        className="min-h-12 py-1.5"
+        actionsTestId="designer-header-actions"
+        actions={
+          <>
+            {actions}
+            {detail.lifecycle.submit.allowed ? (
+              <SubmitForReviewButton routineId={detail.id} submit={lifecycleActions.submit} />
+            ) : null}
+            {detail.lifecycle.withdraw.allowed ? (
+              <WithdrawButton action={lifecycleActions.withdraw} routineId={detail.id} number={detail.versionNumber} />
+            ) : null}
+            {hasReview ? (
+              <ButtonLink
+                href={`/routines/${encodeURIComponent(detail.id)}/review/${detail.versionNumber}`}
+                prefetch={false}
+                variant="secondary"
+                size="sm"
+                data-testid="open-review"
+              >
+                <Eye className="size-4" aria-hidden="true" /> Open review
+              </ButtonLink>
+            ) : null}
+            {detail.lifecycle.startDraft.allowed ? (
+              <StartDraftButton action={lifecycleActions.startDraft} routineId={detail.id} />
+            ) : null}
+            <VersionHistoryLink routineId={detail.id} testId="version-history" />
+          </>
+        }
       >
-        <Link
-          href="/routines"
-          prefetch={false}
-          className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
-        >
-          <ChevronLeft className="size-4" aria-hidden="true" /> Routines
-        </Link>
         <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
           {detail.name}
         </h1>
@@ -83,39 +103,7 @@ export function DesignerHeader({ detail, lifecycleActions, actions }: Props) {
             {reason}
           </span>
         ) : null}
-        <div className="ml-auto flex flex-wrap items-center gap-2" data-testid="designer-header-actions">
-          {actions}
-          {detail.lifecycle.submit.allowed ? (
-            <SubmitForReviewButton routineId={detail.id} submit={lifecycleActions.submit} />
-          ) : null}
-          {detail.lifecycle.withdraw.allowed ? (
-            <WithdrawButton action={lifecycleActions.withdraw} routineId={detail.id} number={detail.versionNumber} />
-          ) : null}
-          {hasReview ? (
-            <ButtonLink
-              href={`${routineUrl}/review/${detail.versionNumber}`}
-              prefetch={false}
-              variant="secondary"
-              size="sm"
-              data-testid="open-review"
-            >
-              <Eye className="size-4" aria-hidden="true" /> Open review
-            </ButtonLink>
-          ) : null}
-          {detail.lifecycle.startDraft.allowed ? (
-            <StartDraftButton action={lifecycleActions.startDraft} routineId={detail.id} />
-          ) : null}
-          <ButtonLink
-            href={`${routineUrl}/versions`}
-            prefetch={false}
-            variant="ghost"
-            size="sm"
-            data-testid="version-history"
-          >
-            <History className="size-4" aria-hidden="true" /> Versions
-          </ButtonLink>
-        </div>
-      </div>
+      </CanvasPageHeader>
       {sentBack ? (
         <div className="shrink-0 border-b border-border bg-surface px-3 py-2">
           <Alert

@@ -4,9 +4,12 @@ import { Search } from "lucide-react";
 import { useMemo, useState, type DragEvent } from "react";
 import { Input } from "@/components/ui";
 import { groupByServer, searchTools } from "@/lib/tools";
-import { STEP_KIND_INFO } from "../canvas";
+import { STEP_KIND_LOOKS } from "@/components/step-kinds";
 import { DRAG_MIME, type DragPayload } from "./drag-payload";
-import { STEP_KINDS, type ToolDefinition, type StepKind } from "@/lib/routine";
+import { hasCapability, STEP_KINDS, type ToolDefinition } from "@/lib/routine";
+
+// A step that calls a tool is added by dragging the tool from the catalog below, not its kind.
+const PALETTE_KINDS = STEP_KINDS.filter((kind) => !hasCapability(kind, "callsTool"));
 
 function startDrag(event: DragEvent, payload: DragPayload) {
   event.dataTransfer.setData(DRAG_MIME, JSON.stringify(payload));
@@ -26,8 +29,8 @@ export function Palette({ tools, canEdit }: { tools: ToolDefinition[]; canEdit: 
       <section className="border-b border-border p-3">
         <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Steps</h2>
         <ul className="grid grid-cols-2 gap-1.5">
-          {STEP_KINDS.filter((kind) => kind !== "tool").map((kind: StepKind) => {
-            const { label, icon: Icon, hint, accent } = STEP_KIND_INFO[kind];
+          {PALETTE_KINDS.map((kind) => {
+            const { label, icon: Icon, hint, accent } = STEP_KIND_LOOKS[kind];
             return (
               <li key={kind}>
                 <div

@@ -1,13 +1,29 @@
 "use client";
 
-import { CardForm, Field, Input } from "@/components/ui";
-import type { ActionState } from "@/lib/forms";
+import { changeNote } from "@/components/settings/setting-change";
+import { NumberSettingField, SettingsForm, type SettingsAction } from "@/components/settings/settings-form";
 import type { MemoryThresholdsFormView } from "./memory-types";
 
-const IDLE: ActionState = { status: "idle" };
+/** The two thresholds, each a number from 0 to its maximum in hundredths. */
+const THRESHOLD_FIELDS = [
+  {
+    id: "memory-min-score",
+    name: "minScore",
+    label: "Minimum score",
+    hint: "0 to 1. Below it the best routine is not good enough: the answer is “none”.",
+    max: 1,
+  },
+  {
+    id: "memory-ambiguity-margin",
+    name: "ambiguityMargin",
+    label: "Ambiguity margin",
+    hint: "0 to 0.5. When the top two scores are closer than this, the answer is “ambiguous”.",
+    max: 0.5,
+  },
+] as const;
 
 type Props = {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  action: SettingsAction;
   view: MemoryThresholdsFormView;
 };
 
@@ -16,70 +32,28 @@ type Props = {
  * typed and saves neither.
  */
 export function MemoryThresholdsForm({ action, view }: Props) {
-  const { minScore, ambiguityMargin } = view.thresholds;
   return (
-    <CardForm
+    <SettingsForm
       title="Thresholds"
-      description={
-        view.isDefault
-          ? "Not set yet: the defaults tuned on the procedure memory benchmark apply."
-          : `Last changed${view.updatedBy ? ` by ${view.updatedBy}` : ""}${view.updatedAt ? ` on ${new Date(view.updatedAt).toLocaleString()}` : ""}.`
-      }
+      description={changeNote(view, "Not set yet: the defaults tuned on the procedure memory benchmark apply.")}
       action={action}
-      initial={IDLE}
       testId="memory-thresholds"
       submitLabel="Save thresholds"
     >
       {(errors) => (
         <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-          <ThresholdField
-            name="minScore"
-            label="Minimum score"
-            hint="0 to 1. Below it the best routine is not good enough: the answer is “none”."
-            max={1}
-            value={minScore}
-            errors={errors?.minScore}
-          />
-          <ThresholdField
-            name="ambiguityMargin"
-            label="Ambiguity margin"
-            hint="0 to 0.5. When the top two scores are closer than this, the answer is “ambiguous”."
-            max={0.5}
-            value={ambiguityMargin}
-            errors={errors?.ambiguityMargin}
-          />
+          {THRESHOLD_FIELDS.map((field) => (
+            <NumberSettingField
+              key={field.id}
+              {...field}
+              min={0}
+              step={0.01}
+              value={view.thresholds[field.name]}
+              errors={errors?.[field.name]}
+            />
+          ))}
         </div>
       )}
-    </CardForm>
-  );
-}
-
-/** One threshold: a number from 0 to `max` in hundredths, its id and test id derived from its name. */
-function ThresholdField(props: {
-  name: "minScore" | "ambiguityMargin";
-  label: string;
-  hint: string;
-  max: number;
-  value: number;
-  errors?: string[];
-}) {
-  const id = props.name === "minScore" ? "memory-min-score" : "memory-ambiguity-margin";
-  return (
-    <Field id={id} label={props.label} hint={props.hint} errors={props.errors}>
-      {(aria) => (
-        <Input
-          {...aria}
-          name={props.name}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={props.max}
-          step={0.01}
-          required
-          defaultValue={props.value}
-          data-testid={id}
-        />
-      )}
-    </Field>
+    </SettingsForm>
   );
 }

@@ -4,7 +4,8 @@ import type { Viewport } from "@xyflow/react";
 import { useCallback, useMemo } from "react";
 import { ReadOnlyCanvas } from "@/components/canvas";
 import type { FlowNode, RoutineFlow } from "@/lib/graph";
-import { REVIEW_EDGE_TYPES, REVIEW_NODE_TYPES, ReviewCanvasContext, type ReviewCanvasData } from "./review-nodes";
+import { ReviewCanvasContext, type ReviewCanvasData } from "./review-canvas-context";
+import { REVIEW_EDGE_TYPES, REVIEW_NODE_TYPES } from "./review-nodes";
 
 type Props = {
   flow: RoutineFlow;

@@ -10,7 +10,7 @@ import { unionBounds, type ReviewDiff } from "@/lib/review-rules";
 import type { Routine } from "@/lib/routine";
 import { DiffLegend } from "./diff-legend";
 import { ReviewCanvas } from "./review-canvas";
-import { canvasData } from "./review-nodes";
+import { canvasData } from "./review-canvas-context";
 
 type Props = {
   base: { routine: Routine; caption: string } | null;

@@ -1,11 +1,10 @@
-import { ChevronLeft, History } from "lucide-react";
-import Link from "next/link";
-import { Badge, ButtonLink } from "@/components/ui";
+import { CanvasPageHeader } from "@/components/shell/canvas-page-header";
+import { Badge } from "@/components/ui";
 import type { VersionEvaluation, VersionReview } from "@/lib/db/reviews";
 import { EvaluationPublishButton } from "./evaluation-publish-button";
 import { LifecycleBadge } from "./lifecycle-badge";
 import type { ReviewActions } from "./review-types";
-import { WithdrawButton } from "./version-buttons";
+import { VersionHistoryLink, WithdrawButton } from "./version-buttons";
 
 const number = new Intl.NumberFormat("en");
 
@@ -49,25 +48,36 @@ export function ReviewHeader({
 }) {
   const { version, base, permissions } = review;
   const latest = version.decisions.at(-1)?.decision ?? null;
-  const routineUrl = `/routines/${encodeURIComponent(review.routineId)}`;
   const baseLabel = !base
     ? "first version"
     : base.routineId === review.routineId
       ? `compared with v${base.number}`
       : `compared with v${base.number} of “${base.routineName}”`;
   return (
-    <header
-      className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border bg-surface px-3 py-2"
-      data-testid="review-header"
+    <CanvasPageHeader
+      back={{ href: `/routines/${encodeURIComponent(review.routineId)}`, label: "Designer", testId: "review-back" }}
+      testId="review-header"
+      className="py-2"
+      actions={
+        <>
+          {permissions.canWithdraw.allowed ? (
+            <WithdrawButton action={actions.withdraw} routineId={review.routineId} number={version.number} />
+          ) : null}
+          {permissions.canPublish.allowed ? (
+            <EvaluationPublishButton
+              action={actions.publish}
+              routineId={review.routineId}
+              versionId={version.id}
+              number={version.number}
+              contentHash={review.contentHash}
+              gate={evaluation?.gate ?? null}
+              publishedNumber={evaluation?.published?.number ?? null}
+            />
+          ) : null}
+          <VersionHistoryLink routineId={review.routineId} testId="review-history-link" />
+        </>
+      }
     >
-      <Link
-        href={routineUrl}
-        prefetch={false}
-        className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
-        data-testid="review-back"
-      >
-        <ChevronLeft className="size-4" aria-hidden="true" /> Designer
-      </Link>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="truncate text-sm font-semibold text-foreground" data-testid="page-title">
@@ -81,31 +91,6 @@ export function ReviewHeader({
         </div>
         <Provenance review={review} />
       </div>
-      <div className="ml-auto flex flex-wrap items-center gap-2">
-        {permissions.canWithdraw.allowed ? (
-          <WithdrawButton action={actions.withdraw} routineId={review.routineId} number={version.number} />
-        ) : null}
-        {permissions.canPublish.allowed ? (
-          <EvaluationPublishButton
-            action={actions.publish}
-            routineId={review.routineId}
-            versionId={version.id}
-            number={version.number}
-            contentHash={review.contentHash}
-            gate={evaluation?.gate ?? null}
-            publishedNumber={evaluation?.published?.number ?? null}
-          />
-        ) : null}
-        <ButtonLink
-          href={`${routineUrl}/versions`}
-          prefetch={false}
-          variant="ghost"
-          size="sm"
-          data-testid="review-history-link"
-        >
-          <History className="size-4" aria-hidden="true" /> Versions
-        </ButtonLink>
-      </div>
-    </header>
+    </CanvasPageHeader>
   );
 }

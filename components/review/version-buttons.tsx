@@ -1,8 +1,8 @@
 "use client";
 
-import { FilePlus2, Rocket, Undo2 } from "lucide-react";
+import { FilePlus2, History, Rocket, Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Button, useFormAction } from "@/components/ui";
+import { Button, ButtonLink, useFormAction } from "@/components/ui";
 import { idleState, type ActionState } from "@/lib/forms";
 import { PublishConfirmDialog } from "./publish-confirm-dialog";
 import type { FormAction } from "./review-types";
@@ -167,5 +167,20 @@ export function StartDraftButton({
       testId={testId}
       showSuccess={false}
     />
+  );
+}
+
+/** The routine's version history, from the designer and the review. */
+export function VersionHistoryLink({ routineId, testId }: { routineId: string; testId: string }) {
+  return (
+    <ButtonLink
+      href={`/routines/${encodeURIComponent(routineId)}/versions`}
+      prefetch={false}
+      variant="ghost"
+      size="sm"
+      data-testid={testId}
+    >
+      <History className="size-4" aria-hidden="true" /> Versions
+    </ButtonLink>
   );
 }

@@ -2,19 +2,15 @@
 
 import { Ban, Pause, Play } from "lucide-react";
 import { Button, useFormAction } from "@/components/ui";
-import { isFinished, type RunStatus } from "@/lib/events";
+import type { RunStatus } from "@/lib/events";
+import { runControlProblem } from "@/lib/runs/operations/rules";
 import type { RunActions } from "./run-actions-types";
 import { useWakeOnSuccess } from "./use-wake-on-success";
 
 const CONTROLS = [
-  {
-    action: "pause",
-    label: "Pause",
-    icon: Pause,
-    when: (status: RunStatus) => status === "running" || status === "queued" || status === "waiting",
-  },
-  { action: "resume", label: "Resume", icon: Play, when: (status: RunStatus) => status === "paused" },
-  { action: "cancel", label: "Cancel run", icon: Ban, when: (status: RunStatus) => !isFinished(status) },
+  { action: "pause", label: "Pause", icon: Pause },
+  { action: "resume", label: "Resume", icon: Play },
+  { action: "cancel", label: "Cancel run", icon: Ban },
 ] as const;
 
 /** Pause, resume and cancel for operators: only the buttons that make sense in the run's current status. */
@@ -29,7 +25,8 @@ export function RunControls({
 }) {
   const { state, onSubmit, formAction, pending } = useFormAction(control, { status: "idle" });
   useWakeOnSuccess(state);
-  const shown = CONTROLS.filter((item) => item.when(status));
+  // The server's rules (lib/runs/operations/rules) over the run's status: the server checks again with the rest.
+  const shown = CONTROLS.filter((item) => runControlProblem(item.action, { status }) === null);
   if (shown.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -1,8 +1,9 @@
 "use client";
 
-import { ChevronLeft, Radio, WifiOff } from "lucide-react";
+import { Radio, WifiOff } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { BackLink } from "@/components/shell/canvas-page-header";
 import { Badge } from "@/components/ui";
 import { isFinished } from "@/lib/events";
 import { estimateCost, type ModelPrice } from "@/lib/llm/pricing";
@@ -47,13 +48,7 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
       className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface px-3 py-2 xl:flex-nowrap"
       data-testid="run-header"
     >
-      <Link
-        href="/runs"
-        prefetch={false}
-        className="flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-muted hover:text-foreground"
-      >
-        <ChevronLeft className="size-4" aria-hidden="true" /> Runs
-      </Link>
+      <BackLink href="/runs" label="Runs" />
       <div className="flex min-w-0 items-center gap-2 xl:shrink">
         {header.routineId === null ? (
           <>

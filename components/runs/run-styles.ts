@@ -22,6 +22,15 @@ export const TONE_TEXT: Record<Tone, string> = {
   danger: "text-danger",
 };
 
+/** A state's badge on a canvas node (a step's, a stage's): a pill filled with the tone, its text readable on it. */
+export const TONE_BADGE: Record<Tone, string> = {
+  neutral: "bg-surface-muted text-muted",
+  accent: "bg-accent text-accent-foreground",
+  success: "bg-success text-white dark:text-black",
+  warning: "bg-warning text-black",
+  danger: "bg-danger text-white dark:text-black",
+};
+
 /** How each step state looks on the canvas and in lists: words beside the colour, never colour alone. */
 export const STEP_STATE_STYLE: Record<StepState, { label: string; tone: Tone; icon: LucideIcon; frame: string }> = {
   pending: { label: "Pending", tone: "neutral", icon: CircleDashed, frame: "border-border bg-surface" },

@@ -12,6 +12,7 @@ import { RunHeader } from "./run-header";
 import { RunSidePanel } from "./run-side-panel";
 import { RunViewProvider } from "./run-view-context";
 import { RunStagesProvider } from "./stages/run-stages-context";
+import { UnreadableEventsNotice } from "./unreadable-events-notice";
 import { NO_HIERARCHY_CONFIG, type RunHierarchyConfig } from "./stages/run-stages-types";
 import { useRunStream } from "./use-run-stream";
 
@@ -47,6 +48,7 @@ function RunViewBody({ snapshot, canControl, actions, price, headerExtra, planne
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="run-view">
       <RunHeader canControl={canControl} control={actions.control} price={price} extra={headerExtra} />
+      <UnreadableEventsNotice />
       {/* Below lg the panel goes under the canvas, full width. */}
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <div className="min-h-0 min-w-0 flex-1">

@@ -1,9 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert, CardForm, Field, Input } from "@/components/ui";
+import { Alert, Field } from "@/components/ui";
 import { Select } from "@/components/ui/select";
-import type { ActionState } from "@/lib/forms";
 import {
   CONTEXT_LIMITS,
   CONTEXT_MODE_LABELS,
@@ -11,23 +10,42 @@ import {
   type ContextMode,
   type ContextSettings,
 } from "@/lib/context-modes";
+import { changeNote, type SettingChangeView } from "./setting-change";
+import { NumberSettingField, SettingsForm, type SettingsAction } from "./settings-form";
 
 /** The context settings as the page hands them over (plain values). */
-export type RunContextFormView = {
+export type RunContextFormView = SettingChangeView & {
   settings: ContextSettings;
-  isDefault: boolean;
-  updatedAt: string | null;
-  updatedBy: string | null;
   /** Whether the compressor role has a model: compressed mode falls back to plan-aware without one. */
   compressorConfigured: boolean;
 };
 
-const IDLE: ActionState = { status: "idle" };
-
 type Props = {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  action: SettingsAction;
   view: RunContextFormView;
 };
+
+/** The whole-number settings and what each is for; their limits are CONTEXT_LIMITS, which the server checks. */
+const NUMBER_FIELDS = [
+  {
+    id: "run-context-lookahead",
+    name: "lookahead",
+    label: "Lookahead (k steps)",
+    purpose: "The next k steps' needs stay in full.",
+  },
+  {
+    id: "run-context-budget",
+    name: "budgetTokens",
+    label: "Prompt budget (tokens)",
+    purpose: "Full history ignores it.",
+  },
+  {
+    id: "run-context-compress",
+    name: "compressTokens",
+    label: "Compressor budget (tokens)",
+    purpose: "The compressor's rewrite stays within it.",
+  },
+] as const satisfies ReadonlyArray<{ id: string; name: keyof typeof CONTEXT_LIMITS; label: string; purpose: string }>;
 
 const range = (limits: { min: number; max: number }) =>
   `${limits.min.toLocaleString("en")} to ${limits.max.toLocaleString("en")}`;
@@ -38,17 +56,11 @@ const range = (limits: { min: number; max: number }) =>
  */
 export function RunContextForm({ action, view }: Props) {
   const [mode, setMode] = useState<ContextMode>(view.settings.mode);
-  const { lookahead, budgetTokens, compressTokens } = view.settings;
   return (
-    <CardForm
+    <SettingsForm
       title="Run context"
-      description={
-        view.isDefault
-          ? "How much of the run so far the executor's prompt carries. Not set yet: the defaults apply."
-          : `How much of the run so far the executor's prompt carries. Last changed${view.updatedBy ? ` by ${view.updatedBy}` : ""}${view.updatedAt ? ` on ${new Date(view.updatedAt).toLocaleString()}` : ""}.`
-      }
+      description={`How much of the run so far the executor's prompt carries. ${changeNote(view, "Not set yet: the defaults apply.")}`}
       action={action}
-      initial={IDLE}
       testId="run-context"
       submitLabel="Save run context"
     >
@@ -83,66 +95,22 @@ export function RunContextForm({ action, view }: Props) {
             </Alert>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-3">
-            <NumberField
-              id="run-context-lookahead"
-              name="lookahead"
-              label="Lookahead (k steps)"
-              hint={`${range(CONTEXT_LIMITS.lookahead)}. The next k steps' needs stay in full.`}
-              limits={CONTEXT_LIMITS.lookahead}
-              value={lookahead}
-              errors={errors?.lookahead}
-            />
-            <NumberField
-              id="run-context-budget"
-              name="budgetTokens"
-              label="Prompt budget (tokens)"
-              hint={`${range(CONTEXT_LIMITS.budgetTokens)}. Full history ignores it.`}
-              limits={CONTEXT_LIMITS.budgetTokens}
-              value={budgetTokens}
-              errors={errors?.budgetTokens}
-            />
-            <NumberField
-              id="run-context-compress"
-              name="compressTokens"
-              label="Compressor budget (tokens)"
-              hint={`${range(CONTEXT_LIMITS.compressTokens)}. The compressor's rewrite stays within it.`}
-              limits={CONTEXT_LIMITS.compressTokens}
-              value={compressTokens}
-              errors={errors?.compressTokens}
-            />
+            {NUMBER_FIELDS.map((field) => (
+              <NumberSettingField
+                key={field.id}
+                id={field.id}
+                name={field.name}
+                label={field.label}
+                hint={`${range(CONTEXT_LIMITS[field.name])}. ${field.purpose}`}
+                {...CONTEXT_LIMITS[field.name]}
+                step={1}
+                value={view.settings[field.name]}
+                errors={errors?.[field.name]}
+              />
+            ))}
           </div>
         </div>
       )}
-    </CardForm>
-  );
-}
-
-/** One whole-number setting; its test id is its id. */
-function NumberField(props: {
-  id: string;
-  name: keyof Omit<ContextSettings, "mode">;
-  label: string;
-  hint: string;
-  limits: { min: number; max: number };
-  value: number;
-  errors?: string[];
-}) {
-  return (
-    <Field id={props.id} label={props.label} hint={props.hint} errors={props.errors}>
-      {(aria) => (
-        <Input
-          {...aria}
-          name={props.name}
-          type="number"
-          inputMode="numeric"
-          min={props.limits.min}
-          max={props.limits.max}
-          step={1}
-          required
-          defaultValue={props.value}
-          data-testid={props.id}
-        />
-      )}
-    </Field>
+    </SettingsForm>
   );
 }

@@ -1,5 +1,5 @@
 import type { RunEventBus } from "./bus";
-import type { RunEvent } from "./run-events";
+import { isReadable, type StoredRunEvent } from "./stored-events";
 
 /** What the relay reads of the run tables: the truth that notifications only point at. */
 export type RelayReads = {
@@ -10,8 +10,8 @@ export type RelayReads = {
    * to pass next time. A null cursor starts from now (nothing earlier is reported).
    */
   changedRuns(cursor: string | null): Promise<{ runs: Map<string, number>; cursor: string | null }>;
-  /** A run's stored events with seq > afterSeq, oldest first, at most `limit`. */
-  eventsAfter(runId: string, afterSeq: number, limit: number): Promise<RunEvent[]>;
+  /** A run's stored events with seq > afterSeq, oldest first, at most `limit` (those it could not read too). */
+  eventsAfter(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]>;
 };
 
 export type EventRelayOptions = {
@@ -69,9 +69,14 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
       const known = seen.get(runId);
       if (known !== undefined && lastSeq <= known) continue;
       const events = await reads.eventsAfter(runId, known ?? lastSeq - 1, pageSize);
-      // Published only when still new: the engine here may have published them while the table was read.
+      // Published only when still new: the engine here may have published them while the table was read. An event
+      // this server cannot read is not published but counts as seen (else every pass would read it again); a
+      // stream that misses its seq reads the table back and sends it as unreadable.
       const fresh = events.filter((event) => event.seq > (seen.get(runId) ?? 0));
-      if (fresh.length > 0) bus.publish(runId, fresh);
+      const last = fresh.at(-1);
+      if (last && !isReadable(last)) seen.set(runId, last.seq);
+      const readable = fresh.filter(isReadable);
+      if (readable.length > 0) bus.publish(runId, readable);
     }
     forgetUnwatched(stored);
   }

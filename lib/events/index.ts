@@ -32,3 +32,23 @@ export {
   type RunStatusStreamOptions,
   type RunStatusUpdate,
 } from "./status-stream";
+export {
+  currentEventVersion,
+  EVENT_VERSIONS,
+  type EventTypeVersions,
+  type EventVersionRegistry,
+  type StoredEventData,
+} from "./event-versions";
+export {
+  describeUnreadableEvents,
+  isReadable,
+  isUnreadable,
+  partitionStoredEvents,
+  readStoredRunEvent,
+  readStreamedRunEvent,
+  STORED_VERSION_KEY,
+  storedEventPayload,
+  type StoredEventRow,
+  type StoredRunEvent,
+  type UnreadableRunEvent,
+} from "./stored-events";

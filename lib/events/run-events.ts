@@ -235,7 +235,18 @@ const runEventSchema = z.discriminatedUnion(
   ) as unknown as [z.ZodObject, ...z.ZodObject[]],
 );
 
-/** Parses a stored or received event; null when it is not one (an unknown type from a newer server, say). */
+/**
+ * Checks the data of one event type as this build writes it (its current version): what a stored event's data must
+ * match once migrated forward (stored-events.ts).
+ */
+export function parseEventData(type: RunEventType, data: unknown) {
+  return eventData[type].safeParse(data);
+}
+
+/**
+ * Parses an event as the stream sends it (current version); null when it is not one (an unknown type from a newer
+ * server, say). Stored rows are read by readStoredRunEvent, which migrates and reports instead.
+ */
 export function parseRunEvent(raw: unknown): RunEvent | null {
   const parsed = runEventSchema.safeParse(raw);
   return parsed.success ? (parsed.data as unknown as RunEvent) : null;

@@ -1,10 +1,11 @@
-import type { RunEvent } from "./run-events";
+import type { StoredRunEvent } from "./stored-events";
 
 /**
  * One encoder for the run stream, used by the SSE route (and its tests): `id:` is the event's seq, so a client that
- * reconnects sends it back as Last-Event-ID and the route replays what came after.
+ * reconnects sends it back as Last-Event-ID and the route replays what came after. An event the server could not read
+ * is sent in its place as such, so the client keeps every seq and can say what it could not show.
  */
-export function encodeSseEvent(event: RunEvent): string {
+export function encodeSseEvent(event: StoredRunEvent): string {
   return `id: ${event.seq}\nevent: run\ndata: ${JSON.stringify(event)}\n\n`;
 }
 

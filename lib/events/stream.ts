@@ -1,4 +1,5 @@
 import type { RunEvent } from "./run-events";
+import type { StoredRunEvent } from "./stored-events";
 import { encodeSseEvent } from "./sse";
 import { createSseStream } from "./sse-stream";
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "./stream-limits";
@@ -7,8 +8,8 @@ export type RunEventStreamOptions = {
   runId: string;
   /** The seq the client already has (Last-Event-ID); the stream starts after it. */
   afterSeq: number;
-  /** Stored events of the run with seq > afterSeq, oldest first, at most `limit`. */
-  loadPage(afterSeq: number, limit: number): Promise<RunEvent[]>;
+  /** Stored events of the run with seq > afterSeq, oldest first, at most `limit` (those it could not read too). */
+  loadPage(afterSeq: number, limit: number): Promise<StoredRunEvent[]>;
   /** Starts listening to the run's live events; returns the function that stops. */
   subscribe(listener: (events: RunEvent[]) => void): () => void;
   /** The request's signal: the client went away. */
@@ -26,7 +27,7 @@ export type RunEventStreamOptions = {
 export const STREAM_PAGE_SIZE = 200;
 
 /** Whether a live batch follows `last` without a hole (sorted; duplicates count as holes, to be read back). */
-function continues(batch: RunEvent[], last: number): boolean {
+function continues(batch: StoredRunEvent[], last: number): boolean {
   return batch.every((event, index) => event.seq === (index === 0 ? last : batch[index - 1]!.seq) + 1);
 }
 
@@ -44,7 +45,7 @@ export function createRunEventStream(options: RunEventStreamOptions): ReadableSt
   const maxPending = options.limits?.maxPendingEvents ?? DEFAULT_STREAM_LIMITS.maxPendingEvents;
   const finishedAtSeq = options.finishedAtSeq ?? null;
   let pending: RunEvent[] = [];
-  let backlog: RunEvent[] = [];
+  let backlog: StoredRunEvent[] = [];
   // Whether the table has been read to its end since the stream began or last found a hole.
   let caughtUp = false;
   // Counts the drops of kept events: a page read that a drop overlapped may have missed them.

@@ -1,4 +1,4 @@
-import type { Edge, Routine } from "../routine";
+import { hasCapability, type Edge, type Routine } from "../routine";
 
 export type ConnectionRefusal = "unknown-step" | "self-loop" | "duplicate" | "from-end";
 
@@ -30,7 +30,7 @@ export function connectionToEdge(routine: Routine, connection: ConnectionRequest
   if (source.id === target.id) {
     return { ok: false, reason: "self-loop", message: "A step cannot lead to itself. Add a branch to repeat work." };
   }
-  if (source.kind === "end") {
+  if (hasCapability(source, "endsRun")) {
     return { ok: false, reason: "from-end", message: "An end step finishes the routine; nothing follows it." };
   }
   const outgoing = routine.edges.filter((edge) => edge.source === source.id);
@@ -38,7 +38,7 @@ export function connectionToEdge(routine: Routine, connection: ConnectionRequest
     return { ok: false, reason: "duplicate", message: `“${source.name}” already leads to “${target.name}”.` };
   }
   const id = freshEdgeId(routine.edges);
-  if (source.kind !== "branch") return { ok: true, edge: { id, source: source.id, target: target.id } };
+  if (!hasCapability(source, "choosesWay")) return { ok: true, edge: { id, source: source.id, target: target.id } };
   return {
     ok: true,
     edge: { id, source: source.id, target: target.id, condition: { label: nextConditionLabel(outgoing) } },

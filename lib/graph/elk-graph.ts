@@ -1,5 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from "elkjs/lib/elk-api";
-import type { Routine } from "../routine";
+import { hasCapability, type Routine } from "../routine";
 import { edgeLabelSize } from "./edge-route";
 import { NODE_SIZE, STAGE_PADDING } from "./sizes";
 
@@ -91,7 +91,7 @@ export function toElkGraph(routine: Routine, direction: LayoutDirection, forRows
     const container = inner ? (stages.get(sourceStage) as Compound) : root;
     const from =
       inner || sourceStage === undefined
-        ? stepSource(stepNodes[source], routine.steps[source].kind === "branch", index)
+        ? stepSource(stepNodes[source], hasCapability(routine.steps[source], "choosesWay"), index)
         : elkStageId(sourceStage);
     const to = inner || targetStage === undefined ? elkStepId(target) : elkStageId(targetStage);
     if (from === to || seen.has(`${from}>${to}`)) return;

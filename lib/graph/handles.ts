@@ -1,5 +1,5 @@
 import type { NodeHandle } from "@xyflow/react";
-import type { Routine, Step } from "../routine";
+import { hasCapability, type Routine, type Step } from "../routine";
 import { NODE_SIZE } from "./sizes";
 import { HANDLE, branchHandleId } from "./types";
 
@@ -26,8 +26,8 @@ export function stepHandles(step: Step, outgoingEdgeIds: readonly string[]): Nod
     height: HANDLE_SIZE,
   });
   const target = at("target", HANDLE.in, 0, 0.5);
-  if (step.kind === "end") return [target];
-  if (step.kind !== "branch") return [target, at("source", HANDLE.out, width, 0.5)];
+  if (hasCapability(step, "endsRun")) return [target];
+  if (!hasCapability(step, "choosesWay")) return [target, at("source", HANDLE.out, width, 0.5)];
   const slots = outgoingEdgeIds.length + 1;
   return [
     target,

@@ -1,4 +1,4 @@
-import type { Edge, Routine, Step } from "../routine";
+import { hasCapability, type Edge, type Routine, type Step } from "../routine";
 import { outgoingEdgeIds, stepHandles } from "./handles";
 import { EMPTY_STAGE_SIZE, NODE_SIZE, STAGE_PADDING, type Size } from "./sizes";
 import {
@@ -80,7 +80,7 @@ export function edgeToFlow(edge: Edge, sourceKind: Step["kind"]): StepEdge {
     type: STEP_EDGE_TYPE,
     source: edge.source,
     target: edge.target,
-    sourceHandle: sourceKind === "branch" ? branchHandleId(edge.id) : HANDLE.out,
+    sourceHandle: hasCapability(sourceKind, "choosesWay") ? branchHandleId(edge.id) : HANDLE.out,
     targetHandle: HANDLE.in,
     data: edge.condition ? { edgeId: edge.id, label: edge.condition.label } : { edgeId: edge.id },
   };

@@ -1,4 +1,4 @@
-import type { Routine } from "../routine";
+import { callsTool, hasCapability, type Routine } from "../routine";
 import type { MemoryDocument } from "./types";
 
 /**
@@ -7,7 +7,7 @@ import type { MemoryDocument } from "./types";
  */
 export function documentFromRoutine(routine: Routine, ids: { routineId: string; versionId: string }): MemoryDocument {
   const tools = new Set<string>();
-  for (const step of routine.steps) if (step.kind === "tool") tools.add(step.tool.name);
+  for (const step of routine.steps) if (callsTool(step)) tools.add(step.tool.name);
   return {
     routineId: ids.routineId,
     versionId: ids.versionId,
@@ -15,7 +15,7 @@ export function documentFromRoutine(routine: Routine, ids: { routineId: string; 
     description: routine.description,
     intents: [...routine.intents],
     steps: routine.steps
-      .filter((step) => step.kind !== "end")
+      .filter((step) => !hasCapability(step, "endsRun"))
       .map((step) => ({ name: step.name, description: step.description })),
     tools: [...tools],
   };

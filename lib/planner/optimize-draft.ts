@@ -6,7 +6,7 @@ import {
   type LlmCallContext,
   type TokenCounter,
 } from "../llm";
-import { lookupFromList, validateRoutine, type Routine, type ToolDefinition } from "../routine";
+import { hasCapability, lookupFromList, validateRoutine, type Routine, type ToolDefinition } from "../routine";
 import { checkFirstPrompt, checkRepairPrompt, DEFAULT_PLANNER_BUDGET } from "./budget";
 import { MAX_DRAFT_CHARS } from "./contract/contract";
 import { PlannerError } from "./errors";
@@ -143,7 +143,7 @@ export async function optimizeDraft(options: OptimizeDraftOptions): Promise<Opti
 
 /** The draft as the model will read it, refused when empty or longer than MAX_DRAFT_CHARS. */
 function readableDraft(draft: PlannerDraft): DraftText {
-  if (draft.kind === "canvas" && draft.routine.steps.every((step) => step.kind === "end")) {
+  if (draft.kind === "canvas" && draft.routine.steps.every((step) => hasCapability(step, "endsRun"))) {
     throw new PlannerError(
       "empty_draft",
       "The canvas has no steps to optimize yet. Draw the steps first, or paste a draft as text.",

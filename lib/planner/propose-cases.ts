@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { expectedCallSchema, testCaseContentSchema, type TestCaseContent } from "../evaluations/scoring";
 import type { ChatMessage, LlmCallContext } from "../llm";
-import { renderRoutineText, type Routine, type ToolDefinition } from "../routine";
+import { callsTool, hasCapability, renderRoutineText, type Routine, type ToolDefinition } from "../routine";
 import { askPlanner } from "./ask-planner";
 import { PlannerError } from "./errors";
 import { jsonText } from "./parse";
@@ -63,7 +63,7 @@ const SYSTEM = [
 
 /** The labels a branch.taken event can carry for this routine: each way out of a branch step. */
 export function branchLabels(routine: Routine): string[] {
-  const branches = new Set(routine.steps.filter((step) => step.kind === "branch").map((step) => step.id));
+  const branches = new Set(routine.steps.filter((step) => hasCapability(step, "choosesWay")).map((step) => step.id));
   const labels = routine.edges
     .filter((edge) => branches.has(edge.source))
     .map((edge) => edge.condition?.label || edge.target);
@@ -115,7 +115,7 @@ export async function proposeCases(options: ProposeCasesOptions): Promise<Propos
     );
   }
   const proposals = readProposals(answer.content);
-  const toolNames = new Set(options.routine.steps.flatMap((step) => (step.kind === "tool" ? [step.tool.name] : [])));
+  const toolNames = new Set(options.routine.steps.flatMap((step) => (callsTool(step) ? [step.tool.name] : [])));
   const labels = new Set(branchLabels(options.routine));
   const cases: TestCaseContent[] = [];
   const dropped: DroppedProposal[] = [];

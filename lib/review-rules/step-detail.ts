@@ -1,4 +1,4 @@
-import type { Binding, Routine, Step } from "../routine";
+import { describeStep, type Binding, type Routine, type Step } from "../routine";
 
 /** How one field of a step reads on each side; null where the side does not have it. */
 export type DetailRow = {
@@ -21,8 +21,8 @@ type Entry = { key: string; label: string; value: string };
 export function stepDetailRows(base: Routine | null, proposed: Routine, stepId: string): DetailRow[] {
   const beforeStep = base?.steps.find((step) => step.id === stepId);
   const afterStep = proposed.steps.find((step) => step.id === stepId);
-  const before = beforeStep && base ? describeStep(base, beforeStep) : [];
-  const after = afterStep ? describeStep(proposed, afterStep) : [];
+  const before = beforeStep && base ? stepEntries(base, beforeStep) : [];
+  const after = afterStep ? stepEntries(proposed, afterStep) : [];
   const beforeByKey = new Map(before.map((entry) => [entry.key, entry]));
   const afterKeys = new Set(after.map((entry) => entry.key));
   const rows: DetailRow[] = after.map((entry) => {
@@ -60,7 +60,7 @@ export function describeBinding(binding: Binding, routine: Routine): string {
   }
 }
 
-function describeStep(routine: Routine, step: Step): Entry[] {
+function stepEntries(routine: Routine, step: Step): Entry[] {
   const entries: Entry[] = [
     { key: "kind", label: "Kind", value: step.kind },
     { key: "name", label: "Name", value: step.name },
@@ -69,33 +69,8 @@ function describeStep(routine: Routine, step: Step): Entry[] {
     if (value !== undefined && value !== "") entries.push({ key, label, value });
   };
   add("description", "Description", step.description);
-  if (step.kind === "tool") add("tool", "Tool", `${step.tool.server} / ${step.tool.name}`);
-  if (step.kind === "routine") add("routineId", "Sub-routine", step.routineId);
-  if (step.kind === "skill" || step.kind === "human") add("instruction", "Instruction", step.instruction);
-  if ("inputs" in step) {
-    for (const [name, binding] of Object.entries(step.inputs))
-      add(`inputs.${name}`, `Input ${name}`, describeBinding(binding, routine));
-  }
-  if ("outputs" in step) {
-    for (const output of step.outputs)
-      add(`outputs.${output.name}`, `Output ${output.name}`, output.description || "(no description)");
-  }
-  if (step.kind === "human") {
-    for (const field of step.form) {
-      add(
-        `form.${field.name}`,
-        `Form field ${field.name}`,
-        `${field.type}${field.required ? ", required" : ""}${field.description ? ` — ${field.description}` : ""}`,
-      );
-    }
-  }
-  if ("completion" in step) add("completion", "Done when", step.completion);
-  if (step.kind === "end") add("outcome", "Outcome", step.outcome);
-  if (step.kind === "tool") {
-    add("timeoutMs", "Timeout", step.timeoutMs === undefined ? undefined : `${step.timeoutMs} ms`);
-    add("retry", "Retry", step.retry && `${step.retry.maxAttempts} attempts, ${step.retry.backoffMs} ms apart`);
-    add("requiresApproval", "Needs approval", step.requiresApproval ? "yes" : undefined);
-  }
+  for (const fact of describeStep(step).reviewFacts(step, (binding) => describeBinding(binding, routine)))
+    add(fact.key, fact.label, fact.value);
   add(
     "stage",
     "Stage",

@@ -1,3 +1,4 @@
+import { startsChildRun } from "./kinds";
 import type { Routine } from "./schema";
 
 /**
@@ -7,14 +8,14 @@ import type { Routine } from "./schema";
  */
 export function carryActors(previous: Routine, next: Routine): Routine {
   const stepActors = new Map(
-    previous.steps.flatMap((step) => (step.kind === "routine" && step.actorId ? [[step.id, step.actorId]] : [])),
+    previous.steps.flatMap((step) => (startsChildRun(step) && step.actorId ? [[step.id, step.actorId]] : [])),
   );
   return {
     ...next,
     ...(previous.actorId && !next.actorId ? { actorId: previous.actorId } : {}),
     ...(previous.defaultMode && !next.defaultMode ? { defaultMode: previous.defaultMode } : {}),
     steps: next.steps.map((step) =>
-      step.kind === "routine" && !step.actorId && stepActors.has(step.id)
+      startsChildRun(step) && !step.actorId && stepActors.has(step.id)
         ? { ...step, actorId: stepActors.get(step.id) }
         : step,
     ),

@@ -1,3 +1,4 @@
+import { takesInputs } from "./kinds";
 import type { JsonValue, Step } from "./schema";
 
 /**
@@ -15,7 +16,7 @@ export type FixedArgument = {
 
 /** The arguments of `step` its routine fixes, with their values in a run started with `runInputs`. */
 export function fixedArguments(step: Step, runInputs: Record<string, JsonValue>): FixedArgument[] {
-  if (step.kind !== "tool" && step.kind !== "skill" && step.kind !== "routine") return [];
+  if (!takesInputs(step)) return [];
   const fixed: FixedArgument[] = [];
   for (const [name, binding] of Object.entries(step.inputs)) {
     if (binding.from === "literal") fixed.push({ name, value: binding.value, source: { from: "literal" } });
@@ -34,8 +35,7 @@ export function fixedArguments(step: Step, runInputs: Record<string, JsonValue>)
  * parameters the routine does not mention. A step without one passes exactly the parameters it binds.
  */
 export const leavesArgumentsToModel = (step: Step): boolean =>
-  (step.kind === "tool" || step.kind === "skill") &&
-  Object.values(step.inputs).some((binding) => binding.from === "model");
+  takesInputs(step) && Object.values(step.inputs).some((binding) => binding.from === "model");
 
 /** Where a fixed argument's value comes from, in words: `the literal "annual"`, `the run's input employee_id (…)`. */
 export function fixedArgumentSource(argument: FixedArgument): string {

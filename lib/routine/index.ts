@@ -1,5 +1,6 @@
 // The Routine model's public surface: import lib/routine through this file. Test helpers live in ./testing/.
 export * from "./schema";
+export { toolAllowlist } from "./tool-allowlist";
 export * from "./catalog";
 export { parseRoutineText, MAX_TEXT_LENGTH, type ParseOptions, type ParseResult, type TextIssue } from "./text-parse";
 export { renderRoutineText } from "./text-render";
@@ -24,3 +25,4 @@ export {
   sameJson,
   type FixedArgument,
 } from "./fixed-arguments";
+export * from "./kinds";

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { branchStepSchema } from "./kinds/branch/schema";
+import { endStepSchema } from "./kinds/end/schema";
+import { humanStepSchema } from "./kinds/human/schema";
+import { routineStepSchema } from "./kinds/routine/schema";
+import { skillStepSchema } from "./kinds/skill/schema";
+import { toolStepSchema } from "./kinds/tool/schema";
+import { idSchema, LIMITS, nameSchema, paramSchema, textSchema } from "./step-base";
 
 /**
  * The Routine model: one schema for planner output, stored JSON, editor state and runner input.
@@ -6,125 +13,23 @@ import { z } from "zod";
  */
 export const ROUTINE_SCHEMA_VERSION = 2;
 
-/** Upper bounds that keep a pasted or imported routine from exhausting the browser or the server. */
-export const LIMITS = {
-  steps: 2000,
-  edges: 4000,
-  nameLength: 120,
-  textLength: 4000,
-  intents: 50,
-} as const;
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-
-export const idSchema = z.string().regex(ID, "Use 1–64 letters, digits, '-' or '_'.");
-export const identifierSchema = z
-  .string()
-  .regex(IDENTIFIER, "Use a name like employee_id: letters, digits, '_', not starting with a digit.");
-const nameSchema = z.string().trim().min(1, "Give it a name.").max(LIMITS.nameLength);
-const textSchema = z.string().max(LIMITS.textLength);
-
-export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
-  ]),
-);
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export const PARAM_TYPES = ["string", "number", "integer", "boolean", "object", "array"] as const;
-
-/** A routine input, or a field of a human step's form. */
-export const paramSchema = z.object({
-  name: identifierSchema,
-  description: textSchema.default(""),
-  type: z.enum(PARAM_TYPES).default("string"),
-  required: z.boolean().default(true),
-});
-export type Param = z.infer<typeof paramSchema>;
-
-/** Where a step input's value comes from. `model`: the executor extracts it from the request or context. */
-export const bindingSchema = z.discriminatedUnion("from", [
-  z.object({ from: z.literal("literal"), value: jsonValueSchema }),
-  z.object({ from: z.literal("input"), name: identifierSchema }),
-  /** `path` starts with the output's name, optionally followed by a dotted path into it: `balance.days`. */
-  z.object({
-    from: z.literal("step"),
-    stepId: idSchema,
-    path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/, "Use output_name or output_name.field."),
-  }),
-  z.object({ from: z.literal("model"), hint: textSchema.default("") }),
-]);
-export type Binding = z.infer<typeof bindingSchema>;
-
-export const outputSchema = z.object({ name: identifierSchema, description: textSchema.default("") });
-export type Output = z.infer<typeof outputSchema>;
-
-export const toolRefSchema = z.object({ server: z.string().min(1).max(64), name: z.string().min(1).max(128) });
-export type ToolRef = z.infer<typeof toolRefSchema>;
-
-const inputsSchema = z.record(identifierSchema, bindingSchema).default({});
-
-const stepBase = {
-  id: idSchema,
-  name: nameSchema,
-  description: textSchema.default(""),
-  /** The stage (group) this step belongs to, if any. */
-  stageId: idSchema.optional(),
-  /** Canvas position; absent means "lay me out". */
-  position: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
-};
-
-export const toolStepSchema = z.object({
-  ...stepBase,
-  kind: z.literal("tool"),
-  tool: toolRefSchema,
-  inputs: inputsSchema,
-  outputs: z.array(outputSchema).default([]),
-  /** When the step counts as done, in words the executor and the progress list use. */
-  completion: textSchema.optional(),
-  timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
-  retry: z
-    .object({ maxAttempts: z.number().int().min(1).max(10), backoffMs: z.number().int().min(0).max(600_000) })
-    .optional(),
-  requiresApproval: z.boolean().default(false),
-});
-
-export const skillStepSchema = z.object({
-  ...stepBase,
-  kind: z.literal("skill"),
-  instruction: textSchema.default(""),
-  inputs: inputsSchema,
-  outputs: z.array(outputSchema).default([]),
-  completion: textSchema.optional(),
-});
-
-export const branchStepSchema = z.object({ ...stepBase, kind: z.literal("branch") });
-
-export const humanStepSchema = z.object({
-  ...stepBase,
-  kind: z.literal("human"),
-  instruction: textSchema.default(""),
-  /** Empty: approve or reject. Otherwise the operator fills these fields, which become the step's outputs. */
-  form: z.array(paramSchema).default([]),
-});
-
-export const routineStepSchema = z.object({
-  ...stepBase,
-  kind: z.literal("routine"),
-  routineId: idSchema,
-  inputs: inputsSchema,
-  outputs: z.array(outputSchema).default([]),
-  /** The actor profile the sub-routine runs as, instead of the child routine's own. */
-  actorId: idSchema.optional(),
-});
-
-export const endStepSchema = z.object({ ...stepBase, kind: z.literal("end"), outcome: textSchema.optional() });
+export {
+  bindingSchema,
+  idSchema,
+  identifierSchema,
+  jsonValueSchema,
+  LIMITS,
+  outputSchema,
+  PARAM_TYPES,
+  paramSchema,
+  toolRefSchema,
+  type Binding,
+  type JsonValue,
+  type Output,
+  type Param,
+  type ToolRef,
+} from "./step-base";
+export { branchStepSchema, endStepSchema, humanStepSchema, routineStepSchema, skillStepSchema, toolStepSchema };
 
 export const stepSchema = z.discriminatedUnion("kind", [
   toolStepSchema,
@@ -193,12 +98,3 @@ export const defaultRunMode = (routine: Pick<Routine, "defaultMode">): RoutineRu
   routine.defaultMode ?? "workflow";
 /** What callers may pass in before defaults are filled. */
 export type RoutineInput = z.input<typeof routineSchema>;
-
-/** The tools a routine may call: exactly those its tool steps name (the executor gets no others). */
-export function toolAllowlist(routine: Routine): ToolRef[] {
-  const seen = new Map<string, ToolRef>();
-  for (const step of routine.steps) {
-    if (step.kind === "tool") seen.set(`${step.tool.server}/${step.tool.name}`, step.tool);
-  }
-  return [...seen.values()];
-}

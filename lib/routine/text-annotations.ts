@@ -1,4 +1,7 @@
 import { PARAM_TYPES, STEP_KINDS, type Binding, type JsonValue, type Param, type StepKind } from "./schema";
+import { ROUTINE_ANNOTATION_READERS, type RoutineAnnotation } from "./kinds/routine/annotations";
+import { TOOL_ANNOTATION_READERS, type ToolAnnotation } from "./kinds/tool/annotations";
+import { readId, readNumber } from "./text-annotation-values";
 import { AnnotationError, AnnotationReader, type TextIssue } from "./text-lexer";
 import type { Label } from "./text-structure";
 
@@ -15,13 +18,11 @@ type TextKey = (typeof TEXT_KEYS)[number];
 type Valued<K extends string, V> = { [Key in K]: { key: Key; value: V } }[K];
 
 export type Annotation = { pos: Pos } & (
-  | Valued<"id" | "routine" | "stage" | TextKey, string>
+  | Valued<"id" | "stage" | TextKey, string>
   | { key: "kind"; value: StepKind }
-  | { key: "tool"; server?: string; name: string }
   | { key: "position"; x: number; y: number }
-  | { key: "timeout"; value: number }
-  | { key: "retry"; maxAttempts: number; backoffMs: number }
-  | { key: "approval" }
+  | ToolAnnotation
+  | RoutineAnnotation
   | { key: "in"; name: string; binding: Binding }
   | { key: "out"; name: string; description: string }
   | { key: "input"; param: ParamSpec }
@@ -64,13 +65,18 @@ export function parseAnnotationLine(
 
 type Body = Annotation extends infer A ? (A extends { pos: Pos } ? Omit<A, "pos"> : never) : never;
 
+/** The annotations only one kind of step carries, read by that kind (lib/routine/kinds/<kind>/annotations.ts). */
+const KIND_ANNOTATION_READERS: Readonly<Record<string, (r: AnnotationReader) => Body>> = {
+  ...TOOL_ANNOTATION_READERS,
+  ...ROUTINE_ANNOTATION_READERS,
+};
+
 function readAnnotation(r: AnnotationReader): Body {
   const keyAt = r.at;
   const key = r.word("an annotation name such as id, kind, tool, in, out or next").toLowerCase();
   switch (key) {
     case "id":
-    case "routine":
-      r.expect(":", `after '${key}'`);
+      r.expect(":", "after 'id'");
       return { key, value: readId(r) };
     case "stage":
       if (r.eat(":")) return { key: "stage", value: readId(r) };
@@ -78,28 +84,12 @@ function readAnnotation(r: AnnotationReader): Body {
     case "kind":
       r.expect(":", "after 'kind'");
       return { key: "kind", value: readKind(r) };
-    case "tool":
-      r.expect(":", "after 'tool'");
-      return readTool(r);
     case "position": {
       r.expect(":", "after 'position'");
       const x = readNumber(r, "the x coordinate");
       r.expect(",", "between the x and y coordinates");
       return { key: "position", x, y: readNumber(r, "the y coordinate") };
     }
-    case "timeout":
-      r.expect(":", "after 'timeout'");
-      return { key: "timeout", value: readNumber(r, "a timeout in milliseconds") };
-    case "retry": {
-      r.expect(":", "after 'retry'");
-      const maxAttempts = readNumber(r, "the number of attempts");
-      if (r.word("'x' between attempts and the wait in milliseconds, as in [retry: 3 x 1000]").toLowerCase() !== "x") {
-        r.fail("Write retries as [retry: 3 x 1000]: 3 attempts, 1000 ms apart.");
-      }
-      return { key: "retry", maxAttempts, backoffMs: readNumber(r, "the wait between attempts in milliseconds") };
-    }
-    case "approval":
-      return { key: "approval" };
     case "in":
       return readBinding(r);
     case "out": {
@@ -116,19 +106,13 @@ function readAnnotation(r: AnnotationReader): Body {
     case "edge":
       return readEdge(r);
     default:
+      if (Object.hasOwn(KIND_ANNOTATION_READERS, key)) return KIND_ANNOTATION_READERS[key](r);
       if ((TEXT_KEYS as readonly string[]).includes(key)) {
         r.expect(":", `after '${key}'`);
         return { key: key as TextKey, value: r.text(false) };
       }
       return r.fail(`Unknown annotation [${key}]. Known annotations: ${KNOWN}.`, keyAt);
   }
-}
-
-function readId(r: AnnotationReader): string {
-  const at = r.at;
-  const id = r.wordOrString("an id (letters, digits, '-' or '_')");
-  if (!ID.test(id)) r.fail(`'${id}' is not a valid id: use 1–64 letters, digits, '-' or '_'.`, at);
-  return id;
 }
 
 function readIdentifier(r: AnnotationReader): string {
@@ -147,21 +131,6 @@ function readKind(r: AnnotationReader): StepKind {
   if (!(STEP_KINDS as readonly string[]).includes(kind))
     r.fail(`Unknown step kind '${kind}'. Use tool, skill, branch, human, routine or end.`, at);
   return kind as StepKind;
-}
-
-function readNumber(r: AnnotationReader, what: string): number {
-  r.skipSpaces();
-  const at = r.at;
-  const word = r.word(what);
-  if (!JSON_NUMBER.test(word) || !Number.isFinite(Number(word)))
-    r.fail(`Expected ${what} (a number), found '${word}'.`, at);
-  return Number(word);
-}
-
-function readTool(r: AnnotationReader): Body {
-  const first = r.wordOrString("a tool, as in [tool: hr/get_leave_balance]");
-  if (!r.eat("/")) return { key: "tool", name: first };
-  return { key: "tool", server: first, name: r.wordOrString("the tool's name after '/'") };
 }
 
 function readStageDefinition(r: AnnotationReader): Body {

@@ -199,6 +199,3 @@ function isTerminateOnly(plain: PlainStep): boolean {
     !plain.branchCheck
   );
 }
-
-/** Step kinds whose plain "input …"/"output …" items mean something. */
-export const KINDS_WITH_IO: ReadonlySet<StepKind> = new Set(["tool", "skill", "routine"]);

@@ -1,3 +1,4 @@
+import { describeStep, hasCapability, takesInputs } from "./kinds";
 import type { Binding, Output, Routine, Step } from "./schema";
 import { BRANCH_PHRASE, conditionLead, humanize, TERMINATE_PHRASE } from "./text-line";
 import { renderRoutineText } from "./text-render";
@@ -67,18 +68,21 @@ function body(step: Step, routine: Routine, label: string, terminate: boolean): 
   const cond = label.startsWith("Branch ") && label.endsWith(" Step 1") ? branchCondition(step, routine) : undefined;
   const lead = cond ? conditionLead(cond, description) : description;
   const parts = [lead];
-  if ("inputs" in step) parts.push(...ioClauses(step.inputs, step.outputs));
-  if (step.kind === "tool") parts.push(`using ${step.tool.name} tool`);
+  if (takesInputs(step)) parts.push(...ioClauses(step.inputs, step.outputs));
+  const tool = describeStep(step).toolOf(step);
+  if (tool) parts.push(`using ${tool.name} tool`);
   let text = parts.filter((part) => part !== "").join(", ");
   if (terminate) text = text ? `${text} and ${TERMINATE_PHRASE}` : TERMINATE_PHRASE;
-  if (step.kind === "branch") text = text ? `${BRANCH_PHRASE}: ${text}` : `${BRANCH_PHRASE}:`;
+  if (hasCapability(step, "choosesWay")) text = text ? `${BRANCH_PHRASE}: ${text}` : `${BRANCH_PHRASE}:`;
   if (text === "") return ";";
   return `: ${text}${text.endsWith(":") ? "" : ";"}`;
 }
 
 /** The label of the conditional edge from a branch step into the first step of one of its branches. */
 function branchCondition(step: Step, routine: Routine): string | undefined {
-  const branches = new Set(routine.steps.filter((other) => other.kind === "branch").map((other) => other.id));
+  const branches = new Set(
+    routine.steps.filter((other) => hasCapability(other, "choosesWay")).map((other) => other.id),
+  );
   const edge = routine.edges.find((candidate) => candidate.target === step.id && branches.has(candidate.source));
   const text = edge?.condition?.label.trim();
   return text ? oneLine(text) : undefined;

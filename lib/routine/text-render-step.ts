@@ -1,20 +1,13 @@
+import { callsTool, describeStep, hasCapability, takesInputs } from "./kinds";
+import { textOfStep } from "./kinds/text";
 import type { Binding, Edge, Output, Step, StepKind } from "./schema";
-import {
-  formatBinding,
-  formatEdgeSpec,
-  formatNumber,
-  formatOutput,
-  formatParam,
-  formatToolPart,
-  quote,
-} from "./text-format";
+import { formatBinding, formatEdgeSpec, formatNumber, formatOutput, quote } from "./text-format";
 import { classifyLine } from "./text-lexer";
 import {
   BRANCH_PHRASE,
   conditionLead,
   humanize,
   identifierise,
-  KINDS_WITH_IO,
   parseStepBody,
   plainInputs,
   plainOutputs,
@@ -45,14 +38,15 @@ export function choosePlainLine(step: Step, wish: PlainWish): { line: string; pl
     wish.branchStart && wish.cond !== undefined && !/[\r\n]/.test(wish.cond)
       ? conditionLead(wish.cond, description)
       : description;
-  const io = KINDS_WITH_IO.has(step.kind) ? ioClauses(step as Extract<Step, { inputs: unknown }>) : [];
-  const tool = step.kind === "tool" && PLAIN_TOOL.test(step.tool.name) ? [`using ${step.tool.name} tool`] : [];
+  const io = takesInputs(step) ? ioClauses(step) : [];
+  const toolName = describeStep(step).toolOf(step)?.name;
+  const tool = toolName !== undefined && PLAIN_TOOL.test(toolName) ? [`using ${toolName} tool`] : [];
   const candidates = [[lead, ...io, ...tool], [...io, ...tool], tool, []];
   let fallback: { line: string; plain: PlainStep } | undefined;
   for (const [index, parts] of candidates.entries()) {
     const line = `${head}${bodyOf(
       parts.filter((part) => part !== ""),
-      step.kind === "branch",
+      hasCapability(step, "choosesWay"),
       wish.terminate,
     )}`;
     const plain = readBack(line, wish.branchStart);
@@ -89,8 +83,8 @@ function readBack(line: string, branchStart: boolean): PlainStep | undefined {
 
 /** Whatever the plain words add that the step does not have must be something an annotation can take back. */
 function acceptable(plain: PlainStep, step: Step): boolean {
-  if (plain.tool !== undefined && step.kind !== "tool") return false;
-  if (!("inputs" in step)) return plain.inputs.length === 0 && plain.outputs.length === 0;
+  if (plain.tool !== undefined && !callsTool(step)) return false;
+  if (!takesInputs(step)) return plain.inputs.length === 0 && plain.outputs.length === 0;
   if (plain.inputs.length > 0 && Object.keys(step.inputs).length === 0) return false;
   return plain.outputs.length === 0 || step.outputs.length > 0;
 }
@@ -123,28 +117,20 @@ export function stepAnnotationLines(
   if (inferred !== step.kind) facts.push(`[kind: ${step.kind}]`);
   if (plain.name !== step.name) facts.push(`[name: ${quote(step.name)}]`);
   if (plain.description !== step.description) facts.push(`[description: ${quote(step.description)}]`);
-  if (step.kind === "tool") facts.push(`[tool: ${formatToolPart(step.tool.server)}/${formatToolPart(step.tool.name)}]`);
-  if (step.kind === "routine") facts.push(`[routine: ${step.routineId}]`);
+  const text = textOfStep(step);
+  facts.push(...text.headFacts(step));
   if (step.stageId !== undefined) facts.push(`[stage: ${step.stageId}]`);
   if (step.position) facts.push(`[position: ${formatNumber(step.position.x)}, ${formatNumber(step.position.y)}]`);
-  if ((step.kind === "skill" || step.kind === "human") && step.instruction !== "")
-    facts.push(`[instruction: ${quote(step.instruction)}]`);
-  if ((step.kind === "tool" || step.kind === "skill") && step.completion !== undefined)
-    facts.push(`[completion: ${quote(step.completion)}]`);
-  if (step.kind === "tool") {
-    if (step.timeoutMs !== undefined) facts.push(`[timeout: ${step.timeoutMs}]`);
-    if (step.retry) facts.push(`[retry: ${step.retry.maxAttempts} x ${step.retry.backoffMs}]`);
-    if (step.requiresApproval) facts.push("[approval]");
-  }
-  if (step.kind === "end" && step.outcome !== undefined) facts.push(`[outcome: ${quote(step.outcome)}]`);
+  facts.push(...text.settingFacts(step));
 
   const data: string[] = [];
-  if ("inputs" in step && !sameInputs(plainInputs(plain.inputs), step.inputs)) {
-    for (const [name, binding] of Object.entries(step.inputs)) data.push(formatBinding(name, binding));
+  if (takesInputs(step)) {
+    if (!sameInputs(plainInputs(plain.inputs), step.inputs))
+      for (const [name, binding] of Object.entries(step.inputs)) data.push(formatBinding(name, binding));
+    if (!sameOutputs(plainOutputs(plain.outputs), step.outputs))
+      for (const output of step.outputs) data.push(formatOutput(output));
   }
-  if ("outputs" in step && !sameOutputs(plainOutputs(plain.outputs), step.outputs))
-    for (const output of step.outputs) data.push(formatOutput(output));
-  if (step.kind === "human") for (const field of step.form) data.push(formatParam("field", field));
+  data.push(...text.dataLines(step));
 
   const wiring =
     explicitEdges === null

@@ -1,3 +1,4 @@
+import { hasCapability } from "./kinds";
 import type { Edge, Routine, Step } from "./schema";
 import { formatEdgeSpec, formatParam, quote } from "./text-format";
 import { classifyLine } from "./text-lexer";
@@ -61,8 +62,8 @@ export function renderRoutineText(routine: Routine): string {
     const plain = plains[index].plain;
     const explicit = matchesDefaults(step.id, outgoing[index], defaults[index], steps) ? null : outgoing[index];
     const inferred = inferKind(plain, {
-      tool: step.kind === "tool",
-      routine: step.kind === "routine",
+      tool: hasCapability(step, "callsTool"),
+      routine: hasCapability(step, "startsChildRun"),
       branchLines: flags[index],
     });
     lines.push(plains[index].line);
@@ -112,7 +113,7 @@ function assignLabels(steps: Step[], outgoing: Edge[][], edges: Edge[]): Label[]
     if (group) {
       const fromLast = group.k > 0 ? outgoing[group.last] : [];
       const continues =
-        step.kind !== "branch" &&
+        !hasCapability(step, "choosesWay") &&
         !group.starts.has(step.id) &&
         incoming.get(step.id) === 1 &&
         fromLast.some((edge) => edge.target === step.id && !edge.condition);
@@ -130,7 +131,7 @@ function assignLabels(steps: Step[], outgoing: Edge[][], edges: Edge[]): Label[]
     }
     n++;
     group = null;
-    if (step.kind === "branch") {
+    if (hasCapability(step, "choosesWay")) {
       const starts = new Set(
         outgoing[index].filter((edge) => edge.condition && edge.target !== step.id).map((edge) => edge.target),
       );
@@ -154,7 +155,7 @@ function wantsTerminate(steps: Step[], labels: Label[], flags: boolean[], outgoi
   const plain = defaultEdges(skeleton);
   const finish = finishIndex(skeleton);
   return steps.map((step, index) => {
-    if (step.kind === "end") return true;
+    if (hasCapability(step, "endsRun")) return true;
     if ((labels[index].type === "main" && flags[index]) || finish === FINISH) return false;
     return (
       !matchesDefaults(step.id, outgoing[index], plain[index], steps) &&

@@ -1,3 +1,4 @@
+import { hasCapability } from "./kinds";
 import type { StepKind } from "./schema";
 
 /** Where a step sits in the paper text: `Step 4.` on the main line, or `Branch 4-2 Step 1.` inside a branch. */
@@ -153,7 +154,7 @@ export function defaultEdges(entries: readonly SkeletonEntry[]): DefaultEdge[][]
   };
 
   return entries.map((entry, index): DefaultEdge[] => {
-    if (entry.kind === "end") return [];
+    if (hasCapability(entry.kind, "endsRun")) return [];
     if (entry.label.type === "main") {
       const branches = branchesOf.get(index) ?? [];
       if (branches.length > 0) {
@@ -173,7 +174,7 @@ export function defaultEdges(entries: readonly SkeletonEntry[]): DefaultEdge[][]
 /** The step "terminate the workflow" goes to: the last main step if it is an end step, else FINISH. */
 export function finishIndex(entries: readonly Pick<SkeletonEntry, "label" | "kind">[]): number {
   for (let index = entries.length - 1; index >= 0; index--) {
-    if (entries[index].label.type === "main") return entries[index].kind === "end" ? index : FINISH;
+    if (entries[index].label.type === "main") return hasCapability(entries[index].kind, "endsRun") ? index : FINISH;
   }
   return FINISH;
 }

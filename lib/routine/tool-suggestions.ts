@@ -1,3 +1,4 @@
+import { callsTool } from "./kinds";
 import type { ToolDefinition } from "./catalog";
 import type { Binding, Step, ToolRef } from "./schema";
 
@@ -162,7 +163,7 @@ export function bindToolInputs(
  * are filled as bindToolInputs does. Other steps come back unchanged.
  */
 export function applyToolSuggestion(step: Step, tool: ToolDefinition, routineInputs: readonly string[] = []): Step {
-  if (step.kind !== "tool") return step;
+  if (!callsTool(step)) return step;
   const ref: ToolRef = { server: tool.server, name: tool.name };
   const { names, required } = toolParameters(tool);
   const inputs: Record<string, Binding> = {};

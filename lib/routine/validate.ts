@@ -1,17 +1,17 @@
 import type { ToolLookup } from "./catalog";
 import type { Routine } from "./schema";
 import { actorRules } from "./validation/actor-rules";
-import { inputReferences, stepReferences, toolInputs } from "./validation/binding-rules";
+import { kindRules } from "./kinds/validation";
+import { inputReferences, stepReferences } from "./validation/binding-rules";
 import { outgoingEdges, startAndEnd } from "./validation/flow-rules";
-import { buildGraph } from "./validation/graph";
+import { buildGraph } from "./validation/base/graph";
 import { danglingEdges, duplicateIds, unknownStages } from "./validation/identity-rules";
-import { issue, type ActorLookupEntry, type RoutineLookup, type ValidationIssue } from "./validation/issues";
+import { issue, type ActorLookupEntry, type RoutineLookup, type ValidationIssue } from "./validation/base/issues";
 import { infiniteLoops } from "./validation/loop-rules";
-import type { Rule } from "./validation/rule";
-import { subRoutines } from "./validation/subroutine-rules";
+import type { Rule } from "./validation/base/rule";
 
-export { ISSUE_CODES, ISSUE_SEVERITY } from "./validation/issues";
-export type { ActorLookupEntry, IssueCode, RoutineLookup, Severity, ValidationIssue } from "./validation/issues";
+export { ISSUE_CODES, ISSUE_SEVERITY } from "./validation/base/issues";
+export type { ActorLookupEntry, IssueCode, RoutineLookup, Severity, ValidationIssue } from "./validation/base/issues";
 
 export type ValidateOptions = {
   /** The tool catalog; without it, tool steps are not checked against tools. */
@@ -33,11 +33,13 @@ const RULES: Rule[] = [
   startAndEnd,
   outgoingEdges,
   infiniteLoops,
-  toolInputs,
+  ...kindRules("tools"),
   inputReferences,
   stepReferences,
-  subRoutines,
+  ...kindRules("routines"),
   actorRules,
+  ...kindRules("actors"),
+  ...kindRules("toolkits"),
 ];
 
 /**

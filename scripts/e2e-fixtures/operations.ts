@@ -13,7 +13,8 @@ import {
 } from "@/lib/db/reviews";
 import { createRoutine, saveRoutineDraft } from "@/lib/db/routines";
 import { getRoutineForEditing } from "@/lib/db/library";
-import { createSuite, getEvalRunProgress, importTestCases, startEvalRun, updateSuite } from "@/lib/db/evals";
+import { createSuite, importTestCases, updateSuite } from "@/lib/db/evals";
+import { getEvalRunProgress, startEvalRun } from "@/lib/evaluations/operations";
 import { ValidationError } from "@/lib/db/core";
 import { getRun, startRun } from "@/lib/runs/operations";
 import type { Viewer } from "@/lib/access";

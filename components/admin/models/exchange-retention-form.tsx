@@ -1,15 +1,12 @@
 "use client";
 
-import { CardForm, Field, Input } from "@/components/ui";
-import type { ActionState } from "@/lib/forms";
+import { NumberSettingField, SettingsForm, type SettingsAction } from "@/components/settings/settings-form";
 
 /** The retention as the page hands it over (plain values). */
 export type ExchangeRetentionFormView = { days: number; isDefault: boolean; maxDays: number };
 
-const IDLE: ActionState = { status: "idle" };
-
 type Props = {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  action: SettingsAction;
   view: ExchangeRetentionFormView;
 };
 
@@ -19,41 +16,28 @@ type Props = {
  */
 export function ExchangeRetentionForm({ action, view }: Props) {
   return (
-    <CardForm
+    <SettingsForm
       title="Model exchanges"
       description="What each model call sent (messages, tools offered) and what it answered, shown to admins on a run's step detail. The API key is never kept."
       action={action}
-      initial={IDLE}
       testId="exchange-retention"
       submitLabel="Save"
     >
       {(errors) => (
-        <>
-          <div className="max-w-xs">
-            <Field
-              id="exchange-retention-days"
-              label="Keep model exchanges for (days)"
-              hint={`0 to ${view.maxDays}. 0 keeps none: only the tokens and timings of each call. Exchanges older than this are cleared, at once when you lower it.${view.isDefault ? " Not set yet: the default applies." : ""}`}
-              errors={errors?.days}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  name="days"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={view.maxDays}
-                  step={1}
-                  required
-                  defaultValue={view.days}
-                  data-testid="exchange-retention-days"
-                />
-              )}
-            </Field>
-          </div>
-        </>
+        <div className="max-w-xs">
+          <NumberSettingField
+            id="exchange-retention-days"
+            name="days"
+            label="Keep model exchanges for (days)"
+            hint={`0 to ${view.maxDays}. 0 keeps none: only the tokens and timings of each call. Exchanges older than this are cleared, at once when you lower it.${view.isDefault ? " Not set yet: the default applies." : ""}`}
+            min={0}
+            max={view.maxDays}
+            step={1}
+            value={view.days}
+            errors={errors?.days}
+          />
+        </div>
       )}
-    </CardForm>
+    </SettingsForm>
   );
 }

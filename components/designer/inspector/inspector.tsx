@@ -1,15 +1,15 @@
 "use client";
 
 import { Copy, Trash2 } from "lucide-react";
+import { createElement } from "react";
 import { Button, Input, Textarea } from "@/components/ui";
 import { selectStep, type DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
-import { STEP_KIND_INFO } from "../../canvas";
+import { STEP_KIND_LOOKS } from "@/components/step-kinds";
 import { InspectorField } from "./inspector-field";
-import { BranchPanel, EndStepPanel, HumanStepPanel, SkillStepPanel, SubRoutinePanel } from "./other-step-panels";
 import { RoutinePanel } from "./routine-panel";
 import { StageSelect } from "./stage-select";
-import { ToolStepPanel } from "./tool-step-panel";
+import { stepKindPanel } from "./step-kind-panels";
 import type { ToolDefinition, Step } from "@/lib/routine";
 
 const selectSelectedStepIds = (state: DesignerStoreState) => state.selectedStepIds;
@@ -60,11 +60,11 @@ function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinitio
   if (!step) return null;
   const update = <S extends Step>(field: string, patch: (current: S) => S) =>
     updateStep(stepId, field, (current) => patch(current as S));
-  const info = STEP_KIND_INFO[step.kind];
+  const look = STEP_KIND_LOOKS[step.kind];
   return (
     <fieldset disabled={!canEdit} className="space-y-4 p-4" data-testid="inspector" data-step-id={stepId}>
       <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
-        <info.icon className={`size-3.5 ${info.accent}`} aria-hidden="true" /> {info.label} step
+        <look.icon className={`size-3.5 ${look.accent}`} aria-hidden="true" /> {look.label} step
       </p>
       <InspectorField id="step-name" label="Name">
         <Input
@@ -85,12 +85,8 @@ function StepInspector({ stepId, tools }: { stepId: string; tools: ToolDefinitio
         />
       </InspectorField>
       <StageSelect stepIds={[stepId]} current={step.stageId} />
-      {step.kind === "tool" ? <ToolStepPanel step={step} routine={routine} tools={tools} update={update} /> : null}
-      {step.kind === "skill" ? <SkillStepPanel step={step} update={update} /> : null}
-      {step.kind === "human" ? <HumanStepPanel step={step} update={update} /> : null}
-      {step.kind === "routine" ? <SubRoutinePanel step={step} update={update} /> : null}
-      {step.kind === "end" ? <EndStepPanel step={step} update={update} /> : null}
-      {step.kind === "branch" ? <BranchPanel stepId={stepId} routine={routine} updateEdge={updateEdge} /> : null}
+      {/* The kind's own fields: one fixed panel component per kind (./step-kind-panels.ts). */}
+      {createElement(stepKindPanel(step), { step, routine, tools, update, updateEdge })}
     </fieldset>
   );
 }

@@ -1,22 +1,16 @@
 "use client";
 
-import { Checkbox, Input, Textarea } from "@/components/ui";
-import { Select } from "@/components/ui/select";
 import { BindingEditor } from "./binding-editor";
 import { InspectorField, InspectorSection } from "./inspector-field";
 import { OutputsEditor } from "./outputs-editor";
 import { upstreamOutputs } from "./upstream";
-import type { ToolDefinition, Binding, Param, Routine, StepOf } from "@/lib/routine";
-
-type Props = {
-  step: StepOf<"tool">;
-  routine: Routine;
-  tools: ToolDefinition[];
-  update: (field: string, patch: (step: StepOf<"tool">) => StepOf<"tool">) => void;
-};
+import { Checkbox, Input, Textarea } from "@/components/ui";
+import { Select } from "@/components/ui/select";
+import type { Binding, Param } from "@/lib/routine";
+import type { InspectorPanelProps } from "./step-panel-props";
 
 /** A tool step: which tool, where each parameter comes from, what it returns, and how it may fail. */
-export function ToolStepPanel({ step, routine, tools, update }: Props) {
+export function ToolStepPanel({ step, routine, tools, update }: InspectorPanelProps<"tool">) {
   const tool = tools.find((candidate) => candidate.server === step.tool.server && candidate.name === step.tool.name);
   const properties = tool?.inputSchema.properties ?? {};
   const required = new Set(tool?.inputSchema.required ?? []);

@@ -1,4 +1,4 @@
-import type { Routine } from "@/lib/routine";
+import { describeStep, type Routine } from "@/lib/routine";
 
 export type UpstreamOutput = { stepId: string; stepName: string; output: string; description: string };
 
@@ -16,13 +16,14 @@ export function upstreamOutputs(routine: Routine, stepId: string): UpstreamOutpu
   }
   return routine.steps
     .filter((step) => seen.has(step.id))
-    .flatMap((step) => {
-      const outputs = "outputs" in step ? step.outputs : step.kind === "human" ? step.form : [];
-      return outputs.map((output) => ({
-        stepId: step.id,
-        stepName: step.name,
-        output: output.name,
-        description: output.description,
-      }));
-    });
+    .flatMap((step) =>
+      describeStep(step)
+        .outputsOf(step)
+        .map((output) => ({
+          stepId: step.id,
+          stepName: step.name,
+          output: output.name,
+          description: output.description,
+        })),
+    );
 }

@@ -2,10 +2,10 @@
 
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
-import { branchHandleId, HANDLE, type StepNode as StepNodeType } from "@/lib/graph";
+import { branchHandleId, HANDLE, type StepNodeOf } from "@/lib/graph";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 import { useDesigner } from "../designer-context";
-import { StepNodeShell } from "./step-node-shell";
+import { DesignerStepShell, handleClass } from "./step-node";
 
 const NONE: string[] = [];
 const selectOutgoing = (state: DesignerStoreState, stepId: string) => state.outgoing[stepId] ?? NONE;
@@ -15,14 +15,15 @@ const selectOutgoing = (state: DesignerStoreState, stepId: string) => state.outg
  * branch's edges; React Flow learns where they are from the node itself (lib/graph/handles.ts places them as here),
  * so nothing has to be re-measured when they change.
  */
-export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeType>) {
+export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps<StepNodeOf<"branch">>) {
   const edgeIds = useDesigner((state) => selectOutgoing(state, data.stepId));
   const slots = edgeIds.length + 1;
   return (
-    <StepNodeShell
+    <DesignerStepShell
       stepId={data.stepId}
+      kind="branch"
       selected={selected}
-      sourceHandles={
+      waysOut={(hidden) => (
         <>
           {edgeIds.map((edgeId, index) => (
             <Handle
@@ -30,20 +31,22 @@ export const BranchNode = memo(function BranchNode({ data, selected }: NodeProps
               type="source"
               id={branchHandleId(edgeId)}
               position={Position.Right}
+              isConnectable={!hidden}
               style={{ top: `${((index + 1) / (slots + 1)) * 100}%` }}
-              className="!size-2.5 !border-2 !border-surface !bg-warning"
+              className={handleClass("!border-surface !bg-warning", hidden)}
             />
           ))}
           <Handle
             type="source"
             id={HANDLE.out}
             position={Position.Right}
+            isConnectable={!hidden}
             style={{ top: `${(slots / (slots + 1)) * 100}%` }}
-            title="Drag to add a condition"
-            className="!size-2.5 !border-2 !border-dashed !border-warning !bg-surface"
+            title={hidden ? undefined : "Drag to add a condition"}
+            className={handleClass("!border-dashed !border-warning !bg-surface", hidden)}
           />
         </>
-      }
+      )}
     />
   );
 });

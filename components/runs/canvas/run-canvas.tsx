@@ -2,7 +2,7 @@
 
 import type { EdgeTypes, NodeProps, NodeTypes } from "@xyflow/react";
 import { memo, useCallback, useMemo, useSyncExternalStore } from "react";
-import { ReadOnlyCanvas, StageFrame } from "@/components/canvas";
+import { StageFrame } from "@/components/canvas";
 import { routineToFlow, type StageNode } from "@/lib/graph";
 import type { RunViewStoreState } from "@/lib/stores/run-view";
 import { useRunView, useRunViewApi } from "../run-view-context";
@@ -10,7 +10,8 @@ import { useRunHierarchy, useStagesUi } from "../stages/run-stages-context";
 import { StagesCanvas } from "../stages/stages-canvas";
 import { StagesToggle } from "../stages/stages-toggle";
 import { RunEdge } from "./run-edge";
-import { RunStepNode } from "./run-step-node";
+import { RUN_STEP_NODES } from "./run-step-node";
+import { RunFlowCanvas } from "../run-flow-canvas";
 
 const RunStageNode = memo(function RunStageNode({ data, width, height }: NodeProps<StageNode>) {
   // A planned run's stage is a task, renamed when an operator edits its title.
@@ -18,17 +19,8 @@ const RunStageNode = memo(function RunStageNode({ data, width, height }: NodePro
   return <StageFrame name={name ?? "Stage"} width={width} height={height} />;
 });
 
-const NODE_TYPES: NodeTypes = {
-  tool: RunStepNode,
-  skill: RunStepNode,
-  human: RunStepNode,
-  routine: RunStepNode,
-  end: RunStepNode,
-  branch: RunStepNode,
-  stage: RunStageNode,
-};
+const NODE_TYPES = { ...RUN_STEP_NODES, stage: RunStageNode } satisfies NodeTypes;
 const EDGE_TYPES: EdgeTypes = { "step-edge": RunEdge };
-const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 };
 
 /**
  * The run's routine on a read-only canvas. Its node and edge arrays are built from the store's routine, which a
@@ -87,13 +79,11 @@ function CanvasBody() {
   return (
     // A planned run's canvas mounts with its first call and grows below it: it keeps every node, the answer last, in
     // view (until the person moves it), where the legible opening on the first step left the answer off screen.
-    <ReadOnlyCanvas
-      nodes={flow.nodes}
-      edges={flow.edges}
+    <RunFlowCanvas
+      flow={flow}
       nodeTypes={NODE_TYPES}
       edgeTypes={EDGE_TYPES}
-      onSelectStep={onSelectStep}
-      fitViewOptions={FIT_VIEW_OPTIONS}
+      onSelect={onSelectStep}
       fitAll={planned}
       testId="run-canvas"
       label={planned ? "What the run's actors called, by task" : "The routine, coloured by each step's state"}

@@ -1,28 +1,31 @@
 "use client";
 
-import type { NodeProps } from "@xyflow/react";
+import type { NodeProps, NodeTypes } from "@xyflow/react";
 import { memo } from "react";
-import { HandleAnchors, SimplifiedNode, STEP_KIND_INFO, useSimplifiedDrawing } from "@/components/canvas";
+import { HandleAnchors, SimplifiedNode, useSimplifiedDrawing } from "@/components/canvas";
+import { STEP_KIND_LOOKS, stepDetailLine } from "@/components/step-kinds";
 import { cn, Spinner } from "@/components/ui";
 import { NODE_SIZE, type StepNode } from "@/lib/graph";
+import type { StepKind } from "@/lib/routine";
 import { selectNodeRunView } from "@/lib/stores/run-view";
+import { STEP_STATE_STYLE, TONE_BADGE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";
-import { STEP_STATE_STYLE } from "../run-styles";
 
 /**
  * A step as the run shows it: the designer's look, framed and badged by its state (a spinner while running, the
  * error when it failed, "waiting for you" at a human step). It subscribes to its own step's slice of the run store,
- * so an event about another step does not re-render it.
+ * so an event about another step does not re-render it. `compact`: a small box (an end, a branch) has its name
+ * beside the state badge, whose words only a screen reader reads, and no detail line.
  */
-export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNode>) {
+function RunStepBody({ stepId, compact }: { stepId: string; compact: boolean }) {
   const structure = useRunStructure();
-  const view = useRunView((state) => selectNodeRunView(state, data.stepId));
+  const view = useRunView((state) => selectNodeRunView(state, stepId));
   const simplified = useSimplifiedDrawing();
-  const step = structure.steps.get(data.stepId);
+  const step = structure.steps.get(stepId);
   if (!step) return null;
   const style = STEP_STATE_STYLE[view.state];
-  const info = STEP_KIND_INFO[step.kind];
-  const Icon = info.icon;
+  const look = STEP_KIND_LOOKS[step.kind];
+  const Icon = look.icon;
   const StateIcon = style.icon;
   const size = NODE_SIZE[step.kind];
   const frame = cn(
@@ -58,12 +61,11 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
       </SimplifiedNode>
     );
   }
-  const compact = step.kind === "end" || step.kind === "branch";
   const badge = (
     <span
       className={cn(
         "flex shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] leading-none font-semibold",
-        BADGE_TONE[style.tone],
+        TONE_BADGE[style.tone],
       )}
       data-testid="run-node-state"
       title={view.error ?? stateLine}
@@ -76,7 +78,7 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
   return (
     <div {...common} className={cn("flex items-center gap-2.5 px-3 shadow-sm", frame)} title={view.error ?? undefined}>
       <HandleAnchors step={step} outgoing={structure.outgoing.get(step.id) ?? []} />
-      <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface/80", info.accent)}>
+      <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface/80", look.accent)}>
         <Icon className="size-4" aria-hidden="true" />
       </span>
       {compact ? (
@@ -104,21 +106,31 @@ export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNod
                 {view.error}
               </span>
             ) : (
-              <span className="min-w-0 truncate text-xs text-muted">
-                {step.kind === "tool" ? step.tool.name : info.label}
-              </span>
+              <span className="min-w-0 truncate text-xs text-muted">{stepDetailLine(step)}</span>
             )}
           </span>
         </span>
       )}
     </div>
   );
+}
+
+/** A step drawn with its detail line (its tool, or its kind) under its name and state. */
+export const RunStepNode = memo(function RunStepNode({ data }: NodeProps<StepNode>) {
+  return <RunStepBody stepId={data.stepId} compact={false} />;
 });
 
-const BADGE_TONE = {
-  neutral: "bg-surface-muted text-muted",
-  accent: "bg-accent text-accent-foreground",
-  success: "bg-success text-white dark:text-black",
-  warning: "bg-warning text-black",
-  danger: "bg-danger text-white dark:text-black",
-} as const;
+/** A step in a small box (an end, a branch): its name and state badge side by side. */
+export const RunCompactStepNode = memo(function RunCompactStepNode({ data }: NodeProps<StepNode>) {
+  return <RunStepBody stepId={data.stepId} compact />;
+});
+
+/** Each step kind's node on the run canvas: a small box (an end, a branch) draws compact. */
+export const RUN_STEP_NODES = {
+  tool: RunStepNode,
+  skill: RunStepNode,
+  branch: RunCompactStepNode,
+  human: RunStepNode,
+  routine: RunStepNode,
+  end: RunCompactStepNode,
+} satisfies { readonly [K in StepKind]: NodeTypes[string] };

@@ -2,19 +2,11 @@
 
 import { memo, useMemo } from "react";
 import { Badge, cn, ProgressBar, Spinner } from "@/components/ui";
-import type { Step } from "@/lib/routine";
+import { describeStep } from "@/lib/routine";
 import { progressStepIds, progressSummary, selectNodeRunView, selectProgressCounts } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView, useRunViewApi } from "../run-view-context";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { OutsideCalls } from "./agent-log";
-
-/** When a step counts as done, in the routine's words: its completion criterion, or what it is for. */
-function criterionOf(step: Step): string | null {
-  if ((step.kind === "tool" || step.kind === "skill") && step.completion) return step.completion;
-  if (step.kind === "human") return step.instruction || "A person approves or fills the form.";
-  if (step.kind === "branch") return "One way out is chosen.";
-  return step.description || null;
-}
 
 /**
  * The routine as a checklist, as the executor sees it: each step with its completion criterion, ticked live. Rows
@@ -58,7 +50,8 @@ const ProgressRow = memo(function ProgressRow({
   const done = view.state === "succeeded";
   // A skipped step did nothing: muted and labelled, never struck through like one that is done.
   const skipped = view.state === "skipped";
-  const criterion = criterionOf(step);
+  // The executor's own words for when the step is done (its prompt's progress list reads the same).
+  const doneWhen = describeStep(step).doneWhen(step);
   return (
     <li data-testid={`progress-${stepId}`} data-state={view.state} data-done={done || undefined}>
       <button
@@ -92,7 +85,7 @@ const ProgressRow = memo(function ProgressRow({
               </Badge>
             ) : null}
           </span>
-          {criterion ? <span className="block text-xs text-muted">{criterion}</span> : null}
+          <span className="block text-xs text-muted">Done when: {doneWhen}</span>
           {view.state === "failed" && view.error ? (
             <span className="block truncate text-xs text-danger">{view.error}</span>
           ) : null}

@@ -4,7 +4,7 @@ import { Lock, RotateCcw } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { Step } from "@/lib/routine";
+import { describeStep, type Step } from "@/lib/routine";
 import {
   parseEditedInput,
   rerunFormOf,
@@ -77,7 +77,7 @@ export function RerunFromStep({
     formAction(payload);
   };
   const serverErrors = state.status === "error" ? state.fieldErrors?.input : undefined;
-  const gated = step.kind === "tool" && step.requiresApproval;
+  const gated = describeStep(step).waitsForPerson(step);
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate data-testid="step-rerun-form">
       {form.fixed.length > 0 ? <FixedArguments fixed={form.fixed} /> : null}

@@ -1,7 +1,9 @@
 "use client";
 
+import { createElement } from "react";
 import { Alert, Badge } from "@/components/ui";
-import { STEP_KIND_INFO } from "@/components/canvas";
+import { STEP_KIND_LOOKS } from "@/components/step-kinds";
+import { describeStep } from "@/lib/routine";
 import {
   callOutsideSteps,
   formatDuration,
@@ -13,8 +15,8 @@ import {
 import type { RunActions } from "../run-actions-types";
 import { STEP_STATE_STYLE } from "../run-styles";
 import { useRunStructure, useRunView } from "../run-view-context";
-import { ChildRunInPlace } from "../stages/child-run-in-place";
 import { JsonView, PanelSection } from "./json-view";
+import { stepKindDetail } from "./kind-details";
 import { ModelExchanges } from "./model-exchanges";
 import { StepInterventions } from "./step-interventions";
 import { VariableViewer } from "./variable-viewer";
@@ -43,7 +45,9 @@ export function StepDetail({
   // An agent's call to a tool no step uses runs as a step the routine does not have: shown, never intervened on.
   const step = structure.steps.get(view.stepId);
   const style = STEP_STATE_STYLE[view.state];
-  const kind = step ? STEP_KIND_INFO[step.kind] : null;
+  const kind = step ? STEP_KIND_LOOKS[step.kind] : null;
+  const tool = step ? describeStep(step).toolOf(step) : undefined;
+  const kindDetail = step ? stepKindDetail(step) : null;
   return (
     <div className="space-y-4" data-testid="step-detail" data-step={view.stepId} data-state={view.state}>
       <div className="space-y-1">
@@ -56,7 +60,7 @@ export function StepDetail({
           </Badge>
           <span>
             {kind ? kind.label : "A call outside the routine’s steps"}
-            {step?.kind === "tool" ? `: ${step.tool.server}/${step.tool.name}` : ""}
+            {tool ? `: ${tool.server}/${tool.name}` : ""}
           </span>
           {view.attempt > 1 ? <span>attempt {view.attempt}</span> : null}
           {view.iteration > 1 ? <span>pass {view.iteration}</span> : null}
@@ -72,13 +76,9 @@ export function StepDetail({
       {canControl && step && !planned ? (
         <StepInterventions runId={runId} step={step} view={view} actions={actions} />
       ) : null}
-      {step?.kind === "routine" && view.stepRunId ? (
-        <ChildRunInPlace
-          runId={runId}
-          view={{ ...view, stepRunId: view.stepRunId }}
-          readChildRun={actions.readChildRun}
-        />
-      ) : null}
+      {kindDetail && view.stepRunId
+        ? createElement(kindDetail, { runId, view: { ...view, stepRunId: view.stepRunId }, actions })
+        : null}
       <Timings view={view} />
       {view.toolCall ? (
         <PanelSection

@@ -4,16 +4,26 @@ import { Check, RotateCcw, X } from "lucide-react";
 import type { FormEvent } from "react";
 import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
 import type { ActionState } from "@/lib/forms";
-import type { Step } from "@/lib/routine";
-import { selectRunMode, type StepView } from "@/lib/stores/run-view";
+import { STEP_KIND_LOOKS } from "@/components/step-kinds";
+import { describeStep, type Step } from "@/lib/routine";
+import {
+  decideStepProblem,
+  rerunStepProblem,
+  retryStepProblem,
+  skipStepProblem,
+  type StepFacts,
+} from "@/lib/runs/operations/rules";
+import { selectRunMode, type RunViewStoreState, type StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useRunView } from "../run-view-context";
-import { canSkipStep, SkipStep } from "../stages/skip-step";
+import { SkipStep } from "../stages/skip-step";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 import { ParamFields, paramValuesOf } from "./param-fields";
 import { RerunFromStep } from "./rerun-from-step";
 
 type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
+
+const selectRunStatus = (state: RunViewStoreState) => state.header.status;
 
 /**
  * What an operator may do about this step now: decide a human step, retry a failed one, skip one that failed or
@@ -21,14 +31,21 @@ type Props = { runId: string; step: Step; view: StepView; actions: RunActions };
  */
 export function StepInterventions({ runId, step, view, actions }: Props) {
   const mode = useRunView(selectRunMode);
+  const status = useRunView(selectRunStatus);
   if (!view.stepRunId) return null;
-  const waitingForPerson = view.state === "waiting" && view.waiting?.for === "person";
-  // Only tool and skill steps take an input an operator can edit (the DAL refuses the others too).
-  const canRerun =
-    (step.kind === "tool" || step.kind === "skill") &&
-    (view.state === "failed" || view.state === "succeeded" || view.state === "cancelled");
-  const canSkip = canSkipStep(step, view, mode);
-  if (!waitingForPerson && !canRerun && !canSkip) return null;
+  // The server's rules (lib/runs/operations/rules) over what the view knows; the server checks again with the rest.
+  const run = { status, mode };
+  const facts: StepFacts = {
+    kind: step.kind,
+    name: step.name,
+    state: view.state,
+    waitingFor: view.waiting?.for ?? null,
+  };
+  const waitingForPerson = decideStepProblem(run, facts) === null;
+  const canRetry = retryStepProblem(run, facts) === null;
+  const canRerun = rerunStepProblem(run, facts) === null;
+  const canSkip = skipStepProblem(run, facts) === null;
+  if (!waitingForPerson && !canRetry && !canRerun && !canSkip) return null;
   return (
     <div className="space-y-4 rounded-lg border border-border p-3" data-testid="step-interventions">
       {waitingForPerson ? (
@@ -40,9 +57,7 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
           action={actions.decideHumanStep}
         />
       ) : null}
-      {view.state === "failed" ? (
-        <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} />
-      ) : null}
+      {canRetry ? <RetryStep runId={runId} stepRunId={view.stepRunId} action={actions.retryStep} /> : null}
       {canSkip ? <SkipStep runId={runId} stepRunId={view.stepRunId} action={actions.skipStep} /> : null}
       {canRerun ? (
         <RerunFromStep
@@ -57,12 +72,18 @@ export function StepInterventions({ runId, step, view, actions }: Props) {
   );
 }
 
+/** For a kind that names no question of its own (none waits for a person today without one). */
+const DECISION_HEADING = "This step waits for your decision.";
+
 function Outcome({ state, testId }: { state: ActionState; testId: string }) {
   useWakeOnSuccess(state);
   return <FormStatus state={state} testId={testId} />;
 }
 
-/** A human step's decision (with its form, if it has one), or the approval a tool step asks for before its call. */
+/**
+ * A person's decision on the step: a human step's (with its form, if it has one), or the approval a tool step asks
+ * for before its call. The step's kind words the question.
+ */
 function HumanDecision({
   runId,
   stepRunId,
@@ -76,7 +97,9 @@ function HumanDecision({
   instruction?: string;
   action: RunActions["decideHumanStep"];
 }) {
-  const fields = step.kind === "human" ? step.form : [];
+  const described = describeStep(step);
+  const fields = described.formOf(step);
+  const stepInstruction = described.instructionOf(step);
   const { state, formAction, pending } = useFormAction(action, { status: "idle" });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,11 +117,9 @@ function HumanDecision({
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate data-testid="human-decision">
       <p className="text-sm font-medium text-foreground">
-        {step.kind === "human" ? "This step waits for your decision." : "This tool call waits for your approval."}
+        {STEP_KIND_LOOKS[step.kind].decisionHeading ?? DECISION_HEADING}
       </p>
-      {instruction || (step.kind === "human" && step.instruction) ? (
-        <p className="text-sm text-muted">{instruction || (step.kind === "human" ? step.instruction : "")}</p>
-      ) : null}
+      {instruction || stepInstruction ? <p className="text-sm text-muted">{instruction || stepInstruction}</p> : null}
       {fields.length > 0 ? <ParamFields params={fields} prefix="human" errors={errors} /> : null}
       <Field
         id="human-comment"

@@ -4,6 +4,7 @@ import { Pencil, UserRound } from "lucide-react";
 import { memo } from "react";
 import { Button, cn, Spinner } from "@/components/ui";
 import type { PlanTask } from "@/lib/events";
+import { describeStep } from "@/lib/routine";
 import { selectNodeRunView, selectTaskCalls, selectTaskStatus } from "@/lib/stores/run-view";
 import { useRunStructure, useRunView } from "../run-view-context";
 import { STEP_STATE_STYLE, TASK_STATUS_STYLE, TONE_TEXT } from "../run-styles";
@@ -112,7 +113,7 @@ const CallChip = memo(function CallChip({ stepId, onOpen }: { stepId: string; on
   const step = useRunStructure().steps.get(stepId);
   const view = useRunView((state) => selectNodeRunView(state, stepId));
   const style = STEP_STATE_STYLE[view.state];
-  const tool = step?.kind === "tool" ? step.tool.name : stepId;
+  const tool = (step && describeStep(step).toolOf(step)?.name) ?? stepId;
   return (
     <button
       type="button"

@@ -3,26 +3,10 @@
 import { SkipForward } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button, Field, FormStatus, Textarea, useFormAction } from "@/components/ui";
-import type { Step } from "@/lib/routine";
-import type { StepView } from "@/lib/stores/run-view";
 import type { RunActions } from "../run-actions-types";
 import { useWakeOnSuccess } from "../use-wake-on-success";
 
 const NEEDS_REASON = "Say why you skip this step.";
-
-/**
- * Whether an operator may skip the step now: a workflow run's step that failed or waits (for a person or a
- * sub-routine), where the run would know where to go next (a branch would not: it has several ways out; an end step
- * is the run's finish). In an agent run the executor model decides what runs.
- */
-export function canSkipStep(step: Step, view: StepView, mode: "workflow" | "agent" | "planned"): boolean {
-  return (
-    mode === "workflow" &&
-    step.kind !== "branch" &&
-    step.kind !== "end" &&
-    (view.state === "failed" || view.state === "waiting")
-  );
-}
 
 /** "Skip this step", with the reason the run's log keeps: the run goes on after the step as if it were done. */
 export function SkipStep({

@@ -1,33 +1,24 @@
-import { isFinished, type RunStatus } from "@/lib/events";
+import type { RunStatus } from "@/lib/events";
 import type { StageNode } from "@/lib/runs/hierarchy";
+import { stageControlProblem, type StageAction, type StageFacts } from "@/lib/runs/operations/rules";
 
-export type StageAction = "pause" | "cancel" | "retry";
+export type { StageAction } from "@/lib/runs/operations/rules";
 
 const STAGE_OVER = new Set(["succeeded", "skipped", "cancelled"]);
 
+/** Where the run stands to the stage, as the view's hierarchy shows it. */
+function positionOf(stage: StageNode): StageFacts["position"] {
+  if (stage.status === "pending") return "ahead";
+  return STAGE_OVER.has(stage.status) ? "passed" : "in";
+}
+
 /**
- * Why a stage control does not apply now (shown beside the disabled button), or null when it does. The server
- * decides again and refuses with its own words; these only keep an operator from pressing what cannot work.
+ * Why a stage control does not apply now (shown beside the disabled button), or null when it does: the server's own
+ * rule (lib/runs/operations/rules) over what the view knows. The server decides again with what only it knows (a
+ * worker in flight, a hold, the stage's ways out).
  */
 export function stageActionBlocked(action: StageAction, stage: StageNode, runStatus: RunStatus): string | null {
-  switch (action) {
-    case "pause":
-      if (isFinished(runStatus)) return "The run has finished.";
-      // A paused run may still be held before a stage it has not reached.
-      if (runStatus === "paused" && stage.status !== "pending") return "The run is paused already.";
-      if (STAGE_OVER.has(stage.status)) return "This stage has finished.";
-      return null;
-    case "cancel":
-      if (STAGE_OVER.has(stage.status)) return "This stage has finished.";
-      if (isFinished(runStatus) && runStatus !== "failed") return "The run has finished.";
-      if (stage.status === "pending" && runStatus !== "paused")
-        return "The run has not reached this stage; pause it there first.";
-      return null;
-    case "retry":
-      if (runStatus === "queued" || runStatus === "running") return "Wait until the run pauses, waits or ends.";
-      if (stage.status === "pending") return "This stage has not run yet.";
-      return null;
-  }
+  return stageControlProblem(action, { status: runStatus }, { name: stage.name, position: positionOf(stage) });
 }
 
 /** What each control says in its button and its dialog. */

@@ -3,7 +3,7 @@ import { type RunEvent, runEventBus, type RunEventInput } from "../../events";
 import type { TokenExpiryDays, TokenScope } from "../../access";
 import { createApiToken, type CreatedApiToken } from "../../db/users";
 import { prisma } from "../../db/core";
-import { applyRunChange, writeRuns } from "../../runs/store";
+import { applyRunChange, writeRuns } from "../../runs/store/testing/run-sql-access";
 import type { RunChange } from "../../runs/engine";
 import { as, demoUserId, type Who } from "../../db/testing/review-test-support";
 import { signedIn } from "../../../test/request-context";

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RunEventBus, runEventBus, StreamLimiter } from "../../events";
 import { readRunEvents } from "../../events/testing/sse-reader";
+import { prisma } from "../../db/core";
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId } from "../../db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "../../runs/store/testing/run-test-support";
@@ -61,6 +63,30 @@ describe("GET /api/runs/[id]/events", () => {
     expect(seqs(events)).toEqual([3, 4, 5, 6, 7]);
     expect(events.map((event) => [event.seq, event.type])).toEqual((await storedEvents(runId)).slice(2));
     expect(runEventBus.listenerCount(runId)).toBe(0);
+  });
+
+  it("sends an event the server cannot read in its place, as unreadable, and goes on to the end", async () => {
+    const runId = await queuedRun(routineId, { startedById: operatorId });
+    await engineCommit(runId, [{ type: "run.started", data: {} }]);
+    // An event of a newer Routine Studio, stored between two of this one's.
+    await prisma.runEvent.create({
+      data: { id: randomUUID(), runId, seq: 3, type: "step.teleported", payload: JSON.stringify({ _v: 1 }) },
+    });
+    await prisma.run.update({ where: { id: runId }, data: { lastSeq: 3 } });
+    const reading = readRunEvents((await open(runId)).body!);
+    await engineCommit(runId, [stepDone(1), finished()], { run: { status: "succeeded", finishedAt: new Date() } });
+    const { events, ended } = await reading;
+    expect(ended).toBe(true);
+    expect(events.map((event) => [event.seq, event.type])).toEqual([
+      [1, "run.queued"],
+      [2, "run.started"],
+      [3, "unreadable"],
+      [4, "step.succeeded"],
+      [5, "run.finished"],
+    ]);
+    expect(events[2]).toMatchObject({
+      data: { type: "step.teleported", reason: expect.stringMatching(/not an event type/) },
+    });
   });
 
   it("takes Last-Event-ID from the query too, and answers 204 once a finished run has nothing more to send", async () => {

@@ -8,15 +8,8 @@ import { seedDatabase } from "../../demo/seed";
 import { controlRun, getRun, startRun } from "../../runs/operations";
 import { decideReview, publishVersion, setDefaultMode, submitForReview } from "../reviews";
 import { getRoutine } from "../library";
-import {
-  BUDGET_DEFAULTS,
-  buildRunWorker,
-  findPublishedRoutine,
-  insertQueuedRun,
-  type RunWorker,
-  wakeRunWorker,
-  writeRuns,
-} from "../../runs/store";
+import { BUDGET_DEFAULTS, buildRunWorker, findPublishedRoutine, type RunWorker, wakeRunWorker } from "../../runs/store";
+import { insertQueuedRun, writeRuns } from "../../runs/store/testing/run-sql-access";
 import { as, contentHashOf, demoUserId } from "../testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
 import { humanRoutine, publishedRoutine } from "../../runs/store/testing/run-test-support";

@@ -7,7 +7,8 @@ import { publishOverDemoHr } from "../../runs/store/testing/demo-hr-runs";
 import { sharedToolGateway } from "../../tool-gateway";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
-import { createSuite, getSuite, startEvalRun } from "../evals";
+import { createSuite, getSuite } from "../evals";
+import { startEvalRun } from "../../evaluations/operations";
 import { updateRunContextSettings } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 

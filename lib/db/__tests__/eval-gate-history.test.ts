@@ -16,8 +16,8 @@ import {
   listEvaluationOverview,
   listSuites,
   listTestCases,
-  startEvalRun,
 } from "../evals";
+import { startEvalRun } from "../../evaluations/operations";
 import { getVersionEvaluation, startNewDraft } from "../reviews";
 import { saveRoutineDraft } from "../routines";
 import { suiteRun, twoVersions } from "../testing/eval-score-rows";

@@ -11,7 +11,8 @@ import { bookLeave, doneStep, leaveRoutineOf, publishOverDemoHr } from "../../ru
 import type { Step } from "../../routine";
 import { signedIn } from "../../../test/request-context";
 import { prisma } from "../core";
-import { createTestCase, createSuite, getEvalResult, listEvalResults, startEvalRun } from "../evals";
+import { createTestCase, createSuite } from "../evals";
+import { getEvalResult, listEvalResults, startEvalRun } from "../../evaluations/operations";
 import { createRoutine } from "../routines";
 import { setToolSideEffects } from "../tools";
 import { as, demoUserId } from "../testing/review-test-support";

@@ -5,19 +5,21 @@ import { type FakeOpenAI } from "../../../scripts/fake-openai/index";
 import { type DemoHrHttpServer } from "../../demo/hr-server";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
 import {
-  cancelEvalRun,
   createSuite,
   deleteSuite,
+  listEvaluationOverview,
+  listSuites,
+  suiteScoresForVersions,
+  updateSuite,
+} from "../evals";
+import {
+  cancelEvalRun,
   getEvalResult,
   getEvalRunProgress,
   getEvalRunReport,
   listEvalResults,
-  listEvaluationOverview,
-  listSuites,
   startEvalRun,
-  suiteScoresForVersions,
-  updateSuite,
-} from "../evals";
+} from "../../evaluations/operations";
 import { listRuns } from "../../runs/operations";
 import { createEvalDriver } from "../../evaluations/driver";
 import { as, demoUserId } from "../testing/review-test-support";

@@ -3,7 +3,12 @@ import { signedIn } from "../../../test/request-context";
 import { ForbiddenError, UnauthenticatedError } from "../../access";
 import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
 import { prisma, ValidationError } from "../core";
-import { contextSettingsInEffect, getRunContextSettings, RUN_CONTEXT_KEY, updateRunContextSettings } from "../../runs/operations";
+import {
+  contextSettingsInEffect,
+  getRunContextSettings,
+  RUN_CONTEXT_KEY,
+  updateRunContextSettings,
+} from "../../runs/operations";
 import { seedDatabase } from "../../demo/seed";
 import { as } from "../testing/review-test-support";
 

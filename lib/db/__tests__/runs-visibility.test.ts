@@ -5,7 +5,7 @@ import { canViewRun, getRun, listRunEvents, listRuns, readRunVariable } from "..
 import { seedDatabase } from "../../demo/seed";
 import { as, demoUserId, personWith } from "../testing/review-test-support";
 import { publishedRoutine, queuedRun, setRunState } from "../../runs/store/testing/run-test-support";
-import { applyRunChange, writeRuns } from "../../runs/store";
+import { applyRunChange, writeRuns } from "../../runs/store/testing/run-sql-access";
 import { signedIn } from "../../../test/request-context";
 
 let authorId: string;

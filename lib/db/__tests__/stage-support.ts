@@ -8,17 +8,13 @@ import { prisma } from "../core";
 import { seedDatabase } from "../../demo/seed";
 import { getRun, startRun } from "../../runs/operations";
 import {
-  applyRunChange,
   BUDGET_DEFAULTS,
   buildRunWorker,
   createRegistryToolPort,
   findPublishedRoutine,
-  insertQueuedRun,
-  sqlRun,
-  sqlTime,
-  writeRuns,
   type RunWorker,
 } from "../../runs/store";
+import { applyRunChange, insertQueuedRun, sqlRun, sqlTime, writeRuns } from "../../runs/store/testing/run-sql-access";
 import { as, demoUserId } from "../testing/review-test-support";
 import {
   bookLeave,

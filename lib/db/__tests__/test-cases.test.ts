@@ -22,9 +22,9 @@ import {
   keepProposedCase,
   listTestCases,
   proposeTestCases,
-  saveRunAsTestCase,
   updateTestCase,
 } from "../evals";
+import { saveRunAsTestCase } from "../../evaluations/operations";
 import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 

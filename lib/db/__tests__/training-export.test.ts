@@ -53,6 +53,8 @@ type RunSpec = {
   bigEmployee?: boolean;
   startedById?: string | null;
   source?: string;
+  /** Events stored after the run's own, as rows (a `_v` in the data is the version it was stored at). */
+  extraEvents?: StoredEvent[];
 };
 
 /** Writes a finished run with the events of two tool calls straight to the database, as the engine would. */
@@ -96,6 +98,7 @@ async function insertRun(routineId: string, versionId: string, spec: RunSpec = {
       },
     },
   ];
+  events.push(...(spec.extraEvents ?? []));
   await insertStoredRun(
     {
       id,
@@ -302,5 +305,28 @@ describe("streamTrainingExamples", () => {
     const person = await personWith(["operator"]);
     await person.signIn();
     await expect(listTrainingExportOptions(signedIn())).rejects.toThrow(/role/i);
+  });
+});
+
+describe("runs with a stored event this server cannot read", () => {
+  it("are left out of the count and of the lines, with that reason in the exclusions", async () => {
+    await as("admin");
+    const own = await publishedRoutine({ ownerId: await demoUserId("author"), routine: leaveRoutine() });
+    const ref = stepRef("x", "lookup");
+    await insertRun(own.routineId, own.versionId);
+    await insertRun(own.routineId, own.versionId, { extraEvents: [{ type: "step.exploded", data: { ...ref } }] });
+    // Future versions, of an event the verdict reads and of one it does not (the summary reads it all the same).
+    await insertRun(own.routineId, own.versionId, {
+      extraEvents: [{ type: "step.output", data: { _v: 9, ...ref, output: { days: 12 } } }],
+    });
+    await insertRun(own.routineId, own.versionId, {
+      extraEvents: [{ type: "progress.updated", data: { _v: 9, done: [], current: null } }],
+    });
+    expect(await summarizeTrainingExport(signedIn(), { routineId: own.routineId })).toMatchObject({
+      examples: 1,
+      excluded: [{ reason: "unreadable_events", count: 3 }],
+    });
+    const lines = await collect(streamTrainingExamples(signedIn(), { routineId: own.routineId }, "openai", true));
+    expect(lines).toHaveLength(1);
   });
 });

@@ -1,29 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { requireRole, requireUser, type Viewer } from "../../access";
-import { recordAudit } from "../audit";
-import {
-  ConflictError,
-  isUniqueViolation,
-  NotFoundError,
-  parseInput,
-  prisma,
-  ValidationError,
-  withDbErrors,
-} from "../core";
+import { parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 import { actorInputSchema, type ActorInput, recordIdSchema } from "./actor-inputs";
 import { ACTOR_SELECT, toActorView, type ActorProfileView } from "./actor-records";
+import { namedSettings } from "./named-settings";
 
-const takenName = (name: string) =>
-  new ConflictError(`An actor named "${name}" already exists. Choose another name.`, "name");
-
-/** Names compare without case, as toolkit names do. */
-async function assertNameFree(db: Prisma.TransactionClient, name: string, exceptId?: string): Promise<void> {
-  const rows = await db.actorProfile.findMany({ select: { id: true, name: true } });
-  const lower = name.toLocaleLowerCase("en");
-  if (rows.some((row) => row.id !== exceptId && row.name.toLocaleLowerCase("en") === lower)) throw takenName(name);
-}
+const actors = namedSettings({
+  noun: "actor",
+  opening: "An actor",
+  listNames: (db) => db.actorProfile.findMany({ select: { id: true, name: true } }),
+});
 
 async function assertToolkitExists(db: Prisma.TransactionClient, toolkitId: string): Promise<string> {
   const toolkit = await db.toolkit.findUnique({ where: { id: toolkitId }, select: { name: true } });
@@ -53,27 +41,15 @@ export async function listActorProfiles(viewer: Viewer | null): Promise<ActorPro
 export async function createActorProfile(viewer: Viewer | null, input: ActorInput): Promise<ActorProfileView> {
   requireRole(viewer, "admin");
   const data = parseInput(actorInputSchema, input);
-  return withDbErrors(async () => {
-    try {
-      return await prisma.$transaction(async (tx) => {
-        await assertNameFree(tx, data.name);
-        const toolkit = await assertToolkitExists(tx, data.toolkitId);
-        const row = await tx.actorProfile.create({ data: { id: randomUUID(), ...data }, select: ACTOR_SELECT });
-        await recordAudit(
-          {
-            action: "settings.actor_created",
-            actor: viewer,
-            target: { type: "setting", id: row.id },
-            detail: { name: data.name, toolkit, model: data.model },
-          },
-          tx,
-        );
-        return toActorView(row);
-      });
-    } catch (error) {
-      throw isUniqueViolation(error) ? takenName(data.name) : error;
-    }
-  });
+  return withDbErrors(() =>
+    actors.writeNamed(data.name, async (tx) => {
+      await actors.assertNameFree(tx, data.name);
+      const toolkit = await assertToolkitExists(tx, data.toolkitId);
+      const row = await tx.actorProfile.create({ data: { id: randomUUID(), ...data }, select: ACTOR_SELECT });
+      await actors.audit(tx, viewer, "created", row.id, { name: data.name, toolkit, model: data.model });
+      return toActorView(row);
+    }),
+  );
 }
 
 /** Replaces an actor profile's fields (same rules as creating). Admins only; audited with before and after. */
@@ -85,33 +61,21 @@ export async function updateActorProfile(
   requireRole(viewer, "admin");
   const key = parseInput(recordIdSchema, { id });
   const data = parseInput(actorInputSchema, input);
-  return withDbErrors(async () => {
-    try {
-      return await prisma.$transaction(async (tx) => {
-        const before = await tx.actorProfile.findUnique({ where: { id: key.id }, select: ACTOR_SELECT });
-        if (!before) throw new NotFoundError("This actor no longer exists.");
-        await assertNameFree(tx, data.name, key.id);
-        const toolkit = await assertToolkitExists(tx, data.toolkitId);
-        const row = await tx.actorProfile.update({ where: { id: key.id }, data, select: ACTOR_SELECT });
-        await recordAudit(
-          {
-            action: "settings.actor_updated",
-            actor: viewer,
-            target: { type: "setting", id: key.id },
-            detail: {
-              previous: { name: before.name, toolkit: before.toolkit.name, model: before.model },
-              next: { name: data.name, toolkit, model: data.model },
-              personaChanged: before.persona !== data.persona,
-            },
-          },
-          tx,
-        );
-        return toActorView(row);
+  return withDbErrors(() =>
+    actors.writeNamed(data.name, async (tx) => {
+      const before = await tx.actorProfile.findUnique({ where: { id: key.id }, select: ACTOR_SELECT });
+      if (!before) throw actors.notFound();
+      await actors.assertNameFree(tx, data.name, key.id);
+      const toolkit = await assertToolkitExists(tx, data.toolkitId);
+      const row = await tx.actorProfile.update({ where: { id: key.id }, data, select: ACTOR_SELECT });
+      await actors.audit(tx, viewer, "updated", key.id, {
+        previous: { name: before.name, toolkit: before.toolkit.name, model: before.model },
+        next: { name: data.name, toolkit, model: data.model },
+        personaChanged: before.persona !== data.persona,
       });
-    } catch (error) {
-      throw isUniqueViolation(error) ? takenName(data.name) : error;
-    }
-  });
+      return toActorView(row);
+    }),
+  );
 }
 
 /**
@@ -121,20 +85,8 @@ export async function updateActorProfile(
 export async function deleteActorProfile(viewer: Viewer | null, id: string): Promise<void> {
   requireRole(viewer, "admin");
   const key = parseInput(recordIdSchema, { id });
-  await withDbErrors(() =>
-    prisma.$transaction(async (tx) => {
-      const row = await tx.actorProfile.findUnique({ where: { id: key.id }, select: { name: true } });
-      if (!row) throw new NotFoundError("This actor no longer exists.");
-      await tx.actorProfile.delete({ where: { id: key.id } });
-      await recordAudit(
-        {
-          action: "settings.actor_deleted",
-          actor: viewer,
-          target: { type: "setting", id: key.id },
-          detail: { name: row.name },
-        },
-        tx,
-      );
-    }),
-  );
+  await actors.removeNamed(viewer, key.id, {
+    read: (tx) => tx.actorProfile.findUnique({ where: { id: key.id }, select: { name: true } }),
+    remove: (tx) => tx.actorProfile.delete({ where: { id: key.id } }),
+  });
 }

@@ -3,32 +3,19 @@ import { randomUUID } from "node:crypto";
 import { requireRole, requireUser, type Viewer } from "../../access";
 import type { ToolRef } from "../../routine";
 import { toolKey } from "../../tools";
-import { recordAudit } from "../audit";
-import {
-  ConflictError,
-  isUniqueViolation,
-  NotFoundError,
-  parseInput,
-  prisma,
-  ValidationError,
-  withDbErrors,
-} from "../core";
-import type { Prisma } from "../generated/prisma/client";
+import { ConflictError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import { readCatalogTools } from "../tools";
 import { recordIdSchema, toolkitInputSchema, type ToolkitInput } from "./actor-inputs";
 import { parseToolkitTools, toToolkitView, type ToolkitView } from "./actor-records";
+import { namedSettings } from "./named-settings";
 
 const WITH_ACTORS = { actors: { select: { name: true } } } as const;
 
-const takenName = (name: string) =>
-  new ConflictError(`A toolkit named "${name}" already exists. Choose another name.`, "name");
-
-/** Names compare without case: "HR records" and "hr records" would be told apart by nobody reading a select. */
-async function assertNameFree(db: Prisma.TransactionClient, name: string, exceptId?: string): Promise<void> {
-  const rows = await db.toolkit.findMany({ select: { id: true, name: true } });
-  const lower = name.toLocaleLowerCase("en");
-  if (rows.some((row) => row.id !== exceptId && row.name.toLocaleLowerCase("en") === lower)) throw takenName(name);
-}
+const toolkits = namedSettings({
+  noun: "toolkit",
+  opening: "A toolkit",
+  listNames: (db) => db.toolkit.findMany({ select: { id: true, name: true } }),
+});
 
 /**
  * Refuses tools the live catalog does not list (current tools of enabled servers). Tools the toolkit already held are
@@ -61,27 +48,15 @@ export async function createToolkit(viewer: Viewer | null, input: ToolkitInput):
   const data = parseInput(toolkitInputSchema, input);
   return withDbErrors(async () => {
     await assertToolsKnown(data.tools);
-    try {
-      return await prisma.$transaction(async (tx) => {
-        await assertNameFree(tx, data.name);
-        const row = await tx.toolkit.create({
-          data: { id: randomUUID(), name: data.name, description: data.description, tools: JSON.stringify(data.tools) },
-          include: WITH_ACTORS,
-        });
-        await recordAudit(
-          {
-            action: "settings.toolkit_created",
-            actor: viewer,
-            target: { type: "setting", id: row.id },
-            detail: { name: data.name, tools: data.tools.map(toolKey) },
-          },
-          tx,
-        );
-        return toToolkitView(row);
+    return toolkits.writeNamed(data.name, async (tx) => {
+      await toolkits.assertNameFree(tx, data.name);
+      const row = await tx.toolkit.create({
+        data: { id: randomUUID(), name: data.name, description: data.description, tools: JSON.stringify(data.tools) },
+        include: WITH_ACTORS,
       });
-    } catch (error) {
-      throw isUniqueViolation(error) ? takenName(data.name) : error;
-    }
+      await toolkits.audit(tx, viewer, "created", row.id, { name: data.name, tools: data.tools.map(toolKey) });
+      return toToolkitView(row);
+    });
   });
 }
 
@@ -92,34 +67,22 @@ export async function updateToolkit(viewer: Viewer | null, id: string, input: To
   const data = parseInput(toolkitInputSchema, input);
   return withDbErrors(async () => {
     const before = await prisma.toolkit.findUnique({ where: { id: key.id } });
-    if (!before) throw new NotFoundError("This toolkit no longer exists.");
+    if (!before) throw toolkits.notFound();
     const previousTools = parseToolkitTools(before.tools, before.id);
     await assertToolsKnown(data.tools, previousTools);
-    try {
-      return await prisma.$transaction(async (tx) => {
-        await assertNameFree(tx, data.name, key.id);
-        const row = await tx.toolkit.update({
-          where: { id: key.id },
-          data: { name: data.name, description: data.description, tools: JSON.stringify(data.tools) },
-          include: WITH_ACTORS,
-        });
-        await recordAudit(
-          {
-            action: "settings.toolkit_updated",
-            actor: viewer,
-            target: { type: "setting", id: key.id },
-            detail: {
-              previous: { name: before.name, tools: previousTools.map(toolKey) },
-              next: { name: data.name, tools: data.tools.map(toolKey) },
-            },
-          },
-          tx,
-        );
-        return toToolkitView(row);
+    return toolkits.writeNamed(data.name, async (tx) => {
+      await toolkits.assertNameFree(tx, data.name, key.id);
+      const row = await tx.toolkit.update({
+        where: { id: key.id },
+        data: { name: data.name, description: data.description, tools: JSON.stringify(data.tools) },
+        include: WITH_ACTORS,
       });
-    } catch (error) {
-      throw isUniqueViolation(error) ? takenName(data.name) : error;
-    }
+      await toolkits.audit(tx, viewer, "updated", key.id, {
+        previous: { name: before.name, tools: previousTools.map(toolKey) },
+        next: { name: data.name, tools: data.tools.map(toolKey) },
+      });
+      return toToolkitView(row);
+    });
   });
 }
 
@@ -127,26 +90,15 @@ export async function updateToolkit(viewer: Viewer | null, id: string, input: To
 export async function deleteToolkit(viewer: Viewer | null, id: string): Promise<void> {
   requireRole(viewer, "admin");
   const key = parseInput(recordIdSchema, { id });
-  await withDbErrors(() =>
-    prisma.$transaction(async (tx) => {
-      const row = await tx.toolkit.findUnique({ where: { id: key.id }, include: WITH_ACTORS });
-      if (!row) throw new NotFoundError("This toolkit no longer exists.");
-      if (row.actors.length > 0) {
-        const names = row.actors.map((actor) => `"${actor.name}"`).join(", ");
-        throw new ConflictError(
-          `The toolkit "${row.name}" is used by ${names}. Give ${row.actors.length === 1 ? "that actor" : "those actors"} another toolkit first.`,
-        );
-      }
-      await tx.toolkit.delete({ where: { id: key.id } });
-      await recordAudit(
-        {
-          action: "settings.toolkit_deleted",
-          actor: viewer,
-          target: { type: "setting", id: key.id },
-          detail: { name: row.name },
-        },
-        tx,
+  await toolkits.removeNamed(viewer, key.id, {
+    read: (tx) => tx.toolkit.findUnique({ where: { id: key.id }, include: WITH_ACTORS }),
+    refuse: (row) => {
+      if (row.actors.length === 0) return;
+      const names = row.actors.map((actor) => `"${actor.name}"`).join(", ");
+      throw new ConflictError(
+        `The toolkit "${row.name}" is used by ${names}. Give ${row.actors.length === 1 ? "that actor" : "those actors"} another toolkit first.`,
       );
-    }),
-  );
+    },
+    remove: (tx) => tx.toolkit.delete({ where: { id: key.id } }),
+  });
 }

@@ -2,15 +2,12 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireRole, WRITER_ROLES, type Viewer } from "../../access";
-import { caseFromRun, caseNameSchema, type TestCaseContent } from "../../evaluations/scoring";
-import { storedRunEvent } from "../../runs/store";
+import type { TestCaseContent } from "../../evaluations/scoring";
 import { MAX_PROPOSED_CASES, proposeCases, type DroppedProposal, type PlannerModel } from "../../planner";
-import type { JsonValue } from "../../routine";
 import { recordAudit } from "../audit";
 import { NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import { llmClientFor } from "../llm";
 import { routineIdSchema } from "../routines";
-import { canViewRun, RUN_NOT_FOUND } from "../../runs/operations";
 import {
   CASE_NOT_FOUND,
   caseSelect,
@@ -21,7 +18,6 @@ import {
   type TestCaseRow,
 } from "./case-records";
 
-const saveRunInput = z.object({ runId: z.string().trim().min(1, "Missing the run.").max(100), name: caseNameSchema });
 const caseIdSchema = z.string().trim().min(1, "Missing the test case.").max(100);
 const countSchema = z.coerce
   .number({ error: "Say how many cases to propose." })
@@ -29,70 +25,17 @@ const countSchema = z.coerce
   .min(1, "Propose at least one case.")
   .max(MAX_PROPOSED_CASES, `Propose at most ${MAX_PROPOSED_CASES} cases at a time.`);
 
-function readJson(text: string | null, fallback: JsonValue): JsonValue {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
-}
-
-/** The request a case sends for a run started from a form (no request text): the routine and its inputs. */
-function requestFromInputs(routineName: string, inputs: Record<string, JsonValue>): string {
-  const entries = Object.entries(inputs);
-  if (entries.length === 0) return `Run "${routineName}".`;
-  const lines = entries.map(([name, value]) => `${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-  return `Run "${routineName}" with\n${lines.join("\n")}`;
-}
-
 /**
- * Records a good run as a test case of its routine ("save as test case"): its request (or its inputs as text), its
- * inputs, its calls in order with the values it used, each call's output pinned (long outputs in full, from variable
- * memory) and its branch path. Authors and admins who may see the run; only a run that succeeded. The case's source
- * is "run" and it links back to the run. NotFoundError for a run the viewer may not see.
+ * Stores the case a run recorded (saveRunAsTestCase in lib/evaluations/operations reads the run and builds it): source
+ * "run", linked back to the run, audited in the same transaction.
  */
-export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, name: string): Promise<TestCaseRow> {
+export async function insertCaseFromRun(
+  viewer: Viewer,
+  input: { routineId: string; runId: string; content: TestCaseContent },
+): Promise<TestCaseRow> {
   requireRole(viewer, ...WRITER_ROLES);
-  const input = parseInput(saveRunInput, { runId, name });
-  if (!(await canViewRun(viewer, input.runId))) throw new NotFoundError(RUN_NOT_FOUND);
+  const { routineId, runId, content } = input;
   return withDbErrors(async () => {
-    const run = await prisma.run.findUnique({
-      where: { id: input.runId },
-      select: {
-        routineId: true,
-        routineName: true,
-        status: true,
-        request: true,
-        inputs: true,
-        events: { orderBy: { seq: "asc" }, select: { seq: true, type: true, payload: true, at: true } },
-        variables: { select: { key: true, value: true } },
-      },
-    });
-    if (!run) throw new NotFoundError(RUN_NOT_FOUND);
-    const { routineId } = run;
-    if (routineId === null)
-      throw new ValidationError(
-        "A planned run follows no routine, so it cannot become a test case; save it as a routine draft first.",
-      );
-    if (run.status !== "succeeded") {
-      throw new ValidationError(
-        `Only a run that succeeded can become a test case; this one is ${run.status}. A case records what a correct run does.`,
-      );
-    }
-    const inputs = readJson(run.inputs, {});
-    const record = typeof inputs === "object" && inputs !== null && !Array.isArray(inputs) ? inputs : {};
-    const variables = new Map(run.variables.map((variable) => [variable.key, readJson(variable.value, null)]));
-    const events = run.events.flatMap((row) => storedRunEvent(input.runId, row) ?? []);
-    const content = recorded(() =>
-      caseFromRun({
-        name: input.name,
-        request: run.request?.trim() ? run.request : requestFromInputs(run.routineName, record),
-        inputs: record,
-        events,
-        resolveVariable: (key) => variables.get(key),
-      }),
-    );
     const context = await routineCaseContext(routineId);
     const caseId = randomUUID();
     const created = await prisma.$transaction(async (tx) => {
@@ -102,7 +45,7 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
           routineId,
           ...contentColumns(content),
           source: "run",
-          sourceRunId: input.runId,
+          sourceRunId: runId,
           createdById: viewer.id,
         },
         select: caseSelect,
@@ -112,7 +55,7 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
           action: "test_case.created",
           actor: viewer,
           target: { type: "test_case", id: caseId },
-          detail: { routineId, name: content.name, source: "run", runId: input.runId },
+          detail: { routineId, name: content.name, source: "run", runId },
         },
         tx,
       );
@@ -120,20 +63,6 @@ export async function saveRunAsTestCase(viewer: Viewer | null, runId: string, na
     });
     return toCaseRow(created, context.toolNames);
   });
-}
-
-/** The case a run records, or a ValidationError saying why the run does not fit the case format. */
-function recorded(build: () => TestCaseContent): TestCaseContent {
-  try {
-    return build();
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      const issue = error.issues[0];
-      const detail = issue ? `${issue.path.join(".") || "case"}: ${issue.message}` : "";
-      throw new ValidationError(`This run does not fit a test case (${detail}).`, z.flattenError(error).fieldErrors);
-    }
-    throw error;
-  }
 }
 
 export type ProposalOutcome = { created: number; dropped: DroppedProposal[]; model: string };

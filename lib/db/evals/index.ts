@@ -1,5 +1,6 @@
-// Evaluations as people author, run and read them: test cases, suites and their results, the training-data export.
-// Authorized here; suites execute in lib/evaluations/driver.
+// Evaluations' records as people author and read them: test cases, suites, the training-data export. Authorized
+// here. Starting, cancelling and reporting an evaluation run is lib/evaluations/operations (it drives runs, so it
+// sits above lib/db); suites execute in lib/evaluations/driver.
 import "server-only";
 export {
   summarizeTrainingExport,
@@ -18,7 +19,7 @@ export {
   updateTestCase,
 } from "./test-cases";
 export type { CaseImportOutcome, TestCaseTable } from "./test-cases";
-export { dropProposedCase, keepProposedCase, proposeTestCases, saveRunAsTestCase } from "./case-sources";
+export { dropProposedCase, insertCaseFromRun, keepProposedCase, proposeTestCases } from "./case-sources";
 export type { ProposalOutcome } from "./case-sources";
 export { CASE_READ_ROLES, CASE_SOURCES, routineCaseContext } from "./case-records";
 export type { CaseSource, CaseStatus, CaseTool, TestCaseRow } from "./case-records";
@@ -26,22 +27,6 @@ export { createSuite, deleteSuite, getSuite, listSuites, SUITE_LIMITS, suiteInpu
 export type { EvalSuiteView, SuiteInput } from "./suites";
 export { getEvaluationRoutine, listEvaluationOverview } from "./evaluation-overview";
 export type { EvaluationRoutine, RoutineEvaluationSummary } from "./evaluation-overview";
-export {
-  cancelEvalRun,
-  EVAL_RUN_STATUSES,
-  getEvalRunProgress,
-  isEvalRunActive,
-  listEvalRuns,
-  startEvalRun,
-} from "./eval-runs";
-export type { EvalRunProgress, EvalRunStatus } from "./eval-runs";
-export { getEvalResult, getEvalRunReport, listEvalResults } from "./eval-results";
 export { suiteScoresForVersions, type SuiteVersionScores } from "../eval-scores";
-export type {
-  ConfigurationReport,
-  EvalResultDetail,
-  EvalRunReport,
-  ResultCell,
-  ResultPage,
-  ResultRow,
-} from "./eval-results";
+export { readConfigurations } from "./suites";
+export { caseSelect, toCaseRow } from "./case-records";

@@ -1,8 +1,15 @@
 import "server-only";
 import type { Viewer } from "../../access";
 import { exclusionOf, unhandledToolErrors, type ExclusionReason, type TrainingFilter } from "../../evaluations/scoring";
-import type { RunEvent } from "../../events";
-import { storedRunEvent } from "../../runs/store";
+import {
+  currentEventVersion,
+  partitionStoredEvents,
+  readStoredRunEvent,
+  RUN_EVENT_TYPES,
+  STORED_VERSION_KEY,
+  type RunEvent,
+  type StoredRunEvent,
+} from "../../events";
 import { prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -32,7 +39,10 @@ const RUN_SELECT = {
 } as const;
 export type TrainingRunRow = Prisma.RunGetPayload<{ select: typeof RUN_SELECT }>;
 
-/** A run with its events (those the caller asked for) and why it is left out, or null when it is an example. */
+/**
+ * A run with its events (those the caller asked for, that could be read) and why it is left out, or null when it is
+ * an example.
+ */
 export type JudgedRun = { row: TrainingRunRow; events: RunEvent[]; reason: ExclusionReason | null };
 
 function scopeOf(viewer: Viewer): Prisma.RunWhereInput {
@@ -125,21 +135,41 @@ async function passedCases(ids: string[]): Promise<Set<string>> {
   return new Set(results.map((result) => result.runId!));
 }
 
-/** The stored events of `ids`, by run, in seq order; `types` narrows them. */
-export async function readRunEvents(ids: string[], types?: string[]): Promise<Map<string, RunEvent[]>> {
+/**
+ * Besides the types a narrowed read asks for, the rows this server may fail to read, so a run with one is left out
+ * by the summary as by the export (decision 0039): a type it does not know, and a payload not stamped with its
+ * type's current version (older rows to migrate, and newer ones). The writer puts the stamp first.
+ */
+function mayBeUnreadable(): Prisma.RunEventWhereInput[] {
+  return [
+    { type: { notIn: RUN_EVENT_TYPES } },
+    ...RUN_EVENT_TYPES.map((type) => {
+      const stamp = `{"${STORED_VERSION_KEY}":${currentEventVersion(type)}`;
+      return { type, NOT: [{ payload: { startsWith: `${stamp},` } }, { payload: `${stamp}}` }] };
+    }),
+  ];
+}
+
+/**
+ * The stored events of `ids`, by run, in seq order, those this server cannot read among them as such. `types`
+ * narrows them to those types and the rows it may not read (mayBeUnreadable).
+ */
+export async function readRunEvents(ids: string[], types?: string[]): Promise<Map<string, StoredRunEvent[]>> {
+  const narrowed = types ? { OR: [{ type: { in: types } }, ...mayBeUnreadable()] } : {};
   const rows = ids.length
     ? await withDbErrors(() =>
         prisma.runEvent.findMany({
-          where: { runId: { in: ids }, ...(types ? { type: { in: types } } : {}) },
+          where: { runId: { in: ids }, ...narrowed },
           orderBy: [{ runId: "asc" }, { seq: "asc" }],
           select: { runId: true, seq: true, type: true, payload: true, at: true },
         }),
       )
     : [];
-  const events = new Map<string, RunEvent[]>();
+  const events = new Map<string, StoredRunEvent[]>();
   for (const row of rows) {
-    const event = storedRunEvent(row.runId, row);
-    if (event) events.set(row.runId, [...(events.get(row.runId) ?? []), event]);
+    const own = events.get(row.runId);
+    if (own) own.push(storedRow(row));
+    else events.set(row.runId, [storedRow(row)]);
   }
   return events;
 }
@@ -174,20 +204,26 @@ export async function* judgedRuns(
       const events = await readRunEvents(succeeded, eventTypes);
       yield rows.map((row) => {
         const root = roots.get(row.id) ?? null;
-        const own = events.get(row.id) ?? [];
+        const own = partitionStoredEvents(events.get(row.id) ?? []);
         const reason = exclusionOf(
           {
             status: row.status,
             evaluation: root !== null,
             casePassed: root === null ? null : passed.has(root),
-            unhandledToolErrors: unhandledToolErrors(own).length,
+            unhandledToolErrors: unhandledToolErrors(own.events).length,
+            unreadableEvents: own.unreadable.length,
           },
           filter.source,
         );
-        return { row, events: own, reason };
+        return { row, events: own.events, reason };
       });
     }
     if (page.length < PAGE_SIZE) return;
     cursor = page[page.length - 1]!.id;
   }
+}
+
+/** A stored event row read forward to the current version (or reported unreadable, lib/events). */
+function storedRow(row: { runId: string; seq: number; type: string; payload: string; at: Date }): StoredRunEvent {
+  return readStoredRunEvent({ ...row, at: row.at.toISOString() });
 }

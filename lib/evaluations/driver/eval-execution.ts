@@ -4,15 +4,7 @@ import { runEventBus, type RunEvent } from "../../events";
 import { testCaseContentSchema, type ToolSchemas } from "../scoring";
 import type { JsonValue } from "../../routine";
 import { prisma } from "../../db/core";
-import {
-  defaultBudgets,
-  insertQueuedRun,
-  sqlRun,
-  wakeRunWorker,
-  withRunActor,
-  writeRuns,
-  type PublishedRoutine,
-} from "../../runs/store";
+import { defaultBudgets, queueRun, wakeRunWorker, withRunActor, type PublishedRoutine } from "../../runs/store";
 import type { ExecutionPlan } from "../../runs/engine";
 import { catalogSchemas, judgeRun, type CaseExpectation, type Judgement } from "./eval-judging";
 import { executionPlanOf, type RunConfiguration } from "./eval-plans";
@@ -229,8 +221,11 @@ async function launch(
       continue;
     }
     const runId = randomUUID();
-    const queued = await writeRuns(function* () {
-      const event = yield* insertQueuedRun({
+    // The result is marked running in the run's own transaction, so a driver that dies here never leaves a run
+    // nobody judges. The content hash says which content of the version this result measures: the publish gate
+    // counts it only for that.
+    const queued = await queueRun(
+      {
         id: runId,
         published,
         inputs: JSON.parse(result.testCase.inputs) as Record<string, JsonValue>,
@@ -240,16 +235,9 @@ async function launch(
         budgets: defaultBudgets(),
         execution,
         toolFixtures: JSON.parse(result.testCase.pinnedOutputs) as Array<{ tool: string; output: JsonValue }>,
-      });
-      // In the same transaction as the run, so a driver that dies here never leaves a run nobody judges. The content
-      // hash says which content of the version this result measures: the publish gate counts it only for that.
-      yield* sqlRun(`UPDATE "eval_result" SET "status" = 'running', "runId" = ?, "contentHash" = ? WHERE "id" = ?`, [
-        runId,
-        contentHash,
-        result.id,
-      ]);
-      return event;
-    });
+      },
+      { evalResult: { id: result.id, contentHash } },
+    );
     inFlight.set(result.id, { runId, expectation: expectationOf(result.testCase) });
     runEventBus.publish(runId, [queued]);
   }

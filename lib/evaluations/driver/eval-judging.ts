@@ -1,9 +1,8 @@
 import "server-only";
-import type { RunEvent } from "../../events";
+import type { StoredRunEvent } from "../../events";
 import {
-  callsFromEvents,
   checkCase,
-  pathFromEvents,
+  readRunForScoring,
   type ActualCall,
   type CaseVerdict,
   type ExpectedCall,
@@ -37,20 +36,22 @@ export async function catalogSchemas(): Promise<ToolSchemas> {
   return schemas;
 }
 
-/** A run's stored events, in order. */
-export async function readRunEvents(runId: string): Promise<RunEvent[]> {
+/** A run's stored events, in order, those this server cannot read among them as such. */
+export async function readRunEvents(runId: string): Promise<StoredRunEvent[]> {
   const rows = await prisma.runEvent.findMany({
     where: { runId },
     orderBy: { seq: "asc" },
     select: { seq: true, type: true, payload: true, at: true },
   });
-  return rows.flatMap((row) => storedRunEvent(runId, row) ?? []);
+  return rows.map((row) => storedRunEvent(runId, row));
 }
 
 /**
  * Judges a finished run against its case. A run that succeeded is checked (passed or failed); one that failed is an
  * "error" with the run's error (the model or a tool failed: the case says nothing about the routine); a cancelled
- * one is "skipped". The calls it made are kept either way, so a person can see how far it got.
+ * one is "skipped". The calls it made are kept either way, so a person can see how far it got. A run with an event
+ * the server cannot read is an "error" that says which ("Could not read 1 of the run's events: …"), never judged on
+ * the events that were left.
  */
 export async function judgeRun(runId: string, expectation: CaseExpectation, schemas: ToolSchemas): Promise<Judgement> {
   const run = await prisma.run.findUnique({
@@ -58,22 +59,30 @@ export async function judgeRun(runId: string, expectation: CaseExpectation, sche
     select: { status: true, error: true, inputTokens: true, outputTokens: true, startedAt: true, finishedAt: true },
   });
   if (!run) return { ...EMPTY, status: "error", error: "The case's run no longer exists." };
-  const events = await readRunEvents(runId);
-  const actualCalls = callsFromEvents(events);
+  const scoring = readRunForScoring(await readRunEvents(runId));
   const cost = {
     durationMs: run.startedAt && run.finishedAt ? Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()) : 0,
     inputTokens: run.inputTokens,
     outputTokens: run.outputTokens,
   };
   if (run.status === "cancelled")
-    return { ...cost, status: "skipped", verdict: null, actualCalls, error: "Cancelled with the suite." };
+    return {
+      ...cost,
+      status: "skipped",
+      verdict: null,
+      actualCalls: scoring.readable ? scoring.calls : [],
+      error: "Cancelled with the suite.",
+    };
+  // Calls or branches the server could not read would make any verdict wrong: the case is not judged.
+  if (!scoring.readable) return { ...cost, status: "error", verdict: null, actualCalls: [], error: scoring.reason };
+  const actualCalls = scoring.calls;
   if (run.status !== "succeeded")
     return { ...cost, status: "error", verdict: null, actualCalls, error: run.error ?? `The run ${run.status}.` };
   const verdict = checkCase({
     expectedCalls: expectation.expectedCalls,
     actualCalls,
     expectedPath: expectation.expectedPath,
-    actualPath: pathFromEvents(events),
+    actualPath: scoring.path,
     schemas,
   });
   return { ...cost, status: verdict.passed ? "passed" : "failed", verdict, actualCalls, error: null };

@@ -18,7 +18,7 @@ export {
 } from "./check-call";
 export { checkCase, type CaseVerdict } from "./check-case";
 export { scoreResults, type ConfigurationScore, type ResultStatus } from "./metrics";
-export { callsFromEvents, countAnswerOrigins, pathFromEvents } from "./run-calls";
+export { callsFromEvents, countAnswerOrigins, pathFromEvents, readRunForScoring, type ScoringInput } from "./run-calls";
 export { expectedAnswerSources, type ExpectedAnswerSource } from "./answer-sources";
 export {
   GENERIC_SYSTEM_PROMPT,

@@ -1,4 +1,11 @@
-import type { RunEvent, ToolAnswerOrigin } from "../../events";
+import {
+  describeUnreadableEvents,
+  partitionStoredEvents,
+  type RunEvent,
+  type RunEventType,
+  type StoredRunEvent,
+  type ToolAnswerOrigin,
+} from "../../events";
 import type { JsonValue } from "../../routine";
 import type { ActualCall } from "./case-schema";
 
@@ -11,28 +18,100 @@ function bySeq<T extends RunEvent>(events: readonly T[]): T[] {
   return [...events].sort((a, b) => a.seq - b.seq);
 }
 
+/** The run as the checker reads it, built event by event. */
+type ScoringRead = {
+  calls: ActualCall[];
+  /** The call of each step run still waiting for its answer, by step run id. */
+  open: Map<string, ActualCall>;
+  path: string[];
+};
+
+type ScoringHandler<T extends RunEventType> = (read: ScoringRead, event: Extract<RunEvent, { type: T }>) => void;
+
+/** An event that says nothing about the calls or the path. */
+const nothing = () => {};
+
+/**
+ * What each event type tells the checker, typed over every RunEventType: a new event type does not compile until
+ * it says whether it holds a call, a call's answer or a branch taken (decision 0039).
+ */
+const SCORING_HANDLERS = {
+  "step.tool_call": (read, event) => {
+    const call: ActualCall = { tool: event.data.tool, arguments: event.data.arguments as Record<string, JsonValue> };
+    read.calls.push(call);
+    read.open.set(event.data.stepRunId, call);
+  },
+  // Where the call's answer came from: the first step.output of its step run after it, when recorded.
+  "step.output": (read, event) => {
+    const call = read.open.get(event.data.stepRunId);
+    if (!call) return;
+    read.open.delete(event.data.stepRunId);
+    if (event.data.origin) call.origin = event.data.origin;
+  },
+  "branch.taken": (read, event) => {
+    read.path.push(event.data.label);
+  },
+  // A refused call never reached a tool; an agent's refused call neither.
+  "step.tool_refused": nothing,
+  "agent.call_refused": nothing,
+  "run.queued": nothing,
+  "run.started": nothing,
+  "run.status": nothing,
+  "run.budget_exceeded": nothing,
+  "run.finished": nothing,
+  "step.started": nothing,
+  "step.model": nothing,
+  "context.compressed": nothing,
+  "step.retrying": nothing,
+  "step.waiting": nothing,
+  "step.succeeded": nothing,
+  "step.failed": nothing,
+  "step.skipped": nothing,
+  "step.cancelled": nothing,
+  "step.intervention": nothing,
+  "stage.intervention": nothing,
+  "variable.set": nothing,
+  "progress.updated": nothing,
+  "agent.turn": nothing,
+  "plan.updated": nothing,
+  "task.dispatched": nothing,
+  "task.reported": nothing,
+  "planner.turn": nothing,
+} satisfies { [T in RunEventType]: ScoringHandler<T> };
+
+function readScoring(events: readonly RunEvent[]): ScoringRead {
+  const read: ScoringRead = { calls: [], open: new Map(), path: [] };
+  for (const event of bySeq(events)) (SCORING_HANDLERS[event.type] as ScoringHandler<RunEventType>)(read, event);
+  return read;
+}
+
 /**
  * The tool calls the engine sent, in `seq` order, as the checker reads them: tool name and arguments, and where the
  * answer came from (`origin`, from the call's step.output: the first one of its step run after it) when recorded.
  */
 export function callsFromEvents(events: readonly RunEvent[]): ActualCall[] {
-  const ordered = bySeq(events);
-  const calls: ActualCall[] = [];
-  // The call of each step run still waiting for its answer, by step run id.
-  const open = new Map<string, ActualCall>();
-  for (const event of ordered) {
-    if (event.type === "step.tool_call") {
-      const call: ActualCall = { tool: event.data.tool, arguments: event.data.arguments as Record<string, JsonValue> };
-      calls.push(call);
-      open.set(event.data.stepRunId, call);
-    } else if (event.type === "step.output") {
-      const call = open.get(event.data.stepRunId);
-      if (!call) continue;
-      open.delete(event.data.stepRunId);
-      if (event.data.origin) call.origin = event.data.origin;
-    }
-  }
-  return calls;
+  return readScoring(events).calls;
+}
+
+/** The labels of the branch edges taken, in `seq` order. */
+export function pathFromEvents(events: readonly RunEvent[]): string[] {
+  return readScoring(events).path;
+}
+
+/** A run's stored events as the checker reads them, or why they cannot be judged. */
+export type ScoringInput =
+  { readable: true; events: RunEvent[]; calls: ActualCall[]; path: string[] } | { readable: false; reason: string };
+
+/**
+ * Reads a run's stored events for the checker. A run with an event the server could not read is not judged: a
+ * missing call or branch would make its verdict wrong, so the reason ("Could not read 1 of the run's events: …")
+ * is reported instead.
+ */
+export function readRunForScoring(stored: readonly StoredRunEvent[]): ScoringInput {
+  const { events, unreadable } = partitionStoredEvents(stored);
+  if (unreadable.length > 0) return { readable: false, reason: describeUnreadableEvents(unreadable) };
+  const { calls, path } = readScoring(events);
+  return { readable: true, events, calls, path };
 }
 
 /**
@@ -47,10 +126,4 @@ export function countAnswerOrigins(calls: unknown): Record<ToolAnswerOrigin, num
     if (origin === "live" || origin === "pinned" || origin === "simulated") counts[origin] += 1;
   }
   return counts;
-}
-
-/** The labels of the branch edges taken, in `seq` order. */
-export function pathFromEvents(events: readonly RunEvent[]): string[] {
-  const branches = events.filter((event) => event.type === "branch.taken");
-  return bySeq(branches).map((event) => event.data.label);
 }

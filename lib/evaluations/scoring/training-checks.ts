@@ -1,5 +1,8 @@
 import { toolParameterProblems } from "./tool-schema";
 
+/** The chat role of a message that answers a tool call (not a step kind). */
+const TOOL_ROLE = "tool";
+
 /**
  * Validators of the export's lines, so the export (and its tests) prove each line would be accepted before a
  * fine-tuning job finds out. They return readable problems, an empty list when the line is fine; they never throw.
@@ -85,7 +88,7 @@ export function checkOpenAiChatLine(line: unknown): string[] {
     for (const key of Object.keys(message))
       if (!known.includes(key)) problems.push(`${at} (${role}) has an unknown key "${key}".`);
 
-    if (role !== "tool" && open.size > 0) {
+    if (role !== TOOL_ROLE && open.size > 0) {
       problems.push(`messages[${openSince}] has tool calls no tool message answers: ${[...open].join(", ")}.`);
       open = new Set();
     }
@@ -97,7 +100,7 @@ export function checkOpenAiChatLine(line: unknown): string[] {
       case "user":
         if (!isNonEmptyText(message.content)) problems.push(`${at}.content must be non-empty text.`);
         break;
-      case "tool": {
+      case TOOL_ROLE: {
         const id = message.tool_call_id;
         if (typeof message.content !== "string") problems.push(`${at}.content must be text.`);
         if (typeof id !== "string" || !open.has(id))

@@ -11,6 +11,7 @@ export const EXCLUSION_REASONS = [
   "evaluation_run",
   "not_evaluation",
   "not_succeeded",
+  "unreadable_events",
   "case_not_passed",
   "unhandled_tool_error",
 ] as const;
@@ -30,6 +31,10 @@ export const EXCLUSION_TEXT: Record<ExclusionReason, { label: string; why: strin
     label: "Runs that did not succeed",
     why: "Failed, cancelled and unfinished runs show a model what not to do.",
   },
+  unreadable_events: {
+    label: "Runs with events that could not be read",
+    why: "An event was stored by a newer Routine Studio or no longer reads: the example would miss part of the run.",
+  },
   case_not_passed: {
     label: "Evaluation runs whose case did not pass",
     why: "The checker found a wrong or missing call: the run is not an example to copy.",
@@ -46,6 +51,8 @@ export type RunVerdictInput = {
   evaluation: boolean;
   casePassed: boolean | null;
   unhandledToolErrors: number;
+  /** Stored events of the run this server could not read (decision 0039). */
+  unreadableEvents: number;
 };
 
 /** Why `source` leaves the run out, or null when the run is an example. The first reason that applies is given. */
@@ -53,6 +60,7 @@ export function exclusionOf(run: RunVerdictInput, source: TrainingSource): Exclu
   if (run.evaluation && source === "runs") return "evaluation_run";
   if (!run.evaluation && source === "cases") return "not_evaluation";
   if (run.status !== "succeeded") return "not_succeeded";
+  if (run.unreadableEvents > 0) return "unreadable_events";
   if (run.evaluation && run.casePassed !== true) return "case_not_passed";
   if (run.unhandledToolErrors > 0) return "unhandled_tool_error";
   return null;

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RunEventBus } from "../bus";
 import { startEventRelay, type EventRelay, type RelayReads } from "../event-relay";
 import type { RunEvent } from "../run-events";
+import type { StoredRunEvent } from "../stored-events";
 
 /** The run tables as another process leaves them: events stored, never published on this process's bus. */
 class StoredEvents implements RelayReads {
-  readonly rows: RunEvent[] = [];
+  readonly rows: StoredRunEvent[] = [];
   reads = 0;
   store(runId: string, count: number): RunEvent[] {
     const last = this.rows.filter((row) => row.runId === runId).length;
@@ -63,6 +64,33 @@ describe("the event relay", () => {
     await pass();
     await pass();
     expect(heard).toEqual([2, 3, 4, 5]);
+  });
+
+  it("publishes the events it can read, and counts an unreadable one as seen without publishing it", async () => {
+    const bus = new RunEventBus();
+    const table = new StoredEvents();
+    const pass = relayOver(bus, table);
+    const heard: string[] = [];
+    bus.subscribe("run-1", (events) => heard.push(...events.map((e) => `${e.seq} ${e.type}`)));
+    table.store("run-1", 1);
+    await pass();
+    table.store("run-1", 1);
+    table.rows.push({
+      ...event("run-1", 3),
+      type: "unreadable",
+      data: { type: "step.exploded", version: 1, reason: "?" },
+    });
+    let reads = 0;
+    const eventsAfter = table.eventsAfter.bind(table);
+    table.eventsAfter = async (...args) => {
+      reads += 1;
+      return eventsAfter(...args);
+    };
+    await pass();
+    await pass();
+    // A stream that misses seq 3 reads it back from the table and sends it as unreadable; the relay reads it once.
+    expect(heard).toEqual(["1 run.status", "2 run.status"]);
+    expect(reads).toBe(1);
   });
 
   it("does not publish again what this process's engine already published", async () => {

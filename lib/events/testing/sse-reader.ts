@@ -1,4 +1,4 @@
-import { parseRunEvent, type RunEvent } from "../run-events";
+import { readStreamedRunEvent, type StoredRunEvent } from "../stored-events";
 
 export type SseMessage = { id?: string; event?: string; data?: string; comment?: string };
 
@@ -27,10 +27,10 @@ export function parseSseText(text: string): SseMessage[] {
 export async function readRunEvents(
   body: ReadableStream<Uint8Array>,
   options: { stopAfter?: number; onComment?: (comment: string) => void } = {},
-): Promise<{ events: RunEvent[]; ended: boolean }> {
+): Promise<{ events: StoredRunEvent[]; ended: boolean }> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const events: RunEvent[] = [];
+  const events: StoredRunEvent[] = [];
   let buffer = "";
   for (;;) {
     if (options.stopAfter !== undefined && events.length >= options.stopAfter) {
@@ -48,7 +48,7 @@ export async function readRunEvents(
       if (!message) continue;
       if (message.comment !== undefined) options.onComment?.(message.comment);
       if (message.data === undefined) continue;
-      const event = parseRunEvent(JSON.parse(message.data));
+      const event = readStreamedRunEvent(JSON.parse(message.data));
       if (!event) throw new Error(`Not a run event: ${message.data}`);
       if (String(event.seq) !== message.id) throw new Error(`id ${message.id} is not the event's seq ${event.seq}`);
       events.push(event);

@@ -27,8 +27,9 @@ export function toWireMessages(messages: ChatMessage[]): ChatCompletionMessagePa
               }
             : {}),
         };
-      case "tool":
-        return { role: "tool", tool_call_id: message.toolCallId, content: message.content };
+      default:
+        // The one role left, a tool's answer; a role added to ChatMessage without a case here fails on its fields.
+        return { role: message.role, tool_call_id: message.toolCallId, content: message.content };
     }
   });
 }

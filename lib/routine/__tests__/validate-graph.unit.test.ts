@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildGraph, reach, reachability, type RoutineGraph } from "../validation/graph";
+import { buildGraph, reach, reachability, type RoutineGraph } from "../validation/base/graph";
 import { chain, edge, makeRoutine, skillStep } from "./validate-factories";
 
 function graphOf(count: number, links: [number, number][]): RoutineGraph {

@@ -1,60 +1,21 @@
+import { describeStep, hasCapability, takesInputs } from "../kinds";
 import type { Binding, Step } from "../schema";
-import { suggestTools } from "../tool-suggestions";
-import { reachability } from "./graph";
-import { issue, listNames, quoted, stepLabel, type ValidationIssue } from "./issues";
-import { atNode, type Rule } from "./rule";
+import { reachability } from "./base/graph";
+import { issue, listNames, quoted, stepLabel, type ValidationIssue } from "./base/issues";
+import { atNode, type Rule } from "./base/rule";
 
-/** The bindings of a step that takes inputs; branch, human and end steps take none. */
+// Both read steps that may have skipped the schema (a field missing), so each list defaults to empty.
+
+/** The bindings of a step whose kind takes inputs. */
 function bindingsOf(step: Step): [string, Binding][] {
-  if (step.kind !== "tool" && step.kind !== "skill" && step.kind !== "routine") return [];
-  return Object.entries(step.inputs ?? {});
+  return takesInputs(step) ? Object.entries(step.inputs ?? {}) : [];
 }
 
 /** What later steps may read from a step: its outputs, or a human step's form fields. */
 function outputNames(step: Step): string[] {
-  if (step.kind === "tool" || step.kind === "skill" || step.kind === "routine")
-    return (step.outputs ?? []).map((output) => output.name);
-  if (step.kind === "human") return (step.form ?? []).map((field) => field.name);
-  return [];
+  if (!hasCapability(step, "recordsOutputs")) return [];
+  return (describeStep(step).outputsOf(step) ?? []).map((output) => output.name);
 }
-
-/** A tool step calls a tool the catalog has, sets every parameter it requires and none it does not take. */
-export const toolInputs: Rule = ({ routine, tools }) => {
-  if (!tools) return [];
-  const issues: ValidationIssue[] = [];
-  routine.steps.forEach((step, index) => {
-    if (step.kind !== "tool") return;
-    const tool = tools.getTool(step.tool);
-    const at = (...path: (string | number)[]) => ({ stepId: step.id, path: ["steps", index, ...path] });
-    if (!tool) {
-      const catalog = tools.listTools?.() ?? [];
-      const suggestions = suggestTools(step.tool.name, catalog).map(({ server, name }) => ({ server, name }));
-      const names = listNames(
-        suggestions.map((ref) => ref.name),
-        3,
-        "or",
-      );
-      const guess = suggestions.length === 0 ? "" : ` Perhaps you meant ${names}.`;
-      const message = `${stepLabel(step)} uses the tool ${step.tool.name} on server "${step.tool.server}", which the tool catalog does not have.${guess}`;
-      const found = issue("unknown-tool", message, at("tool"));
-      return void issues.push(suggestions.length === 0 ? found : { ...found, suggestions });
-    }
-    const inputs = step.inputs ?? {};
-    for (const name of tool.inputSchema.required ?? []) {
-      if (Object.hasOwn(inputs, name)) continue;
-      const message = `${stepLabel(step)} does not set "${name}", which the tool ${tool.name} requires.`;
-      issues.push(issue("missing-required-input", message, at("inputs", name)));
-    }
-    const properties = tool.inputSchema.properties;
-    if (!properties) return;
-    for (const name of Object.keys(inputs)) {
-      if (Object.hasOwn(properties, name)) continue;
-      const message = `${stepLabel(step)} sets "${name}", which the tool ${tool.name} does not take.`;
-      issues.push(issue("unknown-tool-input", message, at("inputs", name)));
-    }
-  });
-  return issues;
-};
 
 /** An `input` binding names a declared routine input. */
 export const inputReferences: Rule = ({ routine }) => {

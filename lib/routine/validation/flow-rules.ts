@@ -1,8 +1,9 @@
+import { hasCapability } from "../kinds";
 import type { Edge } from "../schema";
-import { reach, type RoutineGraph } from "./graph";
-import { issue, quoted, stepLabel, type ValidationIssue } from "./issues";
+import { reach, type RoutineGraph } from "./base/graph";
+import { issue, quoted, stepLabel, type ValidationIssue } from "./base/issues";
 import { exitlessLoops } from "./loop-rules";
-import { atNode, type Rule } from "./rule";
+import { atNode, type Rule } from "./base/rule";
 
 /**
  * The start is the step nothing leads into; with several, the first listed one counts as the start and
@@ -45,7 +46,7 @@ export const startAndEnd: Rule = ({ graph }) => {
   }
 
   const ends: number[] = [];
-  graph.steps.forEach((step, node) => step.kind === "end" && ends.push(node));
+  graph.steps.forEach((step, node) => hasCapability(step, "endsRun") && ends.push(node));
   if (ends.length === 0) {
     issues.push(issue("no-end", "The routine has no end step, so it never finishes.", { path: ["steps"] }));
     return issues;
@@ -65,7 +66,7 @@ export const outgoingEdges: Rule = ({ routine, graph }) => {
   const issues: ValidationIssue[] = [];
   graph.steps.forEach((step, node) => {
     const out = graph.outEdges[node];
-    if (step.kind === "end") {
+    if (hasCapability(step, "endsRun")) {
       for (const edge of out) {
         const message = `End step "${quoted(step)}" leads on to "${quoted(graph.steps[graph.edgeTarget[edge]])}"; an end step finishes the routine.`;
         issues.push(
@@ -76,7 +77,7 @@ export const outgoingEdges: Rule = ({ routine, graph }) => {
           }),
         );
       }
-    } else if (step.kind === "branch") {
+    } else if (hasCapability(step, "choosesWay")) {
       issues.push(...branchEdges(routine.edges, graph, node));
     } else if (out.length > 1) {
       const message = `${stepLabel(step)} leads to ${out.length} steps; only a branch step may split the flow.`;
@@ -85,7 +86,7 @@ export const outgoingEdges: Rule = ({ routine, graph }) => {
   });
   routine.edges.forEach((edge, index) => {
     const source = graph.edgeSource[index];
-    if (source < 0 || graph.steps[source].kind === "branch" || !hasCondition(edge)) return;
+    if (source < 0 || hasCapability(graph.steps[source], "choosesWay") || !hasCondition(edge)) return;
     const message = `The connection from "${quoted(graph.steps[source])}" has a condition, but only connections out of a branch step are checked against one.`;
     issues.push(
       issue("unexpected-condition", message, {

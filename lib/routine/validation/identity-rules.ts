@@ -1,6 +1,6 @@
 import type { Step } from "../schema";
-import { issue, quoted, stepLabel, type ValidationIssue } from "./issues";
-import type { Rule } from "./rule";
+import { issue, quoted, stepLabel, type ValidationIssue } from "./base/issues";
+import type { Rule } from "./base/rule";
 
 /** Step, connection and stage ids are unique. */
 export const duplicateIds: Rule = ({ routine }) => {

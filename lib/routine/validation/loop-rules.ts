@@ -1,6 +1,7 @@
-import { isCycle, type RoutineGraph } from "./graph";
-import { issue, listNames, quoted, stepLabel, type ValidationIssue } from "./issues";
-import { atNode, type Rule } from "./rule";
+import { hasCapability } from "../kinds";
+import { isCycle, type RoutineGraph } from "./base/graph";
+import { issue, listNames, quoted, stepLabel, type ValidationIssue } from "./base/issues";
+import { atNode, type Rule } from "./base/rule";
 
 /**
  * The loops nobody can leave: strongly connected components with a cycle in which no branch step
@@ -12,7 +13,7 @@ export function exitlessLoops(graph: RoutineGraph): Set<number> {
     if (!isCycle(graph, c)) return;
     const hasExit = nodes.some(
       (node) =>
-        graph.steps[node].kind === "branch" &&
+        hasCapability(graph.steps[node], "choosesWay") &&
         graph.outEdges[node].some((edge) => graph.component[graph.edgeTarget[edge]] !== c),
     );
     if (!hasExit) loops.add(c);

@@ -1,11 +1,17 @@
-import { checkFixedArguments, fixedArguments, type FixedArgument, type JsonValue, type StepOf } from "../../routine";
+import {
+  checkFixedArguments,
+  fixedArguments,
+  type FixedArgument,
+  type JsonValue,
+  type StepWithTool,
+} from "../../routine";
 
 /** A model's call held against the step it serves: the arguments to send, or why it is refused. */
 export type BindingVerdict = { ok: true; args: Record<string, JsonValue> } | { ok: false; reason: string };
 
 /** Whether a call's arguments leave every argument `step` fixes as the routine has it (leaving one out is fine). */
 export function fitsBindings(
-  step: StepOf<"tool">,
+  step: StepWithTool,
   runInputs: Record<string, JsonValue>,
   args: Record<string, JsonValue>,
 ): boolean {
@@ -34,7 +40,7 @@ const demand = (argument: FixedArgument): string =>
  * model are not checked here: their values come from the run, which the engine cannot tell from the model's choice.
  */
 export function holdToBindings(
-  step: StepOf<"tool">,
+  step: StepWithTool,
   runInputs: Record<string, JsonValue>,
   functionName: string,
   args: Record<string, JsonValue>,

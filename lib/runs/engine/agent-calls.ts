@@ -1,12 +1,12 @@
 import type { RunEventInput, RunStatus } from "../../events";
 import type { ToolCall } from "../../llm";
-import type { JsonValue, StepOf, ToolRef } from "../../routine";
+import { callsTool, type JsonValue, type StepWithTool, type ToolRef } from "../../routine";
 import { fitsBindings, holdToBindings } from "./agent-bindings";
 import { AGENT_CALL_PREFIX, branchArmsOf, branchChoice, mapCallToStep, takenWay } from "./agent-mapping";
 import { toolErrorText, toolResultText } from "./agent-conversation";
 import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
-import { parseArguments } from "./handlers/tool-calls";
+import { parseArguments } from "./kinds/tool/tool-calls";
 import { fillOutputs, toJsonValue } from "./outputs";
 import type { ExecutionPlan } from "./execution-plan";
 import { stopsRun, type StepRunSnapshot, type ToolOutcome } from "./ports";
@@ -71,7 +71,7 @@ export async function runAcceptedCall(
   functionName: string,
   args: Record<string, JsonValue>,
   extraMs: number,
-  step: StepOf<"tool"> | null,
+  step: StepWithTool | null,
   target?: CallTarget,
 ): Promise<CallResult> {
   const { writer, index, clock } = session;
@@ -171,7 +171,7 @@ export async function resendCall(
     [{ type: "step.started", data: { ...stepRef(stepRun), attempt, input: stepRun.input } }],
   );
   const step = session.index.step(stepRun.stepId);
-  return sendCall(session, stepRun, tool, step?.kind === "tool" ? step : null, extraMs, scope);
+  return sendCall(session, stepRun, tool, step && callsTool(step) ? step : null, extraMs, scope);
 }
 
 /** Each branch whose arm holds the step and that has not been taken yet: a succeeded branch step run, by the model. */
@@ -200,7 +200,7 @@ async function sendCall(
   session: StepSession,
   stepRun: StepRunSnapshot,
   tool: ToolRef,
-  step: StepOf<"tool"> | null,
+  step: StepWithTool | null,
   extraMs: number,
   targetScope?: ReadonlySet<string>,
 ): Promise<CallResult> {
@@ -242,7 +242,7 @@ async function settleCall(
   session: StepSession,
   stepRun: StepRunSnapshot,
   tool: ToolRef,
-  step: StepOf<"tool"> | null,
+  step: StepWithTool | null,
   outcome: ToolOutcome,
 ): Promise<CallResult> {
   const { writer, clock, index } = session;

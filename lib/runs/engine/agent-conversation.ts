@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../llm";
-import type { JsonValue } from "../../routine";
+import { callsTool, type JsonValue } from "../../routine";
 import { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 import type { RunSnapshot, StepRunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
@@ -42,7 +42,7 @@ export function toolErrorText(error: string): string {
 export function functionNameOf(run: StepRunSnapshot, index: RoutineIndex, names: ToolNames): string | null {
   if (isAgentCallStepId(run.stepId)) return run.stepId.slice(AGENT_CALL_PREFIX.length);
   const step = index.step(run.stepId);
-  return step?.kind === "tool" ? names.nameOf(step.tool) : null;
+  return step && callsTool(step) ? names.nameOf(step.tool) : null;
 }
 
 const isArguments = (value: JsonValue | null): value is Record<string, JsonValue> =>

@@ -1,4 +1,6 @@
 import type { RunEventInput, RunStatus } from "../../events";
+import { hasCapability } from "../../routine";
+import { agentModeOf } from "./kinds";
 import type { RunChange } from "./ports";
 import { progressEvent, progressItems } from "./progress";
 import type { TransitionContext } from "./run-transitions";
@@ -40,9 +42,7 @@ export async function finishAgentRun(ctx: TransitionContext, answer: string): Pr
     if (reached.has(step.id)) continue;
     reached.add(step.id);
     change.steps!.push({ id: `${snapshot.id}.skip.${step.id}`, stepId: step.id, iteration: 1, state: "skipped" });
-    const reason =
-      step.kind === "tool" ? "The agent made no call for this step." : "Agent mode: no tool call stands for this step.";
-    events.push({ type: "step.skipped", data: { stepId: step.id, reason } });
+    events.push({ type: "step.skipped", data: { stepId: step.id, reason: agentModeOf(step).skippedReason } });
   }
   events.push(progressEvent(progressItems(index.routine, snapshot, null)));
   events.push({
@@ -60,8 +60,9 @@ export async function finishAgentRun(ctx: TransitionContext, answer: string): Pr
 }
 
 /**
- * The end step the last succeeded routine step leads to along its only way on (no branch to choose, no tool step
- * skipped), or null: a run whose last call stops short of the end, or before a branch, reaches no end.
+ * The end step the last succeeded routine step leads to along its only way on, past steps the agent's answer does
+ * (no branch to choose, no tool step skipped), or null: a run whose last call stops short of the end, or before a
+ * branch, reaches no end.
  */
 function endReached({ writer, index }: TransitionContext): string | null {
   const last = [...writer.snapshot.steps]
@@ -76,8 +77,8 @@ function endReached({ writer, index }: TransitionContext): string | null {
     seen.add(at);
     const step = index.step(next[0].target);
     if (!step) return null;
-    if (step.kind === "end") return step.id;
-    if (step.kind !== "skill") return null;
+    if (hasCapability(step, "endsRun")) return step.id;
+    if (!agentModeOf(step).answerDoesStep) return null;
     at = step.id;
   }
 }

@@ -1,4 +1,12 @@
-import type { Edge, Step, StepOf, ToolRef } from "../../routine";
+import {
+  callsTool,
+  describeStep,
+  hasCapability,
+  type Edge,
+  type Step,
+  type StepWithTool,
+  type ToolRef,
+} from "../../routine";
 import type { RunSnapshot } from "./ports";
 import type { BranchChoice } from "./position";
 import type { RoutineIndex } from "./routine-graph";
@@ -30,7 +38,7 @@ export function takenWay(snapshot: RunSnapshot, branchId: string): string | unde
 function lastMappedStep(snapshot: RunSnapshot, index: RoutineIndex): string | undefined {
   for (let at = snapshot.steps.length - 1; at >= 0; at--) {
     const step = index.step(snapshot.steps[at].stepId);
-    if (step?.kind === "tool") return step.id;
+    if (step && callsTool(step)) return step.id;
   }
   return undefined;
 }
@@ -57,7 +65,7 @@ function reachableNext(snapshot: RunSnapshot, index: RoutineIndex, fromId: strin
       const step = index.step(id);
       if (!step) continue;
       found.push(id);
-      if (step.kind === "tool" && !executed(snapshot, id)) continue;
+      if (callsTool(step) && !executed(snapshot, id)) continue;
       next.push(...ways(snapshot, index, id));
     }
     frontier = next;
@@ -67,7 +75,8 @@ function reachableNext(snapshot: RunSnapshot, index: RoutineIndex, fromId: strin
 
 function ways(snapshot: RunSnapshot, index: RoutineIndex, id: string): string[] {
   const out = index.outgoing(id);
-  const taken = index.step(id)?.kind === "branch" ? takenWay(snapshot, id) : undefined;
+  const step = index.step(id);
+  const taken = step && hasCapability(step, "choosesWay") ? takenWay(snapshot, id) : undefined;
   return (taken ? out.filter((edge) => edge.id === taken) : out).map((edge) => edge.target);
 }
 
@@ -85,16 +94,16 @@ export function mapCallToStep(
   snapshot: RunSnapshot,
   index: RoutineIndex,
   tool: ToolRef,
-  fits?: (step: StepOf<"tool">) => boolean,
-): StepOf<"tool"> | null {
+  fits?: (step: StepWithTool) => boolean,
+): StepWithTool | null {
   const ranked = rankedSteps(snapshot, index, tool);
   return (fits ? ranked.find(fits) : undefined) ?? ranked[0] ?? null;
 }
 
 /** The tool steps using `tool` in the order mapCallToStep prefers them, each once. */
-function rankedSteps(snapshot: RunSnapshot, index: RoutineIndex, tool: ToolRef): StepOf<"tool">[] {
+function rankedSteps(snapshot: RunSnapshot, index: RoutineIndex, tool: ToolRef): StepWithTool[] {
   const steps = index.routine.steps;
-  const candidates = steps.filter((step): step is StepOf<"tool"> => step.kind === "tool" && sameTool(step.tool, tool));
+  const candidates = steps.filter((step): step is StepWithTool => callsTool(step) && sameTool(step.tool, tool));
   if (candidates.length === 0) return [];
   const open = candidates.filter((step) => !executed(snapshot, step.id));
   const last = lastMappedStep(snapshot, index);
@@ -106,10 +115,10 @@ function rankedSteps(snapshot: RunSnapshot, index: RoutineIndex, tool: ToolRef):
 }
 
 /** The branch steps whose arm holds `stepId` (reachable from exactly one way out), outermost first, with that way. */
-export function branchArmsOf(index: RoutineIndex, stepId: string): Array<{ branch: StepOf<"branch">; edge: Edge }> {
-  const arms: Array<{ branch: StepOf<"branch">; edge: Edge }> = [];
+export function branchArmsOf(index: RoutineIndex, stepId: string): Array<{ branch: Step; edge: Edge }> {
+  const arms: Array<{ branch: Step; edge: Edge }> = [];
   for (const branch of index.routine.steps) {
-    if (branch.kind !== "branch" || branch.id === stepId) continue;
+    if (!hasCapability(branch, "choosesWay") || branch.id === stepId) continue;
     const holding = index.outgoing(branch.id).filter((edge) => reaches(index, edge.target, stepId, branch.id));
     if (holding.length === 1) arms.push({ branch, edge: holding[0] });
   }
@@ -137,9 +146,7 @@ export function branchChoice(edge: Edge): BranchChoice {
 
 /** Steps an agent run cannot take: they wait for a person or a sub-routine, which a free tool-calling loop has not. */
 export function agentBlockers(steps: Step[]): string | null {
-  const blocked = steps.filter(
-    (step) => step.kind === "human" || step.kind === "routine" || (step.kind === "tool" && step.requiresApproval),
-  );
+  const blocked = steps.filter((step) => !describeStep(step).allowedInAgentMode(step));
   if (blocked.length === 0) return null;
   const names = blocked.map((step) => `"${step.name}"`).join(", ");
   return `Agent mode cannot run this routine: ${names} ${blocked.length === 1 ? "needs" : "need"} a person's approval or a sub-routine. Run it in workflow mode.`;

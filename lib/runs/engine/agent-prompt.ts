@@ -1,10 +1,10 @@
 import type { ChatMessage, ToolSpec } from "../../llm";
-import { renderRoutinePrompt, routinePromptLabels, type ToolDefinition } from "../../routine";
+import { describeStep, renderRoutinePrompt, routinePromptLabels, type ToolDefinition } from "../../routine";
 import { agentPreamble } from "./actor-prompt";
 import { AGENT_CALL_PREFIX, isAgentCallStepId } from "./agent-mapping";
 import type { ExecutionPlan } from "./execution-plan";
 import type { RunSnapshot } from "./ports";
-import { completionOf, progressItems } from "./progress";
+import { progressItems } from "./progress";
 import type { RoutineIndex } from "./routine-graph";
 import type { ToolNames } from "./tool-names";
 import { variableList } from "./variables";
@@ -135,7 +135,7 @@ function progressList(input: AgentPromptInput): string {
   return progressItems(index.routine, snapshot, null)
     .map((item, at) => {
       const step = index.routine.steps[at];
-      const when = plan.routine === "full" ? ` (done when: ${completionOf(step)})` : "";
+      const when = plan.routine === "full" ? ` (done when: ${describeStep(step).doneWhen(step)})` : "";
       return `- [${item.done ? "x" : " "}] ${labels[at]}. ${item.name}${when}`;
     })
     .join("\n");

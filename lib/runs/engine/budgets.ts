@@ -1,3 +1,4 @@
+import { hasCapability } from "../../routine";
 import type { RunSnapshot } from "./ports";
 import type { Budgets } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
@@ -54,8 +55,8 @@ export function activeMs(snapshot: RunSnapshot, index: RoutineIndex): number {
       (run.state !== "succeeded" && run.state !== "failed" && run.state !== "cancelled")
     )
       continue;
-    const kind = index.step(run.stepId)?.kind;
-    if (kind === "human" || kind === "routine") continue;
+    const step = index.step(run.stepId);
+    if (step && hasCapability(step, "waitsOnOthers")) continue;
     total += Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime());
   }
   return total;

@@ -1,5 +1,5 @@
 import { parseExpression, referencedPaths } from "./expression";
-import type { Step } from "../../routine";
+import { describeStep, hasCapability, type Step } from "../../routine";
 import { upcomingSteps, type RoutineIndex } from "./routine-graph";
 
 /**
@@ -32,12 +32,14 @@ export function stepNeeds(step: Step, index: RoutineIndex): Set<NeedKey> {
       }
     }
   }
-  if (step.kind === "skill") {
+  const kind = describeStep(step);
+  if (kind.capabilities.modelDriven) {
     modelFilled = true;
-    texts.push(step.instruction);
+    texts.push(kind.instructionOf(step) ?? "");
   }
-  if ((step.kind === "tool" || step.kind === "skill") && step.completion) texts.push(step.completion);
-  if (step.kind === "branch") {
+  const completion = kind.completionOf(step);
+  if (completion) texts.push(completion);
+  if (kind.capabilities.choosesWay) {
     for (const edge of index.outgoing(step.id)) {
       const expression = edge.condition?.expression;
       if (!expression) {
@@ -92,7 +94,7 @@ function mentionedOutputs(text: string, index: RoutineIndex, self: string): Set<
     for (const part of word.split(".")) words.add(part);
   }
   for (const step of index.routine.steps) {
-    if (step.id === self || step.kind === "branch" || step.kind === "end") continue;
+    if (step.id === self || !hasCapability(step, "recordsOutputs")) continue;
     if (step.name.trim().length >= 4 && lower.includes(step.name.trim().toLowerCase())) found.add(`${step.id}.*`);
     if (!("outputs" in step)) continue;
     for (const output of step.outputs) {
@@ -118,7 +120,7 @@ function predecessorOutputs(stepId: string, index: RoutineIndex): Set<NeedKey> {
         seen.add(edge.source);
         const source = index.step(edge.source);
         if (!source) continue;
-        if (source.kind === "branch") next.push(source.id);
+        if (!hasCapability(source, "recordsOutputs")) next.push(source.id);
         else found.add(`${source.id}.*`);
       }
     }

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../routine";
+import { hasCapability, type JsonValue } from "../../routine";
 import type { RunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 import { isVariableStub, jsonText, preview } from "./variables";
@@ -12,7 +12,7 @@ export type OutputEntry = { stepId: string; name: string; value: JsonValue; key?
 export function latestOutputs(snapshot: RunSnapshot, index: RoutineIndex): OutputEntry[] {
   const byStep = new Map<string, OutputEntry[]>();
   for (const run of snapshot.steps) {
-    if (index.step(run.stepId)?.kind === "branch") continue;
+    if (!recordsValues(index, run.stepId)) continue;
     if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
       continue;
     byStep.delete(run.stepId);
@@ -35,7 +35,7 @@ export function allOutputs(
 ): OutputEntry[] {
   const entries: OutputEntry[] = [];
   for (const run of snapshot.steps) {
-    if (index.step(run.stepId)?.kind === "branch") continue;
+    if (!recordsValues(index, run.stepId)) continue;
     if (run.state !== "succeeded" || !run.output || typeof run.output !== "object" || Array.isArray(run.output))
       continue;
     for (const [name, value] of Object.entries(run.output))
@@ -46,6 +46,12 @@ export function allOutputs(
       );
   }
   return entries;
+}
+
+/** Whether the step's output is values (a branch's is the way it chose; a step no longer in the routine counts). */
+function recordsValues(index: RoutineIndex, stepId: string): boolean {
+  const step = index.step(stepId);
+  return !step || hasCapability(step, "recordsOutputs");
 }
 
 /** A value as the prompt shows it: a variable-memory stub by its key, others as JSON cut to `chars`. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../routine";
+import { hasCapability, type JsonValue } from "../../routine";
 import type { ExpressionScope } from "./expression";
 import type { RunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
@@ -40,7 +40,9 @@ export async function expressionScope(
 function newestOutput(snapshot: RunSnapshot, index: RoutineIndex, name: string): JsonValue | undefined {
   for (let at = snapshot.steps.length - 1; at >= 0; at--) {
     const run = snapshot.steps[at];
-    if (run.state !== "succeeded" || index.step(run.stepId)?.kind === "branch" || !isOutputs(run.output)) continue;
+    const step = index.step(run.stepId);
+    if (run.state !== "succeeded" || (step && !hasCapability(step, "recordsOutputs")) || !isOutputs(run.output))
+      continue;
     if (Object.hasOwn(run.output, name)) return run.output[name];
   }
   return undefined;

@@ -1,5 +1,5 @@
 import type { RunEventInput } from "../../events";
-import type { JsonValue, Param } from "../../routine";
+import { callsTool, describeStep, type JsonValue, type Param } from "../../routine";
 import { approvalOf } from "./approvals";
 import type { RunChange, RunSnapshot } from "./ports";
 import { stepRef } from "./run-writer";
@@ -37,9 +37,10 @@ export function operatorDecision(
   if (stepRun.state !== "waiting")
     throw new OperatorDecisionError("This step is not waiting for a decision (any more).");
   const step = snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
-  const approval = step?.kind === "tool" && step.requiresApproval;
-  if (!step || (step.kind !== "human" && !approval))
+  if (!step || !describeStep(step).waitsForPerson(step))
     throw new OperatorDecisionError("This step waits for a sub-routine, not for a person.");
+  // A tool step waits for a person only to have its call approved; a person's own step is approved or its form filled.
+  const approval = callsTool(step);
 
   const ref = { id: stepRun.id, stepId: stepRun.stepId, iteration: stepRun.iteration };
   const durationMs = Math.max(0, now.getTime() - (stepRun.startedAt?.getTime() ?? now.getTime()));
@@ -64,7 +65,7 @@ export function operatorDecision(
       throw new OperatorDecisionError("A tool call is approved or rejected, not filled in.");
     stepChange = [{ ...ref, state: "pending", approval: approvalOf(stepRun.input, decision.by, now) }];
   } else {
-    const form = step.kind === "human" ? step.form : [];
+    const form = describeStep(step).formOf(step);
     let output: Record<string, JsonValue>;
     if (form.length === 0) {
       if (decision.action !== "approved") throw new OperatorDecisionError("This step asks for approval, not a form.");
@@ -99,7 +100,7 @@ const TYPE_CHECKS: Record<Param["type"], (value: JsonValue) => boolean> = {
 };
 
 /** The form's values: every required field given, each of its declared type, nothing it does not ask for. */
-function checkForm(form: Param[], values: Record<string, JsonValue>): Record<string, JsonValue> {
+function checkForm(form: readonly Param[], values: Record<string, JsonValue>): Record<string, JsonValue> {
   const problems: string[] = [];
   const output: Record<string, JsonValue> = {};
   for (const field of form) {

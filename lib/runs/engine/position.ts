@@ -1,4 +1,4 @@
-import type { Step } from "../../routine";
+import { hasCapability, type Step } from "../../routine";
 import type { RunSnapshot, StepRunSnapshot } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 import { isFinishMark, operatorSkipOf } from "./stage-skips";
@@ -77,16 +77,16 @@ function afterSkip(snapshot: RunSnapshot, index: RoutineIndex, step: Step, last:
 }
 
 function after(snapshot: RunSnapshot, index: RoutineIndex, step: Step, last: StepRunSnapshot): Position {
-  if (step.kind === "end") return { kind: "done", endStep: step };
+  if (hasCapability(step, "endsRun")) return { kind: "done", endStep: step };
   const ways = index.outgoing(step.id);
   let targetId: string | undefined;
-  if (step.kind === "branch") {
+  if (hasCapability(step, "choosesWay")) {
     const choice = last.output as BranchChoice | null;
     const edge = ways.find((way) => way.id === choice?.edgeId);
     if (!edge) return { kind: "failed", stepRun: last, error: `Branch "${step.name}" has no recorded way out.` };
     targetId = edge.target;
   } else {
-    // One way out per non-branch step (validation asks for it); should there be several, the first is followed.
+    // One way out per step that chooses none (validation asks for it); should there be several, the first is followed.
     targetId = ways[0]?.target;
   }
   if (targetId === undefined) return { kind: "done", endStep: null };

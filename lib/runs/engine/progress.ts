@@ -1,5 +1,5 @@
 import type { RunEventInput } from "../../events";
-import type { Routine, Step } from "../../routine";
+import { describeStep, type Routine } from "../../routine";
 import type { RunSnapshot } from "./ports";
 
 /** One line of the progress list (Aime's progress management): a step, done or not, and when it counts as done. */
@@ -11,29 +11,9 @@ export type ProgressItem = {
   /** On a way a branch did not take: it will not run (unless a loop brings the branch back). */
   notTaken: boolean;
   current: boolean;
+  /** When the step counts as done: the kind's wording (StepKindDescriptor.doneWhen), which the run view shows too. */
   completion: string;
 };
-
-/** When a step counts as done: its own criterion, else what its kind means by finishing. */
-export function completionOf(step: Step): string {
-  if ((step.kind === "tool" || step.kind === "skill") && step.completion) return step.completion;
-  switch (step.kind) {
-    case "tool":
-      return `${step.tool.name} returned its result`;
-    case "skill":
-      return step.outputs.length > 0
-        ? `${step.outputs.map((output) => output.name).join(", ")} written`
-        : "the answer is written";
-    case "branch":
-      return "one way out is taken";
-    case "human":
-      return "an operator has decided";
-    case "routine":
-      return "the sub-routine has finished";
-    case "end":
-      return "the run is finished";
-  }
-}
 
 /**
  * The routine's steps in order, each marked done when its newest execution succeeded, and not taken when it is in
@@ -54,7 +34,7 @@ export function progressItems(
     done: latest.get(step.id) === "succeeded" && step.id !== currentStepId,
     notTaken: notTaken.has(step.id) && step.id !== currentStepId,
     current: step.id === currentStepId,
-    completion: completionOf(step),
+    completion: describeStep(step).doneWhen(step),
   }));
 }
 

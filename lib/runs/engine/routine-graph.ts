@@ -1,4 +1,4 @@
-import { routinePromptLabels, type Edge, type Routine, type Step } from "../../routine";
+import { hasCapability, routinePromptLabels, type Edge, type Routine, type Step } from "../../routine";
 
 /** A routine indexed for the engine: steps by id, edges by source, the start step, and a step's place in the list. */
 export type RoutineIndex = {
@@ -125,7 +125,9 @@ export function stepsNotTaken(
   const notTaken = new Set<string>();
   for (const [stepId, run] of latest) {
     const edgeId = (run.output as { edgeId?: unknown } | null)?.edgeId;
-    if (index.step(stepId)?.kind !== "branch" || run.state !== "succeeded" || typeof edgeId !== "string") continue;
+    const step = index.step(stepId);
+    if (!step || !hasCapability(step, "choosesWay") || run.state !== "succeeded" || typeof edgeId !== "string")
+      continue;
     for (const step of stepsOffTheWayTaken(index, stepId, edgeId, ran)) notTaken.add(step.id);
   }
   return notTaken;

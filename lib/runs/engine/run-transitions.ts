@@ -1,5 +1,5 @@
 import type { RunEventInput, RunStatus } from "../../events";
-import type { JsonValue, Step } from "../../routine";
+import { hasCapability, type JsonValue, type Step } from "../../routine";
 import type { BudgetExceededError } from "./budgets";
 import type { RunChange, RunSnapshot, StepRunSnapshot } from "./ports";
 import { progressEvent, progressItems } from "./progress";
@@ -153,14 +153,14 @@ export function finalOutputs(
   let outputs: Record<string, JsonValue> = {};
   for (let at = snapshot.steps.length - 1; at >= 0; at--) {
     const run = snapshot.steps[at];
-    const kind = index.step(run.stepId)?.kind;
-    if (run.state !== "succeeded" || kind === "branch" || kind === "end") continue;
+    const step = index.step(run.stepId);
+    if (run.state !== "succeeded" || (step && !hasCapability(step, "recordsOutputs"))) continue;
     if (run.output && typeof run.output === "object" && !Array.isArray(run.output)) {
       outputs = { ...run.output };
       break;
     }
   }
-  if (endStep?.kind === "end" && endStep.outcome) outputs.outcome = endStep.outcome;
+  if (endStep && "outcome" in endStep && endStep.outcome) outputs.outcome = endStep.outcome;
   return outputs;
 }
 

@@ -13,7 +13,7 @@ import { BudgetExceededError, tokensUsed } from "./budgets";
 import type { ResolvedOptions } from "./engine-types";
 import { buildExecutorPrompt, type BuiltPrompt } from "./executor-prompt";
 import { errorMessage } from "./errors";
-import type { StepContext } from "./handlers/types";
+import type { StepContext } from "./kinds/handler-types";
 import type { Clock, ModelPort, RunChange, RunStore, StepRunSnapshot, ToolPort } from "./ports";
 import type { RoutineIndex } from "./routine-graph";
 import { type RunWriter, stepRef } from "./run-writer";

@@ -1,9 +1,9 @@
 import type { RunEventInput, RunStatus } from "../../events";
-import type { JsonValue, Step } from "../../routine";
+import { callsTool, hasCapability, type JsonValue, type Step } from "../../routine";
 import { activeMs, BudgetExceededError } from "./budgets";
 import { errorMessage } from "./errors";
-import { resumeHandler, runHandler } from "./handlers/registry";
-import type { StepOutcome } from "./handlers/types";
+import { resumeHandler, runHandler } from "./kinds";
+import type { StepOutcome } from "./kinds/handler-types";
 import { stopsRun, type RunChange, type RunControl, type StepRunSnapshot } from "./ports";
 import type { BranchChoice, Position } from "./position";
 import { progressEvent, progressItems } from "./progress";
@@ -103,7 +103,7 @@ export async function executeStep(
   const guard = new StepGuard({
     clock,
     outer: session.signal,
-    stepTimeoutMs: (step.kind === "tool" ? step.timeoutMs : undefined) ?? budgets.stepTimeoutMs,
+    stepTimeoutMs: (callsTool(step) ? step.timeoutMs : undefined) ?? budgets.stepTimeoutMs,
     wallTimeLeftMs: Math.max(0, budgets.wallTimeMs - worked),
     wallTimeLimitMs: budgets.wallTimeMs,
     wallTimeUsedMs: worked,
@@ -186,7 +186,7 @@ export async function settle(
       let outputs = outcome.outputs;
       let variables: RunChange["variables"] = [];
       let outputRef: string | null = null;
-      if (step.kind === "branch") {
+      if (hasCapability(step, "choosesWay")) {
         const choice = outputs as BranchChoice;
         events.push({
           type: "branch.taken",
@@ -197,7 +197,7 @@ export async function settle(
         const held = holdLargeOutputs(
           {
             stepId: step.id,
-            ...(step.kind === "tool" ? { tool: step.tool.name } : {}),
+            ...(callsTool(step) ? { tool: step.tool.name } : {}),
             input: outcome.input ?? stepRun.input,
           },
           outputs,

@@ -1,6 +1,6 @@
 import type { RunStatus, StepState } from "../../events";
 import type { ModelPrice } from "../../llm/pricing";
-import type { Routine, Step } from "../../routine";
+import { hasCapability, type Routine, type Step } from "../../routine";
 
 /**
  * A run as a hierarchy (issue #18, Allen's run → stage → actor → step), each level with its status, timing, tokens,
@@ -113,7 +113,7 @@ export function buildRunHierarchy(input: RunHierarchyInput): RunHierarchy {
   const stageIds = new Set(input.routine.stages.map((stage) => stage.id));
   const byStage = new Map<string | null, Step[]>();
   for (const step of input.routine.steps) {
-    if (step.kind === "end") continue;
+    if (hasCapability(step, "endsRun")) continue;
     const key = step.stageId !== undefined && stageIds.has(step.stageId) ? step.stageId : null;
     byStage.set(key, [...(byStage.get(key) ?? []), step]);
   }
@@ -152,9 +152,9 @@ function groupRuns(stepRuns: readonly HierarchyStepRun[]): Map<string, Hierarchy
   return byStep;
 }
 
-/** The actor a step works as: a sub-routine step's own actor, else the run's. */
+/** The actor a step works as: its own when it names one (a sub-routine step may), else the run's. */
 function actorOf(step: Step, input: RunHierarchyInput): HierarchyActor | null {
-  if (step.kind === "routine" && step.actorId !== undefined)
+  if ("actorId" in step && step.actorId !== undefined)
     return input.actors?.get(step.actorId) ?? { id: step.actorId, name: step.actorId, model: null };
   return input.actor;
 }

@@ -8,14 +8,14 @@ import {
   type ControlledRun,
   type ControlReads,
   type ControlWrite,
-  refuseFinished,
   signalRunControl,
   writeControl,
 } from "../store";
+import { cancelInFlightProblem, runControlProblem, type RunControlAction, type RunFacts } from "./rules";
 import { controlRunInput } from "./run-inputs";
 import { assertRunVisible } from "./run-visibility";
 
-export type RunControlAction = "pause" | "resume" | "cancel";
+export type { RunControlAction } from "./rules";
 
 /**
  * Pauses, resumes or cancels a run. Operators and admins; NotFoundError for an unknown run. A run a worker is
@@ -43,28 +43,23 @@ const noted = (run: ControlledRun, reason: string): RunEventInput => ({
   data: { status: run.snapshot.status, reason },
 });
 
-/** What a pending control request means to an operator who asks for something else meanwhile. */
-export function pendingControlProblem(run: ControlledRun): string | null {
-  switch (run.snapshot.control) {
-    case "pause":
-      return "A pause is already requested: the run pauses after the current step.";
-    case "cancel":
-      return "This run is being cancelled.";
-    case "cancel-stage":
-      return "A stage of this run is being cancelled; try again once that has taken effect (a moment).";
-    case null:
-      return null;
-  }
+/** What the rules (./rules) read of a run as a control reads it inside its transaction. */
+export const runFacts = (run: ControlledRun): RunFacts => ({
+  status: run.snapshot.status,
+  executing: run.executing,
+  control: run.snapshot.control,
+});
+
+/** ConflictError with the rule's refusal, when there is one. */
+export function refuse(problem: string | null): void {
+  if (problem) throw new ConflictError(problem);
 }
 
 /** A pause: noted for the worker executing the run, or at once for a run at rest. Also a stage pause in the stage. */
 export function pauseWrites(run: ControlledRun, viewer: Viewer): ControlWrite[] {
   const { snapshot } = run;
-  refuseFinished(snapshot, "paused");
-  if (snapshot.status === "paused") throw new ConflictError("This run is already paused.");
+  refuse(runControlProblem("pause", runFacts(run)));
   if (run.executing) {
-    const pending = pendingControlProblem(run);
-    if (pending) throw new ConflictError(pending);
     return [
       {
         change: { run: { control: "pause" } },
@@ -87,14 +82,7 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
 
   resume(run, viewer) {
     const { snapshot } = run;
-    refuseFinished(snapshot, "resumed");
-    if (snapshot.status !== "paused") {
-      throw new ConflictError(
-        snapshot.control === "pause"
-          ? "This run is pausing after its current step; resume it once it has paused."
-          : "This run is not paused.",
-      );
-    }
+    refuse(runControlProblem("resume", runFacts(run)));
     // A hold on the stage the run stands at has done its work: the run goes into the stage now.
     const execution = holdsAfterResume(snapshot, indexRoutine(snapshot.routine));
     return [
@@ -107,7 +95,7 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
   },
 
   cancel(run, viewer, reads) {
-    refuseFinished(run.snapshot, "cancelled");
+    refuse(runControlProblem("cancel", runFacts(run)));
     return cancelWrites(run, viewer, reads);
   },
 };
@@ -116,9 +104,7 @@ const DECIDE: Record<RunControlAction, (run: ControlledRun, viewer: Viewer, read
 export function cancelWrites(run: ControlledRun, viewer: Viewer, reads: ControlReads): ControlWrite[] {
   const { snapshot } = run;
   if (run.executing) {
-    if (snapshot.control === "cancel") throw new ConflictError("This run is already being cancelled.");
-    // Refused, not overridden: the engine may be applying the stage cancel now, and would clear this request.
-    if (snapshot.control === "cancel-stage") throw new ConflictError(pendingControlProblem(run)!);
+    refuse(cancelInFlightProblem(runFacts(run)));
     return [
       {
         runId: snapshot.id,

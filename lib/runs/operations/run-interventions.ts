@@ -12,10 +12,13 @@ import {
 import { ConflictError, NotFoundError, parseInput, ValidationError } from "../../db/core";
 import { keyedDigest } from "../../crypto";
 import { type ControlledRun, REQUEUED_RUN, writeControl } from "../store";
+import { callsTool, describeStep } from "../../routine";
 import { canonicalJson } from "../../tools";
 import { checkParamValues } from "./run-input-values";
 import { decideInput, retryStepInput, skipStepInput } from "./run-inputs";
-import { cancelChildrenOf, WORKER_BUSY } from "./run-stage-controls";
+import { refuse, runFacts } from "./run-controls";
+import { cancelChildrenOf } from "./run-stage-controls";
+import { decideStepProblem, retryStepProblem, skipStepProblem, type StepFacts } from "./rules";
 import { assertRunVisible } from "./run-visibility";
 
 export type InterventionOutcome = { status: RunStatus; stepRunId: string };
@@ -30,6 +33,17 @@ export function stepRunOf(run: ControlledRun, stepRunId: string): StepRunSnapsho
 
 export const stepName = (run: ControlledRun, stepId: string) =>
   run.snapshot.routine.steps.find((step) => step.id === stepId)?.name ?? stepId;
+
+/** What the rules (./rules) read of a step run, as its run is stored. */
+export function stepFacts(run: ControlledRun, stepRun: StepRunSnapshot): StepFacts {
+  const step = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
+  return {
+    kind: step?.kind,
+    name: step?.name ?? stepRun.stepId,
+    state: stepRun.state,
+    latest: lastStepRun(run.snapshot)?.id === stepRun.id,
+  };
+}
 
 /**
  * Tries the step a run failed at again, with the same step run (so the same idempotency key: a tool that ran its
@@ -46,9 +60,7 @@ export async function retryStep(
   await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status !== "failed") throw new ConflictError("Only a failed run can retry a step.");
-    if (stepRun.state !== "failed" || lastStepRun(run.snapshot)?.id !== stepRun.id)
-      throw new ConflictError("Only the step the run failed at can be retried.");
+    refuse(retryStepProblem(runFacts(run), stepFacts(run, stepRun)));
     const name = stepName(run, stepRun.stepId);
     const why = reason ? `: ${reason}` : ".";
     return [
@@ -83,9 +95,6 @@ export async function retryStep(
   return { status, stepRunId };
 }
 
-const SKIPPABLE_RUNS = ["failed", "paused", "waiting"];
-const SKIPPABLE_STEPS = ["failed", "waiting", "pending"];
-
 /**
  * Skips the step a failed, paused or waiting workflow run stands at (failed, waiting or not yet started), with the
  * operator's reason: the step run becomes skipped with an operator's skip mark (decision 0032), the run goes back to
@@ -103,24 +112,9 @@ export async function skipStep(
   const status = await writeControl(viewer, runId, (run, reads) => {
     const { snapshot } = run;
     const stepRun = stepRunOf(run, stepRunId);
-    if (snapshot.execution.mode !== "workflow")
-      throw new ConflictError("Steps are skipped in workflow runs only; in this run the executor model drives.");
-    if (!SKIPPABLE_RUNS.includes(snapshot.status))
-      throw new ConflictError(
-        snapshot.status === "queued" || snapshot.status === "running"
-          ? "Pause the run before skipping a step."
-          : "Only a step of a failed, paused or waiting run can be skipped.",
-      );
-    if (run.executing) throw new ConflictError(WORKER_BUSY);
-    if (lastStepRun(snapshot)?.id !== stepRun.id || !SKIPPABLE_STEPS.includes(stepRun.state))
-      throw new ConflictError("Only the step the run stands at (failed, waiting or not started yet) can be skipped.");
-    const step = snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
-    const name = step?.name ?? stepRun.stepId;
-    if (step?.kind === "branch")
-      throw new ConflictError(
-        `"${name}" is a branch: skipped, the run would not know which way to go on. Retry it, or cancel the run.`,
-      );
-    if (step?.kind === "end") throw new ConflictError(`"${name}" ends the run; there is nothing after it to go on to.`);
+    const facts = stepFacts(run, stepRun);
+    refuse(skipStepProblem({ ...runFacts(run), mode: snapshot.execution.mode }, facts));
+    const { name } = facts;
     const by = viewer.name;
     return [
       {
@@ -172,16 +166,14 @@ export async function decideHumanStep(
   await assertRunVisible(viewer, runId);
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status === "paused")
-      throw new ConflictError("This run is paused; resume it before deciding its steps.");
-    if (run.snapshot.status !== "waiting" || stepRun.state !== "waiting")
-      throw new ConflictError("This step is not waiting for a decision (any more).");
+    refuse(decideStepProblem(runFacts(run), stepFacts(run, stepRun)));
     const step = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId);
     const by = viewer.name;
+    const form = step ? describeStep(step).formOf(step) : [];
     let chosen: OperatorDecision;
     if (decision === "reject") chosen = { action: "rejected", by, comment };
-    else if (step?.kind === "human" && step.form.length > 0) {
-      const checked = checkParamValues(step.form, values ?? {}, "a field of this form");
+    else if (form.length > 0) {
+      const checked = checkParamValues(form, values ?? {}, "a field of this form");
       if (Object.keys(checked.fieldErrors).length > 0)
         throw new ValidationError("Some fields of the form need attention.", checked.fieldErrors);
       chosen = { action: "submitted", by, values: checked.values, comment };
@@ -199,7 +191,7 @@ export async function decideHumanStep(
               stepId: stepRun.stepId,
               decision: chosen.action,
               // A tool call's decision names the arguments decided on by their keyed digest, never their values.
-              ...(step?.kind === "tool" ? { inputDigest: keyedDigest(canonicalJson(stepRun.input)) } : {}),
+              ...(step && callsTool(step) ? { inputDigest: keyedDigest(canonicalJson(stepRun.input)) } : {}),
             },
           },
         },

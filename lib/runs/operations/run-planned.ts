@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { runEventBus } from "../../events";
 import { executionPlanSchema } from "../engine";
-import { auditRunAction, defaultBudgets, insertQueuedRun, wakeRunWorker, writeRuns } from "../store";
+import { defaultBudgets, queueRun, wakeRunWorker } from "../store";
 import { parseInput } from "../../db/core";
 import { MAX_REQUEST_LENGTH } from "./run-inputs";
 
@@ -31,8 +31,8 @@ export async function startPlannedRun(
   const { request, source } = parseInput(startPlannedRunInput, input);
   const runId = randomUUID();
   const execution = executionPlanSchema.parse({ mode: "planned" });
-  const queued = await writeRuns(function* () {
-    const event = yield* insertQueuedRun({
+  const queued = await queueRun(
+    {
       id: runId,
       published: null,
       inputs: {},
@@ -41,15 +41,15 @@ export async function startPlannedRun(
       startedById: viewer.id,
       budgets: defaultBudgets(),
       execution,
-    });
-    yield* auditRunAction({
-      action: "run.started",
-      actor: viewer,
-      runId,
-      detail: { planned: true, source, mode: execution.mode, requestChars: request.length },
-    });
-    return event;
-  });
+    },
+    {
+      audit: {
+        action: "run.started",
+        actor: viewer,
+        detail: { planned: true, source, mode: execution.mode, requestChars: request.length },
+      },
+    },
+  );
   runEventBus.publish(runId, [queued]);
   wakeRunWorker();
   return { runId };

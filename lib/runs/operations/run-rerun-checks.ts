@@ -1,7 +1,9 @@
 import "server-only";
 import { keyedDigest } from "../../crypto";
 import {
+  callsTool,
   checkFixedArguments,
+  describeStep,
   fixedArguments,
   fixedArgumentSource,
   leavesArgumentsToModel,
@@ -36,8 +38,8 @@ export function assertEditWithinRoutine(
         `"${argument.name}" is fixed by the routine to ${fixedArgumentSource(argument)}: a re-run cannot leave it out.`,
     ),
   ];
-  if (!(step.kind === "tool" && leavesArgumentsToModel(step))) {
-    const bound = step.kind === "tool" || step.kind === "skill" ? step.inputs : {};
+  if (!(callsTool(step) && leavesArgumentsToModel(step))) {
+    const bound = describeStep(step).inputsOf(step);
     for (const name of Object.keys(edited))
       if (!Object.hasOwn(bound, name))
         problems.push(`"${name}" is not an argument the routine gives this step: a re-run cannot add it.`);

@@ -2,11 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import type { RunEventInput } from "../../events";
-import type { JsonValue } from "../../routine";
-import { ConflictError, parseInput, ValidationError } from "../../db/core";
+import { callsTool, hasCapability, type JsonValue } from "../../routine";
+import { parseInput, ValidationError } from "../../db/core";
 import { createRegistryToolPort, loadRunSnapshot, REQUEUED_RUN, writeControl } from "../store";
 import { rerunInput } from "./run-inputs";
-import { type InterventionOutcome, ref, stepName, stepRunOf } from "./run-interventions";
+import { refuse, runFacts } from "./run-controls";
+import { type InterventionOutcome, ref, stepFacts, stepName, stepRunOf } from "./run-interventions";
+import { rerunStepProblem } from "./rules";
 import { assertEditWithinRoutine, inputEditAudit } from "./run-rerun-checks";
 import { assertRunVisible } from "./run-visibility";
 
@@ -31,8 +33,8 @@ export async function rerunFromStep(
   const target = before?.steps.find((candidate) => candidate.id === stepRunId);
   const step = target ? before!.routine.steps.find((candidate) => candidate.id === target.stepId) : undefined;
   // The routine and the run's inputs never change during a run, so the snapshot read here is the one to check against.
-  if (step?.kind === "tool" || step?.kind === "skill") assertEditWithinRoutine(step, before!.inputs, edited);
-  if (step?.kind === "tool") {
+  if (step && hasCapability(step, "rerunnable")) assertEditWithinRoutine(step, before!.inputs, edited);
+  if (step && callsTool(step)) {
     const issues = await createRegistryToolPort().checkArguments(step.tool, edited as Record<string, JsonValue>);
     if (issues.length > 0)
       throw new ValidationError(`The input does not fit the tool ${step.tool.name}: ${issues.join("; ")}.`, {
@@ -42,13 +44,7 @@ export async function rerunFromStep(
   const newId = randomUUID();
   const status = await writeControl(viewer, runId, (run) => {
     const stepRun = stepRunOf(run, stepRunId);
-    if (run.snapshot.status === "queued" || run.snapshot.status === "running")
-      throw new ConflictError("Pause the run before re-running a step.");
-    const kind = run.snapshot.routine.steps.find((candidate) => candidate.id === stepRun.stepId)?.kind;
-    if (kind !== "tool" && kind !== "skill")
-      throw new ConflictError("Only a tool or skill step can be re-run with an edited input.");
-    if (!["succeeded", "failed", "cancelled"].includes(stepRun.state))
-      throw new ConflictError("Only a step that has run can be re-run.");
+    refuse(rerunStepProblem(runFacts(run), stepFacts(run, stepRun)));
     const iteration =
       Math.max(
         ...run.snapshot.steps

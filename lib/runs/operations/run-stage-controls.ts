@@ -1,13 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
-import { isFinished, type RunEventInput, type RunStatus } from "../../events";
+import type { RunEventInput, RunStatus } from "../../events";
 import type { Stage } from "../../routine";
 import {
   currentStep,
   findStage,
   holdOn,
   indexRoutine,
+  isFinishMark,
   planStageCancel,
   stageCancelProblem,
   stageEntryStep,
@@ -23,7 +24,8 @@ import {
   signalRunControl,
   writeControl,
 } from "../store";
-import { cancelWrites, pauseWrites, pendingControlProblem } from "./run-controls";
+import { cancelWrites, pauseWrites, refuse, runFacts } from "./run-controls";
+import { stageControlProblem, type StageFacts } from "./rules";
 import { controlStageInput, type STAGE_ACTIONS } from "./run-inputs";
 import { assertRunVisible } from "./run-visibility";
 
@@ -34,9 +36,6 @@ export type StageControlAction = (typeof STAGE_ACTIONS)[number];
  * a hold on a stage the run has not reached, cancelled the stage (or asked the worker to), or queued it again.
  */
 export type StageControlEffect = "paused" | "pause_requested" | "held" | "cancelled" | "cancel_requested" | "retried";
-
-/** A worker holds the run but is leaving it (it just paused, waits or failed): a moment later the run is at rest. */
-export const WORKER_BUSY = "A worker is still finishing with this run; try again in a moment.";
 
 type WorkflowPlan = Extract<ExecutionPlan, { mode: "workflow" }>;
 type StageControl = {
@@ -104,21 +103,33 @@ const status = (run: ControlledRun, reason: string, to = run.snapshot.status): R
 
 const because = (reason?: string) => (reason ? ` (${reason})` : "");
 
-function refuseFinishedRun(run: ControlledRun): void {
-  if (isFinished(run.snapshot.status))
-    throw new ConflictError(`This run has already finished (${run.snapshot.status}); its stages cannot change now.`);
+/** What the rules (./rules) read of the stage: where the run stands to it, its hold, the engine's cancel check. */
+function stageFacts({ run, index, stage, plan }: StageControl): StageFacts {
+  const position =
+    currentStep(run.snapshot, index)?.step.stageId === stage.id
+      ? "in"
+      : run.snapshot.steps.some((step) => !isFinishMark(step) && index.step(step.stepId)?.stageId === stage.id)
+        ? "passed"
+        : "ahead";
+  return {
+    name: stage.name,
+    position,
+    held: Boolean(holdOn(plan, stage.id)),
+    cancelProblem: stageCancelProblem(run.snapshot, index, stage.id),
+  };
 }
+
+const refuseStage = (action: StageControlAction, control: StageControl) =>
+  refuse(stageControlProblem(action, runFacts(control.run), stageFacts(control)));
 
 /** The plan without a hold on the stage: a cancel or a retry of the stage settles what the hold waited for. */
 const withoutHold = (plan: WorkflowPlan, stageId: string): WorkflowPlan =>
   holdOn(plan, stageId) ? { ...plan, stageHolds: plan.stageHolds!.filter((hold) => hold.stageId !== stageId) } : plan;
 
-/** The run's fields when an operator's change sends it back to the worker. */
-
 const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
   pause(control) {
     const { run, stage, index, viewer, plan } = control;
-    refuseFinishedRun(run);
+    refuseStage("pause", control);
     const audit = { stageId: stage.id, ...(control.reason ? { reason: control.reason } : {}) };
     if (currentStep(run.snapshot, index)?.step.stageId === stage.id) {
       const [write] = pauseWrites(run, viewer);
@@ -133,8 +144,6 @@ const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
         ],
       };
     }
-    if (run.snapshot.control === "cancel") throw new ConflictError(pendingControlProblem(run)!);
-    if (holdOn(plan, stage.id)) throw new ConflictError(`The run already pauses before stage "${stage.name}".`);
     const hold = { stageId: stage.id, by: viewer.name, ...(control.reason ? { reason: control.reason } : {}) };
     return {
       effect: "held",
@@ -153,14 +162,9 @@ const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
 
   cancel(control) {
     const { run, stage, index, viewer, plan, reason } = control;
-    refuseFinishedRun(run);
-    const problem = stageCancelProblem(run.snapshot, index, stage.id);
-    if (problem) throw new ConflictError(problem);
+    refuseStage("cancel", control);
     const audit = { stageId: stage.id, ...(reason ? { reason } : {}) };
     if (run.executing) {
-      if (run.snapshot.status !== "queued" && run.snapshot.status !== "running") throw new ConflictError(WORKER_BUSY);
-      const pending = pendingControlProblem(run);
-      if (pending) throw new ConflictError(pending);
       const request = { id: randomUUID(), stageId: stage.id, by: viewer.name, ...(reason ? { reason } : {}) };
       return {
         effect: "cancel_requested",
@@ -211,9 +215,7 @@ const DECIDE: Record<StageControlAction, (control: StageControl) => Decided> = {
   retry(control) {
     const { run, stage, index, viewer, plan, reason } = control;
     const { snapshot } = run;
-    if (snapshot.status === "queued" || snapshot.status === "running")
-      throw new ConflictError("Pause the run before retrying a stage.");
-    if (run.executing) throw new ConflictError(WORKER_BUSY);
+    refuseStage("retry", control);
     const entry = stageEntryStep(snapshot, index, stage.id);
     if (!entry) throw new ConflictError(`Stage "${stage.name}" has not run yet; there is nothing to retry.`);
     const iteration =

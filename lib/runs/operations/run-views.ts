@@ -1,11 +1,11 @@
 import "server-only";
 import { requireUser, type Viewer } from "../../access";
-import type { PlanState, RunEvent, RunStatus } from "../../events";
+import type { PlanState, RunStatus, StoredRunEvent } from "../../events";
 import type { JsonValue, Routine } from "../../routine";
 import type { Budgets, ExecutionPlan, RunControl, StepRunSnapshot } from "../engine";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../../db/core";
 import { listRunEventsInput, listRunsInput, readVariableInput, runIdInput } from "./run-inputs";
-import { loadRunSnapshot, readRecord, storedRunEvent, toRunStatus } from "../store";
+import { loadRunSnapshot, readRunOutputs, readRunStatus, storedRunEvent } from "../store";
 import {
   assertRunVisible,
   canControlRuns,
@@ -99,7 +99,7 @@ export async function getRun(viewer: Viewer | null, runId: string): Promise<RunV
     updatedAt: row.updatedAt,
     budgets: snapshot.budgets,
     inputs: snapshot.inputs,
-    outputs: row.outputs === null ? null : readRecord(row.outputs),
+    outputs: row.outputs === null ? null : readRunOutputs(row.outputs),
     routine: snapshot.routine,
     plan: snapshot.plan,
     steps: snapshot.steps,
@@ -121,7 +121,7 @@ function summaryOf(row: RunSummaryRow): RunSummary {
     routineId: row.routineId,
     routineName: row.routineName,
     versionNumber: row.versionNumber,
-    status: toRunStatus(row.status),
+    status: readRunStatus(row.status),
     source: row.source,
     startedBy: row.startedBy,
     parentRunId: row.parentRunId,
@@ -177,11 +177,14 @@ export async function canViewRun(viewer: Viewer, runId: string): Promise<boolean
   return facts !== undefined && mayView(viewer, facts);
 }
 
-/** A run's events after `afterSeq` (the SSE Last-Event-ID), in order, at most `limit`. Same visibility as getRun. */
+/**
+ * A run's events after `afterSeq` (the SSE Last-Event-ID), in order, at most `limit`, those the server cannot read
+ * among them as such. Same visibility as getRun.
+ */
 export async function listRunEvents(
   viewer: Viewer | null,
   input: { runId: string; afterSeq?: number; limit?: number },
-): Promise<RunEvent[]> {
+): Promise<StoredRunEvent[]> {
   requireUser(viewer);
   const { runId, afterSeq, limit } = parseInput(listRunEventsInput, input);
   await assertRunVisible(viewer, runId);
@@ -193,7 +196,7 @@ export async function listRunEvents(
       select: { seq: true, type: true, payload: true, at: true },
     }),
   );
-  return rows.flatMap((row) => storedRunEvent(runId, row) ?? []);
+  return rows.map((row) => storedRunEvent(runId, row));
 }
 
 /** The whole value of a run's variable (a long tool output kept under a key). Same visibility as getRun. */

@@ -3,15 +3,7 @@ import { randomUUID } from "node:crypto";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { runEventBus } from "../../events";
 import { parseInput, ValidationError, withDbErrors } from "../../db/core";
-import {
-  auditRunAction,
-  defaultBudgets,
-  findPublishedRoutine,
-  insertQueuedRun,
-  wakeRunWorker,
-  withRunActor,
-  writeRuns,
-} from "../store";
+import { defaultBudgets, findPublishedRoutine, queueRun, wakeRunWorker, withRunActor } from "../store";
 import { extractRunInputs } from "./run-input-extraction";
 import { executionPlanFor } from "./run-modes";
 import { checkParamValues } from "./run-input-values";
@@ -62,8 +54,8 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
     throw new ValidationError(`Some inputs need attention.${fromRequest}`, checked.fieldErrors);
   }
 
-  const queued = await writeRuns(function* () {
-    const event = yield* insertQueuedRun({
+  const queued = await queueRun(
+    {
       id: runId,
       published,
       inputs: checked.values,
@@ -73,24 +65,24 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
       budgets: defaultBudgets(),
       tokens: usage,
       execution,
-    });
-    yield* auditRunAction({
-      action: "run.started",
-      actor: viewer,
-      runId,
-      detail: {
-        routineId,
-        routineName: published.routineName,
-        version: published.versionNumber,
-        source,
-        mode: execution.mode,
-        context: execution.mode === "planned" ? undefined : execution.context?.mode,
-        inputs: Object.keys(checked.values),
-        fromRequest: Boolean(request),
+    },
+    {
+      audit: {
+        action: "run.started",
+        actor: viewer,
+        detail: {
+          routineId,
+          routineName: published.routineName,
+          version: published.versionNumber,
+          source,
+          mode: execution.mode,
+          context: execution.mode === "planned" ? undefined : execution.context?.mode,
+          inputs: Object.keys(checked.values),
+          fromRequest: Boolean(request),
+        },
       },
-    });
-    return event;
-  });
+    },
+  );
   runEventBus.publish(runId, [queued]);
   wakeRunWorker();
   return { runId };

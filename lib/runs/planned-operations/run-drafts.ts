@@ -5,8 +5,8 @@ import { requireRole, WRITER_ROLES, type Viewer } from "../../access";
 import { readPlanState, taskOfStepId, type StepState, STEP_STATES } from "../../events";
 import { draftFromPlannedRun, type PlannedCall } from "../planned";
 import type { JsonValue, ValidationIssue } from "../../routine";
+import { readStoredJson } from "../store";
 import { readExecutionPlan } from "../engine";
-import { readJson } from "../store";
 import { recordAudit } from "../../db/audit";
 import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "../../db/core";
 import { insertRoutine, prepareNewRoutine, registryToolLookup } from "../../db/routines";
@@ -127,7 +127,7 @@ function callsOf(steps: StepRow[], events: { payload: string }[]): PlannedCall[]
   }
   const calls = new Map<string, PlannedCall>();
   for (const event of events) {
-    const parsed = toolCallPayload.safeParse(readJson(event.payload));
+    const parsed = toolCallPayload.safeParse(readStoredJson(event.payload));
     if (!parsed.success || !taskOfStepId(parsed.data.stepId)) continue;
     const { stepId, server, tool } = parsed.data;
     const step = latest.get(stepId);
@@ -136,7 +136,7 @@ function callsOf(steps: StepRow[], events: { payload: string }[]): PlannedCall[]
       server,
       tool,
       arguments: parsed.data.arguments as Record<string, JsonValue>,
-      output: step ? readJson(step.output) : null,
+      output: step ? readStoredJson(step.output) : null,
       state: toStepState(step?.state),
     };
     calls.set(stepId, call);

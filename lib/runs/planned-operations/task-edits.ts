@@ -2,9 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { requireRole, RUN_CONTROL_ROLES, type Viewer } from "../../access";
 import { PLAN_LIMITS, type PlanState, type PlanTask } from "../../events";
-import { refuseFinished, writeControl, type ControlledRun, type ControlWrite } from "../store";
+import { writeControl, type ControlledRun, type ControlWrite } from "../store";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../../db/core";
 import { canViewRun, RUN_NOT_FOUND } from "../operations";
+import { finishedRunProblem } from "../operations/rules";
 
 export const editPlannedTaskInput = z.object({
   runId: z.string().trim().min(1).max(100),
@@ -63,7 +64,8 @@ function decideEdit(
   if (snapshot.execution.mode !== "planned" || !snapshot.plan) {
     throw new ConflictError("This run has no task list to edit: only a planned run has one.");
   }
-  refuseFinished(snapshot, "edited");
+  const finished = finishedRunProblem(snapshot.status, "edited");
+  if (finished) throw new ConflictError(finished);
   if (snapshot.status !== "paused") throw new ConflictError("Pause the run to edit its tasks.");
   const task = snapshot.plan.tasks.find((candidate) => candidate.id === edit.taskId);
   if (!task) throw new NotFoundError(`The run's list has no task ${edit.taskId}.`);

@@ -1,8 +1,8 @@
 import "server-only";
-import { isFinished, runEventBus, type RunEvent, type RunEventInput, type RunStatus } from "../../events";
+import { runEventBus, type RunEvent, type RunEventInput, type RunStatus } from "../../events";
 import type { RunChange, RunSnapshot } from "../engine";
 import type { AuditAction } from "../../db/audit";
-import { ConflictError, NotFoundError } from "../../db/core";
+import { NotFoundError } from "../../db/core";
 import { auditRunAction } from "./run-audit";
 import { writeRuns } from "./run-database";
 import { readTime } from "./run-sqlite";
@@ -119,18 +119,6 @@ function* leaseIsLive(runId: string, now: Date): SqlProgram<boolean> {
  * queued, with no control request, error, finish time or outputs left from before.
  */
 export const REQUEUED_RUN = { status: "queued", control: null, error: null, finishedAt: null, outputs: null } as const;
-
-/** ConflictError unless the run is in one of `allowed`; `message` says what to do instead. */
-export function requireStatus(snapshot: RunSnapshot, allowed: readonly RunStatus[], message: string): void {
-  if (!allowed.includes(snapshot.status)) throw new ConflictError(message);
-}
-
-export function refuseFinished(snapshot: RunSnapshot, doing: string): void {
-  if (isFinished(snapshot.status))
-    throw new ConflictError(
-      `This run has already ${snapshot.status === "succeeded" ? "succeeded" : snapshot.status === "failed" ? "failed" : "been cancelled"}; it cannot be ${doing}.`,
-    );
-}
 
 /** Milliseconds since `from` (0 when unknown). */
 export const since = (from: Date | null | undefined, now: Date) =>

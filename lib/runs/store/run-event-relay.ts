@@ -1,5 +1,5 @@
 import "server-only";
-import { runEventBus, startEventRelay, type EventRelay, type RelayReads, type RunEvent } from "../../events";
+import { runEventBus, startEventRelay, type EventRelay, type RelayReads, type StoredRunEvent } from "../../events";
 import { postgresRelayReads, startRunEventListener, type RunEventListener } from "./run-event-listen";
 import { storedRunEvent } from "./run-records";
 import { readSqliteRuns, readTime } from "./run-sqlite";
@@ -42,17 +42,14 @@ export const sqliteRelayReads: RelayReads = {
 };
 
 /** A run's stored events after `afterSeq`, on either database. */
-export async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<RunEvent[]> {
+export async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> {
   const rows = await readRuns(() =>
     sqlAll<{ seq: number; type: string; payload: string; at: unknown }>(
       `SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`,
       [runId, afterSeq, limit],
     ),
   );
-  return rows.flatMap((row) => {
-    const event = storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) });
-    return event ? [event] : ([] as RunEvent[]);
-  });
+  return rows.map((row) => storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) }));
 }
 
 /** On PostgreSQL notifications wake the relay at once; its periodic pass is only the safety net. */

@@ -1,12 +1,12 @@
 import "server-only";
 import {
-  parseRunEvent,
   readPlanState,
+  readStoredRunEvent,
   RUN_STATUSES,
   STEP_STATES,
-  type RunEvent,
   type RunStatus,
   type StepState,
+  type StoredRunEvent,
 } from "../../events";
 import type { JsonValue, ToolRef } from "../../routine";
 import { readApproval, readExecutionPlan, type RunControl, type RunSnapshot, type StepRunSnapshot } from "../engine";
@@ -155,10 +155,13 @@ export function toRunHeader(row: RunRow): Omit<RunSnapshot, "routine" | "steps" 
   };
 }
 
-/** A `run_event` row as stored (payload as JSON text), or null when it is not an event this server knows. */
+/**
+ * A `run_event` row as stored (payload as JSON text), migrated to its type's current version; an event this server
+ * cannot read (unknown type, newer version, bad payload) comes back as an unreadable record with the reason.
+ */
 export function storedRunEvent(
   runId: string,
   row: { seq: number; type: string; payload: string; at: Date },
-): RunEvent | null {
-  return parseRunEvent({ runId, seq: row.seq, type: row.type, data: readJson(row.payload), at: row.at.toISOString() });
+): StoredRunEvent {
+  return readStoredRunEvent({ runId, seq: row.seq, type: row.type, payload: row.payload, at: row.at.toISOString() });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { checkEventInput, isFinished, type RunEvent, type RunEventInput } from "../../events";
+import { checkEventInput, isFinished, storedEventPayload, type RunEvent, type RunEventInput } from "../../events";
 import type { RunChange } from "../engine";
 import { toRunStatus, writeJson } from "./run-records";
 import { timeOrderedId } from "./run-ids";
@@ -181,7 +181,7 @@ export function* insertEvents(
       runId,
       seq,
       event.type,
-      JSON.stringify(event.data),
+      storedEventPayload(event),
       sqlTime(now),
     ]);
     stored.push({ runId, seq, at, type: event.type, data: event.data } as RunEvent);

@@ -1,8 +1,8 @@
 import { freshEdgeId } from "../../graph";
 import {
-  type Binding,
   type Edge,
   edgeSchema,
+  kindOf,
   LIMITS,
   type Routine,
   type Step,
@@ -33,54 +33,17 @@ export function freshStageId(routine: Routine): string {
   return firstFreeId(new Set(routine.stages.map((stage) => stage.id)), "st", routine.stages.length + 1);
 }
 
-const DEFAULT_NAMES: Record<StepKind, string> = {
-  tool: "Call a tool",
-  skill: "Think or write",
-  branch: "Decide",
-  human: "Ask a person",
-  routine: "Run a sub-routine",
-  end: "Done",
-};
-
-/** A new step of `kind` at `position`; a tool step is pre-filled with the tool's parameters. */
+/** A new step of `kind` at `position`; a tool-calling step is pre-filled with the tool's parameters. */
 export function makeStep(routine: Routine, kind: StepKind, position: Position, tool?: ToolDefinition): Step {
-  const base = {
-    id: freshStepId(routine),
-    name: tool ? humanize(tool.name) : DEFAULT_NAMES[kind],
-    description: tool?.description ?? "",
-    position,
-  };
-  switch (kind) {
-    case "tool":
-      return {
-        ...base,
-        kind,
-        tool: { server: tool?.server ?? "default", name: tool?.name ?? "choose_a_tool" },
-        inputs: tool ? defaultBindings(tool) : {},
-        outputs: [{ name: "result", description: tool ? `What ${tool.name} returns.` : "" }],
-        requiresApproval: false,
-      };
-    case "skill":
-      return { ...base, kind, instruction: "", inputs: {}, outputs: [{ name: "result", description: "" }] };
-    case "branch":
-      return { ...base, kind };
-    case "human":
-      return { ...base, kind, instruction: "", form: [] };
-    case "routine":
-      return { ...base, kind, routineId: "choose_a_routine", inputs: {}, outputs: [] };
-    case "end":
-      return { ...base, kind };
-  }
-}
-
-/** Every parameter of the tool, left to the model with its description as the hint, until the author binds it. */
-function defaultBindings(tool: ToolDefinition): Record<string, Binding> {
-  const properties = tool.inputSchema.properties ?? {};
-  return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [
-      name,
-      { from: "model", hint: property.description ?? "" } as Binding,
-    ]),
+  const described = kindOf(kind);
+  return described.draft(
+    {
+      id: freshStepId(routine),
+      name: tool ? humanize(tool.name) : described.defaultName,
+      description: tool?.description ?? "",
+      position,
+    },
+    tool,
   );
 }
 

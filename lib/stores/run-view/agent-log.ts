@@ -1,12 +1,18 @@
 import type { RunEvent } from "../../events";
 import type { AgentLogEntry } from "./run-view-state";
 
+/** An agent's or a planner's own events: each is an entry of the agent log. */
+export type AgentEvent = Extract<
+  RunEvent,
+  { type: "agent.turn" | "agent.call_refused" | "planner.turn" | "plan.updated" | "task.dispatched" | "task.reported" }
+>;
+
 /**
  * The log entry of an agent's own event: `agent.turn` (what the model said and which calls it asked for),
  * `agent.call_refused` (a call the engine did not send, with the reason), and in a planned run a planner's turn and
- * a change to its task list and a task handed to an actor or reported back; null for any other event. Pure.
+ * a change to its task list and a task handed to an actor or reported back. Pure.
  */
-export function agentLogEntry(event: RunEvent): Exclude<AgentLogEntry, { kind: "call" }> | null {
+export function agentLogEntry(event: AgentEvent): Exclude<AgentLogEntry, { kind: "call" }> {
   switch (event.type) {
     case "agent.turn":
       return {
@@ -67,8 +73,6 @@ export function agentLogEntry(event: RunEvent): Exclude<AgentLogEntry, { kind: "
         actorName: null,
         report: event.data.report,
       };
-    default:
-      return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RunEvent } from "../../events";
+import type { RunEvent, StoredRunEvent, UnreadableRunEvent } from "../../events";
 import { headerPatch } from "./header-events";
 import { PlannedDraft } from "./planned-draft";
 import { isTaskCall, plannedRoutine, sameGraph, type PlannedView } from "./planned-view";
@@ -10,7 +10,7 @@ import {
   type RunViewState,
   type StepView,
 } from "./run-view-state";
-import { agentLogEntry } from "./agent-log";
+import { agentLogEntry, type AgentEvent } from "./agent-log";
 import { withPastExecution, type PastExecution } from "./past-executions";
 import { contextUseAfter, type ContextUse } from "./context-use";
 import { stepPatch } from "./step-patches";
@@ -26,10 +26,11 @@ type StepEvent = Extract<RunEvent, { data: { stepRunId: string } }>;
 
 /**
  * Applies events in seq order: duplicates (seq ≤ lastSeq) are ignored; at the first gap it stops and reports it, so
- * the caller re-reads from lastSeq rather than showing a state with a hole in it. Each step touched gets a new
+ * the caller re-reads from lastSeq rather than showing a state with a hole in it. An event the server or this page
+ * could not read takes its seq and is listed in `unreadableEvents` (the page says so). Each step touched gets a new
  * object; every other step keeps its identity (what lets one event re-render one node). Pure.
  */
-export function applyRunEvents(state: RunViewState, events: readonly RunEvent[]): ApplyResult {
+export function applyRunEvents(state: RunViewState, events: readonly StoredRunEvent[]): ApplyResult {
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   const draft = new Draft(state);
   for (const event of ordered) {
@@ -54,6 +55,7 @@ class Draft {
   private agentLog: AgentLogEntry[];
   private runLog: RunLogEntry[];
   private contextUse: ContextUse;
+  private unreadableEvents: RunViewState["unreadableEvents"];
   private planned: PlannedDraft;
   private copied = new Set<string>();
   private routineStepIds: Set<string> | null = null;
@@ -70,6 +72,7 @@ class Draft {
     this.agentLog = base.agentLog;
     this.runLog = base.runLog;
     this.contextUse = base.contextUse;
+    this.unreadableEvents = base.unreadableEvents;
     this.planned = new PlannedDraft(base);
   }
 
@@ -90,6 +93,7 @@ class Draft {
       agentLog: this.agentLog,
       runLog: this.runLog,
       contextUse: this.contextUse,
+      unreadableEvents: this.unreadableEvents,
       lastSeq: this.lastSeq,
     };
   }
@@ -101,14 +105,26 @@ class Draft {
     return sameGraph(routine, this.base.routine) ? this.base.routine : routine;
   }
 
-  apply(event: RunEvent): void {
+  /** One event; the switch names every event type, so a new type does not compile until the view handles it. */
+  apply(event: StoredRunEvent): void {
+    if (event.type === "unreadable") return this.noteUnreadable(event);
     const logged = runLogEntry(event);
     if (logged) this.runLog = [...this.runLog, logged];
     this.contextUse = contextUseAfter(this.contextUse, event) ?? this.contextUse;
-    const header = headerPatch(event, this.header);
-    if (header) return this.setHeader(header);
-    if (this.applyAgentEvent(event)) return;
     switch (event.type) {
+      case "run.queued":
+      case "run.started":
+      case "run.status":
+      case "run.budget_exceeded":
+      case "run.finished":
+        return this.setHeader(headerPatch(event, this.header));
+      case "agent.turn":
+      case "agent.call_refused":
+      case "planner.turn":
+      case "plan.updated":
+      case "task.dispatched":
+      case "task.reported":
+        return this.applyAgentEvent(event);
       case "step.started":
         return this.startStep(event);
       case "step.model":
@@ -162,7 +178,19 @@ class Draft {
       case "progress.updated":
         this.progress = { done: event.data.done, current: event.data.current };
         return;
+      // Shown through the run log and the context use, read above.
+      case "stage.intervention":
+      case "context.compressed":
+        return;
+      default:
+        return unhandled(event);
     }
+  }
+
+  /** An event that could not be read keeps its seq: the page lists it with the reason instead of leaving a hole. */
+  private noteUnreadable(event: UnreadableRunEvent) {
+    const { type, version, reason } = event.data;
+    this.unreadableEvents = [...this.unreadableEvents, { seq: event.seq, at: event.at, type, version, reason }];
   }
 
   /**
@@ -170,9 +198,8 @@ class Draft {
    * the run's), a refused call, a change to the task list, a task handed to an actor or reported back (a report's
    * tokens are its actor's turns, already counted).
    */
-  private applyAgentEvent(event: RunEvent): boolean {
+  private applyAgentEvent(event: AgentEvent) {
     const agent = agentLogEntry(event);
-    if (!agent) return false;
     if (agent.kind === "turn" || agent.kind === "planner")
       this.setHeader({
         inputTokens: this.header.inputTokens + agent.inputTokens,
@@ -181,7 +208,6 @@ class Draft {
     if (agent.kind === "plan" || agent.kind === "task")
       this.planned.note(agent, event.type === "plan.updated" ? event.data.plan : undefined);
     this.log(agent);
-    return true;
   }
 
   private log(entry: AgentLogEntry) {
@@ -299,4 +325,9 @@ class Draft {
     }
     this.steps[stepId] = next;
   }
+}
+
+/** Reached only when an event type is missing from Draft.apply's switch: then `event` is not `never`, a type error. */
+function unhandled(event: never): void {
+  void event;
 }

@@ -1,11 +1,14 @@
 import { isFinished, type RunEvent } from "../../events";
 import type { RunHeaderView } from "./run-view-state";
 
+/** The run-level events: each changes the header. */
+export type RunHeaderEvent = Extract<RunEvent, { type: `run.${string}` }>;
+
 /**
- * What a run-level event (`run.*`) changes in the header; null for any other event. Pure. A planned run follows no
- * routine, so its queued event leaves the header's "routine" (the request) alone.
+ * What a run-level event (`run.*`) changes in the header. Pure. A planned run follows no routine, so its queued
+ * event leaves the header's "routine" (the request) alone.
  */
-export function headerPatch(event: RunEvent, header: RunHeaderView): Partial<RunHeaderView> | null {
+export function headerPatch(event: RunHeaderEvent, header: RunHeaderView): Partial<RunHeaderView> {
   switch (event.type) {
     case "run.queued":
       if (header.mode === "planned") return { status: "queued", inputs: event.data.inputs as RunHeaderView["inputs"] };
@@ -42,7 +45,5 @@ export function headerPatch(event: RunEvent, header: RunHeaderView): Partial<Run
         inputTokens: event.data.inputTokens,
         outputTokens: event.data.outputTokens,
       };
-    default:
-      return null;
   }
 }

@@ -2,7 +2,7 @@
 export { parseEditedInput, rerunFormOf, rerunInputOf, type FixedArgumentView } from "./edit-input";
 export { elapsedMs, formatBytes, formatCost, formatDuration, formatTokens } from "./format";
 export { connectRunStream } from "./run-stream-client";
-export type { AgentLogEntry, RunHeaderView, RunViewSnapshot, StepView } from "./run-view-state";
+export type { AgentLogEntry, RunHeaderView, RunViewSnapshot, StepView, UnreadableEventView } from "./run-view-state";
 export type { PlannedView } from "./planned-view";
 export type { PastExecution } from "./past-executions";
 export type { RunLogEntry } from "./run-log";

@@ -1,7 +1,7 @@
 import { taskOfStepId, type PlanState, type StepState } from "../../events";
 import { NODE_SIZE, STAGE_PADDING } from "../../graph";
 import { PLANNED_END_STEP_ID, plannedRunRoutine, type PlannedCall } from "../../runs/planned";
-import type { JsonValue, Routine } from "../../routine";
+import { describeStep, type JsonValue, type Routine } from "../../routine";
 
 /** What the graph reads of a call's step (a StepView; named apart, as run-view-state.ts builds on this module). */
 type CallStepView = {
@@ -118,7 +118,8 @@ export function sameGraph(a: Routine, b: Routine): boolean {
   for (let index = 0; index < a.steps.length; index++) {
     const [left, right] = [a.steps[index], b.steps[index]];
     if (left.id !== right.id || left.name !== right.name || left.stageId !== right.stageId) return false;
-    if (left.kind === "end" && right.kind === "end" && left.outcome !== right.outcome) return false;
+    if (left.kind === right.kind && describeStep(left).outcomeOf(left) !== describeStep(right).outcomeOf(right))
+      return false;
   }
   for (let index = 0; index < a.stages.length; index++) {
     const [left, right] = [a.stages[index], b.stages[index]];

@@ -1,4 +1,4 @@
-import { isFinished, parseRunEvent, type RunEvent } from "../../events";
+import { isFinished, readStreamedRunEvent, type StoredRunEvent } from "../../events";
 import type { RunViewStore } from "./run-view-store";
 
 /** The part of the browser's EventSource the client uses (tests pass a fake). */
@@ -38,7 +38,7 @@ export function connectRunStream(options: RunStreamOptions): { close(): void } {
   const { store, historyUntil, minDelayMs = 1_000, maxDelayMs = 15_000, reviveMs = 15_000 } = options;
   const open = options.open ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   let source: EventSourceLike | null = null;
-  let history: RunEvent[] | null = historyUntil > 0 ? [] : null;
+  let history: StoredRunEvent[] | null = historyUntil > 0 ? [] : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let delay = minDelayMs;
   let stopped = false;
@@ -66,13 +66,14 @@ export function connectRunStream(options: RunStreamOptions): { close(): void } {
   };
 
   const onEvent = (message: MessageEvent<string>) => {
-    let event: RunEvent | null = null;
+    let event: StoredRunEvent | null = null;
     try {
-      event = parseRunEvent(JSON.parse(message.data));
+      event = readStreamedRunEvent(JSON.parse(message.data));
     } catch {
       event = null;
     }
-    // An event this client does not know (a newer server) is skipped, not fatal.
+    // An event this page cannot parse (a newer server) arrives as unreadable and takes its seq; only a message that
+    // is no event at all is skipped.
     if (!event) return;
     delay = minDelayMs;
     if (ended) {

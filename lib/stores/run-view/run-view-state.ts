@@ -1,6 +1,6 @@
 import type { PlanState, RunStatus, STEP_INTERVENTIONS, StepState } from "../../events";
 import { NO_CONTEXT_USE, type ContextUse } from "./context-use";
-import type { JsonValue, Routine } from "../../routine";
+import { hasCapability, type JsonValue, type Routine } from "../../routine";
 import { pastExecutionsOf, type PastExecution } from "./past-executions";
 import type { RunLogEntry } from "./run-log";
 import { EMPTY_PLANNED_VIEW, isTaskCall, plannedRoutine, type PlannedView } from "./planned-view";
@@ -87,6 +87,9 @@ export type RunHeaderView = {
 
 export type VariableView = { stepId: string; bytes: number; preview: string };
 
+/** A stored event the server or this page could not read: where it was in the run, what it was, and why. */
+export type UnreadableEventView = { seq: number; at: string; type: string; version: number | null; reason: string };
+
 /**
  * The agent's log in agent mode, in event order: each model turn (what it said and which calls it asked for), each
  * call the engine sent (by the step run it was recorded as), and each call it refused with the reason. The state of
@@ -156,6 +159,8 @@ export type RunViewState = {
   runLog: RunLogEntry[];
   /** Prompt tokens the model turns carried, beside what full history would have cost. */
   contextUse: ContextUse;
+  /** Events that could not be read, in order: the page says how many and why (decision 0039). */
+  unreadableEvents: UnreadableEventView[];
   /** The newest event applied; events at or below it are duplicates. */
   lastSeq: number;
 } & PlannedView;
@@ -257,7 +262,9 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
         ? plannedRoutine({ request: snapshot.header.request, plan: snapshot.plan, callOrder: [], steps })
         : snapshot.routine,
     branchStepIds: Object.fromEntries(
-      snapshot.routine.steps.filter((step) => step.kind === "branch").map((step) => [step.id, true as const]),
+      snapshot.routine.steps
+        .filter((step) => hasCapability(step, "choosesWay"))
+        .map((step) => [step.id, true as const]),
     ),
     steps,
     pastExecutions: pastExecutionsOf(snapshot.steps),
@@ -273,6 +280,7 @@ export function stateFromSnapshot(snapshot: RunViewSnapshot): RunViewState {
     agentLog: [],
     runLog: [],
     contextUse: NO_CONTEXT_USE,
+    unreadableEvents: [],
     lastSeq: snapshot.lastSeq,
     ...planned,
   };

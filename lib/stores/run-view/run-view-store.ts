@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { RunEvent } from "../../events";
+import type { StoredRunEvent } from "../../events";
 import { applyRunEvents } from "./apply-events";
 import { emptyStateOf, stateFromSnapshot, type RunViewSnapshot, type RunViewState } from "./run-view-state";
 
@@ -14,12 +14,12 @@ export type RunViewUi = {
 
 export type RunViewActions = {
   /** Applies live events; returns the seq expected when they skipped ahead (the caller reconnects), else null. */
-  applyEvents(events: readonly RunEvent[]): number | null;
+  applyEvents(events: readonly StoredRunEvent[]): number | null;
   /**
    * Replaces the run state by folding a run's whole history (events from seq 1) over the empty run: the catch-up
    * after opening the page, applied in one update so nodes never flicker back through old states.
    */
-  replaceWithHistory(events: readonly RunEvent[]): number | null;
+  replaceWithHistory(events: readonly StoredRunEvent[]): number | null;
   selectStep(stepId: string | null): void;
   setConnection(connection: RunViewUi["connection"]): void;
   /** Asks the stream client to reconnect now: an intervention succeeded and new events are on their way. */

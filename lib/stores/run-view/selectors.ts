@@ -1,3 +1,4 @@
+import { hasCapability } from "../../routine";
 import type { PlanState, StepState, TaskStatus } from "../../events";
 import { plannedEndState } from "../../runs/planned";
 import { isPlannedEnd } from "./planned-view";
@@ -60,7 +61,7 @@ export const selectConnection = (state: RunViewStoreState) => state.connection;
 
 /** The steps the progress list shows (every kind but end), in the routine's order: structure, never changes. */
 export function progressStepIds(state: Pick<RunViewStoreState, "routine">): string[] {
-  return state.routine.steps.filter((step) => step.kind !== "end").map((step) => step.id);
+  return state.routine.steps.filter((step) => !hasCapability(step, "endsRun")).map((step) => step.id);
 }
 
 export type ProgressCounts = { done: number; skipped: number; total: number };
@@ -73,7 +74,7 @@ export type ProgressCounts = { done: number; skipped: number; total: number };
 export function selectProgressCounts(state: RunViewStoreState): ProgressCounts {
   const counts = { done: 0, skipped: 0, total: 0 };
   for (const step of state.routine.steps) {
-    if (step.kind === "end") continue;
+    if (hasCapability(step, "endsRun")) continue;
     counts.total += 1;
     const stepState = state.steps[step.id]?.state;
     if (stepState === "succeeded") counts.done += 1;

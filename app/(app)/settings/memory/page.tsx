@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { MemoryThresholdsForm } from "@/components/memory/memory-thresholds-form";
 import { RetrievalTester } from "@/components/memory/retrieval-tester";
+import { toSettingChangeView } from "@/components/settings/setting-change";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
@@ -32,12 +33,7 @@ export default async function MemorySettingsPage() {
       ) : (
         <MemoryThresholdsForm
           action={updateMemoryThresholdsAction}
-          view={{
-            thresholds: thresholds.data.thresholds,
-            isDefault: thresholds.data.isDefault,
-            updatedAt: thresholds.data.updatedAt?.toISOString() ?? null,
-            updatedBy: thresholds.data.updatedBy,
-          }}
+          view={{ thresholds: thresholds.data.thresholds, ...toSettingChangeView(thresholds.data) }}
         />
       )}
     </div>

@@ -6,6 +6,7 @@ import type { ModelSettingsFormView } from "@/components/admin/models/model-type
 import { ModelUsage } from "@/components/admin/models/model-usage";
 import { SettingsSource } from "@/components/admin/models/settings-source";
 import { RunContextForm } from "@/components/settings/run-context-form";
+import { toSettingChangeView } from "@/components/settings/setting-change";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, PageHeader } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
@@ -83,9 +84,7 @@ export default async function ModelSettingsPage() {
           action={updateRunContextAction}
           view={{
             settings: context.data.settings,
-            isDefault: context.data.isDefault,
-            updatedAt: context.data.updatedAt?.toISOString() ?? null,
-            updatedBy: context.data.updatedBy,
+            ...toSettingChangeView(context.data),
             // Unknown when the model settings did not load: no hint rather than a wrong one.
             compressorConfigured: settings.data?.roles.compressor.configured ?? true,
           }}

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { WRITER_ROLES } from "@/lib/access";
-import { saveRunAsTestCase } from "@/lib/db/evals";
+import { saveRunAsTestCase } from "@/lib/evaluations/operations";
 import type { ActionState } from "@/lib/forms";
 import { defineAction } from "@/lib/session";
 

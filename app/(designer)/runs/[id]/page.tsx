@@ -14,6 +14,7 @@ import { getRun, getRunModel } from "@/lib/runs/operations";
 import { NotFoundError } from "@/lib/db/core";
 import { layoutIfUnpositioned } from "@/lib/graph";
 import { modelPriceTable, priceOf } from "@/lib/llm";
+import { hasCapability } from "@/lib/routine";
 import {
   controlRunAction,
   decideHumanStepAction,
@@ -78,7 +79,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   // A routine run's stages name who works each (its actor, a sub-routine step's own) and price their tokens.
   const actorsShown = planned
     ? run.canControl
-    : run.routine.stages.length > 0 || run.routine.steps.some((step) => step.kind === "routine");
+    : run.routine.stages.length > 0 || run.routine.steps.some((step) => hasCapability(step, "startsChildRun"));
   const profiles = actorsShown ? await listActorProfiles(viewer).catch(() => []) : [];
   const actors = planned ? profiles.map(({ id, name }) => ({ id, name })) : [];
   const hierarchy = {

@@ -6,6 +6,7 @@ const run = (overrides: Partial<RunVerdictInput> = {}): RunVerdictInput => ({
   evaluation: false,
   casePassed: null,
   unhandledToolErrors: 0,
+  unreadableEvents: 0,
   ...overrides,
 });
 
@@ -28,6 +29,15 @@ describe("exclusionOf", () => {
     expect(exclusionOf(run({ evaluation: true, casePassed: true, unhandledToolErrors: 2 }), "cases")).toBe(
       "unhandled_tool_error",
     );
+  });
+
+  it("leaves out a run with an event the server could not read, before judging the events it could", () => {
+    expect(exclusionOf(run({ unreadableEvents: 1 }), "runs")).toBe("unreadable_events");
+    expect(exclusionOf(run({ evaluation: true, casePassed: true, unreadableEvents: 1 }), "cases")).toBe(
+      "unreadable_events",
+    );
+    expect(exclusionOf(run({ unreadableEvents: 2, unhandledToolErrors: 1 }), "all")).toBe("unreadable_events");
+    expect(exclusionOf(run({ status: "failed", unreadableEvents: 1 }), "all")).toBe("not_succeeded");
   });
 });
 

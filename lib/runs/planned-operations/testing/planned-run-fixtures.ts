@@ -3,7 +3,8 @@ import type { PlanState, PlanTask, RunEventInput, RunStatus } from "../../../eve
 import { DEMO_HR_SERVER, DEMO_HR_TOOLS } from "../../../demo/hr-tools";
 import type { JsonValue } from "../../../routine";
 import { executionPlanSchema } from "../../engine";
-import { applyRunChange, BUDGET_DEFAULTS, insertQueuedRun, writeRuns } from "../../store";
+import { BUDGET_DEFAULTS } from "../../store";
+import { applyRunChange, insertQueuedRun, writeRuns } from "../../store/testing/run-sql-access";
 import { prisma } from "../../../db/core";
 
 export const REQUEST = "Ann Lee wants annual leave from 2025-07-01 to 2025-07-03; check her balance and apply.";

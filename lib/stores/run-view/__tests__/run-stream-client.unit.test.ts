@@ -126,11 +126,14 @@ describe("the run view's stream client", () => {
     expect(store.getState().steps.lookup.state).toBe("pending");
   });
 
-  it("skips what it cannot read, and close() stops everything", () => {
+  it("lists an event it cannot read in its place, skips what is no event, and close() stops everything", () => {
     vi.useFakeTimers();
     const { store, client, sources, latest } = harness();
-    latest().emit({ runId: "run-1", seq: 1, at: "x", type: "step.exploded", data: {} } as unknown as RunEvent);
+    latest().emit({ hello: "world" } as unknown as RunEvent);
     expect(store.getState().lastSeq).toBe(0);
+    latest().emit({ runId: "run-1", seq: 1, at: "x", type: "step.exploded", data: {} } as unknown as RunEvent);
+    expect(store.getState().lastSeq).toBe(1);
+    expect(store.getState().unreadableEvents).toMatchObject([{ seq: 1, type: "step.exploded" }]);
     client.close();
     expect(latest().closed).toBe(true);
     latest().fail(true);

@@ -8,15 +8,8 @@ import { defineAction } from "@/lib/session";
 import { ValidationError } from "@/lib/db/core";
 import { EVAL_MODES } from "@/lib/evaluations/scoring";
 import { CONTEXT_MODES } from "@/lib/context-modes";
-import {
-  cancelEvalRun,
-  createSuite,
-  deleteSuite,
-  getEvalRunProgress,
-  startEvalRun,
-  updateSuite,
-  type EvalRunProgress,
-} from "@/lib/db/evals";
+import { createSuite, deleteSuite, updateSuite } from "@/lib/db/evals";
+import { cancelEvalRun, getEvalRunProgress, startEvalRun, type EvalRunProgress } from "@/lib/evaluations/operations";
 
 // Each action authorizes and validates here, and the DAL checks again. The suite form posts its configurations as
 // one JSON field (rows of pickers), read and checked by the DAL's suite schema.

@@ -3,7 +3,7 @@ import { formData } from "@/test/request-context";
 import { idleState } from "@/lib/forms";
 import { prisma } from "@/lib/db/core";
 import { seedDatabase } from "@/lib/demo/seed";
-import { applyRunChange, writeRuns } from "@/lib/runs/store";
+import { applyRunChange, writeRuns } from "@/lib/runs/store/testing/run-sql-access";
 import { as, demoUserId } from "@/lib/db/testing/review-test-support";
 import { publishedRoutine, queuedRun } from "@/lib/runs/store/testing/run-test-support";
 import { makeRoutine, makeStep } from "@/lib/db/testing/routine-factories";

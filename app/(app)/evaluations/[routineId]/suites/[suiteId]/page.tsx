@@ -13,15 +13,15 @@ import { Alert, ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/com
 import { hasAnyRole, WRITER_ROLES } from "@/lib/access";
 import { loadOrError } from "@/lib/actions";
 import { NotFoundError } from "@/lib/db/core";
+import { getSuite } from "@/lib/db/evals";
 import {
   getEvalResult,
   getEvalRunProgress,
   getEvalRunReport,
-  getSuite,
   isEvalRunActive,
   listEvalResults,
   listEvalRuns,
-} from "@/lib/db/evals";
+} from "@/lib/evaluations/operations";
 import { sectionAccess } from "@/lib/session";
 import { cancelSuiteRunAction, deleteSuiteAction, readProgressAction, startSuiteAction } from "../actions";
 import { RunPicker } from "./run-picker";

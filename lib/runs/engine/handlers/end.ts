@@ -1,8 +1,0 @@
-import type { StepHandler } from "./types";
-
-/** An end step finishes the run; the engine writes the outputs and marks the steps never reached as skipped. */
-export const endHandler: StepHandler<"end"> = {
-  async run() {
-    return { status: "finish" };
-  },
-};
