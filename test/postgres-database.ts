@@ -8,30 +8,43 @@ export const TEST_POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export type TestPostgresDatabase = {
-  /** The new, empty database's URL (same server and credentials as the admin URL). */
+  /** The database's name on the server. */
+  name: string;
+  /** The new database's URL (same server and credentials as the admin URL). */
   url: string;
   /** Drops the database, closing any connection still open on it (WITH (FORCE)). Safe to call twice. */
   drop(): Promise<void>;
 };
 
 /**
- * Creates an empty database with a unique name on the test PostgreSQL server. When the server cannot be reached it
- * throws, saying loudly that the PostgreSQL suite cannot run: a missing server must fail CI, never skip tests.
+ * Creates a database with a unique name on the test PostgreSQL server: empty, or a copy of `template` (a database
+ * nobody is connected to, such as the migrated one of test/global-setup-postgres.ts). When the server cannot be
+ * reached it throws, saying loudly that the PostgreSQL suite cannot run: a missing server must fail CI, never skip.
  */
-export async function createTestPostgresDatabase(prefix = "rs_test"): Promise<TestPostgresDatabase> {
+export async function createTestPostgresDatabase(
+  prefix = "rs_test",
+  options: { template?: string } = {},
+): Promise<TestPostgresDatabase> {
   const name = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(TEST_POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const template = options.template ? ` TEMPLATE "${options.template}"` : "";
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"${template}`));
   let dropped = false;
   return {
-    url: url.toString(),
+    name,
+    url: testPostgresUrl(name),
     async drop() {
       if (dropped) return;
       dropped = true;
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** The URL of database `name` on the test server (same credentials as the admin URL). */
+function testPostgresUrl(name: string): string {
+  const url = new URL(TEST_POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {

@@ -1,10 +1,10 @@
 // The postgresql Vitest project's set-up: each test file gets its own migrated PostgreSQL database (created on the
-// test server, dropped after the file), so files run in parallel without sharing state, as with SQLite.
+// test server from the template the project's global set-up migrated once, test/global-setup-postgres.ts; dropped
+// after the file), so files run in parallel without sharing state, as with SQLite.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, vi } from "vitest";
-import { migrateDatabase } from "../lib/db/migrations";
+import { afterAll, inject, vi } from "vitest";
 import { createTestPostgresDatabase } from "./postgres-database";
 
 // Demo passwords are hashed once per test run (test/password-hash-memo.ts): the same real hash, without the cost.
@@ -14,7 +14,7 @@ vi.mock("better-auth/crypto", async (importOriginal) => {
   return { ...actual, hashPassword: (password: string) => memoizedHash(actual.hashPassword, password) };
 });
 
-const database = await createTestPostgresDatabase();
+const database = await createTestPostgresDatabase("rs_test", { template: inject("postgresTemplateDatabase") });
 process.env.DATABASE_URL = database.url;
 // Small pools (inherited by the worker processes tests start): test files run side by side against one server, whose
 // 100 connections the default pools (10 + 10 per process) would use up.
@@ -29,13 +29,13 @@ process.env.BETTER_AUTH_URL = "http://localhost:3999";
 // The tests' MCP servers, fake model endpoints and the servers they start listen on loopback, which the outbound policy
 // refuses by default (lib/outbound); tests of the policy itself set OUTBOUND_ALLOWED_NETWORKS as they need.
 process.env.OUTBOUND_ALLOWED_NETWORKS = "127.0.0.0/8, ::1";
-await migrateDatabase();
 
 afterAll(async () => {
   // The file's Prisma client holds pooled connections; disconnect it first so the drop does not cut them mid-query.
   const client = (globalThis as { routineStudioPrisma?: { $disconnect(): Promise<void> } }).routineStudioPrisma;
   await client?.$disconnect();
   delete (globalThis as { routineStudioPrisma?: unknown }).routineStudioPrisma;
+  delete (globalThis as { routineStudioPrismaLoading?: unknown }).routineStudioPrismaLoading;
   await database.drop();
   rmSync(toolFiles, { recursive: true, force: true });
 });
