@@ -3,15 +3,18 @@ import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Tests are chosen by name (decision 0036), never by a hand list. Under these folders, `*.unit.test.ts` needs no
- * database (the `unit` project); every other `*.test.ts` gets a migrated database of its own and runs on SQLite and
- * on PostgreSQL, except `*.sqlite.test.ts` (SQLite's own behaviour: a read-only file, its write lock, its WAL) and
- * `*.postgresql.test.ts` (PostgreSQL's own: the pg-boss queue, LISTEN/NOTIFY, a server going away, its migrations).
+ * Tests are chosen by name and folder (decision 0036), never by a hand list. `*.unit.test.ts` needs no database (the
+ * `unit` project); every other `*.test.ts` gets a migrated database of its own and runs on SQLite, and those in the
+ * layers that hold SQL (the data access, run and evaluation services, the HTTP API, the event readers) run on
+ * PostgreSQL too. `*.sqlite.test.ts` is SQLite's own behaviour (a read-only file, its write lock, its WAL);
+ * `*.postgresql.test.ts` PostgreSQL's own (the pg-boss queue, LISTEN/NOTIFY, a server going away, its migrations).
  */
 const TEST_FOLDERS = "{lib,app,scripts,components}";
 const UNIT_TESTS = `${TEST_FOLDERS}/**/*.unit.test.ts`;
 const DATABASE_TESTS = `${TEST_FOLDERS}/**/*.test.ts`;
 const SQLITE_ONLY = "**/*.sqlite.test.ts";
+// Pages' actions, scripts and pure-domain modules call the same DAL these folders test on both databases.
+const SQL_LAYER_TESTS = "lib/{db,runs,evaluations,api,events}/**/*.test.ts";
 const POSTGRESQL_ONLY = "**/*.postgresql.test.ts";
 
 export default defineConfig({
@@ -60,7 +63,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgresql",
-          include: [DATABASE_TESTS],
+          include: [SQL_LAYER_TESTS, POSTGRESQL_ONLY],
           exclude: [...configDefaults.exclude, UNIT_TESTS, SQLITE_ONLY],
           globalSetup: ["test/global-setup-postgres.ts"],
           setupFiles: ["test/setup-postgres-database.ts"],

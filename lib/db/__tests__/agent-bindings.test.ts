@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeOpenAI } from "../../../scripts/fake-openai/index";
 import type { DemoHrHttpServer } from "../../demo/hr-server";
@@ -81,7 +82,7 @@ describe("agent mode and the routine's bindings", () => {
       expect.objectContaining({ subject: "Your leave is booked", body: "Enjoy your time off." }),
     ]);
     const refused = (await prisma.runEvent.findMany({ where: { runId, type: "agent.call_refused" } })).map(
-      (event) => JSON.parse(event.payload) as { turn: number; tool: string; reason: string },
+      (event) => payloadData(event.payload) as { turn: number; tool: string; reason: string },
     );
     expect(refused).toEqual([{ turn: 2, tool: "send_email_notification", reason: expect.any(String) }]);
     expect(refused[0]!.reason).toContain(`"to" must be "${inputs.employee_id}" (the run's input employee_id)`);

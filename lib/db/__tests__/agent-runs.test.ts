@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
@@ -56,7 +57,7 @@ const bookingTurns = (inputs: Inputs) => [
 const eventsOf = async (runId: string) =>
   (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((event) => ({
     type: event.type,
-    data: JSON.parse(event.payload) as Record<string, unknown>,
+    data: payloadData(event.payload) as Record<string, unknown>,
   }));
 /** What the model was sent back as tool results in the requests about this employee. */
 const toolResultsSent = (employeeId: string) =>
@@ -195,11 +196,11 @@ describe("agent mode through the worker, the fake model over HTTP and the demo H
       false,
     );
     const applyOutput = await prisma.runEvent.findMany({ where: { runId, type: "step.output" } });
-    expect(applyOutput.map((row) => JSON.parse(row.payload)).find((data) => data.stepRunId === apply.id)).toMatchObject(
-      {
-        origin: "simulated",
-      },
-    );
+    expect(
+      applyOutput.map((row) => payloadData(row.payload)).find((data) => data.stepRunId === apply.id),
+    ).toMatchObject({
+      origin: "simulated",
+    });
     const stored = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(stored.source).toBe("eval");
     expect(JSON.parse(stored.toolFixtures!)).toEqual([{ tool: "get_employee", output: pinned }]);

@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, prisma, ValidationError } from "../core";
@@ -22,7 +23,7 @@ let formId: string;
 const eventsOf = async (runId: string) =>
   (await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((event) => ({
     type: event.type,
-    ...JSON.parse(event.payload),
+    ...payloadData(event.payload),
   }));
 const lastEvent = async (runId: string) => (await eventsOf(runId)).at(-1);
 

@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../../../scripts/fake-openai/index";
 import { signedIn } from "../../../test/request-context";
@@ -79,7 +80,7 @@ async function compressedRun(): Promise<Array<string | null>> {
     where: { runId, type: "context.compressed" },
     orderBy: { seq: "asc" },
   });
-  return events.map((event) => (JSON.parse(event.payload) as { reason?: string }).reason ?? null);
+  return events.map((event) => (payloadData(event.payload) as { reason?: string }).reason ?? null);
 }
 
 describe("the worker's compressor", () => {

@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
@@ -96,7 +97,7 @@ describe("a worker killed in the middle of a run", () => {
 
     const events = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
-    expect(events.filter((event) => event.type === "run.started").map((event) => JSON.parse(event.payload))).toEqual([
+    expect(events.filter((event) => event.type === "run.started").map((event) => payloadData(event.payload))).toEqual([
       { resumed: false },
       { resumed: true },
     ]);

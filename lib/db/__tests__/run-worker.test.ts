@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
 import type { ToolOutcome, ToolPort } from "../../runs/engine";
@@ -116,7 +117,7 @@ describe("runs through the worker with the real engine and the demo HR tools", (
     expect(approved).toMatchObject({ state: "succeeded", output: { approved: true, comment: "Fine by me" } });
     const intervention = await prisma.runEvent.findFirstOrThrow({ where: { runId, type: "step.intervention" } });
     const operatorName = DEMO_USERS.find((user) => user.roles.includes("operator"))!.name;
-    expect(JSON.parse(intervention.payload)).toMatchObject({
+    expect(payloadData(intervention.payload)).toMatchObject({
       action: "approved",
       by: operatorName,
       comment: "Fine by me",

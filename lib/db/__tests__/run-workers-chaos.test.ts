@@ -1,6 +1,7 @@
 // Issue #17: two worker processes execute 50 runs of slow tools while one of them is SIGKILLed at random moments and
 // replaced. Written against the DAL, Prisma and the run service only, so it runs unchanged on PostgreSQL once the run
 // store does.
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FINISHED_RUN_STATUSES } from "../../events";
 import { sharedToolGateway } from "../../tool-gateway";
@@ -184,7 +185,7 @@ describe("two workers, one SIGKILLed at random moments and replaced, executing 5
       readEvents(runIds),
     ]);
     const resumed = new Set(
-      events.filter((event) => event.type === "run.started" && JSON.parse(event.payload).resumed).map((e) => e.runId),
+      events.filter((event) => event.type === "run.started" && payloadData(event.payload).resumed).map((e) => e.runId),
     );
     console.info(
       `chaos seed ${SEED}: ${RUNS} runs in ${tookMs} ms; kills at ${pool.kills.map((kill) => kill.atMs).join(", ")} ms ` +

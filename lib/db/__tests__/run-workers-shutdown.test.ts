@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../tool-gateway";
 import { prisma } from "../core";
@@ -115,7 +116,7 @@ describe("a worker stopped with SIGTERM in the middle of a step", () => {
     const counts = await sideEffects();
     expect(keys.map((key) => counts.get(key))).toEqual([1, 1, 1]);
     const events = await prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
-    expect(events.filter((event) => event.type === "run.started").map((event) => JSON.parse(event.payload))).toEqual([
+    expect(events.filter((event) => event.type === "run.started").map((event) => payloadData(event.payload))).toEqual([
       { resumed: false },
       { resumed: true },
     ]);

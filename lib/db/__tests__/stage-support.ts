@@ -1,3 +1,4 @@
+import { payloadData } from "../../events/testing/stored-payload";
 import { randomUUID } from "node:crypto";
 import { expect, vi } from "vitest";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../demo/hr-server";
@@ -145,7 +146,7 @@ export const stepsOf = async (runId: string) =>
 /** The payloads of the run's events of one type, in order. */
 export const eventsOf = async (runId: string, type: string) =>
   (await prisma.runEvent.findMany({ where: { runId, type }, orderBy: { seq: "asc" } })).map((event) =>
-    JSON.parse(event.payload),
+    payloadData(event.payload),
   );
 
 /** The run's audit entries as { action, ...detail }, in order. */

@@ -1,3 +1,4 @@
+import { payloadData } from "../../../events/testing/stored-payload";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, UnauthenticatedError } from "../../../access";
@@ -136,7 +137,7 @@ describe("editPlannedTask", () => {
     expect(run.lastSeq).toBe(lastSeq + 1);
     const event = await prisma.runEvent.findFirstOrThrow({ where: { runId }, orderBy: { seq: "desc" } });
     expect(event).toMatchObject({ seq: lastSeq + 1, type: "plan.updated" });
-    expect(JSON.parse(event.payload)).toMatchObject({
+    expect(payloadData(event.payload)).toMatchObject({
       by: "operator",
       operator: "Otto Operator",
       summary: "Otto Operator changed t2's title, criteria and actor.",

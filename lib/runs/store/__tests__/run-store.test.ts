@@ -1,3 +1,4 @@
+import { payloadData } from "../../../events/testing/stored-payload";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LeaseLostError, type RunStore } from "../../engine";
@@ -295,7 +296,7 @@ describe("the run store", () => {
     const parent = await prisma.run.findUniqueOrThrow({ where: { id: runId } });
     expect(parent.status).toBe("queued");
     const last = await prisma.runEvent.findFirstOrThrow({ where: { runId }, orderBy: { seq: "desc" } });
-    expect([last.type, JSON.parse(last.payload)]).toEqual([
+    expect([last.type, payloadData(last.payload)]).toEqual([
       "run.status",
       { status: "queued", reason: "A sub-routine finished." },
     ]);

@@ -1,3 +1,4 @@
+import { payloadData } from "../../../events/testing/stored-payload";
 import { hostname } from "node:os";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunStatus } from "../../../events";
@@ -135,7 +136,7 @@ describe("the run worker", () => {
     const row = await prisma.run.findUniqueOrThrow({ where: { id: broken } });
     expect(row.error).toMatch(/internal error: The stored routine cannot be opened/);
     const finished = await prisma.runEvent.findFirstOrThrow({ where: { runId: broken, type: "run.finished" } });
-    expect(JSON.parse(finished.payload)).toMatchObject({ status: "failed" });
+    expect(payloadData(finished.payload)).toMatchObject({ status: "failed" });
 
     const busy = await queuedRun(routineId);
     wakeRunWorker();

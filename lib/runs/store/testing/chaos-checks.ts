@@ -1,5 +1,6 @@
 // What must hold after a chaos test, as lists of problems (empty when all is well), so a failure names every run and
 // step that broke a rule at once. Plain rows in, so the same checks read SQLite or PostgreSQL through Prisma.
+import { payloadData } from "../../../events/testing/stored-payload";
 
 export type CheckedRun = { id: string; status: string; leaseOwner: string | null; leaseUntil: Date | null };
 export type CheckedStepRun = { id: string; runId: string; stepId: string; iteration: number; state: string };
@@ -48,7 +49,7 @@ export function runProblems(
     const succeededStepRuns = new Set<string>();
     for (const event of (eventsOf.get(run.id) ?? []).sort((a, b) => a.seq - b.seq)) {
       if (event.type !== "step.started" && event.type !== "step.succeeded") continue;
-      const step = JSON.parse(event.payload) as StepRef;
+      const step = payloadData(event.payload) as StepRef;
       if (event.type === "step.started" && succeededStepRuns.has(step.stepRunId))
         problems.push(`${at}: step ${step.stepId} started again (seq ${event.seq}) after it succeeded`);
       if (event.type !== "step.succeeded") continue;
