@@ -1,6 +1,7 @@
 "use client";
 
 import { InspectorField, InspectorSection } from "./inspector-field";
+import { InstructionField } from "./instruction-field";
 import { OutputsEditor } from "./outputs-editor";
 import { Textarea } from "@/components/ui";
 import type { InspectorPanelProps } from "./step-panel-props";
@@ -9,18 +10,12 @@ import type { InspectorPanelProps } from "./step-panel-props";
 export function SkillStepPanel({ step, update }: InspectorPanelProps<"skill">) {
   return (
     <>
-      <InspectorField
-        id="step-instruction"
+      <InstructionField
         label="Instruction"
         hint="What the model should think about or write, with no tool."
-      >
-        <Textarea
-          id="step-instruction"
-          rows={4}
-          value={step.instruction}
-          onChange={(event) => update("instruction", (current) => ({ ...current, instruction: event.target.value }))}
-        />
-      </InspectorField>
+        value={step.instruction}
+        onChange={(instruction) => update("instruction", (current) => ({ ...current, instruction }))}
+      />
       <InspectorSection title="Outputs">
         <OutputsEditor
           outputs={step.outputs}
