@@ -9,13 +9,15 @@ import { configDefaults, defineConfig } from "vitest/config";
  * PostgreSQL too. `*.sqlite.test.ts` is SQLite's own behaviour (a read-only file, its write lock, its WAL);
  * `*.postgresql.test.ts` PostgreSQL's own (the pg-boss queue, LISTEN/NOTIFY, a server going away, its migrations).
  */
-const TEST_FOLDERS = "{lib,app,scripts,components}";
+const TEST_FOLDERS = "{lib,app,scripts,components,test}";
 const UNIT_TESTS = `${TEST_FOLDERS}/**/*.unit.test.ts`;
 const DATABASE_TESTS = `${TEST_FOLDERS}/**/*.test.ts`;
 const SQLITE_ONLY = "**/*.sqlite.test.ts";
-// Pages' actions, scripts and pure-domain modules call the same DAL these folders test on both databases.
-const SQL_LAYER_TESTS = "lib/{db,runs,evaluations,api,events}/**/*.test.ts";
 const POSTGRESQL_ONLY = "**/*.postgresql.test.ts";
+
+// Database test files share a worker process but not the project's modules: the runner loads them afresh for each
+// file and the set-up files release what a file left on globalThis (decision 0040).
+const SHARED_PROCESS = { isolate: false, runner: "./test/shared-process-runner.ts" } as const;
 
 export default defineConfig({
   resolve: {
@@ -54,6 +56,7 @@ export default defineConfig({
           include: [DATABASE_TESTS],
           exclude: [...configDefaults.exclude, UNIT_TESTS, POSTGRESQL_ONLY],
           globalSetup: ["test/global-setup-sqlite.ts"],
+          ...SHARED_PROCESS,
           setupFiles: ["test/setup-database.ts"],
         },
       },
@@ -63,9 +66,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: "postgresql",
-          include: [SQL_LAYER_TESTS, POSTGRESQL_ONLY],
+          include: [DATABASE_TESTS],
           exclude: [...configDefaults.exclude, UNIT_TESTS, SQLITE_ONLY],
           globalSetup: ["test/global-setup-postgres.ts"],
+          ...SHARED_PROCESS,
           setupFiles: ["test/setup-postgres-database.ts"],
         },
       },

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, inject, vi } from "vitest";
 import { createTestPostgresDatabase } from "./postgres-database";
+import { releaseProcessState } from "./process-state";
 
 // Demo passwords are hashed once per test run (test/password-hash-memo.ts): the same real hash, without the cost.
 vi.mock("better-auth/crypto", async (importOriginal) => {
@@ -31,11 +32,9 @@ process.env.BETTER_AUTH_URL = "http://localhost:3999";
 process.env.OUTBOUND_ALLOWED_NETWORKS = "127.0.0.0/8, ::1";
 
 afterAll(async () => {
-  // The file's Prisma client holds pooled connections; disconnect it first so the drop does not cut them mid-query.
-  const client = (globalThis as { routineStudioPrisma?: { $disconnect(): Promise<void> } }).routineStudioPrisma;
-  await client?.$disconnect();
-  delete (globalThis as { routineStudioPrisma?: unknown }).routineStudioPrisma;
-  delete (globalThis as { routineStudioPrismaLoading?: unknown }).routineStudioPrismaLoading;
+  // Everything this file opened (the Prisma client's pool, the run store's, workers, pg-boss) goes first, so the drop
+  // does not cut a connection mid-query; the next file runs in this process (test/shared-process-runner.ts).
+  await releaseProcessState();
   await database.drop();
   rmSync(toolFiles, { recursive: true, force: true });
 });

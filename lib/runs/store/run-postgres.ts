@@ -78,7 +78,9 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
       if (typeof code === "string" && RETRYABLE.has(code) && attempt < RETRIES) continue;
       throw translateDbError(error);
     } finally {
-      client.off("error", onLost);
+      // A broken client is ended, not pooled: it keeps this listener, for the server may still report the end of its
+      // session (an administrator terminating it) while it closes, with nobody else listening.
+      if (!broken) client.off("error", onLost);
       client.release(broken);
     }
   }
