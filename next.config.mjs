@@ -23,6 +23,9 @@ const nextConfig = {
   experimental: {
     // Routines are stored up to 5 MB (lib/db/routines/routine-inputs.ts); pasted JSON is larger when pretty-printed.
     serverActions: { bodySizeLimit: "10mb" },
+    // Turbopack's build cache makes the next build of changed sources about twice as fast, and writing it costs 19 s
+    // of a build on 2 cores: the first build of a checkout (a fresh clone, CI) skips it (scripts/lib/prepare.mjs).
+    turbopackFileSystemCacheForBuild: process.env.ROUTINE_STUDIO_BUILD_CACHE !== "off",
   },
 };
 

@@ -174,7 +174,15 @@ export function ensureBuild(env) {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const stamp = path.join(root, ".next", "routine-studio-build-stamp");
   if (!existsSync(buildId) && existsSync(stamp)) writeFileSync(stamp, "");
-  const changed = whenChanged(stamp, inputs, () => run("Building the app (next build)", "npx", ["next", "build"], env));
+  // A checkout's first build writes no build cache (next.config.mjs): a fresh clone (CI) builds once; later builds,
+  // after the sources changed, write it and read it.
+  const first = !existsSync(stamp);
+  const changed = whenChanged(stamp, inputs, () =>
+    run("Building the app (next build)", "npx", ["next", "build"], {
+      ...env,
+      ...(first ? { ROUTINE_STUDIO_BUILD_CACHE: "off" } : {}),
+    }),
+  );
   if (!changed) console.log(`✔ Build up to date (${new Date(statSync(buildId).mtime).toISOString()})`);
 }
 

@@ -49,7 +49,8 @@ async function loadedModules(
 
 const ours = (modules: string[]) => modules.filter((file) => !file.startsWith("node_modules/"));
 
-describe("what an entry outside the web server loads", () => {
+// Each test starts one or two processes that load their entry through tsx: seconds each on a busy machine.
+describe("what an entry outside the web server loads", { timeout: 60_000 }, () => {
   it("the run worker: its run service and the database, and no Next, React or better-auth", async () => {
     const modules = await loadedModules(["scripts/run-worker.ts"], /run worker (\S+) started/, true);
     expect(ours(modules)).toEqual(
