@@ -78,9 +78,7 @@ export async function writePostgresRuns<T>(url: string, work: () => SqlProgram<T
       if (typeof code === "string" && RETRYABLE.has(code) && attempt < RETRIES) continue;
       throw translateDbError(error);
     } finally {
-      // A broken client is ended, not pooled: it keeps this listener, for the server may still report the end of its
-      // session (an administrator terminating it) while it closes, with nobody else listening.
-      if (!broken) client.off("error", onLost);
+      client.off("error", onLost);
       client.release(broken);
     }
   }
