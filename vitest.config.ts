@@ -32,9 +32,9 @@ export default defineConfig({
     // Set-up hooks seed a database and start servers; on a loaded 2-core machine that has taken over the 10 s default.
     hookTimeout: 30_000,
     pool: "forks",
-    // One test process more than cores: database tests wait on child processes, servers and timers, and with one per
-    // core the cores idled a fifth of the time (vitest 429 s with 2 on 2 cores, 349 s with 3; decision 0040).
-    maxWorkers: availableParallelism() + 1,
+    // Two test processes per core: database tests wait on child processes, servers and timers, and with fewer the
+    // cores idled (on 2 cores: 429 s with 2, 336–349 s with 3, 296 s with 4; decisions 0040, 0041).
+    maxWorkers: availableParallelism() * 2,
     projects: [
       {
         // Tests that need no database (*.unit.test.ts): no set-up beyond the environment, and the module graph kept

@@ -1,5 +1,5 @@
 // Set-up steps shared by `npm start` and `npm test`. Node built-ins only: this runs before `npm install`.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -29,42 +29,6 @@ export function tryRun(label, command, args, env = process.env) {
   }
   console.log(`✔ ${label} (${secondsSince(started)})`);
   return 0;
-}
-
-/**
- * Runs commands at the same time (for single-threaded ones on a multi-core machine). Each one's output is held
- * back and printed whole when it ends, so nothing interleaves. Exits the process when any fails, after all ended.
- * @param {Array<{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv }>} steps
- */
-export async function runTogether(steps) {
-  console.log(`\n▶ ${steps.map((step) => step.label).join(" and ")} (at the same time)`);
-  const outcomes = await Promise.all(
-    steps.map(
-      (step) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const output = [];
-          const child = spawn(step.command, step.args, {
-            cwd: root,
-            env: step.env ?? process.env,
-            stdio: ["ignore", "pipe", "pipe"],
-          });
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on("close", (code) => {
-            const text = Buffer.concat(output).toString();
-            if (text.trim()) console.log(`── ${step.label} ──\n${text.trimEnd()}`);
-            console.log(
-              code === 0 ? `✔ ${step.label} (${secondsSince(started)})` : `✖ ${step.label} failed (exit code ${code})`,
-            );
-            resolve(code);
-          });
-        }),
-    ),
-  );
-  const failed = outcomes.find((code) => code !== 0);
-  if (failed !== undefined) process.exit(failed || 1);
 }
 
 function hashOf(paths) {
