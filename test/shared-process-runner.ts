@@ -21,6 +21,10 @@ const KEEP = [
   /\/node_modules\/@vitest\//,
   /\/test\/shared-process-runner\.ts$/,
 ];
+// Nor are the generated Prisma clients (2 × 2.9 MB of code defining classes; the clients themselves are made in
+// lib/db, which is reloaded): keeping them cut the SQLite project's module loading from 63 s to 54 s (summed over
+// files). Keeping the routine model, graph and review rules too (pure, no module state) gained nothing measurable.
+const KEEP_GENERATED = /\/lib\/db\/generated\//;
 
 const startEnvironment = { ...process.env };
 
@@ -34,7 +38,7 @@ export default class SharedProcessRunner extends TestRunner {
     const internals = this as unknown as RunnerInternals;
     internals.moduleRunner?.mocker?.reset();
     for (const [id, node] of internals.workerState.evaluatedModules.idToModuleMap) {
-      if (KEEP.some((pattern) => pattern.test(id))) continue;
+      if (KEEP.some((pattern) => pattern.test(id)) || KEEP_GENERATED.test(id)) continue;
       node.promise = undefined;
       node.exports = undefined;
       node.evaluated = false;
