@@ -98,20 +98,23 @@ function lowerSessionPriority(pid) {
 }
 
 /**
- * Each lane's steps one after another, the lanes side by side. Answers the first failing step's exit code, or 0
- * when all passed; after a failure no lane starts another step.
+ * Each lane's steps one after another, the lanes side by side. Answers 0 once every step passed, or the first
+ * failing step's exit code as soon as it fails (the other lanes are not waited for, and start no more steps).
  * @param {Array<Array<{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv }>>} lanes
  */
-export async function runSideLanes(lanes) {
+export function runSideLanes(lanes) {
   let failed = 0;
-  await Promise.all(
-    lanes.map(async (lane) => {
+  return new Promise((resolve) => {
+    const runLane = async (lane) => {
       for (const step of lane) {
         if (failed) return;
         const code = await runSideCheck(step);
-        if (code !== 0 && !failed) failed = code;
+        if (code !== 0 && !failed) {
+          failed = code;
+          resolve(code);
+        }
       }
-    }),
-  );
-  return failed;
+    };
+    Promise.all(lanes.map(runLane)).then(() => resolve(failed));
+  });
 }
