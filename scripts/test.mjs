@@ -7,10 +7,11 @@ import path from "node:path";
 import { ensureHeadlessShell } from "./lib/debian-packages.mjs";
 import { ensureNode24 } from "./lib/node24.mjs";
 import { baseEnv, ensureDependencies, ensurePrismaClient, root, run, secondsSince } from "./lib/prepare.mjs";
-import { runInForeground, runSideCheck, runSideLanes, stopAll } from "./lib/side-checks.mjs";
+import { runInForeground, runSideCheck, runSideLanes, stopAll, stopAllOnSignals } from "./lib/side-checks.mjs";
 import { printSlowest, readJson } from "./lib/test-report.mjs";
 
 const started = Date.now();
+stopAllOnSignals();
 ensureDependencies();
 ensurePrismaClient();
 ensureHeadlessShell();

@@ -22,11 +22,14 @@ export function stopAll() {
   running.clear();
 }
 
-for (const signal of ["SIGINT", "SIGTERM"])
-  process.on(signal, () => {
-    stopAll();
-    process.exit(130);
-  });
+/** Ctrl-C or a CI's SIGTERM ends every command too (they run in process groups of their own, out of its reach). */
+export function stopAllOnSignals() {
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.on(signal, () => {
+      stopAll();
+      process.exit(130);
+    });
+}
 
 function start(command, args, env, stdio) {
   // Its own process group (detached), so stopAll() reaches its children; stdio stays ours.
