@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures";
 import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
@@ -190,9 +191,15 @@ function balanceCase(name: string, marker: string) {
   });
 }
 
-/** Runs the suite through the DAL and waits until its eval run finished. */
-async function runSuiteToEnd(suiteId: string) {
-  const { evalRunId } = await dal("author", "startEvalRun", { suiteId });
+/**
+ * Runs the suite from its page and waits until its eval run finished. Started through the app, the server's eval
+ * driver is woken at once; started by the set-up service (another process) it only found the run on its safety
+ * poll, up to 5 s later, twice per test.
+ */
+async function runSuiteToEnd(page: Page, routineId: string, suiteId: string) {
+  await page.goto(`/evaluations/${routineId}/suites/${suiteId}`);
+  await new EvaluationsPage(page).runSuite();
+  const evalRunId = new URL(page.url()).searchParams.get("run")!;
   await expect
     .poll(async () => (await dal("author", "getEvalRunProgress", { evalRunId })).status, { timeout: 30_000 })
     .toBe("succeeded");
@@ -221,7 +228,7 @@ test("the suite compares a version in review with the published one, and the rev
     concurrency: 2,
     configurations: [{ ...agentOn(v1.versionId), mode: "workflow" }, agentOn(v1.versionId)],
   });
-  await runSuiteToEnd(suiteId);
+  await runSuiteToEnd(page, routineId, suiteId);
 
   // Version 2 goes into review; the suite compares it (on a weaker model) with the published version 1.
   await dal("author", "startNewDraft", { routineId });
@@ -239,7 +246,7 @@ test("the suite compares a version in review with the published one, and the rev
     concurrency: 2,
     configurations: [agentOn(v1.versionId), agentOn(v2.versionId, "fake-weak")],
   });
-  await runSuiteToEnd(suiteId);
+  await runSuiteToEnd(page, routineId, suiteId);
 
   const evaluations = new EvaluationsPage(page);
   await page.goto(`/evaluations/${routineId}/suites/${suiteId}`);
