@@ -96,7 +96,7 @@ function lowerSessionPriority(pid) {
   try {
     writeFileSync(file, "19");
   } catch {
-    // Not allowed here: the nice value still ranks it within its session.
+    // Not allowed here: the check then competes as a session of its own, slower for the suites but still correct.
   }
 }
 
