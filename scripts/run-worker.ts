@@ -1,4 +1,4 @@
-// The run worker on its own: `npm run worker`. It opens the database of DATABASE_URL (any machine that reaches it),
+// The run worker on its own: `npm run worker`, which runs this file bundled (scripts/worker.mjs, decision 0042). It opens the database of DATABASE_URL (any machine that reaches it),
 // applies pending migrations, and executes runs (RUN_WORKER_CONCURRENCY, RUN_LEASE_MS, RUN_POLL_MS, RUN_HEARTBEAT_MS)
 // until SIGTERM/SIGINT: it then stops claiming, lets each run in flight finish its current step (up to
 // RUN_SHUTDOWN_GRACE_MS), hands the runs back for any worker to resume, marks itself stopped and exits 0. A second

@@ -31,7 +31,7 @@ function machineTicks(): { busy: number; idle: number } {
 
 function roleOf(pid: number, commandLine: string, database: string): CpuRole | null {
   if (pid === process.pid) return "bench";
-  if (commandLine.includes("scripts/run-worker.ts")) return "workers";
+  if (commandLine.includes("scripts/worker.mjs")) return "workers";
   if (/next-server|next start/.test(commandLine)) return "webServer";
   if (commandLine.startsWith("postgres: ") && commandLine.includes(` ${database} `)) return "postgres";
   return null;

@@ -14,7 +14,7 @@ export type WorkerSet = {
 };
 
 /**
- * Starts `count` processes of `npm run worker` (scripts/run-worker.ts) on `env`, at the same time, and resolves once
+ * Starts `count` processes of `npm run worker` (scripts/worker.mjs) on `env`, at the same time, and resolves once
  * each has said it started. When one fails to start, the others are stopped before the error is thrown.
  */
 export async function startWorkers(count: number, env: NodeJS.ProcessEnv): Promise<WorkerSet> {

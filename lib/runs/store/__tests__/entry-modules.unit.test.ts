@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bundleRunWorker } from "../../../../scripts/lib/run-worker-bundle.mjs";
 import { startNode, stopChild } from "../testing/child-process";
 
 // A worker on another machine must not carry a web request's context: the run worker's entry, and the scripts beside
@@ -13,11 +14,15 @@ const BETTER_AUTH = /\/node_modules\/(better-auth|@better-auth\/[^/]+)\//;
 const BETTER_AUTH_CRYPTO =
   /\/node_modules\/(better-auth\/dist\/crypto|@better-auth\/utils|@noble|@better-auth\/core\/dist\/(utils|env|error))/;
 
+/** The preloads of a TypeScript entry run as a script: the server-only hook and tsx. */
+const SCRIPT = ["--import", "./scripts/lib/server-only.mjs", "--import", "tsx"];
+
 async function loadedModules(
   args: string[],
   ready: RegExp,
   stop: boolean,
   dir = mkdtempSync(path.join(tmpdir(), "entry-modules-")),
+  preloads = SCRIPT,
 ): Promise<string[]> {
   const log = path.join(dir, `${path.basename(args[0]!)}.modules.txt`);
   const env = {
@@ -27,15 +32,7 @@ async function loadedModules(
     RUN_POLL_MS: "100",
   };
   const child = await startNode(
-    [
-      "--import",
-      "./scripts/lib/server-only.mjs",
-      "--import",
-      "tsx",
-      "--import",
-      "./lib/runs/store/testing/module-log.mjs",
-      ...args,
-    ],
+    [...preloads, "--import", "./lib/runs/store/testing/module-log.mjs", ...args],
     env,
     ready,
   );
@@ -52,8 +49,11 @@ const ours = (modules: string[]) => modules.filter((file) => !file.startsWith("n
 // Each test starts one or two processes that load their entry through tsx: seconds each on a busy machine.
 describe("what an entry outside the web server loads", { timeout: 60_000 }, () => {
   it("the run worker: its run service and the database, and no Next, React or better-auth", async () => {
-    const modules = await loadedModules(["scripts/run-worker.ts"], /run worker (\S+) started/, true);
-    expect(ours(modules)).toEqual(
+    // `npm run worker` runs one bundle of the project's modules (scripts/worker.mjs): the bundle says which of ours
+    // it holds, the module log which packages the process loads.
+    const modules = await loadedModules(["scripts/worker.mjs"], /run worker (\S+) started/, true, undefined, []);
+    const bundled = Object.keys((await bundleRunWorker()).metafile.inputs);
+    expect(bundled).toEqual(
       expect.arrayContaining([
         "scripts/run-worker.ts",
         "lib/runs/store/run-worker.ts",
@@ -61,10 +61,11 @@ describe("what an entry outside the web server loads", { timeout: 60_000 }, () =
         "lib/db/core/client.ts",
       ]),
     );
+    expect(ours(modules)).toEqual(expect.arrayContaining(["scripts/worker.mjs", ".cache/run-worker/run-worker.mjs"]));
     expect(modules.filter((file) => WEB.test(`/${file}`))).toEqual([]);
     expect(modules.filter((file) => BETTER_AUTH.test(`/${file}`))).toEqual([]);
     expect(
-      ours(modules).filter(
+      bundled.filter(
         (file) => file.startsWith("lib/session/") || file.startsWith("app/") || file.startsWith("components/"),
       ),
     ).toEqual([]);

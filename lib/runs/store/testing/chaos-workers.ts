@@ -20,7 +20,7 @@ export type PoolWorker = { owner: string; child: Child };
 export type Kill = { owner: string; pid: number; atMs: number };
 
 /**
- * Run worker processes (scripts/run-worker.ts) that a test SIGKILLs and replaces, `size` of them at a time. A
+ * Run worker processes (`npm run worker`) that a test SIGKILLs and replaces, `size` of them at a time. A
  * replacement starts as soon as its predecessor is gone, without waiting for it to be ready, so kills can also
  * come while the pool is short of workers. Every process it started is kept, so a failure message can show what
  * each one printed, and `stopAll` ends them all.

@@ -2,14 +2,8 @@ import type { Routine } from "../../../routine";
 import { startNode, type Child } from "./child-process";
 import { bookLeave, doneStep, emailStep, leaveRoutineOf } from "./demo-hr-runs";
 
-/** `npm run worker` as tests start it: the standalone run worker, with the server-only hook and tsx. */
-export const RUN_WORKER_ARGS = [
-  "--import",
-  "./scripts/lib/server-only.mjs",
-  "--import",
-  "tsx",
-  "scripts/run-worker.ts",
-];
+/** `npm run worker` as tests start it: the standalone run worker, bundled (scripts/worker.mjs). */
+export const RUN_WORKER_ARGS = ["scripts/worker.mjs"];
 
 /** Starts a run worker process; resolves once it says it started (match[1] is its lease owner id). */
 export function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<Child> {
