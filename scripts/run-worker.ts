@@ -1,9 +1,10 @@
 // The run worker on its own: `npm run worker`, which runs this file bundled (scripts/worker.mjs, decision 0042). It
 // opens the database of DATABASE_URL (any machine that reaches it), applies pending migrations, and executes runs
-// (RUN_WORKER_CONCURRENCY, RUN_LEASE_MS, RUN_POLL_MS, RUN_HEARTBEAT_MS) until SIGTERM/SIGINT: it then stops claiming, lets each run in flight finish its current step (up to
-// RUN_SHUTDOWN_GRACE_MS), hands the runs back for any worker to resume, marks itself stopped and exits 0. A second
-// signal ends it at once. The web server runs the same worker in-process; start it with RUN_WORKER=off to move runs
-// out of it. It loads the run service and the database only: no Next, React or better-auth (tested).
+// (RUN_WORKER_CONCURRENCY, RUN_LEASE_MS, RUN_POLL_MS, RUN_HEARTBEAT_MS) until SIGTERM/SIGINT: it then stops claiming,
+// lets each run in flight finish its current step (up to RUN_SHUTDOWN_GRACE_MS), hands the runs back for any worker to
+// resume, marks itself stopped and exits 0. A second signal ends it at once. The web server runs the same worker
+// in-process; start it with RUN_WORKER=off to move runs out of it. It loads the run service and the database only: no
+// Next, React or better-auth (tested).
 // A DATABASE_URL it cannot use (wrong form, no server there, no such database, refused credentials, a migration that
 // fails) ends it at start with exit code 1 and one sentence saying what to fix, not a stack trace.
 import { DatabaseConfigError } from "../lib/db/location";
