@@ -20,6 +20,10 @@ process.env.DATABASE_URL = database.url;
 // Small pools (inherited by the worker processes tests start): test files run side by side against one server, whose
 // 100 connections the default pools (10 + 10 per process) would use up.
 process.env.DATABASE_POOL_MAX = "3";
+// A commit returns before its WAL record reaches the disk (node-postgres reads PGOPTIONS, and so do the processes tests
+// start): only a crash of the server itself could lose one, which no test causes; what a transaction sees, locks and
+// makes visible is unchanged. The project took 133 s instead of 153 s, and 38 fewer CPU-seconds (decision 0041).
+process.env.PGOPTIONS = "-c synchronous_commit=off";
 process.env.RUN_DB_POOL_MAX = "4";
 // With SQLite the tool files folder is beside the per-file database; here it would be the project's data folder,
 // shared by every test file and by the app: give each file its own, as with SQLite.
