@@ -32,7 +32,7 @@ rmSync(path.join(resultsDir, "e2e-results.json"), { force: true });
 run("Route types (next typegen)", "npx", ["next", "typegen"], env);
 
 // Beside the timed suites, at the lowest priority (scripts/lib/side-checks.mjs): the production build the browser
-// tests need first, then type check and lint side by side, then module boundaries and formatting.
+// tests need first, then type check, lint, and module boundaries followed by formatting, side by side.
 const buildEnv = { ...env, NODE_ENV: "production" };
 const built = runSideCheck({
   label: "Production build (next build, skipped when the sources did not change)",
@@ -44,17 +44,15 @@ const checked = built.then((code) =>
   code !== 0
     ? code
     : runSideLanes([
+        [{ label: "Type check (tsc)", command: "npx", args: ["tsc", "--noEmit"], env }],
+        [{ label: "Lint (eslint)", command: "npx", args: ["eslint", "--max-warnings=0", "."], env }],
         [
-          { label: "Type check (tsc)", command: "npx", args: ["tsc", "--noEmit"], env },
           {
             label: "Module boundaries (dependency-cruiser)",
             command: "npm",
             args: ["run", "--silent", "check:boundaries"],
             env,
           },
-        ],
-        [
-          { label: "Lint (eslint)", command: "npx", args: ["eslint", "--max-warnings=0", "."], env },
           { label: "Formatting (prettier)", command: "npm", args: ["run", "--silent", "format:check"], env },
         ],
       ]),
