@@ -9,12 +9,13 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const RUN_WORKER_ENTRY = path.join(root, "scripts", "run-worker.ts");
-export const RUN_WORKER_BUNDLE = path.join(root, ".cache", "run-worker", "run-worker.mjs");
+const RUN_WORKER_ENTRY = path.join(root, "scripts", "run-worker.ts");
+const RUN_WORKER_BUNDLE = path.join(root, ".cache", "run-worker", "run-worker.mjs");
 
 /**
- * Bundles the run worker and returns the bundle's path. Several workers may start at once (the tests start three):
- * each writes its files under a name of its own and renames them into place, so none reads a half-written bundle.
+ * Bundles the run worker; answers the bundle's path and esbuild's metafile (what went into it). Several workers may
+ * start at once (the tests start three): each writes its files under a name of its own and renames them into place,
+ * so none reads a half-written bundle.
  * `server-only` becomes an empty module, as in Next's server bundles (the worker is server code).
  */
 export async function bundleRunWorker() {

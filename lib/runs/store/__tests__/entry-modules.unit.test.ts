@@ -46,7 +46,7 @@ async function loadedModules(
 
 const ours = (modules: string[]) => modules.filter((file) => !file.startsWith("node_modules/"));
 
-// Each test starts one or two processes that load their entry through tsx: seconds each on a busy machine.
+// Each test starts one or two processes (the scripts through tsx): seconds each on a busy machine.
 describe("what an entry outside the web server loads", { timeout: 60_000 }, () => {
   it("the run worker: its run service and the database, and no Next, React or better-auth", async () => {
     // `npm run worker` runs one bundle of the project's modules (scripts/worker.mjs): the bundle says which of ours
