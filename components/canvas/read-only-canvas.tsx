@@ -16,7 +16,7 @@ import {
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "next-themes";
 import { useCallback, useRef, useState } from "react";
-import type { FlowNode, StepEdge } from "@/lib/graph";
+import { drawsOnlyInView, type FlowNode, type StepEdge } from "@/lib/graph";
 import { CANVAS_MAX_ZOOM, CANVAS_MIN_ZOOM, DEFAULT_EDGE_OPTIONS, PRO_OPTIONS } from "./canvas-options";
 import { FitOnGrowth } from "./fit-on-growth";
 import { SimplifiedDrawingContext, useCanvasSimplified } from "./simplified-drawing";
@@ -131,6 +131,7 @@ function CanvasFrame({
             minZoom={CANVAS_MIN_ZOOM}
             maxZoom={CANVAS_MAX_ZOOM}
             proOptions={PRO_OPTIONS}
+            onlyRenderVisibleElements={drawsOnlyInView(nodes.length)}
             colorMode={resolvedTheme === "dark" ? "dark" : "light"}
           >
             {simplified ? null : <Background gap={20} size={1} />}

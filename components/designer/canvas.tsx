@@ -17,6 +17,7 @@ import {
   SimplifiedDrawingContext,
 } from "@/components/canvas";
 import { DRAG_MIME, type DragPayload } from "./drag-payload";
+import { drawsOnlyInView } from "@/lib/graph";
 import type { ToolDefinition } from "@/lib/routine";
 import type { DesignerStoreState } from "@/lib/stores/designer";
 
@@ -94,6 +95,7 @@ export function Canvas({ toolsByKey }: { toolsByKey: ReadonlyMap<string, ToolDef
             minZoom={CANVAS_MIN_ZOOM}
             maxZoom={CANVAS_MAX_ZOOM}
             proOptions={PRO_OPTIONS}
+            onlyRenderVisibleElements={drawsOnlyInView(nodes.length)}
             colorMode={resolvedTheme === "dark" ? "dark" : "light"}
           >
             {/* Zoomed far out the dot grid is a grey haze that costs a repaint per frame. */}

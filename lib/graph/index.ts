@@ -28,7 +28,7 @@ export {
   type EdgeLabelDrawing,
 } from "./edge-route";
 export { nodesBounds, type Bounds } from "./viewport";
-export { drawsSimplified, fitsLegibly, LEGIBILITY, legibleZoom, openingViewport } from "./legibility";
+export { drawsOnlyInView, drawsSimplified, fitsLegibly, LEGIBILITY, legibleZoom, openingViewport } from "./legibility";
 export { edgeToFlow, routineToFlow, type RoutineFlow, type RoutineToFlowOptions, type XY } from "./to-flow";
 export { applyFlowEdges, applyFlowPositions, type PositionedNode } from "./from-flow";
 export {

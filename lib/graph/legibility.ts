@@ -61,6 +61,16 @@ export function drawsSimplified(zoom: number, fits: boolean, textScale = 1): boo
 }
 
 /**
+ * Whether a canvas mounts only the steps and connections in view (React Flow's onlyRenderVisibleElements). A routine
+ * past `fullDetailMaxSteps` opens on its first steps, so most of its thousand nodes are off screen: mounting them
+ * all cost its opening about as much as the rest of the page together, on a small machine. Smaller routines mount
+ * whole, as they are mostly in view and panning them then never mounts anything.
+ */
+export function drawsOnlyInView(stepCount: number): boolean {
+  return stepCount > LEGIBILITY.fullDetailMaxSteps;
+}
+
+/**
  * Where a canvas opens. A routine that fits legibly is fitted: centred in the padded box, at most at natural size.
  * Any other is shown at a legible zoom on its first steps (the full drawing's, or past `fullDetailMaxSteps` steps the
  * simplified drawing's): `start` (the entry step's top-left, in flow

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawsSimplified, fitsLegibly, LEGIBILITY, legibleZoom, openingViewport } from "../legibility";
+import { drawsOnlyInView, drawsSimplified, fitsLegibly, LEGIBILITY, legibleZoom, openingViewport } from "../legibility";
 
 const box = { width: 680, height: 650 };
 /** Where a flow point lands on screen under a viewport. */
@@ -60,5 +60,11 @@ describe("opening a very large routine", () => {
     expect(drawsSimplified(view.zoom, fitsLegibly(bounds, box))).toBe(true);
     expect(view.zoom * LEGIBILITY.simplifiedNamePx).toBeGreaterThanOrEqual(11);
     expect(view.zoom).toBeLessThan(legibleZoom());
+  });
+
+  it("mounts only what is in view past the full-detail step count, and every step of a smaller routine", () => {
+    expect(drawsOnlyInView(LEGIBILITY.fullDetailMaxSteps)).toBe(false);
+    expect(drawsOnlyInView(LEGIBILITY.fullDetailMaxSteps + 1)).toBe(true);
+    expect(drawsOnlyInView(1000)).toBe(true);
   });
 });
