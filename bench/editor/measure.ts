@@ -2,9 +2,16 @@ import type { Page } from "@playwright/test";
 import { median } from "../lib/stats";
 
 /** What one page load measured; `nodeRenders` only on the designer. */
-export type LoadSample = { ttiMs: number; panFps: number; zoomFirstFrameMs: number; nodeRenders?: number };
+export type LoadSample = {
+  ttiMs: number;
+  panFps: number;
+  zoomFirstFrameMs: number;
+  nodeRenders?: number;
+  fitAllMs?: number;
+};
 
 type Tti = { nodesAt: number | null; quietFrom: number | null; ready: boolean; longTasks: number };
+type Settled = { quietFrom: number; ready: boolean };
 type Frames = { frames: number; moved: number; ms: number };
 type Point = { x: number; y: number };
 
@@ -77,8 +84,7 @@ export async function measureZoom(page: Page): Promise<number> {
  * and returns how many times step node components rendered from the first keystroke on.
  */
 export async function measureInspectorTyping(page: Page, stepId: string): Promise<number> {
-  // Zoomed out to fit 1,000 steps, a node is a few pixels wide and its neighbours overlap it: a synthetic click
-  // selects it without aiming the mouse.
+  // A synthetic click selects the node without aiming the mouse at a box a few dozen pixels wide.
   await page.getByTestId(`rf__node-${stepId}`).dispatchEvent("click");
   await page.locator(`[data-testid="inspector"][data-step-id="${stepId}"]`).waitFor();
   const description = page.getByTestId("inspector-description");
@@ -97,4 +103,28 @@ export async function measureInspectorTyping(page: Page, stepId: string): Promis
   if (!value.endsWith(TYPED_TEXT))
     throw new Error(`The description did not take the typed text (it reads "${value.slice(-40)}").`);
   return probe<number>(page, "globalThis.__routineStudioNodeRenders");
+}
+
+/**
+ * Presses the canvas's "fit view" control and returns the ms from the press until `nodeCount` nodes are in the page
+ * and it has been quiet for 500 ms: what showing the whole routine costs, where the designer mounts every node that
+ * its opening (on the first steps, only those in view mounted) left out.
+ */
+export async function measureFitAll(page: Page, nodeCount: number): Promise<number> {
+  const pressedAt = await probe<number>(page, "performance.now()");
+  await page.locator(".react-flow__controls-fitview").click();
+  await page.waitForFunction(`document.querySelectorAll(".react-flow__node").length >= ${nodeCount}`, undefined, {
+    polling: 50,
+    timeout: 60_000,
+  });
+  for (;;) {
+    await page.waitForFunction(`window.__bench.settled(${pressedAt}).ready`, undefined, {
+      polling: 100,
+      timeout: 60_000,
+    });
+    const first = await probe<Settled>(page, `window.__bench.settled(${pressedAt})`);
+    await pause(150);
+    const second = await probe<Settled>(page, `window.__bench.settled(${pressedAt})`);
+    if (second.ready && second.quietFrom === first.quietFrom) return second.quietFrom - pressedAt;
+  }
 }

@@ -25,8 +25,12 @@
 
   /** The start of the first 500 ms without a long task once nodes exist (ms since navigation start). */
   function quietFrom() {
-    if (nodesAt === null) return null;
-    let start = nodesAt;
+    return nodesAt === null ? null : quietAfter(nodesAt);
+  }
+
+  /** The start of the first 500 ms without a long task from `from` on (ms since navigation start). */
+  function quietAfter(from) {
+    let start = from;
     for (const task of [...longTasks].sort((a, b) => a.start - b.start)) {
       if (task.end <= start) continue;
       if (task.start >= start + QUIET_MS) break;
@@ -116,5 +120,21 @@
     };
   }
 
-  window.__bench = { tti, detail, startFrames, stopFrames, armZoom, zoomResult: () => zoom, emptyPanePoint, transform };
+  /** Whether the page has been quiet for 500 ms since `from`, and since when. */
+  function settled(from) {
+    const start = quietAfter(from);
+    return { quietFrom: start, ready: performance.now() >= start + QUIET_MS };
+  }
+
+  window.__bench = {
+    tti,
+    settled,
+    detail,
+    startFrames,
+    stopFrames,
+    armZoom,
+    zoomResult: () => zoom,
+    emptyPanePoint,
+    transform,
+  };
 })();
