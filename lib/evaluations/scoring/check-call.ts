@@ -87,10 +87,19 @@ function typeProblem(value: JsonValue, property: PropertySchema | undefined): st
   return null;
 }
 
+/** A JSON Schema type in the words typeName uses for values ("a list", "an object"), so a message reads alike. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  array: "a list",
+  object: "an object",
+  integer: "an integer",
+  int: "an integer",
+  null: "null",
+  any: "any value",
+};
+
 function describeType(type: SchemaType): string {
   const types = Array.isArray(type) ? type : [type ?? "any"];
-  const words = types.map((one) => (one === "integer" || one === "int" ? "an integer" : `a ${one}`));
-  return words.join(" or ");
+  return types.map((one) => TYPE_WORDS[one] ?? `a ${one}`).join(" or ");
 }
 
 function typeName(value: JsonValue): string {

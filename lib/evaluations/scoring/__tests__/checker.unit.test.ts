@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCase, ERROR_SUB_KINDS, errorKindOf, type ActualCall, type ErrorSubKind, type ExpectedCall } from "..";
+import type { JsonValue } from "../../../routine";
 import { call, expect_, leave, lookup, notify, okLeave, okLookup, okNotify, schemas } from "./checker-fixtures";
 
 type Row = {
@@ -217,5 +218,25 @@ describe("checkCase: the verdict table", () => {
   it("covers every sub-kind", () => {
     const covered = new Set(table.flatMap((row) => row.errors));
     expect([...ERROR_SUB_KINDS].filter((sub) => !covered.has(sub))).toEqual([]);
+  });
+});
+
+describe("checkCase: wrong-type messages", () => {
+  const messageFor = (tool: string, args: Record<string, JsonValue>) => {
+    const expected = expect_(tool, Object.fromEntries(Object.keys(args).map((name) => [name, []])));
+    const verdict = checkCase({ expectedCalls: [expected], actualCalls: [call(tool, args)], schemas });
+    return verdict.errors.find((error) => error.subKind === "wrong_type")?.message;
+  };
+
+  it("names a list and an object with their article, as the value's own type is named", () => {
+    expect(messageFor("get_employee", { employee_id: "E-17", fields: "name" })).toBe(
+      '"fields" should be a list; the run passed a string: "name".',
+    );
+    expect(messageFor("request_leave", { employee_id: "E-17", days: 3, period: [1] })).toMatch(
+      /^"period" should be an object; the run passed a list/,
+    );
+    expect(messageFor("request_leave", { employee_id: "E-17", days: 3, note: 4 })).toMatch(
+      /^"note" should be a string or null; the run passed an integer/,
+    );
   });
 });
