@@ -163,6 +163,11 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
   await chart.getByText("Show the figures as a table").click();
   await expect(page.getByTestId("error-table").locator("tbody tr")).toHaveCount(2);
 
+  // The results table names its columns as the score cards do, not "#1" and "#2" alone.
+  const cardLabels = await page.getByTestId("score-label").allInnerTexts();
+  await expect(page.getByTestId("results-column")).toHaveText(cardLabels);
+  expect(cardLabels[0]).toMatch(/^#1 v\d+ · /);
+
   // Drill into the failed case: expected vs actual, the wrong parameter marked, the run one click away.
   const detail = await evaluations.openFirstFailure();
   await expect(detail).toContainText("Imported balance");

@@ -73,7 +73,10 @@ export function ResultsTable({
               <Th>Case</Th>
               {columns.map((column, index) => (
                 <Th key={index} title={column}>
-                  #{index + 1}
+                  {/* Named as on the score cards above, so a column reads without its tooltip. */}
+                  <span className="block normal-case" data-testid="results-column">
+                    #{index + 1} {column}
+                  </span>
                 </Th>
               ))}
             </tr>

@@ -41,7 +41,9 @@ export function ScoreCards({ scores }: { scores: ScoreCardView[] }) {
         <li key={score.index}>
           <Card className="h-full" data-testid={`score-card-${score.index}`}>
             <CardBody className="space-y-2">
-              <p className="text-sm font-medium text-foreground">{score.label}</p>
+              <p className="text-sm font-medium text-foreground" data-testid="score-label">
+                {score.label}
+              </p>
               <p className="text-3xl font-semibold tabular-nums" data-testid="score-accuracy">
                 {score.cases > 0 ? percent(score.accuracy) : "—"}
               </p>
