@@ -71,6 +71,13 @@ function expectNoBlockingViolations(pageName: string, results: AxeResults) {
     .toEqual([]);
 }
 
+/** Opens `url`, waits until the element with test id `ready` shows, and checks the page (named `name` in reports). */
+async function checkPage(page: Page, url: string, ready: string, name = url.slice(1)) {
+  await page.goto(url);
+  await expect(page.getByTestId(ready)).toBeVisible();
+  await expectAccessible(page, name);
+}
+
 /** Starts a run of a published approval routine over the API; it waits at its human step. Returns the run's id. */
 async function waitingRun(page: Page): Promise<string> {
   const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y run")));
@@ -87,9 +94,7 @@ test.describe("axe, light and dark themes", () => {
 
   test.describe("signed out", () => {
     test("sign-in", async ({ page }) => {
-      await page.goto("/sign-in");
-      await expect(page.getByTestId("sign-in-form")).toBeVisible();
-      await expectAccessible(page, "sign-in");
+      await checkPage(page, "/sign-in", "sign-in-form");
     });
   });
 
@@ -151,9 +156,7 @@ test.describe("axe, light and dark themes", () => {
 
     test("runs list", async ({ page }) => {
       await waitingRun(page);
-      await page.goto("/runs");
-      await expect(page.getByTestId("runs-live")).toBeVisible();
-      await expectAccessible(page, "runs");
+      await checkPage(page, "/runs", "runs-live");
     });
 
     test("planned run view", async ({ page }) => {
@@ -169,41 +172,25 @@ test.describe("axe, light and dark themes", () => {
     });
 
     test("settings", async ({ page }) => {
-      await page.goto("/settings");
-      await expect(page.getByTestId("settings-users")).toBeVisible();
-      await expectAccessible(page, "settings");
-      await page.goto("/settings/users");
-      await expect(page.getByTestId("user-table")).toBeVisible();
-      await expectAccessible(page, "settings/users");
+      await checkPage(page, "/settings", "settings-users");
+      await checkPage(page, "/settings/users", "user-table");
     });
 
     // Two pages per test: six pages with axe in one test came near the test timeout on this machine.
     test("settings: models, audit", async ({ page }) => {
-      await page.goto("/settings/models");
-      await expect(page.getByTestId("models-form")).toBeVisible();
-      await expectAccessible(page, "settings/models");
-      await page.goto("/settings/audit");
-      await expect(page.getByTestId("audit-table")).toBeVisible();
-      await expectAccessible(page, "settings/audit");
+      await checkPage(page, "/settings/models", "models-form");
+      await checkPage(page, "/settings/audit", "audit-table");
     });
 
     test("settings: actors, workers", async ({ page }) => {
-      await page.goto("/settings/actors");
-      await expect(page.getByTestId("toolkits-card")).toBeVisible();
-      await expectAccessible(page, "settings/actors");
-      await page.goto("/settings/workers");
-      await expect(page.getByTestId("workers-table")).toBeVisible();
-      await expectAccessible(page, "settings/workers");
+      await checkPage(page, "/settings/actors", "toolkits-card");
+      await checkPage(page, "/settings/workers", "workers-table");
     });
 
     test("evaluations", async ({ page }) => {
       const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y evaluations")));
-      await page.goto("/evaluations");
-      await expect(page.getByTestId("evaluations-page")).toBeVisible();
-      await expectAccessible(page, "evaluations");
-      await page.goto(`/evaluations/${routineId}`);
-      await expect(page.getByTestId("cases-tab")).toBeVisible();
-      await expectAccessible(page, "evaluations/routine");
+      await checkPage(page, "/evaluations", "evaluations-page");
+      await checkPage(page, `/evaluations/${routineId}`, "cases-tab", "evaluations/routine");
     });
   });
 });

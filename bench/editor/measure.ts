@@ -10,8 +10,8 @@ export type LoadSample = {
   fitAllMs?: number;
 };
 
-type Tti = { nodesAt: number | null; quietFrom: number | null; ready: boolean; longTasks: number };
-type Settled = { quietFrom: number; ready: boolean };
+/** What `window.__bench.tti()` and `.settled(from)` answer (page-probes.js). */
+type Quiet = { quietFrom: number | null; ready: boolean };
 type Frames = { frames: number; moved: number; ms: number };
 type Point = { x: number; y: number };
 
@@ -24,18 +24,27 @@ const probe = <T>(page: Page, expression: string) => page.evaluate<T>(expression
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Waits until `expression` (a page probe answering Quiet) is ready, and returns when its quiet window began. Read
+ * twice, a moment apart, so a long-task entry delivered late is not missed.
+ */
+async function quietFrom(page: Page, expression: string, timeout: number): Promise<number> {
+  for (;;) {
+    await page.waitForFunction(`${expression}.ready`, undefined, { polling: 100, timeout });
+    const first = await probe<Quiet>(page, expression);
+    await pause(150);
+    const second = await probe<Quiet>(page, expression);
+    if (second.ready && second.quietFrom === first.quietFrom && second.quietFrom !== null) return second.quietFrom;
+  }
+}
+
+/**
  * Navigation start → interactive: React Flow's nodes exist and 500 ms passed without a long task; returns when
- * that quiet window began. Read twice, a moment apart, so a long-task entry delivered late is not missed.
+ * that quiet window began.
  */
 export async function loadInteractive(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
-  for (;;) {
-    await page.waitForFunction("window.__bench?.tti().ready", undefined, { polling: 100, timeout: 120_000 });
-    const first = await probe<Tti>(page, "window.__bench.tti()");
-    await pause(150);
-    const second = await probe<Tti>(page, "window.__bench.tti()");
-    if (second.ready && second.quietFrom === first.quietFrom && second.quietFrom !== null) return second.quietFrom;
-  }
+  // Optional chaining: the probes exist only once the new document's init script ran.
+  return quietFrom(page, "window.__bench?.tti()", 120_000);
 }
 
 async function emptyPanePoint(page: Page): Promise<Point> {
@@ -117,14 +126,5 @@ export async function measureFitAll(page: Page, nodeCount: number): Promise<numb
     polling: 50,
     timeout: 60_000,
   });
-  for (;;) {
-    await page.waitForFunction(`window.__bench.settled(${pressedAt}).ready`, undefined, {
-      polling: 100,
-      timeout: 60_000,
-    });
-    const first = await probe<Settled>(page, `window.__bench.settled(${pressedAt})`);
-    await pause(150);
-    const second = await probe<Settled>(page, `window.__bench.settled(${pressedAt})`);
-    if (second.ready && second.quietFrom === first.quietFrom) return second.quietFrom - pressedAt;
-  }
+  return (await quietFrom(page, `window.__bench.settled(${pressedAt})`, 60_000)) - pressedAt;
 }

@@ -87,7 +87,7 @@ function typeProblem(value: JsonValue, property: PropertySchema | undefined): st
   return null;
 }
 
-/** A JSON Schema type in the words typeName uses for values ("a list", "an object"), so a message reads alike. */
+/** A JSON type in words ("a list", "an object"), for the type a schema wants and the one a value has alike. */
 const TYPE_WORDS: Readonly<Record<string, string>> = {
   array: "a list",
   object: "an object",
@@ -103,10 +103,15 @@ function describeType(type: SchemaType): string {
 }
 
 function typeName(value: JsonValue): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "number") return Number.isInteger(value) ? "an integer" : "a number";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  const type =
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : typeof value === "number" && Number.isInteger(value)
+          ? "integer"
+          : typeof value;
+  return TYPE_WORDS[type] ?? `a ${type}`;
 }
 
 function acceptedText(accepted: JsonValue[]): string {
