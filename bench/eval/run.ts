@@ -1,15 +1,22 @@
 // npm run bench:eval — the evaluation harness benchmark: a suite of 200 cases × 2 modes (workflow and agent with the
 // routine) against the fake OpenAI-compatible model with zero latency, executed as a suite is in the app (the eval
 // driver queues ordinary runs, the run worker executes them with the real engine and SQLite store, the demo HR
-// server describes the tools, pinned outputs answer the calls), then the checker alone. Progress on stderr; the last
-// line of stdout is one JSON object { cases, configurations, casesPerSecond, checkerCallsPerSecond, wallMs }.
+// server describes the tools, pinned outputs answer the calls), then the checker alone. Then, untimed, the lift of the
+// routine over a scripted executor with known error rates (lift-suite.ts): the routine in agent mode against the
+// baseline over the same cases, right with probability 0.9 and 0.5, so a true lift of 40 points, and the 95% interval
+// pairedLift gives over the stored results (decision 0043). Progress on stderr; the last line of stdout is one JSON
+// object { cases, configurations, casesPerSecond, checkerCallsPerSecond, wallMs, liftCases, liftPoints, liftLow,
+// liftHigh, liftMethod, liftPValue, trueLiftPoints, withRoutinePassRate, withoutRoutinePassRate, scriptedPassRates,
+// liftWallMs }. BENCH_EVAL_LIFT=0 leaves the lift out.
 import { openEvalBenchWorld } from "../lib/eval-bench-world";
+import { measureLift } from "./lift-suite";
 import { performance } from "node:perf_hooks";
 import { round } from "../lib/stats";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_EVAL_CONCURRENCY ?? 16);
 const CHECKER_ROUNDS = Number(process.env.BENCH_EVAL_CHECKER_ROUNDS ?? 50);
+const LIFT = process.env.BENCH_EVAL_LIFT !== "0";
 
 const log = (message: string) => process.stderr.write(`[bench:eval] ${message}\n`);
 
@@ -68,6 +75,9 @@ async function main() {
     const checkMs = performance.now() - checkStarted;
     log(`Checker: ${calls} calls in ${round(checkMs)} ms`);
 
+    // After the timed suite, so the throughput above is the same measurement as before.
+    const lift = LIFT ? await measureLift(world, { cases: CASES, concurrency: CONCURRENCY }, log) : {};
+
     const results = CASES * 2;
     console.log(
       JSON.stringify({
@@ -76,6 +86,7 @@ async function main() {
         casesPerSecond: round(results / (wallMs / 1000), 1),
         checkerCallsPerSecond: round(calls / (checkMs / 1000)),
         wallMs: round(wallMs),
+        ...lift,
       }),
     );
   } finally {

@@ -38,6 +38,7 @@ const LABELS: Record<string, string> = {
   "tool.side_effects_cleared": "Cleared a tool's side-effect override",
   "settings.llm_updated": "Changed model settings",
   "settings.memory_updated": "Changed procedure memory thresholds",
+  "settings.publish_gate_updated": "Changed the publish gate's rule",
   "settings.context_updated": "Changed run context settings",
 };
 

@@ -53,6 +53,12 @@ function SuiteRow({ row, routineId, evaluation }: { row: GateRow; routineId: str
           <AlertTriangle className="mr-1 size-3" aria-hidden="true" /> scores lower
         </Badge>
       ) : null}
+      {showPublished && row.candidate && row.published ? (
+        // Why this suite passes or blocks, under the gate's rule (point figures or the paired interval).
+        <span className="basis-full text-muted" data-testid="evaluation-reason">
+          {row.reason}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -116,8 +122,9 @@ export function EvaluationPanel({
           <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-warning" aria-hidden="true" />
           <span>
             v{evaluation.version.number} scores lower than the published v{evaluation.published?.number} on{" "}
-            {lowerSuitesText(evaluation.gate)}. Publishing it needs a reviewer&apos;s override with a reason, which is
-            audited.
+            {lowerSuitesText(evaluation.gate)}
+            {evaluation.gate.rule === "interval" ? ", distinguishably (its 95% interval lies below zero)" : ""}.
+            Publishing it needs a reviewer&apos;s override with a reason, which is audited.
           </span>
         </p>
       ) : null}

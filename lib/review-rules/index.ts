@@ -27,6 +27,8 @@ export {
   OVERRIDE_REASON_MIN,
   overrideReasonSchema,
   publishGate,
+  PUBLISH_GATE_RULES,
+  type PublishGateRule,
   type GateRow,
   type GateScore,
   type PublishGate,

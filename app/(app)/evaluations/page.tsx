@@ -1,6 +1,8 @@
 import { FlaskConical } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ModelNotice } from "@/components/evals/model-notice";
+import { ConfigurationFigures } from "@/components/evals/suites/configuration-figures";
 import { AccessDenied } from "@/components/shell/access-denied";
 import { Alert, ButtonLink, EmptyState, PageHeader, Table, Td, Th } from "@/components/ui";
 import { loadOrError } from "@/lib/actions";
@@ -8,8 +10,6 @@ import { listEvaluationOverview } from "@/lib/db/evals";
 import { sectionAccess } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Evaluations" };
-
-const percent = (passed: number, judged: number) => `${Math.round((passed / judged) * 1000) / 10}%`;
 
 /** Every routine with its test cases, its suites and the latest accuracy of each. */
 export default async function EvaluationsPage() {
@@ -27,6 +27,7 @@ export default async function EvaluationsPage() {
           </ButtonLink>
         }
       />
+      <ModelNotice canConfigure={viewer.roles.includes("admin")} className="mb-6" />
       {overview.error !== null ? (
         <Alert tone="error" title="The evaluations could not be loaded" testId="evaluations-error">
           {overview.error}
@@ -42,7 +43,7 @@ export default async function EvaluationsPage() {
             <tr>
               <Th>Routine</Th>
               <Th className="text-right">Cases</Th>
-              <Th>Suites and latest accuracy</Th>
+              <Th>Suites and latest accuracy per configuration</Th>
             </tr>
           </thead>
           <tbody>
@@ -82,12 +83,9 @@ export default async function EvaluationsPage() {
                             {suite.name}
                           </Link>{" "}
                           <span className="text-muted">
-                            {!suite.latest
-                              ? "· never run"
-                              : suite.latest.judged === 0
-                                ? `· ${suite.latest.status}`
-                                : `· ${percent(suite.latest.passed, suite.latest.judged)} (${suite.latest.passed}/${suite.latest.judged}, ${suite.latest.status})`}
+                            {suite.latest ? `· latest run ${suite.latest.status}` : "· never run"}
                           </span>
+                          {suite.latest ? <ConfigurationFigures configurations={suite.latest.configurations} /> : null}
                         </li>
                       ))}
                     </ul>

@@ -1,4 +1,4 @@
-import { BrainCircuit, ChevronRight, Cpu, History, Server, UserCog, Users } from "lucide-react";
+import { BrainCircuit, ChevronRight, Cpu, History, Scale, Server, UserCog, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
@@ -35,6 +35,13 @@ const AREAS = [
     title: "Procedure memory",
     text: "Try requests against the published routines and tune when a match is good enough.",
     testId: "settings-memory",
+  },
+  {
+    href: "/settings/publish-gate",
+    icon: Scale,
+    title: "Publish gate",
+    text: "Whether a version that scores lower than the published one is judged on point figures or on a 95% interval.",
+    testId: "settings-publish-gate",
   },
   {
     href: "/settings/actors",

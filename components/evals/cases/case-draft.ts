@@ -7,7 +7,8 @@ import type { TestCaseContent, TestCaseContentInput } from "@/lib/evaluations/sc
  * so what a person sees is what is stored.
  */
 export type ArgumentDraft = { key: number; name: string; accepted: string; optional: boolean };
-export type CallDraft = { key: number; tool: string; args: ArgumentDraft[] };
+/** `withAbove`: in one order-free group with the call above it (the two may be made in any order, in one turn). */
+export type CallDraft = { key: number; tool: string; args: ArgumentDraft[]; withAbove: boolean };
 export type CaseDraft = {
   name: string;
   request: string;
@@ -16,6 +17,8 @@ export type CaseDraft = {
   /** One branch label per line. */
   path: string;
   pinned: string;
+  /** Strict: the case also requires every tool to answer without an error. */
+  strict: boolean;
 };
 
 let nextKey = 0;
@@ -26,7 +29,26 @@ export const emptyCall = (tool = "", parameters: string[] = []): CallDraft => ({
   key: newKey(),
   tool,
   args: parameters.map((name) => emptyArgument(name)),
+  withAbove: false,
 });
+
+/** A call's place in its order-free group: the group's number (1, 2… in order) and whether it opens the group. */
+export type DraftGroup = { number: number; first: boolean; size: number };
+
+/** Each call's group, or null for a call outside any group (the first call never joins the one above). */
+export function draftGroups(calls: readonly Pick<CallDraft, "withAbove">[]): (DraftGroup | null)[] {
+  const groups: (DraftGroup | null)[] = calls.map(() => null);
+  let count = 0;
+  calls.forEach((call, index) => {
+    const next = calls[index + 1];
+    const joins = index > 0 && call.withAbove;
+    if (!joins && !next?.withAbove) return;
+    if (!joins) groups[index] = { number: ++count, first: true, size: 0 };
+    else groups[index] = { number: count, first: false, size: 0 };
+  });
+  for (const group of groups) if (group) group.size = groups.filter((g) => g?.number === group.number).length;
+  return groups;
+}
 
 function valueLine(value: JsonValue): string {
   if (typeof value !== "string") return JSON.stringify(value);
@@ -50,14 +72,15 @@ function lineValue(line: string): JsonValue {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 export function toDraft(content: TestCaseContent | null): CaseDraft {
-  if (!content) return { name: "", request: "", inputs: "{}", calls: [], path: "", pinned: "[]" };
+  if (!content) return { name: "", request: "", inputs: "{}", calls: [], path: "", pinned: "[]", strict: false };
   return {
     name: content.name,
     request: content.request,
     inputs: pretty(content.inputs),
-    calls: content.expectedCalls.map((call) => ({
+    calls: content.expectedCalls.map((call, index, calls) => ({
       key: newKey(),
       tool: call.tool,
+      withAbove: index > 0 && call.group !== undefined && calls[index - 1]!.group === call.group,
       args: Object.entries(call.arguments).map(([name, argument]) => ({
         key: newKey(),
         name,
@@ -67,6 +90,7 @@ export function toDraft(content: TestCaseContent | null): CaseDraft {
     })),
     path: content.expectedPath.join("\n"),
     pinned: pretty(content.pinnedOutputs),
+    strict: content.strict,
   };
 }
 
@@ -111,6 +135,7 @@ export function fromDraft(draft: CaseDraft): DraftResult {
   if ("error" in inputs) errors.inputs = inputs.error;
   const pinned = parseJsonField(draft.pinned, "Pinned outputs", "array");
   if ("error" in pinned) errors.pinnedOutputs = pinned.error;
+  const groups = draftGroups(draft.calls);
   const calls = draft.calls.map((call, index) => {
     const args: Record<string, { accepted: JsonValue[]; optional: boolean }> = {};
     for (const argument of call.args) {
@@ -130,7 +155,9 @@ export function fromDraft(draft: CaseDraft): DraftResult {
       args[name] = { accepted, optional: argument.optional };
     }
     if (call.tool.trim() === "") errors[`call-${index}`] = `Call ${index + 1}: choose its tool.`;
-    return { tool: call.tool.trim(), arguments: args };
+    // Groups are labelled g1, g2… in order: the label only ties consecutive calls together.
+    const group = groups[index];
+    return { tool: call.tool.trim(), arguments: args, ...(group ? { group: `g${group.number}` } : {}) };
   });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -145,6 +172,7 @@ export function fromDraft(draft: CaseDraft): DraftResult {
         .map((line) => line.trim())
         .filter((line) => line !== ""),
       pinnedOutputs: (pinned as { value: Array<{ tool: string; output: JsonValue }> }).value,
+      strict: draft.strict,
     },
   };
 }

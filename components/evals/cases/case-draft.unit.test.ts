@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  draftGroups,
   emptyArgument,
   emptyCall,
   fromDraft,
@@ -19,6 +20,7 @@ const makeCase = (overrides: Partial<StoredCase> = {}): StoredCase => ({
   expectedCalls: [],
   expectedPath: [],
   pinnedOutputs: [],
+  strict: false,
   ...overrides,
 });
 
@@ -29,6 +31,7 @@ const makeDraft = (overrides: Partial<CaseDraft> = {}): CaseDraft => ({
   calls: [],
   path: "",
   pinned: "[]",
+  strict: false,
   ...overrides,
 });
 
@@ -53,7 +56,15 @@ function contentOf(draft: CaseDraft) {
 
 describe("toDraft", () => {
   it("opens a new case with an empty form and empty JSON fields", () => {
-    expect(toDraft(null)).toEqual({ name: "", request: "", inputs: "{}", calls: [], path: "", pinned: "[]" });
+    expect(toDraft(null)).toEqual({
+      name: "",
+      request: "",
+      inputs: "{}",
+      calls: [],
+      path: "",
+      pinned: "[]",
+      strict: false,
+    });
   });
 
   it("shows accepted values one per line: text as typed, other JSON as JSON, text that reads as JSON quoted", () => {
@@ -211,5 +222,60 @@ describe("pinnedTools", () => {
   it("lists nothing while the text is not a JSON list", () => {
     expect(pinnedTools('[{"tool": "a"')).toEqual([]);
     expect(pinnedTools('{"tool": "a"}')).toEqual([]);
+  });
+});
+
+describe("order-free groups in the draft", () => {
+  const joined = (tool: string): CallDraft => ({ ...call(tool), withAbove: true });
+
+  it("labels each run of calls joined to the call above g1, g2… in order", () => {
+    const content = contentOf(
+      makeDraft({ calls: [call("a"), joined("b"), call("c"), call("d"), joined("e"), joined("f")] }),
+    );
+    expect(content.expectedCalls!.map((entry) => entry.group)).toEqual(["g1", "g1", undefined, "g2", "g2", "g2"]);
+    expect(content.expectedCalls![2]).not.toHaveProperty("group");
+  });
+
+  it("never joins the first call to a call above it", () => {
+    const content = contentOf(makeDraft({ calls: [joined("a"), call("b")] }));
+    expect(content.expectedCalls!.map((entry) => entry.group)).toEqual([undefined, undefined]);
+  });
+
+  it("shows a stored case's groups as calls joined to the call above, whatever their labels", () => {
+    const draft = toDraft(
+      makeCase({
+        expectedCalls: [
+          { tool: "a", arguments: {}, group: "lookups" },
+          { tool: "b", arguments: {}, group: "lookups" },
+          { tool: "c", arguments: {} },
+          { tool: "d", arguments: {}, group: "notify" },
+          { tool: "e", arguments: {}, group: "notify" },
+        ],
+      }),
+    );
+    expect(draft.calls.map((entry) => entry.withAbove)).toEqual([false, true, false, false, true]);
+    expect(contentOf(draft).expectedCalls!.map((entry) => entry.group)).toEqual(["g1", "g1", undefined, "g2", "g2"]);
+  });
+
+  it("numbers the groups for the editor, marking where each opens and how many calls it holds", () => {
+    expect(draftGroups([call("a"), joined("b"), joined("c"), call("d"), call("e"), joined("f")])).toEqual([
+      { number: 1, first: true, size: 3 },
+      { number: 1, first: false, size: 3 },
+      { number: 1, first: false, size: 3 },
+      null,
+      { number: 2, first: true, size: 2 },
+      { number: 2, first: false, size: 2 },
+    ]);
+  });
+});
+
+describe("strict", () => {
+  it("keeps a case's strict flag from the stored case to the saved content", () => {
+    const draft = toDraft(makeCase({ strict: true }));
+    expect(draft.strict).toBe(true);
+    const saved = fromDraft(draft);
+    expect(saved.ok && saved.content.strict).toBe(true);
+    const cleared = fromDraft({ ...draft, strict: false });
+    expect(cleared.ok && cleared.content.strict).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { Alert, Button, Dialog, Field, Input, Textarea } from "@/components/ui";
+import { Alert, Button, Checkbox, Dialog, Field, Input, Textarea } from "@/components/ui";
 import { expectedAnswerSources } from "@/lib/evaluations/scoring";
 import { fromDraft, pinnedTools, toDraft, type CaseDraft } from "./case-draft";
 import type { CaseActions, CaseToolView, CaseView } from "./case-types";
@@ -131,7 +131,11 @@ export function CaseEditor({ open, onClose, routineId, editing, tools, readOnly,
           errors={errors}
           onChange={(calls) => set({ calls })}
         />
-        {errors.expectedCalls ? <p className="text-xs font-medium text-danger">{errors.expectedCalls}</p> : null}
+        {errors.expectedCalls ? (
+          <p className="text-xs font-medium text-danger" role="alert" data-testid="expected-calls-error">
+            {errors.expectedCalls}
+          </p>
+        ) : null}
         <Field
           id="case-path"
           label="Expected path"
@@ -168,6 +172,15 @@ export function CaseEditor({ open, onClose, routineId, editing, tools, readOnly,
             />
           )}
         </Field>
+        <Checkbox
+          id="case-strict"
+          label="Strict: also require a clean outcome"
+          description="Without it the case judges the calls only (the BFCL rule). Strict also fails the case when a tool answers a call with an error or the run does not succeed."
+          checked={draft.strict}
+          disabled={readOnly}
+          onChange={(event) => set({ strict: event.target.checked })}
+          data-testid="case-strict"
+        />
         <div className="flex justify-end gap-2 border-t border-border pt-4">
           <Button type="button" variant="secondary" onClick={onClose}>
             {readOnly ? "Close" : "Cancel"}

@@ -1,11 +1,11 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { Button, Checkbox, Input, Textarea } from "@/components/ui";
+import { Badge, Button, Checkbox, cn, Input, Textarea } from "@/components/ui";
 import { Select } from "@/components/ui/select";
 import type { ExpectedAnswerSource } from "@/lib/evaluations/scoring";
 import { AnswerOriginBadge } from "../results/answer-origin";
-import { emptyArgument, emptyCall, type CallDraft } from "./case-draft";
+import { draftGroups, emptyArgument, emptyCall, type CallDraft, type DraftGroup } from "./case-draft";
 import type { CaseToolView } from "./case-types";
 
 type Props = {
@@ -20,7 +20,9 @@ type Props = {
 
 /**
  * The expected calls in order: per call a tool chosen from the routine's tools (a tool the routine no longer has
- * stays listed, marked), then its arguments, each with its accepted values one per line and an optional box.
+ * stays listed, marked), then its arguments, each with its accepted values one per line and an optional box. A call
+ * after the first may join the call above in an order-free group ("Any order with the call above"); a group's calls
+ * share a bar on their left and a "Group n: any order" label.
  */
 export function ExpectedCallsEditor({ calls, sources, tools, readOnly, errors, onChange }: Props) {
   const update = (index: number, call: CallDraft) => onChange(calls.map((item, at) => (at === index ? call : item)));
@@ -29,6 +31,7 @@ export function ExpectedCallsEditor({ calls, sources, tools, readOnly, errors, o
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
     onChange(next);
   };
+  const groups = draftGroups(calls);
   return (
     <fieldset className="space-y-3" data-testid="expected-calls">
       <legend className="text-sm font-medium text-foreground">Expected calls, in order</legend>
@@ -42,14 +45,33 @@ export function ExpectedCallsEditor({ calls, sources, tools, readOnly, errors, o
           calls such a tool, and a simulated answer carries no real data, so pin the outputs later steps depend on.
         </p>
       )}
+      {calls.length > 1 && !readOnly ? (
+        <p className="text-xs text-muted">
+          Calls a run may make together, in any order (a model sends independent calls in one turn): tick{" "}
+          <span className="font-medium">Any order with the call above</span> on each call after the first of them.
+        </p>
+      ) : null}
       <ol className="space-y-3">
         {calls.map((call, index) => (
           <li
             key={call.key}
-            className="space-y-2 rounded-lg border border-border p-3"
+            className={cn(
+              "space-y-2 rounded-lg border border-border p-3",
+              groups[index] && "border-l-4 border-l-accent",
+            )}
             data-testid="expected-call"
-            aria-label={`Call ${index + 1}`}
+            data-group={groups[index]?.number}
+            aria-label={
+              groups[index] ? `Call ${index + 1}, group ${groups[index].number}, any order` : `Call ${index + 1}`
+            }
           >
+            <GroupControls
+              call={call}
+              index={index}
+              group={groups[index] ?? null}
+              readOnly={readOnly}
+              onChange={(next) => update(index, next)}
+            />
             <CallHeader
               call={call}
               source={call.tool.trim() === "" ? null : (sources[index] ?? null)}
@@ -82,6 +104,38 @@ export function ExpectedCallsEditor({ calls, sources, tools, readOnly, errors, o
         </Button>
       )}
     </fieldset>
+  );
+}
+
+/** The group label on a grouped call, and (after the first call) the box that joins it to the call above. */
+function GroupControls(props: {
+  call: CallDraft;
+  index: number;
+  group: DraftGroup | null;
+  readOnly: boolean;
+  onChange: (call: CallDraft) => void;
+}) {
+  const { call, index, group, readOnly } = props;
+  if (index === 0 && !group) return null;
+  if (readOnly && !group) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {group ? (
+        <Badge tone="accent" data-testid="call-group">
+          Group {group.number}: any order
+          {group.first ? ` (${group.size} calls)` : ""}
+        </Badge>
+      ) : null}
+      {index > 0 && !readOnly ? (
+        <Checkbox
+          id={`call-${call.key}-with-above`}
+          label="Any order with the call above"
+          checked={call.withAbove}
+          onChange={(event) => props.onChange({ ...call, withAbove: event.target.checked })}
+          data-testid="call-with-above"
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -3,37 +3,42 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Table, Td, Th } from "@/components/ui";
 
+/** An error kind as the chart and its table show it, in the checker's one order (lib/evaluations ERROR_KINDS). */
+export type ErrorKindView = { key: string; label: string };
+
 export type ErrorBreakdown = {
   index: number;
   label: string;
-  structural: number;
-  tool_selection: number;
-  parameter: number;
+  /** Failed cases (trials) by their headline error's kind, keyed as the kinds are. */
+  counts: Record<string, number>;
   errored: number;
 };
 
-const SERIES = [
-  { key: "structural", label: "Structural", color: "var(--color-warning, #d97706)" },
-  { key: "tool_selection", label: "Tool selection", color: "var(--color-danger, #dc2626)" },
-  { key: "parameter", label: "Parameter", color: "var(--color-accent, #4f46e5)" },
-] as const;
+// One colour per kind, in the kinds' order; a kind past the palette reuses its last colour.
+const COLORS = [
+  "var(--color-warning, #d97706)",
+  "var(--color-danger, #dc2626)",
+  "var(--color-accent, #4f46e5)",
+  "var(--color-muted, #6b7280)",
+];
 
-function summary(rows: ErrorBreakdown[]): string {
+function summary(rows: ErrorBreakdown[], kinds: ErrorKindView[]): string {
   return rows
     .map(
       (row) =>
-        `${row.label}: ${row.structural} structural, ${row.tool_selection} tool selection, ${row.parameter} parameter`,
+        `${row.label}: ${kinds.map((kind) => `${row.counts[kind.key] ?? 0} ${kind.label.toLowerCase()}`).join(", ")}`,
     )
     .join("; ");
 }
 
 /**
  * Failed cases by their headline error kind, one stacked bar per configuration, with the same figures as a table
- * (for screen readers, and for anyone who prefers numbers).
+ * (for screen readers, and for anyone who prefers numbers). The legend, the stack and the table list the kinds in
+ * the same order, most severe first.
  */
-export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
-  const data = rows.map((row) => ({ ...row, name: `#${row.index + 1}` }));
-  const none = rows.every((row) => row.structural + row.tool_selection + row.parameter === 0);
+export function ErrorChart({ rows, kinds }: { rows: ErrorBreakdown[]; kinds: ErrorKindView[] }) {
+  const data = rows.map((row) => ({ ...row.counts, label: row.label, name: `#${row.index + 1}` }));
+  const none = rows.every((row) => kinds.every((kind) => (row.counts[kind.key] ?? 0) === 0));
   return (
     <div className="space-y-3" data-testid="error-chart">
       {none ? (
@@ -41,7 +46,7 @@ export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
           No failed case so far: nothing to break down.
         </p>
       ) : (
-        <div role="img" aria-label={`Failed cases by error kind. ${summary(rows)}.`} className="h-64 w-full">
+        <div role="img" aria-label={`Failed cases by error kind. ${summary(rows, kinds)}.`} className="h-64 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -49,13 +54,13 @@ export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
               <YAxis allowDecimals={false} />
               <Tooltip labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ""} />
               <Legend />
-              {SERIES.map((series) => (
+              {kinds.map((kind, index) => (
                 <Bar
-                  key={series.key}
-                  dataKey={series.key}
-                  name={series.label}
+                  key={kind.key}
+                  dataKey={kind.key}
+                  name={kind.label}
                   stackId="errors"
-                  fill={series.color}
+                  fill={COLORS[Math.min(index, COLORS.length - 1)]}
                   // Drawn at once: a growing bar reads as a change of figures, and screenshots catch it half-way.
                   isAnimationActive={false}
                 />
@@ -73,9 +78,9 @@ export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
           <thead>
             <tr>
               <Th>Configuration</Th>
-              {SERIES.map((series) => (
-                <Th key={series.key} className="text-right">
-                  {series.label}
+              {kinds.map((kind) => (
+                <Th key={kind.key} className="text-right" data-testid="error-table-kind">
+                  {kind.label}
                 </Th>
               ))}
               <Th className="text-right">Errored</Th>
@@ -87,9 +92,11 @@ export function ErrorChart({ rows }: { rows: ErrorBreakdown[] }) {
                 <Td>
                   #{row.index + 1} {row.label}
                 </Td>
-                <Td className="text-right tabular-nums">{row.structural}</Td>
-                <Td className="text-right tabular-nums">{row.tool_selection}</Td>
-                <Td className="text-right tabular-nums">{row.parameter}</Td>
+                {kinds.map((kind) => (
+                  <Td key={kind.key} className="text-right tabular-nums">
+                    {row.counts[kind.key] ?? 0}
+                  </Td>
+                ))}
                 <Td className="text-right tabular-nums">{row.errored}</Td>
               </tr>
             ))}

@@ -3,12 +3,17 @@ import Link from "next/link";
 import { Alert, Badge, Card, CardBody, CardHeader, cn } from "@/components/ui";
 import type { ActualCall, CallCheck, CaseVerdict, ExpectedCall } from "@/lib/evaluations/scoring";
 import { AnswerOriginBadge, AnswerOriginLegend } from "./answer-origin";
+import { outcomeWords, type OutcomeView } from "./result-trials";
 
 export type ResultDetailView = {
   id: string;
   caseName: string;
   request: string;
   configurationLabel: string;
+  /** "Trial 2 of 3" when the suite runs each case several times. */
+  trial?: string | null;
+  strict?: boolean;
+  outcome?: (OutcomeView & { runError: string | null }) | null;
   status: string;
   error: string | null;
   runId: string | null;
@@ -65,6 +70,11 @@ function CallRow({ check }: { check: CallCheck }) {
         Call {check.index + 1}
         <Badge tone={check.passed ? "success" : "danger"}>{check.passed ? "correct" : "wrong"}</Badge>
         {check.actual?.origin ? <AnswerOriginBadge origin={check.actual.origin} /> : null}
+        {check.expected?.group ? (
+          <Badge title="One of a group of calls the case accepts in any order" data-testid="drill-call-any-order">
+            any order
+          </Badge>
+        ) : null}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div>
@@ -106,7 +116,7 @@ export function ResultDetail({ result, closeHref }: { result: ResultDetailView; 
     <Card data-testid="result-detail" aria-labelledby="result-detail-title">
       <CardHeader
         title={<span id="result-detail-title">{result.caseName}</span>}
-        description={result.configurationLabel}
+        description={result.trial ? `${result.configurationLabel} · ${result.trial}` : result.configurationLabel}
         actions={
           <div className="flex items-center gap-3 text-sm">
             {result.runId ? (
@@ -139,6 +149,28 @@ export function ResultDetail({ result, closeHref }: { result: ResultDetailView; 
           </span>
         </p>
         <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm whitespace-pre-wrap">{result.request}</p>
+        {result.outcome ? (
+          <div className="text-sm" data-testid="result-detail-outcome">
+            <span className="text-muted">Outcome: </span>
+            <span className={result.outcome.ok ? undefined : "font-medium text-warning"}>
+              {outcomeWords(result.outcome)}
+            </span>
+            <span className="text-muted">
+              {result.strict
+                ? " · strict case: it passes only with right calls and this outcome clean"
+                : " · not strict: the verdict judges the calls only"}
+            </span>
+            {result.outcome.toolErrors.length > 0 ? (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-warning">
+                {result.outcome.toolErrors.map((error) => (
+                  <li key={error.call}>
+                    Call {error.call} ({error.tool}): {error.error}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
         {result.error ? (
           <Alert tone={result.status === "error" ? "error" : "info"} testId="result-error">
             {result.error}

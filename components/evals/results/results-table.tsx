@@ -1,28 +1,20 @@
-import Link from "next/link";
 import { Badge, ButtonLink, Table, Td, Th } from "@/components/ui";
-import { AnswerCounts, type AnswerOrigin } from "./answer-origin";
+import { TrialOutcomes, TrialVerdicts, type TrialView } from "./result-trials";
 
-export type ResultCellView = {
-  resultId: string;
-  status: string;
-  headline: string | null;
-  /** How its calls were answered: live, from a pin, or simulated by the evaluation sandbox. */
-  answers?: Record<AnswerOrigin, number>;
-} | null;
-export type ResultRowView = { caseId: string; caseName: string; deleted?: boolean; cells: ResultCellView[] };
-
-const TONE: Record<string, "neutral" | "accent" | "success" | "warning" | "danger"> = {
-  passed: "success",
-  failed: "danger",
-  error: "warning",
-  skipped: "neutral",
-  pending: "neutral",
-  running: "accent",
+/** A case under one configuration: its trials (one, unless the suite runs each case k times). */
+export type ResultCellView = { trials: TrialView[] } | null;
+export type ResultRowView = {
+  caseId: string;
+  caseName: string;
+  deleted?: boolean;
+  strict?: boolean;
+  cells: ResultCellView[];
 };
 
 /**
- * Cases × configurations, one page at a time (a suite may have a thousand cases). Each cell opens its result; the
- * links keep the run, the page and the filter in the address, so the back button and a shared link work.
+ * Cases × configurations, one page at a time (a suite may have a thousand cases): per configuration the call verdict
+ * of each trial (each opens its result) and, in a column of its own, the outcome (did every tool answer without an
+ * error). The links keep the run, the page and the filter in the address, so the back button and a shared link work.
  */
 export function ResultsTable({
   rows,
@@ -61,6 +53,12 @@ export function ResultsTable({
           {failedOnly ? "Show all cases" : "Failed only"}
         </ButtonLink>
       </div>
+      <p className="text-xs text-muted" data-testid="results-rule">
+        A case passes when its calls are right: the tools, their order and their arguments (the Berkeley Function
+        Calling Leaderboard&apos;s rule, which judges the calls, not what the tools answered). The outcome column says
+        whether every tool answered without an error. A case marked <span className="font-medium">strict</span> also
+        needs that outcome to pass.
+      </p>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
           {failedOnly ? "No case failed." : "No results yet."}
@@ -70,15 +68,21 @@ export function ResultsTable({
           <caption className="sr-only">Each case&apos;s result under each configuration</caption>
           <thead>
             <tr>
-              <Th>Case</Th>
+              <Th rowSpan={2}>Case</Th>
               {columns.map((column, index) => (
-                <Th key={index} title={column}>
+                <Th key={index} colSpan={2} title={column}>
                   {/* Named as on the score cards above, so a column reads without its tooltip. */}
                   <span className="block normal-case" data-testid="results-column">
                     #{index + 1} {column}
                   </span>
                 </Th>
               ))}
+            </tr>
+            <tr>
+              {columns.flatMap((_, index) => [
+                <Th key={`calls-${index}`}>Calls</Th>,
+                <Th key={`outcome-${index}`}>Outcome</Th>,
+              ])}
             </tr>
           </thead>
           <tbody>
@@ -95,34 +99,40 @@ export function ResultsTable({
                       deleted
                     </Badge>
                   ) : null}
+                  {row.strict ? (
+                    <Badge
+                      className="ml-2"
+                      tone="accent"
+                      data-testid="result-case-strict"
+                      title="Strict: this case passes only when its calls are right and every tool answered without an error."
+                    >
+                      strict
+                    </Badge>
+                  ) : null}
                 </Td>
-                {row.cells.map((cell, index) => (
-                  <Td key={index}>
-                    {cell ? (
-                      <>
-                        <Link
-                          href={hrefFor({ result: cell.resultId })}
-                          scroll={false}
-                          title={cell.headline ?? undefined}
-                          aria-label={`${row.caseName}, configuration ${index + 1}: ${cell.status}${cell.headline ? ` — ${cell.headline}` : ""}`}
-                          aria-current={selectedResultId === cell.resultId ? "true" : undefined}
-                          data-testid={`result-cell-${cell.status}`}
-                          className="rounded focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          <Badge
-                            tone={TONE[cell.status] ?? "neutral"}
-                            className={selectedResultId === cell.resultId ? "ring-2 ring-ring" : undefined}
-                          >
-                            {cell.status}
-                          </Badge>
-                        </Link>
-                        <AnswerCounts answers={cell.answers} />
-                      </>
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
-                  </Td>
-                ))}
+                {row.cells.flatMap((cell, index) =>
+                  cell
+                    ? [
+                        <Td key={`calls-${index}`}>
+                          <TrialVerdicts
+                            caseName={row.caseName}
+                            configuration={index}
+                            trials={cell.trials}
+                            hrefFor={hrefFor}
+                            selectedResultId={selectedResultId}
+                          />
+                        </Td>,
+                        <Td key={`outcome-${index}`}>
+                          <TrialOutcomes trials={cell.trials} />
+                        </Td>,
+                      ]
+                    : [
+                        <Td key={`calls-${index}`}>
+                          <span className="text-muted">—</span>
+                        </Td>,
+                        <Td key={`outcome-${index}`} />,
+                      ],
+                )}
               </tr>
             ))}
           </tbody>

@@ -26,6 +26,7 @@ export type SuiteFormProps = {
     id: string;
     name: string;
     concurrency: number;
+    trials: number;
     configurations: Array<Omit<Row, "key">>;
   } | null;
   versions: Array<{ id: string; number: number; status: string }>;
@@ -69,7 +70,7 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, defaultCon
           {state.message}
         </Alert>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
         <Field id="suite-name" label="Name" errors={errors?.name}>
           {(aria) => <Input {...aria} name="name" defaultValue={suite?.name ?? ""} required data-testid="suite-name" />}
         </Field>
@@ -83,6 +84,19 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, defaultCon
               max={16}
               defaultValue={suite?.concurrency ?? 4}
               data-testid="suite-concurrency"
+            />
+          )}
+        </Field>
+        <Field id="suite-trials" label="Trials per case" hint="1 to 8: pass^k needs k > 1" errors={errors?.trials}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="trials"
+              type="number"
+              min={1}
+              max={8}
+              defaultValue={suite?.trials ?? 1}
+              data-testid="suite-trials"
             />
           )}
         </Field>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Badge, Card, CardBody } from "@/components/ui";
 import type { EvalMode } from "@/lib/evaluations/scoring";
+import { ConfigurationFigures, type ConfigurationFigure } from "./configuration-figures";
 import { MODE_LABELS } from "./suite-modes";
 
 export type SuiteListItem = {
@@ -9,7 +10,7 @@ export type SuiteListItem = {
   configurations: number;
   modes: EvalMode[];
   concurrency: number;
-  latest: { status: string; at: string; accuracy: number | null } | null;
+  latest: { status: string; at: string; configurations: ConfigurationFigure[] } | null;
 };
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "success" | "warning" | "danger"> = {
@@ -46,11 +47,14 @@ export function SuiteList({ routineId, suites }: { routineId: string; suites: Su
                 {suite.configurations} configuration{suite.configurations === 1 ? "" : "s"} ·{" "}
                 {suite.modes.map((mode) => MODE_LABELS[mode]).join(", ")} · {suite.concurrency} at once
               </p>
-              {suite.latest?.accuracy !== null && suite.latest ? (
-                <p className="text-sm">
-                  Latest accuracy <strong>{Math.round(suite.latest.accuracy! * 1000) / 10}%</strong>{" "}
-                  <span className="text-muted">({new Date(suite.latest.at).toLocaleString("en-GB")})</span>
-                </p>
+              {suite.latest ? (
+                <div className="space-y-1 text-sm">
+                  <p>
+                    Latest accuracy{" "}
+                    <span className="text-muted">({new Date(suite.latest.at).toLocaleString("en-GB")})</span>
+                  </p>
+                  <ConfigurationFigures configurations={suite.latest.configurations} />
+                </div>
               ) : null}
             </CardBody>
           </Card>

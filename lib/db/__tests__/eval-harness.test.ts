@@ -58,7 +58,7 @@ describe("an evaluation suite over scripted executors with known error rates", (
     expect(report.configurations).toHaveLength(1);
     const { score } = report.configurations[0]!;
     expect(score).toMatchObject({ cases: 20, passed: 14, accuracy: 14 / 20, errored: 0, skipped: 0 });
-    expect(score.errors).toEqual({ structural: 1, tool_selection: 3, parameter: 2 });
+    expect(score.errors).toEqual({ structural: 1, tool_selection: 3, parameter: 2, outcome: 0 });
     expect(score.subKinds).toMatchObject({ wrong_tool: 3, wrong_value: 2, missing_call: 1 });
     // Every case ran as its own agent-mode run of the suite, started by the person who started the suite.
     const runs = await prisma.run.findMany({ where: { source: "eval", routineId } });
@@ -68,6 +68,6 @@ describe("an evaluation suite over scripted executors with known error rates", (
 
     const failed = await listEvalResults(signedIn(), { evalRunId, failedOnly: true });
     expect(failed.total).toBe(6);
-    expect(failed.rows.map((row) => row.cells[0]!.status)).toEqual(new Array(6).fill("failed"));
+    expect(failed.rows.map((row) => row.cells[0]!.trials[0]!.status)).toEqual(new Array(6).fill("failed"));
   }, 120_000);
 });

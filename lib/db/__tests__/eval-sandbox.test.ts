@@ -137,7 +137,10 @@ describe("an evaluation of an author's unreviewed draft", () => {
     expect(origins(result!)).toEqual([["update_employee_contact", "simulated"]]);
     expect(result!.verdict!.calls[0]!.actual).toMatchObject({ origin: "simulated" });
     const page = await listEvalResults(signedIn(), { evalRunId });
-    expect(page.rows[0]!.cells[0]).toMatchObject({ status: "passed", answers: { live: 0, pinned: 0, simulated: 1 } });
+    expect(page.rows[0]!.cells[0]!.trials[0]).toMatchObject({
+      status: "passed",
+      answers: { live: 0, pinned: 0, simulated: 1 },
+    });
 
     // The run itself says so: its step output is labelled simulated, and what it holds says nothing changed.
     const output = (await readRunEvents(result!.runId!)).find((event) => event.type === "step.output");

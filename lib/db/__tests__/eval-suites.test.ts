@@ -109,6 +109,13 @@ describe("suites: who may do what", () => {
       createSuite(signedIn(), { ...suiteOf(routineId, versionId, ["workflow"]), concurrency: 99 }),
     ).rejects.toThrow(ValidationError);
     await expect(createSuite(signedIn(), { ...suiteOf(routineId, versionId, []) })).rejects.toThrow(ValidationError);
+    // Trials per case: 1 to 8, the error beside the field, nothing saved.
+    const before = await prisma.evalSuite.count({ where: { routineId } });
+    for (const trials of [0, 9, 2.5])
+      await expect(
+        createSuite(signedIn(), { ...suiteOf(routineId, versionId, ["workflow"]), trials }),
+      ).rejects.toMatchObject({ fieldErrors: { trials: [expect.stringMatching(/1 to 8|at least once|at most 8/)] } });
+    expect(await prisma.evalSuite.count({ where: { routineId } })).toBe(before);
   });
 });
 
@@ -185,7 +192,19 @@ describe("running a suite", () => {
     const overview = await listEvaluationOverview(signedIn());
     expect(overview.find((row) => row.routineId === rid)).toMatchObject({
       activeCases: 5,
-      suites: [{ id: suiteId, latest: { evalRunId: second.evalRunId, passed: 8, judged: 8 } }],
+      // Figures per configuration, never one blended over both.
+      suites: [
+        {
+          id: suiteId,
+          latest: {
+            evalRunId: second.evalRunId,
+            configurations: [
+              { mode: "workflow", versionNumber: 1, passed: 4, judged: 4 },
+              { mode: "agent", versionNumber: 1, passed: 4, judged: 4 },
+            ],
+          },
+        },
+      ],
     });
   }, 60_000);
 

@@ -78,7 +78,7 @@ describe("stored run events in the database", () => {
   it("make an evaluation case unreadable, not a score, when the run has one it cannot read", async () => {
     const finished = { _v: 1, status: "succeeded", durationMs: 5, inputTokens: 0, outputTokens: 0 };
     const readable = await runWithRows([{ type: "run.finished", payload: finished }], "succeeded");
-    const expectation = { expectedCalls: [], expectedPath: [] };
+    const expectation = { expectedCalls: [], expectedPath: [], strict: false };
     expect(await judgeRun(readable, expectation, {})).toMatchObject({ status: "passed" });
     const damaged = await runWithRows(
       [

@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "tool.side_effects_cleared",
   "settings.llm_updated",
   "settings.memory_updated",
+  "settings.publish_gate_updated",
   "settings.context_updated",
   "settings.toolkit_created",
   "settings.toolkit_updated",

@@ -1,5 +1,12 @@
 import "server-only";
-import { type CaseVerdict, type ConfigurationScore, type ResultStatus, scoreResults } from "../../evaluations/scoring";
+import {
+  type CaseVerdict,
+  type ConfigurationScore,
+  type ResultStatus,
+  scoreResults,
+  type TrialOutcome,
+  trialOutcomeOf,
+} from "../../evaluations/scoring";
 import { routineContentHash } from "../../crypto";
 import { prisma, withDbErrors } from "../core";
 import type { Prisma } from "../generated/prisma/client";
@@ -23,7 +30,10 @@ export type SuiteVersionScores = {
   suiteName: string;
   /** Set when someone deleted the suite: its scores still count (issue #29), the gate shows it as deleted. */
   deletedAt: Date | null;
-  byVersion: Record<string, { evalRunId: string; finishedAt: Date; score: ConfigurationScore } | undefined>;
+  byVersion: Record<
+    string,
+    { evalRunId: string; finishedAt: Date; score: ConfigurationScore; outcomes: TrialOutcome[] } | undefined
+  >;
 };
 
 /** Which results of a version count as its score: those of its current content (see resultsOfContent). */
@@ -97,7 +107,7 @@ export async function suiteScoresForVersions(routineId: string, versionIds: stri
           if (!run) continue;
           const results = await prisma.evalResult.findMany({
             where: { AND: [{ evalRunId: run.id }, counted] },
-            select: { status: true, verdict: true },
+            select: { status: true, verdict: true, caseId: true, trial: true },
           });
           byVersion[version.id] = {
             evalRunId: run.id,
@@ -108,6 +118,9 @@ export async function suiteScoresForVersions(routineId: string, versionIds: stri
                 verdict: readVerdict(result.verdict),
               })),
             ),
+            // Per case, so the interval rule pairs the two versions on the cases both ran (an errored run counts
+            // as not passed, a skipped one not at all, as in the score).
+            outcomes: results.map(trialOutcomeOf),
           };
         }
         // A deleted suite still counts; its name says it is deleted, wherever the gate is shown or quoted.

@@ -54,6 +54,7 @@ export const caseSelect = {
   expectedCalls: true,
   expectedPath: true,
   pinnedOutputs: true,
+  strict: true,
   source: true,
   status: true,
   sourceRunId: true,
@@ -83,6 +84,7 @@ function contentOf(record: CaseRecord): { content: TestCaseContent; unreadable: 
     expectedCalls: readJson(record.expectedCalls, []),
     expectedPath: readJson(record.expectedPath, []),
     pinnedOutputs: readJson(record.pinnedOutputs, []),
+    strict: record.strict,
   };
   const parsed = testCaseContentSchema.safeParse(raw);
   if (parsed.success) return { content: parsed.data, unreadable: false };
@@ -94,6 +96,7 @@ function contentOf(record: CaseRecord): { content: TestCaseContent; unreadable: 
       expectedCalls: [],
       expectedPath: [],
       pinnedOutputs: [],
+      strict: record.strict,
     },
     unreadable: true,
   };
@@ -128,6 +131,7 @@ export function contentColumns(content: TestCaseContent) {
     expectedCalls: JSON.stringify(content.expectedCalls),
     expectedPath: JSON.stringify(content.expectedPath),
     pinnedOutputs: JSON.stringify(content.pinnedOutputs),
+    strict: content.strict,
   };
 }
 

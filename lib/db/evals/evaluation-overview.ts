@@ -2,6 +2,19 @@ import "server-only";
 import { COMMENTER_ROLES, requireRole, type Viewer } from "../../access";
 import { NotFoundError, prisma, withDbErrors } from "../core";
 import { readConfigurations } from "./suites";
+import { parseRunConfigurations, type EvalMode } from "../../evaluations/scoring";
+import type { ContextMode } from "../../context-modes";
+
+/** A configuration of a suite's latest run with its figures over that run's judged results (trials). */
+export type OverviewConfiguration = {
+  versionNumber: number | null;
+  mode: EvalMode;
+  model: string;
+  distractors: number;
+  contextMode?: ContextMode;
+  passed: number;
+  judged: number;
+};
 
 /** A routine on the Evaluations page: its cases, its suites and each suite's latest run. */
 export type RoutineEvaluationSummary = {
@@ -13,13 +26,14 @@ export type RoutineEvaluationSummary = {
     id: string;
     name: string;
     configurations: number;
-    latest: { evalRunId: string; status: string; at: Date; passed: number; judged: number } | null;
+    /** The latest run, figures per configuration: never one figure blended over a routine and its baseline. */
+    latest: { evalRunId: string; status: string; at: Date; configurations: OverviewConfiguration[] } | null;
   }>;
 };
 
 /**
- * Every routine that is not archived, with its case counts, its suites and their latest runs (accuracy over all of
- * a run's judged results). Authors, reviewers and admins.
+ * Every routine that is not archived, with its case counts, its suites and their latest runs (accuracy per
+ * configuration over the run's judged results). Authors, reviewers and admins.
  */
 export async function listEvaluationOverview(viewer: Viewer | null): Promise<RoutineEvaluationSummary[]> {
   requireRole(viewer, ...COMMENTER_ROLES);
@@ -42,20 +56,29 @@ export async function listEvaluationOverview(viewer: Viewer | null): Promise<Rou
           runs: {
             orderBy: { createdAt: "desc" },
             take: 1,
-            select: { id: true, status: true, createdAt: true, finishedAt: true },
+            select: { id: true, status: true, createdAt: true, finishedAt: true, configurations: true },
           },
         },
       }),
     ]);
     const latestIds = suites.flatMap((suite) => suite.runs.map((run) => run.id));
-    const tallies = await prisma.evalResult.groupBy({
-      by: ["evalRunId", "status"],
-      where: { evalRunId: { in: latestIds }, status: { in: ["passed", "failed", "error"] } },
-      _count: { _all: true },
-    });
-    const tally = (evalRunId: string, statuses: string[]) =>
+    const [tallies, versions] = await Promise.all([
+      prisma.evalResult.groupBy({
+        by: ["evalRunId", "configIndex", "status"],
+        where: { evalRunId: { in: latestIds }, status: { in: ["passed", "failed", "error"] } },
+        _count: { _all: true },
+      }),
+      prisma.routineVersion.findMany({
+        where: { routineId: { in: routines.map((routine) => routine.id) } },
+        select: { id: true, number: true },
+      }),
+    ]);
+    const numbers = new Map(versions.map((version) => [version.id, version.number]));
+    const tally = (evalRunId: string, configIndex: number, statuses: string[]) =>
       tallies
-        .filter((row) => row.evalRunId === evalRunId && statuses.includes(row.status))
+        .filter(
+          (row) => row.evalRunId === evalRunId && row.configIndex === configIndex && statuses.includes(row.status),
+        )
         .reduce((sum, row) => sum + row._count._all, 0);
     const count = (routineId: string, status: string) =>
       caseCounts.find((row) => row.routineId === routineId && row.status === status)?._count._all ?? 0;
@@ -77,8 +100,15 @@ export async function listEvaluationOverview(viewer: Viewer | null): Promise<Rou
                   evalRunId: run.id,
                   status: run.status,
                   at: run.finishedAt ?? run.createdAt,
-                  passed: tally(run.id, ["passed"]),
-                  judged: tally(run.id, ["passed", "failed", "error"]),
+                  configurations: parseRunConfigurations(run.configurations).map((config, index) => ({
+                    versionNumber: numbers.get(config.versionId) ?? null,
+                    mode: config.mode,
+                    model: config.model,
+                    distractors: config.distractors,
+                    contextMode: config.context?.mode ?? config.contextMode,
+                    passed: tally(run.id, index, ["passed"]),
+                    judged: tally(run.id, index, ["passed", "failed", "error"]),
+                  })),
                 }
               : null,
           };

@@ -7,7 +7,7 @@ import { recordAudit } from "../audit";
 import { ConflictError, NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 
 /** Limits of a suite: configurations side by side, and runs in flight at once. */
-export const SUITE_LIMITS = { configurations: 12, concurrency: 16, nameLength: 120 } as const;
+export const SUITE_LIMITS = { configurations: 12, concurrency: 16, nameLength: 120, trials: 8 } as const;
 
 /** A suite as its pages show it. */
 export type EvalSuiteView = {
@@ -16,6 +16,8 @@ export type EvalSuiteView = {
   name: string;
   configurations: SuiteConfiguration[];
   concurrency: number;
+  /** Runs of each case per configuration (1–8). */
+  trials: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -37,6 +39,12 @@ export const suiteInputSchema = z.object({
     .min(1, "Run at least one case at a time.")
     .max(SUITE_LIMITS.concurrency, `Run at most ${SUITE_LIMITS.concurrency} cases at a time.`)
     .default(4),
+  trials: z.coerce
+    .number({ message: "Enter the trials per case as a whole number from 1 to 8." })
+    .int("Trials per case is a whole number from 1 to 8.")
+    .min(1, "Run each case at least once.")
+    .max(SUITE_LIMITS.trials, `Run each case at most ${SUITE_LIMITS.trials} times.`)
+    .default(1),
 });
 export type SuiteInput = z.input<typeof suiteInputSchema>;
 
@@ -58,6 +66,7 @@ const SELECT = {
   name: true,
   configurations: true,
   concurrency: true,
+  trials: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -68,6 +77,7 @@ function toView(row: {
   name: string;
   configurations: string;
   concurrency: number;
+  trials: number;
   createdAt: Date;
   updatedAt: Date;
 }): EvalSuiteView {
@@ -118,6 +128,7 @@ export async function createSuite(viewer: Viewer | null, input: SuiteInput): Pro
           name: suite.name,
           configurations: JSON.stringify(configurations),
           concurrency: suite.concurrency,
+          trials: suite.trials,
           createdById: viewer.id,
         },
       });
@@ -126,7 +137,12 @@ export async function createSuite(viewer: Viewer | null, input: SuiteInput): Pro
           action: "eval_suite.created",
           actor: viewer,
           target: { type: "eval_suite", id: suiteId },
-          detail: { routineId: suite.routineId, name: suite.name, configurations: configurations.length },
+          detail: {
+            routineId: suite.routineId,
+            name: suite.name,
+            configurations: configurations.length,
+            trials: suite.trials,
+          },
         },
         tx,
       );
@@ -152,14 +168,24 @@ export async function updateSuite(
     prisma.$transaction(async (tx) => {
       await tx.evalSuite.update({
         where: { id: suiteId },
-        data: { name: suite.name, configurations: JSON.stringify(configurations), concurrency: suite.concurrency },
+        data: {
+          name: suite.name,
+          configurations: JSON.stringify(configurations),
+          concurrency: suite.concurrency,
+          trials: suite.trials,
+        },
       });
       await recordAudit(
         {
           action: "eval_suite.updated",
           actor: viewer,
           target: { type: "eval_suite", id: suiteId },
-          detail: { name: suite.name, configurations: configurations.length, concurrency: suite.concurrency },
+          detail: {
+            name: suite.name,
+            configurations: configurations.length,
+            concurrency: suite.concurrency,
+            trials: suite.trials,
+          },
         },
         tx,
       );

@@ -3,14 +3,17 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireRole, WRITER_ROLES, type Viewer } from "../../access";
 import {
+  callGroupBranchProblems,
   casesToJsonl,
   parseCasesJsonl,
   testCaseContentSchema,
   type JsonlError,
+  type TestCaseContent,
   type TestCaseContentInput,
 } from "../../evaluations/scoring";
+import type { Routine } from "../../routine";
 import { recordAudit } from "../audit";
-import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
+import { NotFoundError, parseInput, prisma, ValidationError, withDbErrors } from "../core";
 import { routineIdSchema } from "../routines";
 import {
   CASE_NOT_FOUND,
@@ -26,6 +29,15 @@ import {
 } from "./case-records";
 
 const caseIdSchema = z.string().trim().min(1, "Missing the test case.").max(100);
+
+/**
+ * Refuses a case the routine cannot run as written: an order-free group whose calls' tools run on different arms of
+ * one branch (ValidationError on the expected calls, nothing saved).
+ */
+function refuseGroupsAcrossBranches(content: TestCaseContent, routine: Routine): void {
+  const problems = callGroupBranchProblems(content.expectedCalls, routine);
+  if (problems.length > 0) throw new ValidationError("Some fields need attention.", { expectedCalls: problems });
+}
 
 /** The Cases tab: the routine, the tools its cases may call, its active cases and the planner's proposals. */
 export type TestCaseTable = {
@@ -105,6 +117,7 @@ export async function createTestCase(
   const parsed = parseInput(testCaseContentSchema, content);
   return withDbErrors(async () => {
     const context = await routineCaseContext(id);
+    refuseGroupsAcrossBranches(parsed, context.routine);
     const caseId = randomUUID();
     const record = await prisma.$transaction(async (tx) => {
       const created = await tx.testCase.create({
@@ -136,6 +149,8 @@ export async function updateTestCase(
   const id = parseInput(caseIdSchema, caseId);
   const parsed = parseInput(testCaseContentSchema, content);
   return withDbErrors(async () => {
+    const context = await routineCaseContext((await findCase(id)).routineId);
+    refuseGroupsAcrossBranches(parsed, context.routine);
     const record = await prisma.$transaction(async (tx) => {
       await findCase(id, tx);
       const updated = await tx.testCase.update({ where: { id }, data: contentColumns(parsed), select: caseSelect });
@@ -150,7 +165,6 @@ export async function updateTestCase(
       );
       return updated;
     });
-    const context = await routineCaseContext(record.routineId);
     return toCaseRow(record, context.toolNames);
   });
 }
@@ -196,7 +210,8 @@ export type CaseImportOutcome = { ok: true; count: number } | { ok: false; error
 /**
  * Imports cases from JSONL (one case per line; see parseCasesJsonl). All or nothing: a file with any bad line
  * returns its errors by line number and stores nothing; a good file is stored in one transaction with one audit
- * entry. Authors and admins. Cases naming tools the routine lacks are imported and flagged, as hand-written ones are.
+ * entry. Authors and admins. Cases naming tools the routine lacks are imported and flagged, as hand-written ones are;
+ * a case with an order-free group across a branch is its line's error.
  */
 export async function importTestCases(
   viewer: Viewer | null,
@@ -206,10 +221,12 @@ export async function importTestCases(
   requireRole(viewer, ...WRITER_ROLES);
   const id = parseInput(routineIdSchema, routineId);
   const text = parseInput(z.string({ error: "Choose a JSONL file or paste its lines." }), jsonlText);
-  const parsed = parseCasesJsonl(text);
-  if (!parsed.ok) return parsed;
   return withDbErrors(async () => {
-    await routineCaseContext(id);
+    const { routine } = await routineCaseContext(id);
+    const parsed = parseCasesJsonl(text, (content) =>
+      callGroupBranchProblems(content.expectedCalls, routine).map((message) => `expectedCalls: ${message}`),
+    );
+    if (!parsed.ok) return parsed;
     const now = Date.now();
     await prisma.$transaction(async (tx) => {
       // One createdAt per line, a millisecond apart, so the table lists the cases in the file's order.

@@ -19,4 +19,6 @@ export { getVersionReview, listStepComments } from "./version-review";
 export type { VersionReview } from "./version-review";
 export type { VersionSummary } from "./version-summary";
 export { getVersionEvaluation } from "./version-evaluation";
+export { getPublishGateRule, PUBLISH_GATE_RULE_KEY, updatePublishGateRule } from "./publish-gate-rule";
+export type { PublishGateRuleView } from "./publish-gate-rule";
 export type { VersionEvaluation } from "./version-evaluation";

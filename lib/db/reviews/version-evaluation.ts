@@ -4,6 +4,7 @@ import { requireUser, type Viewer } from "../../access";
 import { publishGate, type PublishGate } from "../../review-rules";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../core";
 import { suiteScoresForVersions } from "../eval-scores";
+import { publishGateRuleInEffect } from "./publish-gate-rule";
 
 /** What the review screen shows about a version's evaluation: its suites beside the published version's. */
 export type VersionEvaluation = {
@@ -59,5 +60,6 @@ export async function readPublishGate(
   publishedId: string | null,
 ): Promise<PublishGate> {
   const versionIds = publishedId && publishedId !== candidateId ? [candidateId, publishedId] : [candidateId];
-  return publishGate(candidateId, publishedId, await suiteScoresForVersions(routineId, versionIds));
+  const [scores, rule] = await Promise.all([suiteScoresForVersions(routineId, versionIds), publishGateRuleInEffect()]);
+  return publishGate(candidateId, publishedId, scores, rule);
 }

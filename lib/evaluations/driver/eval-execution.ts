@@ -53,7 +53,11 @@ export async function executeEvalRun(evalRunId: string, ctx: EvalExecutionContex
   try {
     for (const row of await prisma.evalResult.findMany({
       where: { evalRunId, status: "running" },
-      select: { id: true, runId: true, testCase: { select: { expectedCalls: true, expectedPath: true } } },
+      select: {
+        id: true,
+        runId: true,
+        testCase: { select: { expectedCalls: true, expectedPath: true, strict: true } },
+      },
     })) {
       if (row.runId) inFlight.set(row.id, { runId: row.runId, expectation: expectationOf(row.testCase) });
       else await prisma.evalResult.update({ where: { id: row.id }, data: { status: "pending" } });
@@ -97,11 +101,11 @@ export async function executeEvalRun(evalRunId: string, ctx: EvalExecutionContex
   }
 }
 
-function expectationOf(stored: { expectedCalls: string; expectedPath: string }): CaseExpectation {
+function expectationOf(stored: { expectedCalls: string; expectedPath: string; strict: boolean }): CaseExpectation {
   const parsed = testCaseContentSchema
     .pick({ expectedCalls: true, expectedPath: true })
     .safeParse({ expectedCalls: JSON.parse(stored.expectedCalls), expectedPath: JSON.parse(stored.expectedPath) });
-  return parsed.success ? parsed.data : { expectedCalls: [], expectedPath: [] };
+  return { ...(parsed.success ? parsed.data : { expectedCalls: [], expectedPath: [] }), strict: stored.strict };
 }
 
 async function renewLease(evalRunId: string, ctx: EvalExecutionContext): Promise<boolean> {
@@ -158,6 +162,7 @@ async function storeJudgement(
         status: judgement.status,
         verdict: judgement.verdict ? JSON.stringify(judgement.verdict) : null,
         actualCalls: JSON.stringify(judgement.actualCalls),
+        outcome: judgement.outcome ? JSON.stringify(judgement.outcome) : null,
         error: judgement.error,
         durationMs: judgement.durationMs,
         inputTokens: judgement.inputTokens,
@@ -180,14 +185,21 @@ async function launch(
 ): Promise<void> {
   const pending = await prisma.evalResult.findMany({
     where: { evalRunId, status: "pending" },
-    orderBy: [{ caseId: "asc" }, { configIndex: "asc" }],
+    orderBy: [{ caseId: "asc" }, { configIndex: "asc" }, { trial: "asc" }],
     take: free,
     select: {
       id: true,
       configIndex: true,
       versionId: true,
       testCase: {
-        select: { request: true, inputs: true, expectedCalls: true, expectedPath: true, pinnedOutputs: true },
+        select: {
+          request: true,
+          inputs: true,
+          expectedCalls: true,
+          expectedPath: true,
+          pinnedOutputs: true,
+          strict: true,
+        },
       },
     },
   });
@@ -211,6 +223,7 @@ async function launch(
           status: "error",
           verdict: null,
           actualCalls: [],
+          outcome: null,
           error: error instanceof Error ? error.message : String(error),
           durationMs: 0,
           inputTokens: 0,

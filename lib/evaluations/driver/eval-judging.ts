@@ -1,7 +1,10 @@
 import "server-only";
 import type { StoredRunEvent } from "../../events";
 import {
+  applyStrictOutcome,
+  caseOutcome,
   checkCase,
+  type CaseOutcome,
   readRunForScoring,
   type ActualCall,
   type CaseVerdict,
@@ -17,6 +20,8 @@ export type Judgement = {
   status: "passed" | "failed" | "error" | "skipped";
   verdict: CaseVerdict | null;
   actualCalls: ActualCall[];
+  /** Whether every tool answered without an error and how the run ended; null when there was no run to read. */
+  outcome: CaseOutcome | null;
   error: string | null;
   durationMs: number;
   inputTokens: number;
@@ -24,7 +29,7 @@ export type Judgement = {
 };
 
 /** The case as the checker reads it. */
-export type CaseExpectation = { expectedCalls: ExpectedCall[]; expectedPath: string[] };
+export type CaseExpectation = { expectedCalls: ExpectedCall[]; expectedPath: string[]; strict: boolean };
 
 /** Input schemas by tool name (and by `server__name`, the name a colliding tool gets), from the registry catalog. */
 export async function catalogSchemas(): Promise<ToolSchemas> {
@@ -71,27 +76,39 @@ export async function judgeRun(runId: string, expectation: CaseExpectation, sche
       status: "skipped",
       verdict: null,
       actualCalls: scoring.readable ? scoring.calls : [],
+      outcome: null,
       error: "Cancelled with the suite.",
     };
   // Calls or branches the server could not read would make any verdict wrong: the case is not judged.
-  if (!scoring.readable) return { ...cost, status: "error", verdict: null, actualCalls: [], error: scoring.reason };
+  if (!scoring.readable)
+    return { ...cost, status: "error", verdict: null, actualCalls: [], outcome: null, error: scoring.reason };
   const actualCalls = scoring.calls;
+  const outcome = caseOutcome(actualCalls, run);
   if (run.status !== "succeeded")
-    return { ...cost, status: "error", verdict: null, actualCalls, error: run.error ?? `The run ${run.status}.` };
-  const verdict = checkCase({
+    return {
+      ...cost,
+      status: "error",
+      verdict: null,
+      actualCalls,
+      outcome,
+      error: run.error ?? `The run ${run.status}.`,
+    };
+  const calls = checkCase({
     expectedCalls: expectation.expectedCalls,
     actualCalls,
     expectedPath: expectation.expectedPath,
     actualPath: scoring.path,
     schemas,
   });
-  return { ...cost, status: verdict.passed ? "passed" : "failed", verdict, actualCalls, error: null };
+  const verdict = applyStrictOutcome(calls, outcome, expectation.strict);
+  return { ...cost, status: verdict.passed ? "passed" : "failed", verdict, actualCalls, outcome, error: null };
 }
 
 const EMPTY: Judgement = {
   status: "error",
   verdict: null,
   actualCalls: [],
+  outcome: null,
   error: null,
   durationMs: 0,
   inputTokens: 0,

@@ -3,36 +3,17 @@ import { z } from "zod";
 import { COMMENTER_ROLES, requireRole, type Viewer } from "../../access";
 import {
   countAnswerOrigins,
-  scoreResults,
   type ActualCall,
   type CaseError,
+  type CaseOutcome,
   type CaseVerdict,
-  type ConfigurationScore,
   type ExpectedCall,
   type ResultStatus,
 } from "../scoring";
 import type { ToolAnswerOrigin } from "../../events";
 import type { JsonValue } from "../../routine";
-import { DEFAULT_CONTEXT_SETTINGS } from "../../context-modes";
 import { readRunConfigurations, type RunConfiguration } from "../driver";
 import { NotFoundError, parseInput, prisma, withDbErrors } from "../../db/core";
-
-/** One configuration of a suite run with its score, and the score of the same configuration in the run before. */
-export type ConfigurationReport = {
-  index: number;
-  configuration: RunConfiguration;
-  versionNumber: number | null;
-  score: ConfigurationScore;
-  previous: ConfigurationScore | null;
-};
-
-export type EvalRunReport = {
-  evalRunId: string;
-  suite: { id: string; name: string; routineId: string };
-  configurations: ConfigurationReport[];
-  /** The suite's previous finished run this one is compared with. */
-  previousRunId: string | null;
-};
 
 /**
  * A result as the per-case table shows it; `answers` counts its calls by where their answers came from (live,
@@ -40,12 +21,27 @@ export type EvalRunReport = {
  */
 export type ResultCell = {
   resultId: string;
+  /** Which trial of the case (0-based). */
+  trial: number;
   status: ResultStatus | "pending" | "running";
   headline: string | null;
   answers: Record<ToolAnswerOrigin, number>;
+  /** Whether every tool answered without an error and how the run ended; null before it ran. */
+  outcome: CaseOutcome | null;
 };
-/** A case's row; `deleted` when the case was deleted since (its results are kept). */
-export type ResultRow = { caseId: string; caseName: string; deleted: boolean; cells: Array<ResultCell | null> };
+/** A case under one configuration: each trial's result, in trial order. */
+export type ResultTrials = { trials: ResultCell[] };
+/**
+ * A case's row; `deleted` when the case was deleted since (its results are kept); `strict` when it requires a
+ * successful outcome besides right calls.
+ */
+export type ResultRow = {
+  caseId: string;
+  caseName: string;
+  deleted: boolean;
+  strict: boolean;
+  cells: Array<ResultTrials | null>;
+};
 export type ResultPage = { rows: ResultRow[]; total: number; page: number; pageSize: number };
 
 /** One result opened: the case's expectations beside what the run did, and the checker's verdict. */
@@ -59,7 +55,12 @@ export type EvalResultDetail = {
   request: string;
   inputs: Record<string, JsonValue>;
   configIndex: number;
+  trial: number;
+  /** Trials per case in the suite run. */
+  trials: number;
   configuration: RunConfiguration | null;
+  strict: boolean;
+  outcome: CaseOutcome | null;
   status: ResultCell["status"];
   error: string | null;
   runId: string | null;
@@ -83,84 +84,6 @@ function readJson<T>(text: string | null, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-// A run before context settings were stored ran on the engine's default mode.
-const configKey = (config: RunConfiguration) =>
-  JSON.stringify([
-    config.versionId,
-    config.model,
-    config.mode,
-    config.distractors,
-    config.context?.mode ?? DEFAULT_CONTEXT_SETTINGS.mode,
-  ]);
-
-/** Scores of a run's results, per configuration index. Only final results count (pending ones are not scored). */
-async function scoresOf(evalRunId: string, size: number): Promise<ConfigurationScore[]> {
-  const rows = await prisma.evalResult.findMany({
-    where: { evalRunId, status: { in: ["passed", "failed", "error", "skipped"] } },
-    select: { configIndex: true, status: true, verdict: true },
-  });
-  const groups = Array.from({ length: size }, () => [] as Array<{ status: ResultStatus; verdict: CaseVerdict | null }>);
-  for (const row of rows)
-    groups[row.configIndex]?.push({
-      status: row.status as ResultStatus,
-      verdict: readJson<CaseVerdict | null>(row.verdict, null),
-    });
-  return groups.map(scoreResults);
-}
-
-/**
- * A suite run's scores per configuration (final results so far: a running suite's figures grow), each beside the
- * same configuration's score in the suite's previous finished run. Authors, reviewers and admins.
- */
-export async function getEvalRunReport(viewer: Viewer | null, evalRunId: string): Promise<EvalRunReport> {
-  requireRole(viewer, ...COMMENTER_ROLES);
-  parseInput(z.string().min(1), evalRunId);
-  return withDbErrors(async () => {
-    const run = await prisma.evalRun.findUnique({
-      where: { id: evalRunId },
-      select: {
-        id: true,
-        configurations: true,
-        createdAt: true,
-        suite: { select: { id: true, name: true, routineId: true } },
-      },
-    });
-    if (!run) throw new NotFoundError("That suite run does not exist.");
-    const configurations = readRunConfigurations(run.configurations);
-    const previous = await prisma.evalRun.findFirst({
-      where: { suiteId: run.suite.id, status: "succeeded", createdAt: { lt: run.createdAt } },
-      orderBy: { createdAt: "desc" },
-      select: { id: true, configurations: true },
-    });
-    const [scores, versions] = await Promise.all([
-      scoresOf(evalRunId, configurations.length),
-      prisma.routineVersion.findMany({
-        where: { id: { in: configurations.map((config) => config.versionId) } },
-        select: { id: true, number: true },
-      }),
-    ]);
-    let before = new Map<string, ConfigurationScore>();
-    if (previous) {
-      const previousConfigs = readRunConfigurations(previous.configurations);
-      const previousScores = await scoresOf(previous.id, previousConfigs.length);
-      before = new Map(previousConfigs.map((config, index) => [configKey(config), previousScores[index]!]));
-    }
-    const numbers = new Map(versions.map((version) => [version.id, version.number]));
-    return {
-      evalRunId,
-      suite: run.suite,
-      previousRunId: previous?.id ?? null,
-      configurations: configurations.map((configuration, index) => ({
-        index,
-        configuration,
-        versionNumber: numbers.get(configuration.versionId) ?? null,
-        score: scores[index]!,
-        previous: before.get(configKey(configuration)) ?? null,
-      })),
-    };
-  });
 }
 
 const pageInput = z.object({
@@ -191,7 +114,7 @@ export async function listEvalResults(viewer: Viewer | null, input: z.input<type
         orderBy: [{ name: "asc" }, { id: "asc" }],
         skip: (page - 1) * pageSize,
         take: pageSize,
-        select: { id: true, name: true, deletedAt: true },
+        select: { id: true, name: true, deletedAt: true, strict: true },
       }),
     ]);
     const results = await prisma.evalResult.findMany({
@@ -200,25 +123,31 @@ export async function listEvalResults(viewer: Viewer | null, input: z.input<type
         id: true,
         caseId: true,
         configIndex: true,
+        trial: true,
         status: true,
         verdict: true,
         error: true,
         actualCalls: true,
+        outcome: true,
       },
+      orderBy: { trial: "asc" },
     });
-    const byCase = new Map<string, Array<ResultCell | null>>(
-      cases.map((one) => [one.id, new Array<ResultCell | null>(size).fill(null)]),
+    const byCase = new Map<string, Array<ResultTrials | null>>(
+      cases.map((one) => [one.id, new Array<ResultTrials | null>(size).fill(null)]),
     );
     for (const result of results) {
       const cells = byCase.get(result.caseId);
       if (!cells || result.configIndex >= size) continue;
       const primary = readJson<{ primary?: CaseError | null } | null>(result.verdict, null)?.primary;
-      cells[result.configIndex] = {
+      const cell = (cells[result.configIndex] ??= { trials: [] });
+      cell.trials.push({
         resultId: result.id,
+        trial: result.trial,
         status: toCellStatus(result.status),
         headline: primary?.message ?? result.error,
         answers: countAnswerOrigins(readJson<unknown>(result.actualCalls, [])),
-      };
+        outcome: readJson<CaseOutcome | null>(result.outcome, null),
+      });
     }
     return {
       total,
@@ -228,6 +157,7 @@ export async function listEvalResults(viewer: Viewer | null, input: z.input<type
         caseId: one.id,
         caseName: one.name,
         deleted: one.deletedAt !== null,
+        strict: one.strict,
         cells: byCase.get(one.id)!,
       })),
     };
@@ -243,7 +173,9 @@ export async function getEvalResult(viewer: Viewer | null, resultId: string): Pr
       where: { id: resultId },
       include: {
         testCase: true,
-        evalRun: { select: { configurations: true, suiteId: true, suite: { select: { routineId: true } } } },
+        evalRun: {
+          select: { configurations: true, trials: true, suiteId: true, suite: { select: { routineId: true } } },
+        },
       },
     }),
   );
@@ -258,7 +190,11 @@ export async function getEvalResult(viewer: Viewer | null, resultId: string): Pr
     request: row.testCase.request,
     inputs: readJson(row.testCase.inputs, {}),
     configIndex: row.configIndex,
+    trial: row.trial,
+    trials: row.evalRun.trials,
     configuration: readRunConfigurations(row.evalRun.configurations)[row.configIndex] ?? null,
+    strict: row.testCase.strict,
+    outcome: readJson<CaseOutcome | null>(row.outcome, null),
     status: toCellStatus(row.status),
     error: row.error,
     runId: row.runId,

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, parseInput, prisma, withDbErrors } from "
 import { readStoredRoutine } from "../../db/routines";
 import { contextSettingsInEffect } from "../../runs/operations";
 import { readCatalogTools } from "../../db/tools";
-import { caseSelect, readConfigurations, toCaseRow } from "../../db/evals";
+import { caseSelect, readConfigurations, SUITE_LIMITS, toCaseRow } from "../../db/evals";
 
 export const EVAL_RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type EvalRunStatus = (typeof EVAL_RUN_STATUSES)[number];
@@ -51,10 +51,11 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
   const suite = await withDbErrors(() =>
     prisma.evalSuite.findFirst({
       where: { id: suiteId, deletedAt: null },
-      select: { id: true, name: true, routineId: true, configurations: true, concurrency: true },
+      select: { id: true, name: true, routineId: true, configurations: true, concurrency: true, trials: true },
     }),
   );
   if (!suite) throw new NotFoundError("That evaluation suite does not exist.");
+  const trials = Math.min(Math.max(suite.trials, 1), SUITE_LIMITS.trials);
   const configurations = readConfigurations(suite.configurations);
   if (configurations.length === 0) throw new ConflictError("Add a configuration to the suite before running it.");
   const cases = await withDbErrors(() =>
@@ -69,21 +70,24 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
   const catalog = await readCatalogTools();
   const runConfigurations = await configurationsToRun(suite.routineId, configurations);
   const gates = await Promise.all(runConfigurations.map((config) => configurationGate(config, catalog)));
+  // Each trial is a result and a run of its own: trials of a case share no state (each run starts from the case's
+  // inputs and pinned outputs, and the sandbox changes nothing a later trial could read).
   const rows = cases.flatMap((record) =>
-    runConfigurations.map((config, configIndex) => {
+    runConfigurations.flatMap((config, configIndex) => {
       const gate = gates[configIndex]!;
       const problems = gate.problem ? [gate.problem] : toCaseRow(record, gate.knownTools).problems;
       // A case skipped now was judged against the version's content as it is now; one that runs records the
       // content its run is launched on (the eval driver).
-      return {
+      return Array.from({ length: trials }, (_, trial) => ({
         id: randomUUID(),
         caseId: record.id,
         configIndex,
+        trial,
         versionId: config.versionId,
         status: problems.length > 0 ? "skipped" : "pending",
         error: problems.length > 0 ? problems.join(" ") : null,
         contentHash: problems.length > 0 ? gate.contentHash : null,
-      };
+      }));
     }),
   );
   const skipped = rows.filter((row) => row.status === "skipped").length;
@@ -101,6 +105,7 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
           total: rows.length,
           done: skipped,
           concurrency: suite.concurrency,
+          trials,
           startedById: viewer.id,
         },
       });
@@ -110,7 +115,14 @@ export async function startEvalRun(viewer: Viewer | null, input: { suiteId: stri
           action: "eval_run.started",
           actor: viewer,
           target: { type: "eval_suite", id: suiteId },
-          detail: { evalRunId, suite: suite.name, cases: cases.length, configurations: configurations.length, skipped },
+          detail: {
+            evalRunId,
+            suite: suite.name,
+            cases: cases.length,
+            configurations: configurations.length,
+            trials,
+            skipped,
+          },
         },
         tx,
       );

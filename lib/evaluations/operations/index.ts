@@ -11,13 +11,8 @@ export {
   startEvalRun,
 } from "./eval-runs";
 export type { EvalRunProgress, EvalRunStatus } from "./eval-runs";
-export { getEvalResult, getEvalRunReport, listEvalResults } from "./eval-results";
-export type {
-  ConfigurationReport,
-  EvalResultDetail,
-  EvalRunReport,
-  ResultCell,
-  ResultPage,
-  ResultRow,
-} from "./eval-results";
+export { getEvalResult, listEvalResults } from "./eval-results";
+export type { EvalResultDetail, ResultCell, ResultPage, ResultRow, ResultTrials } from "./eval-results";
+export { getEvalRunReport } from "./eval-report";
+export type { ConfigurationReport, EvalRunReport, LiftReport } from "./eval-report";
 export { saveRunAsTestCase } from "./case-from-run";

@@ -10,7 +10,7 @@ export type JsonlError = { line: number; message: string };
 export type ParsedCases = { ok: true; cases: TestCaseContent[] } | { ok: false; errors: JsonlError[] };
 
 /** The fields of a case line, in the order the export writes them. */
-const FIELDS = ["name", "request", "inputs", "expectedCalls", "expectedPath", "pinnedOutputs"] as const;
+const FIELDS = ["name", "request", "inputs", "expectedCalls", "expectedPath", "pinnedOutputs", "strict"] as const;
 const KNOWN = new Set<string>(FIELDS);
 
 const plural = (count: number, word: string) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
@@ -20,9 +20,14 @@ const plural = (count: number, word: string) => `${count.toLocaleString("en")} $
  * nothing: any bad line makes the whole file an error list (at most CASE_JSONL_LIMITS.errors), each naming its line
  * and the field at fault ("expectedCalls[0].tool: Name the tool this call uses."), so a person fixes the file and
  * imports it again rather than hunting for the half that went in. Unknown top-level fields are errors too: a
- * misspelt "expected_calls" would otherwise import as a case that expects no calls.
+ * misspelt "expected_calls" would otherwise import as a case that expects no calls. `caseProblems`: what else makes
+ * a well-formed case unfit for the routine it is imported into (a group spanning a branch), each an error of its line
+ * as written.
  */
-export function parseCasesJsonl(text: string): ParsedCases {
+export function parseCasesJsonl(
+  text: string,
+  caseProblems: (content: TestCaseContent) => readonly string[] = () => [],
+): ParsedCases {
   const bytes = new TextEncoder().encode(text).byteLength;
   if (bytes > CASE_JSONL_LIMITS.bytes) {
     const mb = (CASE_JSONL_LIMITS.bytes / 1024 / 1024).toFixed(0);
@@ -56,8 +61,9 @@ export function parseCasesJsonl(text: string): ParsedCases {
     if (source.trim() === "") continue;
     const line = index + 1;
     const result = parseLine(source);
-    if ("case" in result) cases.push(result.case);
-    else for (const message of result.problems) errors.push({ line, message });
+    const problems = "case" in result ? caseProblems(result.case) : result.problems;
+    for (const message of problems) errors.push({ line, message });
+    if ("case" in result && problems.length === 0) cases.push(result.case);
   }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, CASE_JSONL_LIMITS.errors) };
   return { ok: true, cases };

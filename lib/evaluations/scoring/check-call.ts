@@ -11,8 +11,12 @@ import { matchesType, preview, valuesMatch, type SchemaType } from "./normalize"
 /** Input schemas by tool name (the function name the model sees). */
 export type ToolSchemas = Record<string, ToolDefinition["inputSchema"]>;
 
-/** The error kinds, most severe first: a case's headline error is its first error of the most severe kind. */
-export const ERROR_KINDS = ["structural", "tool_selection", "parameter"] as const;
+/**
+ * The error kinds, most severe first: a case's headline error is its first error of the most severe kind. Every
+ * page lists them in this order. `outcome` arises only in a strict case whose calls were right but a tool answered
+ * with an error or the run did not succeed (see outcome.ts).
+ */
+export const ERROR_KINDS = ["structural", "tool_selection", "parameter", "outcome"] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export const ERROR_SUB_KINDS = [
@@ -25,6 +29,7 @@ export const ERROR_SUB_KINDS = [
   "unknown_parameter",
   "wrong_type",
   "wrong_value",
+  "tool_error",
 ] as const;
 export type ErrorSubKind = (typeof ERROR_SUB_KINDS)[number];
 
@@ -38,6 +43,15 @@ const KIND_OF: Record<ErrorSubKind, ErrorKind> = {
   unknown_parameter: "parameter",
   wrong_type: "parameter",
   wrong_value: "parameter",
+  tool_error: "outcome",
+};
+
+/** The kinds in words, in ERROR_KINDS order, for every chart, table and card. */
+export const ERROR_KIND_LABELS: Readonly<Record<ErrorKind, string>> = {
+  structural: "Structural",
+  tool_selection: "Tool selection",
+  parameter: "Parameter",
+  outcome: "Outcome",
 };
 
 /** The kind a sub-kind belongs to. */

@@ -1,4 +1,6 @@
 import type { ActualCall, ExpectedCall } from "./case-schema";
+import { callUnits } from "./call-group-rules";
+import { bestWindow, pairWindow, toolCounts } from "./call-groups";
 import { caseError, checkCall, ERROR_KINDS, type CallCheck, type CaseError, type ToolSchemas } from "./check-call";
 import { normalizeString } from "./normalize";
 
@@ -13,58 +15,112 @@ export type CaseVerdict = {
 };
 
 type Slot = { expected: number | null; actual: number | null; moved?: boolean };
+/** Calls made in their place: one expected call and its actual call, or a group and the window it matched. */
+type Anchor = { expected: number[]; actual: number[] };
 
 /**
  * Lines the actual calls up with the expected ones by tool name. The longest common subsequence of tool names are
  * the calls made in their place; between two of those, a call moved from elsewhere is paired with its expected call
  * (out of order), the rest are paired by position (a wrong tool), and what is left is a missing or an extra call.
  * So one dropped call reads as one missing call, not as a wrong tool at every later position.
+ *
+ * An order-free group (consecutive expected calls sharing a `group` label) is one unit of the subsequence: it
+ * matches a window of consecutive actual calls of its tools, scored by how many of its calls the window answers,
+ * and is paired inside the window order-free (call-groups.ts). Order around a group is checked as around a call.
  */
-function align(expected: readonly ExpectedCall[], actual: readonly ActualCall[]): Slot[] {
-  const n = expected.length;
+function align(
+  expected: readonly ExpectedCall[],
+  actual: readonly ActualCall[],
+  schemas: ToolSchemas | undefined,
+): Slot[] {
+  const units = callUnits(expected);
+  const n = units.length;
   const m = actual.length;
-  // lcs[i][j]: the longest common subsequence of expected[i..] and actual[j..], by tool name.
+  // lcs[i][j]: the longest common subsequence of units[i..] and actual[j..], by tool name (a group counts the calls
+  // its window answers); width[i][j]: the window a group unit takes at j when taking it is best (0: none).
   const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i][j] = expected[i].tool === actual[j].tool ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const width = Array.from({ length: n }, () => new Array<number>(m).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    const unit = units[i]!;
+    const counts = unit.length > 1 ? toolCounts(unit, expected) : null;
+    for (let j = m - 1; j >= 0; j--) {
+      if (!counts) {
+        const tool = expected[unit[0]!]!.tool;
+        lcs[i][j] = tool === actual[j].tool ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+        continue;
+      }
+      const skip = Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+      const window = bestWindow(counts, actual, j, lcs[i + 1]);
+      if (window.width > 0 && window.value >= skip) width[i][j] = window.width;
+      lcs[i][j] = Math.max(skip, window.value);
+    }
+  }
 
   // Walk the table: anchors (same tool, in order) and, before each, the gap of unmatched calls on either side.
   const gaps: { expected: number[]; actual: number[] }[] = [{ expected: [], actual: [] }];
-  const anchors: Slot[] = [];
+  const anchors: Anchor[] = [];
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
     const gap = gaps[gaps.length - 1];
-    if (i < n && j < m && expected[i].tool === actual[j].tool) {
-      anchors.push({ expected: i++, actual: j++ });
+    const unit = i < n ? units[i]! : [];
+    const take =
+      i < n && j < m ? (unit.length > 1 ? width[i][j] : expected[unit[0]!]!.tool === actual[j].tool ? 1 : 0) : 0;
+    if (take > 0) {
+      anchors.push({ expected: unit, actual: Array.from({ length: take }, (_, k) => j + k) });
       gaps.push({ expected: [], actual: [] });
-    } else if (j >= m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1])) gap.expected.push(i++);
-    else gap.actual.push(j++);
+      i++;
+      j += take;
+    } else if (j >= m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1])) {
+      gap.expected.push(...unit);
+      i++;
+    } else gap.actual.push(j++);
   }
 
-  // A call made in another gap than its expected one, with the same tool: the same call, out of order.
-  const movedFrom = new Map<number, number>();
+  // Inside each group's window, its calls paired order-free; what is left joins the unmatched calls below.
+  const windows = anchors.map((anchor) =>
+    anchor.expected.length > 1 ? pairWindow(anchor.expected, anchor.actual, expected, actual, schemas) : null,
+  );
+
+  // A call made in another gap than its expected one, with the same tool: the same call, out of order. A group's
+  // call made just outside its window (a stray call between) is in its place: it pairs without a wrong order.
+  const movedFrom = new Map<number, { actual: number; moved: boolean }>();
   const taken = new Set<number>();
-  const unmatchedActual = gaps.flatMap((gap) => gap.actual);
-  for (const gap of gaps)
-    for (const e of gap.expected) {
-      const a = unmatchedActual.find((index) => !taken.has(index) && actual[index].tool === expected[e].tool);
-      if (a === undefined) continue;
-      movedFrom.set(e, a);
-      taken.add(a);
-    }
+  const unmatchedActual = [...gaps.flatMap((gap) => gap.actual), ...windows.flatMap((w) => w?.actual ?? [])].sort(
+    (x, y) => x - y,
+  );
+  const pair = (e: number, candidates: readonly number[], moved: boolean) => {
+    const a = candidates.find((index) => !taken.has(index) && actual[index].tool === expected[e].tool);
+    if (a === undefined) return false;
+    movedFrom.set(e, { actual: a, moved });
+    taken.add(a);
+    return true;
+  };
+  gaps.forEach((gap, k) => {
+    for (const e of gap.expected) pair(e, unmatchedActual, true);
+    const near = [...gap.actual, ...(gaps[k + 1]?.actual ?? [])];
+    for (const e of windows[k]?.expected ?? []) if (!pair(e, near, false)) pair(e, unmatchedActual, true);
+  });
 
   const slots: Slot[] = [];
+  const expectedSlot = (e: number, fallback: number | null): Slot => {
+    const from = movedFrom.get(e);
+    return from ? { expected: e, actual: from.actual, moved: from.moved } : { expected: e, actual: fallback };
+  };
   gaps.forEach((gap, k) => {
     const others = gap.actual.filter((a) => !taken.has(a));
-    for (const e of gap.expected) {
-      const moved = movedFrom.get(e);
-      if (moved !== undefined) slots.push({ expected: e, actual: moved, moved: true });
-      else slots.push({ expected: e, actual: others.shift() ?? null });
-    }
+    for (const e of gap.expected)
+      slots.push(movedFrom.has(e) ? expectedSlot(e, null) : { expected: e, actual: others.shift() ?? null });
     for (const a of others) slots.push({ expected: null, actual: a });
-    if (k < anchors.length) slots.push(anchors[k]);
+    if (k >= anchors.length) return;
+    const window = windows[k];
+    if (!window) {
+      slots.push({ expected: anchors[k].expected[0]!, actual: anchors[k].actual[0]! });
+      return;
+    }
+    // A group's rows keep its expected order, each with the call paired with it; the window's spare calls after.
+    for (const e of anchors[k].expected) slots.push(expectedSlot(e, window.pairs.get(e) ?? null));
+    for (const a of window.actual) if (!taken.has(a)) slots.push({ expected: null, actual: a });
   });
   return slots;
 }
@@ -140,7 +196,7 @@ export function checkCase(input: {
   schemas?: ToolSchemas;
 }): CaseVerdict {
   const { expectedCalls, actualCalls, schemas } = input;
-  const calls = align(expectedCalls, actualCalls).map((slot, index) =>
+  const calls = align(expectedCalls, actualCalls, schemas).map((slot, index) =>
     checkSlot(slot, index, expectedCalls, actualCalls, schemas),
   );
   const expectedPath = input.expectedPath ?? [];

@@ -4,10 +4,12 @@ export * from "./case-schema";
 export { CASE_JSONL_LIMITS, casesToJsonl, parseCasesJsonl, type JsonlError, type ParsedCases } from "./case-jsonl";
 export { caseFromRun, type CaseFromRunInput } from "./case-from-run";
 export { caseToolProblems } from "./case-tools";
+export { callGroupBranchProblems } from "./case-group-branches";
 export { normalizeString, valuesMatch } from "./normalize";
 export {
   checkCall,
   errorKindOf,
+  ERROR_KIND_LABELS,
   ERROR_KINDS,
   ERROR_SUB_KINDS,
   type CallCheck,
@@ -17,7 +19,28 @@ export {
   type ToolSchemas,
 } from "./check-call";
 export { checkCase, type CaseVerdict } from "./check-case";
+export { suiteComparisons, type Comparison } from "./comparisons";
+export { applyStrictOutcome, caseOutcome, outcomeText, type CaseOutcome } from "./outcome";
 export { scoreResults, type ConfigurationScore, type ResultStatus } from "./metrics";
+export {
+  formatPoints,
+  pairedLift,
+  passAtK,
+  trialOutcomeOf,
+  type Lift,
+  type LiftMethod,
+  type PassK,
+  type TrialOutcome,
+} from "./lift";
+export {
+  hashSeed,
+  mcnemarExactP,
+  mulberry32,
+  newcombePairedInterval,
+  wilsonInterval,
+  type Interval,
+  type PairedCounts,
+} from "./paired-interval";
 export { callsFromEvents, countAnswerOrigins, pathFromEvents, readRunForScoring, type ScoringInput } from "./run-calls";
 export { expectedAnswerSources, type ExpectedAnswerSource } from "./answer-sources";
 export {

@@ -48,6 +48,13 @@ const SCORING_HANDLERS = {
     read.open.delete(event.data.stepRunId);
     if (event.data.origin) call.origin = event.data.origin;
   },
+  // The tool answered the call with an error: the outcome beside the call's verdict.
+  "step.failed": (read, event) => {
+    const call = read.open.get(event.data.stepRunId);
+    if (!call) return;
+    read.open.delete(event.data.stepRunId);
+    call.error = event.data.error;
+  },
   "branch.taken": (read, event) => {
     read.path.push(event.data.label);
   },
@@ -65,7 +72,6 @@ const SCORING_HANDLERS = {
   "step.retrying": nothing,
   "step.waiting": nothing,
   "step.succeeded": nothing,
-  "step.failed": nothing,
   "step.skipped": nothing,
   "step.cancelled": nothing,
   "step.intervention": nothing,

@@ -112,6 +112,8 @@ describe("publishGate", () => {
         candidate: { accuracy: 0.6, cases: 5, passed: 3, evalRunId: "run-b", finishedAt: at },
         published: { accuracy: 0.8, cases: 5, passed: 4, evalRunId: "run-a", finishedAt: at },
         lower: true,
+        lift: null,
+        reason: "Lower accuracy (60.0% vs 80.0%): the gate compares point figures.",
       },
     ]);
   });
@@ -141,5 +143,43 @@ describe("formatAccuracy and the override reason", () => {
     );
     expect(overrideReasonSchema.safeParse("x".repeat(1000)).success).toBe(true);
     expect(overrideReasonSchema.safeParse("x".repeat(1001)).success).toBe(false);
+  });
+});
+
+describe("publishGate under the interval rule", () => {
+  // Case by case: `pattern` says which of n cases passed ("1") or failed ("0"), one trial each.
+  const judged = (pattern: string, evalRunId = "run-1"): SuiteVersionScore => {
+    const outcomes = [...pattern].map((bit, index) => ({ caseId: `case-${index}`, trial: 0, passed: bit === "1" }));
+    const passed = outcomes.filter((outcome) => outcome.passed).length;
+    return { ...score(passed, outcomes.length, evalRunId), outcomes };
+  };
+
+  it("passes a lower point figure that the paired interval cannot tell from zero, and says why", () => {
+    // 3/5 vs 4/5: one case differs. Blocked on point figures, not on the interval.
+    const suites = [suite("Smoke", { v3: judged("11100"), v2: judged("11110") })];
+    expect(publishGate("v3", "v2", suites, "point")).toMatchObject({ blocked: true, rule: "point" });
+    const gate = publishGate("v3", "v2", suites, "interval");
+    expect(gate).toMatchObject({ blocked: false, rule: "interval" });
+    expect(gate.rows[0]!.lift).toMatchObject({ pairedCases: 5, verdict: "indistinguishable" });
+    expect(gate.rows[0]!.reason).toMatch(/^Not distinguishably worse: −20\.0 points \(95% interval/);
+  });
+
+  it("blocks a drop distinguishable from zero, naming the interval", () => {
+    // 2/12 vs 12/12: ten cases the published version passes and the candidate fails.
+    const gate = publishGate(
+      "v3",
+      "v2",
+      [suite("Leave", { v3: judged("110000000000"), v2: judged("111111111111") })],
+      "interval",
+    );
+    expect(gate.blocked).toBe(true);
+    expect(gate.rows[0]!.lift?.verdict).toBe("worse");
+    expect(gate.rows[0]!.reason).toMatch(/^Distinguishably worse: −83\.3 points/);
+  });
+
+  it("falls back to point figures when the versions share no judged case", () => {
+    const gate = publishGate("v3", "v2", [suite("Smoke", { v3: score(3, 5), v2: score(4, 5) })], "interval");
+    expect(gate.blocked).toBe(true);
+    expect(gate.rows[0]!.reason).toContain("no case both versions ran: compared on point figures");
   });
 });

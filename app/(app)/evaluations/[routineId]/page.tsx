@@ -40,6 +40,7 @@ function toView(row: TestCaseRow): CaseView {
     expectedCalls: row.expectedCalls,
     expectedPath: row.expectedPath,
     pinnedOutputs: row.pinnedOutputs,
+    strict: row.strict,
     source: row.source,
     status: row.status,
     sourceRunId: row.sourceRunId,

@@ -46,6 +46,7 @@ describe("caseFromRun", () => {
         // Several declared outputs stay a record.
         { tool: "apply_leave", output: { request: "LR-1", status: "booked" } },
       ],
+      strict: false,
     });
   });
 

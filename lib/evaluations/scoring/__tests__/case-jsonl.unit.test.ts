@@ -19,6 +19,7 @@ const leave: TestCaseContent = {
   ],
   expectedPath: ["enough days"],
   pinnedOutputs: [{ tool: "get_employee", output: { id: "E1024", name: "Ada" } }],
+  strict: true,
 };
 const balance: TestCaseContent = {
   name: "Balance",
@@ -27,6 +28,7 @@ const balance: TestCaseContent = {
   expectedCalls: [],
   expectedPath: [],
   pinnedOutputs: [],
+  strict: false,
 };
 
 describe("parseCasesJsonl", () => {
@@ -98,6 +100,53 @@ describe("casesToJsonl", () => {
       "expectedCalls",
       "expectedPath",
       "pinnedOutputs",
+      "strict",
     ]);
+  });
+});
+
+describe("order-free groups in JSONL", () => {
+  const lookups = {
+    name: "Two lookups",
+    request: "Who is E1024 and how many days are left?",
+    expectedCalls: [
+      { tool: "get_employee", arguments: {}, group: "lookups" },
+      { tool: "get_leave_balance", arguments: {}, group: "lookups" },
+      { tool: "apply_leave", arguments: {} },
+    ],
+  };
+
+  it("keeps each expected call's group through an export and an import", () => {
+    const parsed = parseCasesJsonl(JSON.stringify(lookups));
+    if (!parsed.ok) throw new Error(parsed.errors.map((error) => error.message).join("; "));
+    expect(parsed.cases[0]!.expectedCalls.map((c) => c.group)).toEqual(["lookups", "lookups", undefined]);
+    const again = parseCasesJsonl(casesToJsonl(parsed.cases));
+    expect(again).toEqual(parsed);
+    expect(JSON.parse(casesToJsonl(parsed.cases)).expectedCalls[1]).toMatchObject({ group: "lookups" });
+  });
+
+  it("refuses the line of a case whose group is not consecutive", () => {
+    const split = {
+      ...lookups,
+      expectedCalls: [lookups.expectedCalls[0], lookups.expectedCalls[2], lookups.expectedCalls[1]],
+    };
+    const parsed = parseCasesJsonl([JSON.stringify(balance), JSON.stringify(split)].join("\n"));
+    expect(parsed).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 2,
+          message:
+            'expectedCalls: Calls 1 and 3 share the group "lookups" but are not next to each other: a group\'s calls must be consecutive.',
+        },
+      ],
+    });
+  });
+
+  it("reports what the importer's own check finds on the line of that case", () => {
+    const parsed = parseCasesJsonl([JSON.stringify(balance), JSON.stringify(lookups)].join("\n"), (content) =>
+      content.expectedCalls.some((c) => c.group) ? ["expectedCalls: no groups here."] : [],
+    );
+    expect(parsed).toEqual({ ok: false, errors: [{ line: 2, message: "expectedCalls: no groups here." }] });
   });
 });

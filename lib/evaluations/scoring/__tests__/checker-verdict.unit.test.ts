@@ -51,7 +51,7 @@ describe("checkCase: the verdict's rows", () => {
   });
 
   it("ranks the headline structural, then tool selection, then parameter", () => {
-    expect(ERROR_KINDS).toEqual(["structural", "tool_selection", "parameter"]);
+    expect(ERROR_KINDS).toEqual(["structural", "tool_selection", "parameter", "outcome"]);
     const verdict = checkCase({
       expectedCalls: [leave, lookup],
       actualCalls: [call("request_leave", { employee_id: "E-17", days: 9, kind: "vacation" }), okNotify],

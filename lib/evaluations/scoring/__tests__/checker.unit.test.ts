@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkCase, ERROR_SUB_KINDS, errorKindOf, type ActualCall, type ErrorSubKind, type ExpectedCall } from "..";
+import {
+  applyStrictOutcome,
+  caseOutcome,
+  checkCase,
+  ERROR_SUB_KINDS,
+  errorKindOf,
+  type ActualCall,
+  type ErrorSubKind,
+  type ExpectedCall,
+} from "..";
 import type { JsonValue } from "../../../routine";
 import { call, expect_, leave, lookup, notify, okLeave, okLookup, okNotify, schemas } from "./checker-fixtures";
 
@@ -9,6 +18,8 @@ type Row = {
   actual: ActualCall[];
   paths?: [string[], string[]];
   noSchemas?: boolean;
+  /** A strict case: its outcome (tools' errors on the actual calls, the run's end) counts too. */
+  strict?: boolean;
   /** Every error's sub-kind, in order; [] for a pass. The first of the most severe kind is the primary. */
   errors: ErrorSubKind[];
   primary?: ErrorSubKind;
@@ -16,6 +27,30 @@ type Row = {
 
 const table: Row[] = [
   { name: "every call right", expected: [lookup, leave, notify], actual: [okLookup, okLeave, okNotify], errors: [] },
+  // Outcome: a strict case also needs every tool to answer without an error
+  {
+    name: "a strict case whose right call a tool answered with an error",
+    expected: [lookup, leave],
+    actual: [okLookup, { ...okLeave, error: "Overlaps leave request LR-7." }],
+    strict: true,
+    errors: ["tool_error"],
+  },
+  {
+    name: "the same call in a case that is not strict passes",
+    expected: [lookup, leave],
+    actual: [okLookup, { ...okLeave, error: "Overlaps leave request LR-7." }],
+    errors: [],
+  },
+  {
+    name: "a strict case with a wrong call and a tool error: the call's error is the headline",
+    expected: [lookup, leave],
+    actual: [
+      okLookup,
+      { ...call("request_leave", { employee_id: "E-99", days: 3, kind: "vacation" }), error: "No such employee." },
+    ],
+    strict: true,
+    errors: ["wrong_value", "tool_error"],
+  },
   { name: "no calls expected, none made", expected: [], actual: [], errors: [] },
   // Structural
   {
@@ -202,13 +237,15 @@ const table: Row[] = [
 describe("checkCase: the verdict table", () => {
   it.each(table)("$name", (row) => {
     const [expectedPath, actualPath] = row.paths ?? [[], []];
-    const verdict = checkCase({
+    const calls = checkCase({
       expectedCalls: row.expected,
       actualCalls: row.actual,
       expectedPath,
       actualPath,
       schemas: row.noSchemas ? undefined : schemas,
     });
+    const outcome = caseOutcome(row.actual, { status: "succeeded", error: null });
+    const verdict = applyStrictOutcome(calls, outcome, row.strict ?? false);
     expect(verdict.errors.map((error) => error.subKind)).toEqual(row.errors);
     expect(verdict.passed).toBe(row.errors.length === 0);
     expect(verdict.primary?.subKind ?? null).toBe(row.primary ?? row.errors[0] ?? null);

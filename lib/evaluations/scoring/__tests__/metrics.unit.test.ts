@@ -41,7 +41,7 @@ describe("scoreResults", () => {
       callAccuracy: 34 / 40,
       errored: 0,
       skipped: 0,
-      errors: { structural: 1, tool_selection: 3, parameter: 2 },
+      errors: { structural: 1, tool_selection: 3, parameter: 2, outcome: 0 },
       subKinds: {
         missing_call: 1,
         extra_call: 0,
@@ -52,6 +52,7 @@ describe("scoreResults", () => {
         unknown_parameter: 0,
         wrong_type: 0,
         wrong_value: 2,
+        tool_error: 0,
       },
     });
   });
@@ -65,7 +66,7 @@ describe("scoreResults", () => {
     ]);
     expect(score).toMatchObject({ cases: 3, passed: 1, errored: 1, skipped: 1, calls: 4, callsPassed: 3 });
     expect(score.accuracy).toBeCloseTo(1 / 3);
-    expect(score.errors).toEqual({ structural: 0, tool_selection: 1, parameter: 0 });
+    expect(score.errors).toEqual({ structural: 0, tool_selection: 1, parameter: 0, outcome: 0 });
   });
 
   it("scores nothing as zero, not NaN", () => {

@@ -43,6 +43,7 @@ const suiteForm = z.object({
   suiteId: z.string().optional(),
   name: z.string(),
   concurrency: z.string(),
+  trials: z.string().default("1"),
   configurations: configurationsField,
 });
 
@@ -50,7 +51,12 @@ export const saveSuiteAction = defineAction(
   WRITER_ROLES,
   suiteForm,
   async (viewer, input): Promise<ActionState> => {
-    const fields = { name: input.name, concurrency: input.concurrency, configurations: input.configurations };
+    const fields = {
+      name: input.name,
+      concurrency: input.concurrency,
+      trials: input.trials,
+      configurations: input.configurations,
+    };
     let suiteId = input.suiteId;
     try {
       if (suiteId) await updateSuite(viewer, { ...fields, suiteId });

@@ -70,7 +70,7 @@ export default async function SuitesPage({ params }: { params: Promise<{ routine
               ? {
                   status: run.status,
                   at: run.at.toISOString(),
-                  accuracy: run.judged > 0 ? run.passed / run.judged : null,
+                  configurations: run.configurations,
                 }
               : null,
           };

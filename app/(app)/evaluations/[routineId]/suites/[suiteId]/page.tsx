@@ -1,8 +1,10 @@
 import { FlaskConical } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ModelNotice } from "@/components/evals/model-notice";
 import { ErrorChart } from "@/components/evals/results/error-chart";
 import { EvalProgress } from "@/components/evals/results/eval-progress";
+import { LiftPanel } from "@/components/evals/results/lift-panel";
 import { ResultDetail } from "@/components/evals/results/result-detail";
 import { ResultsTable } from "@/components/evals/results/results-table";
 import { ScoreCards } from "@/components/evals/results/score-cards";
@@ -24,6 +26,7 @@ import {
 } from "@/lib/evaluations/operations";
 import { sectionAccess } from "@/lib/session";
 import { cancelSuiteRunAction, deleteSuiteAction, readProgressAction, startSuiteAction } from "../actions";
+import { ERROR_KIND_VIEWS, errorRowsOf, liftsOf, scoreCardsOf } from "./report-views";
 import { RunPicker } from "./run-picker";
 
 export const metadata: Metadata = { title: "Suite results" };
@@ -88,6 +91,7 @@ export default async function SuiteResultsPage({
         <p className="text-sm text-muted">
           {suite.configurations.length} configuration{suite.configurations.length === 1 ? "" : "s"} ·{" "}
           {suite.concurrency} cases at once
+          {suite.trials > 1 ? ` · ${suite.trials} trials per case` : ""}
         </p>
       </div>
       <div className="flex flex-wrap items-start gap-2">
@@ -101,6 +105,11 @@ export default async function SuiteResultsPage({
         ) : null}
         <RunSuiteButton routineId={routineId} suiteId={suiteId} disabled={active} action={startSuiteAction} />
       </div>
+      <ModelNotice
+        canConfigure={viewer.roles.includes("admin")}
+        modes={suite.configurations.map((config) => config.mode)}
+        className="basis-full"
+      />
     </div>
   );
 
@@ -169,35 +178,23 @@ export default async function SuiteResultsPage({
         <h3 id="scores-title" className="text-base font-semibold">
           Accuracy per configuration
         </h3>
-        <ScoreCards
-          scores={report.configurations.map((config, index) => ({
-            index,
-            label: `#${index + 1} ${labels[index]}`,
-            accuracy: config.score.accuracy,
-            passed: config.score.passed,
-            cases: config.score.cases,
-            callAccuracy: config.score.callAccuracy,
-            calls: config.score.calls,
-            errored: config.score.errored,
-            skipped: config.score.skipped,
-            previousAccuracy: config.previous && config.previous.cases > 0 ? config.previous.accuracy : null,
-          }))}
-        />
+        <ScoreCards scores={scoreCardsOf(report, labels)} />
       </section>
+
+      <Card>
+        <CardHeader
+          title="Lift"
+          description="The difference in accuracy on the same cases, with its 95% interval: does the routine make a difference you can rely on?"
+        />
+        <CardBody>
+          <LiftPanel lifts={liftsOf(report, labels)} />
+        </CardBody>
+      </Card>
 
       <Card>
         <CardHeader title="Errors by kind" description="Failed cases by their headline error, per configuration." />
         <CardBody>
-          <ErrorChart
-            rows={report.configurations.map((config, index) => ({
-              index,
-              label: labels[index]!,
-              structural: config.score.errors.structural,
-              tool_selection: config.score.errors.tool_selection,
-              parameter: config.score.errors.parameter,
-              errored: config.score.errored,
-            }))}
-          />
+          <ErrorChart rows={errorRowsOf(report, labels)} kinds={ERROR_KIND_VIEWS} />
         </CardBody>
       </Card>
 
@@ -209,6 +206,9 @@ export default async function SuiteResultsPage({
             caseName: detail.caseName,
             request: detail.request,
             configurationLabel: `#${detail.configIndex + 1} ${labels[detail.configIndex] ?? ""}`,
+            trial: detail.trials > 1 ? `Trial ${detail.trial + 1} of ${detail.trials}` : null,
+            strict: detail.strict,
+            outcome: detail.outcome,
             status: detail.status,
             error: detail.error,
             runId: detail.runId,
