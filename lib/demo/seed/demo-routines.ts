@@ -1,9 +1,8 @@
 import { parseRoutineText, type Routine, type RoutineInput, routineSchema } from "../../routine";
-import { DEMO_HR_SERVER, DEMO_HR_TOOLS } from "../hr-tools";
-
-const hr = (name: string) => ({ server: DEMO_HR_SERVER, name });
-const input = (name: string) => ({ from: "input" as const, name });
-const model = (hint: string) => ({ from: "model" as const, hint });
+import { DEMO_HR_TOOLS } from "../hr-tools";
+import { hr, input, model } from "./demo-bindings";
+import { PAYSLIP, PAYSLIP_DRAFT_TEXT } from "./demo-payslip";
+import { SICK_LEAVE } from "./demo-sick-leave";
 
 /** A complete routine over the demo HR tools, every required parameter bound: what a reviewed routine looks like. */
 const ANNUAL_LEAVE: RoutineInput = {
@@ -102,28 +101,41 @@ const ANNUAL_LEAVE: RoutineInput = {
   ],
 };
 
-/** An expert's rough draft in the paper's plain text: what the planner (#5) turns into a routine like the one above. */
-const PAYSLIP_DRAFT_TEXT = `Routine: Payslip question (expert draft)
-An employee asks about their payslip; explain it and send a salary certificate when asked.
+/** Which demo routine: the seed's cases and suites are keyed by it. */
+export type DemoRoutineKey = "annual_leave" | "payslip" | "sick_leave";
 
-Step 1. Identify employee: find the employee who asks, input employee id, output employee record, using get_employee tool;
-Step 2. Get payslip: fetch the payslip of the month in question, input employee id, pay period, output payslip, using get_payslip tool;
-Step 3. Explain: summarize gross pay, deductions and net pay in plain words, input payslip, output explanation;
-Step 4. Certificate wanted: This step performs a branch condition check:
-Branch 4-1 Step 1. Generate certificate: If the employee asked for a salary certificate, generate it, input employee id, output document, using generate_document tool;
-Branch 4-2 Step 1. Reply: If no certificate was asked for, send the explanation, input employee id, explanation, using send_email_notification tool and terminate the workflow;
-Step 5. Send: email the explanation and the certificate, input employee id, explanation, document, using send_email_notification tool;
-`;
+/**
+ * One routine of the demo library: the version that is reviewed and published, and for the payslip the expert's
+ * draft it started from (its first version, rejected in review as incomplete).
+ */
+export type DemoLibraryRoutine = { key: DemoRoutineKey; draft?: Routine; routine: Routine };
 
-/** The routines a demo installation starts with. */
-export function demoRoutines(): Routine[] {
-  // Read faithfully against the catalog, as a pasted draft is: "input employee id, pay period" binds the tools'
-  // parameters, and the rest become model-filled with the catalog's descriptions as hints.
+/** The payslip routine's first version: the expert draft, read against the catalog as a pasted draft is. */
+function payslipDraft(): Routine {
+  // "input employee id, pay period" binds the tools' parameters, and the rest become model-filled with the
+  // catalog's descriptions as hints.
   const draft = parseRoutineText(PAYSLIP_DRAFT_TEXT, {
     resolveTool: (name) => (DEMO_HR_TOOLS.some((tool) => tool.name === name) ? hr(name) : undefined),
     tools: DEMO_HR_TOOLS,
   });
   if (!draft.ok)
     throw new Error(`The demo draft does not parse: ${draft.errors.map((error) => error.message).join("; ")}`);
-  return [routineSchema.parse(ANNUAL_LEAVE), draft.routine];
+  return draft.routine;
+}
+
+/** The routines a demo installation starts with, in the library's order. */
+export function demoLibrary(): DemoLibraryRoutine[] {
+  return [
+    { key: "annual_leave", routine: routineSchema.parse(ANNUAL_LEAVE) },
+    { key: "payslip", draft: payslipDraft(), routine: routineSchema.parse(PAYSLIP) },
+    { key: "sick_leave", routine: routineSchema.parse(SICK_LEAVE) },
+  ];
+}
+
+/**
+ * Every routine version the demo seeds: annual leave, the payslip expert draft, the payslip routine made from it,
+ * and sick leave.
+ */
+export function demoRoutines(): Routine[] {
+  return demoLibrary().flatMap((entry) => (entry.draft ? [entry.draft, entry.routine] : [entry.routine]));
 }

@@ -1,12 +1,10 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Role } from "../../access";
 import { recordAudit } from "../../db/audit";
 import { seedDemoActors } from "./demo-actors";
-import { demoRoutines } from "./demo-routines";
+import { seedDemoLibrary } from "./demo-library";
 import { DEMO_USERS } from "./demo-users";
-import { insertRoutine, prepareNewRoutine } from "../../db/routines";
 import { prisma } from "../../db/core";
 import { emailSchema, insertUser, passwordSchema } from "../../db/users";
 
@@ -18,8 +16,9 @@ export type SeedOptions = {
   /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME; created when that email is not taken. */
   admin?: { email: string; password: string; name?: string };
   /**
-   * Demo mode only: the demo routines, owned by the demo author, into a library with no routines; and the demo
-   * toolkits and actors into a database with none.
+   * Demo mode only: the demo routines into a library with no routines (owned by the demo author, reviewed by the
+   * demo reviewer and published, each with its test cases and a "With routine vs without" suite; see
+   * seedDemoLibrary); and the demo toolkits and actors into a database with none.
    */
   demoRoutines?: boolean;
 };
@@ -60,8 +59,11 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     }
   }
 
-  if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0)
-    result.routines = await seedDemoRoutines();
+  if (options.mode === "demo" && options.demoRoutines && (await prisma.routine.count()) === 0) {
+    const library = await seedDemoLibrary();
+    result.routines = library.routines;
+    result.warnings.push(...library.warnings);
+  }
   if (options.mode === "demo" && options.demoRoutines) await seedDemoActors();
 
   const admins = await prisma.userRole.count({ where: { role: "admin", user: { deactivatedAt: null } } });
@@ -82,31 +84,6 @@ async function createSeedUser(user: { name: string; email: string; password: str
       tx,
     );
   });
-}
-
-/** The demo routines, owned by the demo author (when that account exists), into a library with no routines. */
-async function seedDemoRoutines(): Promise<string[]> {
-  const author = DEMO_USERS.find((user) => user.roles.includes("author"));
-  const owner = author ? await prisma.user.findUnique({ where: { email: author.email } }) : null;
-  if (!owner) return [];
-  const names: string[] = [];
-  for (const routine of demoRoutines()) {
-    const id = randomUUID();
-    const prepared = await prepareNewRoutine(routine, id);
-    await prisma.$transaction(async (tx) => {
-      const created = await insertRoutine(tx, { id, ownerId: owner.id, prepared });
-      await recordAudit(
-        {
-          action: "routine.created",
-          target: { type: "routine", id },
-          detail: { name: created.name, source: "demo seed" },
-        },
-        tx,
-      );
-      names.push(created.name);
-    });
-  }
-  return names;
 }
 
 /** Reads the seed options from the environment (APP_MODE, ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME). */

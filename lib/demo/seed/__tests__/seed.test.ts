@@ -1,8 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "../../../db/core";
+import { readConfigurations } from "../../../db/evals";
+import { caseToolProblems, testCaseContentSchema } from "../../../evaluations/scoring";
 import { lookupFromList, validateRoutine } from "../../../routine";
+import { sharedToolGateway } from "../../../tool-gateway";
+import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../hr-server";
 import { DEMO_HR_TOOLS } from "../../hr-tools";
 import { readStoredRoutine } from "../../../db/routines";
+import { registerDemoToolServer } from "../demo-tool-server";
 import { seedDatabase, seedOptionsFromEnv } from "../seed";
 
 const DEMO = [
@@ -191,37 +196,213 @@ describe("seedOptionsFromEnv", () => {
   });
 });
 
+/** What the review flow and the Evaluations page keep, counted: seeding again must add none of it. */
+async function libraryCounts() {
+  return {
+    routines: await prisma.routine.count(),
+    versions: await prisma.routineVersion.count(),
+    reviews: await prisma.review.count(),
+    publications: await prisma.routinePublication.count(),
+    cases: await prisma.testCase.count(),
+    suites: await prisma.evalSuite.count(),
+    evalRuns: await prisma.evalRun.count(),
+    runs: await prisma.run.count(),
+    audit: await prisma.auditLog.count(),
+  };
+}
+
+const DEMO_ROUTINE_NAMES = ["Apply for annual leave", "Payslip question", "Report sick leave"];
+
 describe("demo routines", () => {
+  let hr: DemoHrHttpServer;
+
+  // The demo HR server registered as "hr", as the start command does before seeding: the routines validate against
+  // its tools, so they can be submitted, approved and published.
+  beforeAll(async () => {
+    hr = await startDemoHrHttpServer({ port: 0 });
+    const registered = await registerDemoToolServer(hr.url);
+    if (!registered.ok) throw new Error(`The demo HR server was not registered: ${registered.error}`);
+  });
+  afterAll(async () => {
+    await sharedToolGateway().close();
+    await hr.close();
+  });
+
   // The suite's beforeEach deletes users, which routines reference.
   afterEach(async () => {
     await prisma.routineVersion.deleteMany();
     await prisma.routine.deleteMany();
   });
 
-  it("go into an empty library in demo mode, owned by the demo author, valid against the demo HR tools; never twice", async () => {
-    await seedDatabase({ mode: "demo" });
-    await prisma.routineVersion.deleteMany();
-    await prisma.routine.deleteMany();
+  /** The demo library as seeded into an empty database: routines with their versions, newest version first. */
+  async function seededLibrary() {
     const result = await seedDatabase({ mode: "demo", demoRoutines: true });
-    expect(result.routines).toEqual(["Apply for annual leave", "Payslip question (expert draft)"]);
     const routines = await prisma.routine.findMany({
-      include: { owner: true, versions: true },
+      include: {
+        owner: true,
+        versions: {
+          orderBy: { number: "desc" },
+          include: { author: true, approvedBy: true, reviews: { include: { reviewer: true } } },
+        },
+        publications: { include: { publishedBy: true } },
+        testCases: true,
+        evalSuites: true,
+      },
       orderBy: { name: "asc" },
     });
-    expect(routines.map((routine) => routine.owner.email)).toEqual(["author@example.com", "author@example.com"]);
+    return { result, routines };
+  }
 
-    const leave = readStoredRoutine(routines[0]!.versions[0]!.content);
-    const issues = validateRoutine(leave, { tools: lookupFromList(DEMO_HR_TOOLS) });
-    expect(issues.filter((issue) => issue.severity === "error")).toEqual([]);
+  it("go into an empty library in demo mode, owned by the demo author, valid against the demo HR tools; never twice", async () => {
+    const { result, routines } = await seededLibrary();
 
-    expect((await seedDatabase({ mode: "demo", demoRoutines: true })).routines).toEqual([]);
-    expect(await prisma.routine.count()).toBe(2);
+    expect(result).toMatchObject({ routines: DEMO_ROUTINE_NAMES, warnings: [] });
+    expect(routines.map((routine) => routine.name)).toEqual(DEMO_ROUTINE_NAMES);
+    expect(routines.map((routine) => routine.owner.email)).toEqual(Array(3).fill("author@example.com"));
+    for (const routine of routines) {
+      const stored = readStoredRoutine(routine.versions[0]!.content);
+      const issues = validateRoutine(stored, { tools: lookupFromList(DEMO_HR_TOOLS) });
+      expect(
+        issues.filter((issue) => issue.severity === "error"),
+        routine.name,
+      ).toEqual([]);
+    }
+
+    const before = await libraryCounts();
+    expect(await seedDatabase({ mode: "demo", demoRoutines: true })).toEqual({
+      created: [],
+      routines: [],
+      warnings: [],
+    });
+    expect(await libraryCounts()).toEqual(before);
+  });
+
+  it("are each published as the review screen publishes: approved by the demo reviewer, written and submitted by the demo author", async () => {
+    const { routines } = await seededLibrary();
+
+    for (const routine of routines) {
+      const published = routine.versions[0]!;
+      expect(routine.publishedVersionId, routine.name).toBe(published.id);
+      expect(published, routine.name).toMatchObject({ status: "published", approvedAt: expect.any(Date) });
+      expect(published.approvedBy?.email, routine.name).toBe("reviewer@example.com");
+      expect(published.author?.email, routine.name).toBe("author@example.com");
+      expect(published.authorId).not.toBe(published.approvedById);
+      expect(
+        published.reviews.map((review) => [review.decision, review.reviewer?.email]),
+        routine.name,
+      ).toEqual([["approved", "reviewer@example.com"]]);
+      expect(
+        routine.publications.map((publication) => [publication.versionId, publication.publishedBy?.email]),
+        routine.name,
+      ).toEqual([[published.id, "reviewer@example.com"]]);
+      const audit = await prisma.auditLog.findMany({
+        where: { targetId: routine.id },
+        include: { actor: true },
+        orderBy: { at: "asc" },
+      });
+      const trail = audit.map((entry) => `${entry.action} ${entry.actor?.email ?? "seed"}`);
+      expect(trail, routine.name).toEqual(
+        expect.arrayContaining([
+          "routine.created seed",
+          "routine.submitted author@example.com",
+          "review.approved reviewer@example.com",
+          "routine.published reviewer@example.com",
+        ]),
+      );
+    }
+  });
+
+  it("start the payslip routine from the expert draft: version 1, rejected with the reviewer's reasons", async () => {
+    const { routines } = await seededLibrary();
+    const payslip = routines.find((routine) => routine.name === "Payslip question")!;
+
+    expect(payslip.versions.map((version) => [version.number, version.status])).toEqual([
+      [2, "published"],
+      [1, "rejected"],
+    ]);
+    const draft = payslip.versions[1]!;
+    expect(readStoredRoutine(draft.content).name).toBe("Payslip question (expert draft)");
+    expect(draft.reviews).toEqual([
+      expect.objectContaining({ decision: "rejected", comment: expect.stringMatching(/expert draft/) }),
+    ]);
+    expect(payslip.versions[0]!.basedOnId).toBe(draft.id);
+  });
+
+  it("each have ten or more active cases that pass the case schema and call only the routine's tools", async () => {
+    const { routines } = await seededLibrary();
+
+    for (const routine of routines) {
+      const stored = readStoredRoutine(routine.versions[0]!.content);
+      const tools = new Set(stored.steps.flatMap((step) => (step.kind === "tool" ? [step.tool.name] : [])));
+      const branches = new Set(stored.edges.flatMap((edge) => (edge.condition ? [edge.condition.label] : [])));
+      const active = routine.testCases.filter((row) => row.status === "active" && row.deletedAt === null);
+      expect(active.length, routine.name).toBeGreaterThanOrEqual(10);
+      expect(active.every((row) => row.source === "manual" && row.createdById === routine.ownerId)).toBe(true);
+      for (const row of active) {
+        const content = testCaseContentSchema.parse({
+          name: row.name,
+          request: row.request,
+          inputs: JSON.parse(row.inputs),
+          expectedCalls: JSON.parse(row.expectedCalls),
+          expectedPath: JSON.parse(row.expectedPath),
+          pinnedOutputs: JSON.parse(row.pinnedOutputs),
+        });
+        expect(caseToolProblems(content, tools), row.name).toEqual([]);
+        expect(content.expectedCalls.length, row.name).toBeGreaterThanOrEqual(3);
+        expect(content.expectedPath.length, row.name).toBe(1);
+        expect(branches.has(content.expectedPath[0]!), row.name).toBe(true);
+      }
+    }
+  });
+
+  it("each have one suite “With routine vs without”: agent and baseline mode on the published version, never run", async () => {
+    const { routines } = await seededLibrary();
+
+    for (const routine of routines) {
+      expect(
+        routine.evalSuites.map((suite) => suite.name),
+        routine.name,
+      ).toEqual(["With routine vs without"]);
+      const configurations = readConfigurations(routine.evalSuites[0]!.configurations);
+      expect(
+        configurations.map((config) => [config.mode, config.versionId]),
+        routine.name,
+      ).toEqual([
+        ["agent", routine.publishedVersionId],
+        ["baseline", routine.publishedVersionId],
+      ]);
+    }
+    expect(await prisma.evalRun.count()).toBe(0);
+    expect(await prisma.run.count()).toBe(0);
+  });
+
+  it("stay drafts with their cases and no suite when the demo HR tools are not in the catalog, and the seed says why", async () => {
+    await prisma.toolServer.updateMany({ where: { name: "hr" }, data: { enabled: false } });
+    try {
+      const { result, routines } = await seededLibrary();
+
+      expect(result.routines).toEqual([
+        "Apply for annual leave",
+        "Payslip question (expert draft)",
+        "Report sick leave",
+      ]);
+      expect(result.warnings).toEqual([expect.stringMatching(/demo HR tools are not in the tool catalog/)]);
+      for (const routine of routines) {
+        expect(
+          routine.versions.map((version) => version.status),
+          routine.name,
+        ).toEqual(["draft"]);
+        expect(routine.publishedVersionId).toBeNull();
+        expect(routine.testCases.length, routine.name).toBeGreaterThanOrEqual(10);
+        expect(routine.evalSuites).toEqual([]);
+      }
+    } finally {
+      await prisma.toolServer.updateMany({ where: { name: "hr" }, data: { enabled: true } });
+    }
   });
 
   it("are never seeded in production mode", async () => {
-    await prisma.routineVersion.deleteMany();
-    await prisma.routine.deleteMany();
     expect((await seedDatabase({ mode: "production", demoRoutines: true })).routines).toEqual([]);
-    expect(await prisma.routine.count()).toBe(0);
+    expect(await libraryCounts()).toMatchObject({ routines: 0, cases: 0, suites: 0 });
   });
 });
