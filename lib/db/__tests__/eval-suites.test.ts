@@ -109,6 +109,11 @@ describe("suites: who may do what", () => {
       createSuite(signedIn(), { ...suiteOf(routineId, versionId, ["workflow"]), concurrency: 99 }),
     ).rejects.toThrow(ValidationError);
     await expect(createSuite(signedIn(), { ...suiteOf(routineId, versionId, []) })).rejects.toThrow(ValidationError);
+    // The same configuration twice would compare it with itself.
+    const twice = suiteOf(routineId, versionId, ["agent", "agent"]);
+    await expect(createSuite(signedIn(), twice)).rejects.toMatchObject({
+      fieldErrors: { configurations: [expect.stringMatching(/^Configurations 1 and 2 are the same/)] },
+    });
     // Trials per case: 1 to 8, the error beside the field, nothing saved.
     const before = await prisma.evalSuite.count({ where: { routineId } });
     for (const trials of [0, 9, 2.5])

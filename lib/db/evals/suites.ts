@@ -32,7 +32,27 @@ export const suiteInputSchema = z.object({
   configurations: z
     .array(suiteConfigurationSchema)
     .min(1, "Add at least one configuration.")
-    .max(SUITE_LIMITS.configurations, `A suite compares at most ${SUITE_LIMITS.configurations} configurations.`),
+    .max(SUITE_LIMITS.configurations, `A suite compares at most ${SUITE_LIMITS.configurations} configurations.`)
+    .superRefine((configurations, ctx) => {
+      // The same configuration twice runs the same cases alike: its "lift" over itself would say nothing.
+      const seen = new Map<string, number>();
+      configurations.forEach((config, index) => {
+        const key = JSON.stringify([
+          config.versionId,
+          config.model,
+          config.mode,
+          config.distractors,
+          config.contextMode,
+        ]);
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, index);
+        else
+          ctx.addIssue({
+            code: "custom",
+            message: `Configurations ${first + 1} and ${index + 1} are the same: change the version, model, mode or context of one, or remove it.`,
+          });
+      });
+    }),
   concurrency: z.coerce
     .number()
     .int("Concurrency is a whole number.")
