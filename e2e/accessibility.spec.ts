@@ -187,6 +187,10 @@ test.describe("axe, light and dark themes", () => {
       await checkPage(page, "/settings/workers", "workers-table");
     });
 
+    test("settings: publish gate", async ({ page }) => {
+      await checkPage(page, "/settings/publish-gate", "publish-gate-form");
+    });
+
     test("evaluations", async ({ page }) => {
       const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y evaluations")));
       await checkPage(page, "/evaluations", "evaluations-page");

@@ -2,6 +2,7 @@ import { expect, test, uniqueName } from "./fixtures";
 import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
 import { fakeOpenAI } from "./support/fake-openai";
+import { balanceRoutine } from "./support/eval-routines";
 import { publishRoutine } from "./support/routines";
 
 // Evidence a reviewer can act on (issue #32): a suite that runs each case three times with the routine and without
@@ -9,53 +10,6 @@ import { publishRoutine } from "./support/routines";
 // the tools' outcome beside it, columns named as the cards are, and the overview's figures per configuration.
 
 test.use({ signedInAs: "author" });
-
-const hr = (tool: string) => ({ server: "hr", name: tool });
-
-/** Look up an employee, then read their annual leave balance. */
-function balanceRoutine(name: string) {
-  return {
-    schemaVersion: 2,
-    id: "e2e-trials",
-    name,
-    description: "Tells an employee how many annual leave days they have left.",
-    intents: [],
-    inputs: [{ name: "employee_id", description: 'e.g. "E1024"', type: "string", required: true }],
-    steps: [
-      {
-        id: "lookup",
-        kind: "tool",
-        name: "Look up employee",
-        description: "",
-        position: { x: 0, y: 0 },
-        tool: hr("get_employee"),
-        inputs: { employee_id: { from: "input", name: "employee_id" } },
-        outputs: [{ name: "employee", description: "" }],
-        requiresApproval: false,
-      },
-      {
-        id: "balance",
-        kind: "tool",
-        name: "Check leave balance",
-        description: "",
-        position: { x: 320, y: 0 },
-        tool: hr("get_leave_balance"),
-        inputs: {
-          employee_id: { from: "input", name: "employee_id" },
-          leave_type: { from: "literal", value: "annual" },
-        },
-        outputs: [{ name: "balance", description: "" }],
-        requiresApproval: false,
-      },
-      { id: "done", kind: "end", name: "Done", description: "", position: { x: 640, y: 16 } },
-    ],
-    edges: [
-      { id: "e1", source: "lookup", target: "balance" },
-      { id: "e2", source: "balance", target: "done" },
-    ],
-    stages: [],
-  };
-}
 
 function balanceCase(name: string, marker: string) {
   return JSON.stringify({

@@ -25,7 +25,7 @@ export async function measureLift(
   const { prisma, support, fake, viewer, routineId, versionId } = world;
   const { createSuite } = await import("../../lib/db/evals");
   const { startEvalRun } = await import("../../lib/evaluations/operations");
-  const { hashSeed, mulberry32, pairedLift, passAtK } = await import("../../lib/evaluations/scoring");
+  const { hashSeed, mulberry32, pairedLift, passAtK, trialOutcomeOf } = await import("../../lib/evaluations/scoring");
 
   const random = mulberry32(hashSeed(SEED));
   let scriptedRight = { withRoutine: 0, withoutRoutine: 0 };
@@ -63,17 +63,10 @@ export async function measureLift(
 
   const rows = await prisma.evalResult.findMany({
     where: { evalRunId },
-    select: { caseId: true, configIndex: true, status: true },
+    select: { caseId: true, configIndex: true, trial: true, status: true },
   });
   // As the app scores them: an errored run counts as not passed, a skipped one is not judged.
-  const outcomes = (configIndex: number) =>
-    rows
-      .filter((row) => row.configIndex === configIndex)
-      .map((row) => ({
-        caseId: row.caseId,
-        trial: 1,
-        passed: row.status === "skipped" ? null : row.status === "passed",
-      }));
+  const outcomes = (configIndex: number) => rows.filter((row) => row.configIndex === configIndex).map(trialOutcomeOf);
   const withRoutine = outcomes(0);
   const withoutRoutine = outcomes(1);
   const lift = pairedLift(withRoutine, withoutRoutine, { seed: evalRunId });

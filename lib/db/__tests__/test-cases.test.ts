@@ -21,10 +21,9 @@ import {
   importTestCases,
   keepProposedCase,
   listTestCases,
-  proposeTestCases,
   updateTestCase,
 } from "../evals";
-import { saveRunAsTestCase } from "../../evaluations/operations";
+import { proposeTestCases, saveRunAsTestCase } from "../../evaluations/operations";
 import { startRun } from "../../runs/operations";
 import { as, demoUserId } from "../testing/review-test-support";
 

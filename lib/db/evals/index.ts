@@ -19,9 +19,8 @@ export {
   updateTestCase,
 } from "./test-cases";
 export type { CaseImportOutcome, TestCaseTable } from "./test-cases";
-export { dropProposedCase, insertCaseFromRun, keepProposedCase, proposeTestCases } from "./case-sources";
-export type { ProposalOutcome } from "./case-sources";
-export { CASE_READ_ROLES, CASE_SOURCES, routineCaseContext } from "./case-records";
+export { dropProposedCase, insertCaseFromRun, keepProposedCase } from "./case-sources";
+export { CASE_READ_ROLES, CASE_SOURCES, contentColumns, routineCaseContext } from "./case-records";
 export type { CaseSource, CaseStatus, CaseTool, TestCaseRow } from "./case-records";
 export { createSuite, deleteSuite, getSuite, listSuites, SUITE_LIMITS, suiteInputSchema, updateSuite } from "./suites";
 export type { EvalSuiteView, SuiteInput } from "./suites";

@@ -16,3 +16,5 @@ export type { EvalResultDetail, ResultCell, ResultPage, ResultRow, ResultTrials 
 export { getEvalRunReport } from "./eval-report";
 export type { ConfigurationReport, EvalRunReport, LiftReport } from "./eval-report";
 export { saveRunAsTestCase } from "./case-from-run";
+export { proposeTestCases } from "./case-proposals";
+export type { ProposalOutcome } from "./case-proposals";

@@ -13,9 +13,9 @@ import {
   exportTestCases,
   importTestCases,
   keepProposedCase,
-  proposeTestCases,
   updateTestCase,
 } from "@/lib/db/evals";
+import { proposeTestCases } from "@/lib/evaluations/operations";
 import type { ActionState } from "@/lib/forms";
 import { isLlmError } from "@/lib/llm";
 import { isPlannerError } from "@/lib/planner";

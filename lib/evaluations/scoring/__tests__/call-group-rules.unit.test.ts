@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callGroupBranchProblems, callGroupProblems, testCaseContentSchema } from "..";
-import { demoRoutines } from "../../../demo/seed/testing";
-import type { Routine } from "../../../routine";
+import { routineSchema, type Routine } from "../../../routine";
 import { callUnits } from "../call-group-rules";
 
 const call = (tool: string, group?: string) => ({ tool, arguments: {}, ...(group ? { group } : {}) });
@@ -58,8 +57,48 @@ describe("testCaseContentSchema: groups", () => {
   });
 });
 
+/**
+ * The demo's annual leave routine in outline (the scoring module's tests do not import the demo seed): look up, read
+ * the balance, then book and confirm by email, or explain the shortfall by email.
+ */
+function leaveRoutine(): Routine {
+  const tool = (id: string, name: string) => ({
+    id,
+    kind: "tool" as const,
+    name: id,
+    description: "",
+    tool: { server: "hr", name },
+    inputs: {},
+    outputs: [],
+  });
+  return routineSchema.parse({
+    schemaVersion: 2,
+    id: "annual_leave",
+    name: "Apply for annual leave",
+    description: "",
+    steps: [
+      tool("employee", "get_employee"),
+      tool("balance", "get_leave_balance"),
+      { id: "eligible", kind: "branch", name: "Balance covers the request?", description: "" },
+      tool("apply", "apply_leave"),
+      tool("confirm", "send_email_notification"),
+      tool("decline", "send_email_notification"),
+      { id: "done", kind: "end", name: "Done", description: "" },
+    ],
+    edges: [
+      { id: "e1", source: "employee", target: "balance" },
+      { id: "e2", source: "balance", target: "eligible" },
+      { id: "e3", source: "eligible", target: "apply", condition: { label: "Balance covers the request" } },
+      { id: "e4", source: "eligible", target: "decline", condition: { label: "Balance too low" } },
+      { id: "e5", source: "apply", target: "confirm" },
+      { id: "e6", source: "confirm", target: "done" },
+      { id: "e7", source: "decline", target: "done" },
+    ],
+  });
+}
+
 describe("callGroupBranchProblems", () => {
-  const [annualLeave] = demoRoutines() as [Routine];
+  const annualLeave = leaveRoutine();
   /** The demo routine with its decline arm's email replaced by a tool only that arm uses. */
   const withDeclineTool = (name: string): Routine => ({
     ...annualLeave,
