@@ -19,6 +19,11 @@ test("a case with an order-free group of calls and a strict outcome, written in 
     await editor.getByTestId("add-call").click();
     await editor.getByTestId("call-tool").last().selectOption(tool);
   }
+  const accepted = editor.getByTestId("argument-accepted");
+  await accepted.nth(0).fill("E1024");
+  await accepted.nth(1).fill("E1024");
+  await accepted.nth(2).fill("annual");
+  await editor.getByTestId("argument-optional").nth(3).check();
   await editor.getByTestId("call-with-above").last().check();
   await expect(editor.getByTestId("call-group").first()).toContainText("any order");
   await editor.getByTestId("case-strict").check();

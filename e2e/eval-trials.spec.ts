@@ -49,7 +49,8 @@ function trial(marker: string, model: string, kind: "right" | "wrong" | "unknown
 test("three trials per case with and without the routine: pass^3, the lift with its interval, outcomes", async ({
   page,
 }) => {
-  const routineId = await publishRoutine(balanceRoutine(uniqueName("E2E trials")));
+  const routineName = uniqueName("E2E trials");
+  const routineId = await publishRoutine(balanceRoutine(routineName));
   const { versionId } = await dal("author", "workingVersion", { routineId });
   const steady = uniqueName("[steady]");
   const flaky = uniqueName("[flaky]");
@@ -92,8 +93,8 @@ test("three trials per case with and without the routine: pass^3, the lift with 
   await evaluations.expectScore(0, "5 / 6");
   await evaluations.expectScore(1, "0 / 6");
   const withRoutine = evaluations.scoreCard(0);
-  await expect(withRoutine.getByTestId("score-accuracy")).toContainText("83.3%");
-  await expect(withRoutine.getByTestId("score-accuracy")).toContainText("pass@1 (5/6)");
+  await expect(withRoutine.getByTestId("score-accuracy")).toHaveText("83.3%");
+  await expect(withRoutine.getByTestId("score-accuracy-count")).toHaveText("pass@1 (5/6)");
   await expect(withRoutine.getByTestId("score-pass-all")).toHaveText("50% (1/2 cases)");
   await expect(evaluations.scoreCard(1).getByTestId("score-pass-all")).toHaveText("0% (0/2 cases)");
   // Call accuracy with its count: the routine's 12 calls all right but one (the wrong year).
@@ -108,6 +109,12 @@ test("three trials per case with and without the routine: pass^3, the lift with 
   await expect(lift.getByTestId("lift-interval")).toContainText("95% interval +66.7 to +100.0");
   // Two cases cannot tell a difference from chance: the page says so rather than claim a lift.
   await expect(lift.getByTestId("lift-verdict")).toHaveText("not distinguishable from zero");
+
+  // One order of error kinds: the chart's legend as the table under it, most severe first.
+  const kinds = ["Structural", "Tool selection", "Parameter", "Outcome"];
+  await expect(page.getByTestId("error-chart").locator(".recharts-legend-item-text")).toHaveText(kinds);
+  await page.getByText("Show the figures as a table").click();
+  await expect(page.getByTestId("error-table-kind")).toHaveText(kinds);
 
   // Each trial's verdict, with the tools' outcome in its own column; the heads name the configurations.
   const labels = await page.getByTestId("score-label").allTextContents();
@@ -128,9 +135,9 @@ test("three trials per case with and without the routine: pass^3, the lift with 
 
   // The Evaluations overview shows each configuration's figures, never one blended over both.
   await page.goto("/evaluations");
-  const row = page.getByTestId("evaluations-row").filter({ hasText: "E2E trials" });
+  const row = page.getByTestId("evaluations-row").filter({ hasText: routineName });
   await expect(row.getByTestId("configuration-figure")).toHaveText([
-    "#1 v1 · Agent with routine · fake-routine: 83.3% (5/6)",
-    "#2 v1 · Agent without routine (baseline) · fake-base: 0% (0/6)",
+    "#1 v1 · Agent with routine · fake-routine · Plan-aware context: 83.3% (5/6)",
+    "#2 v1 · Agent without routine (baseline) · fake-base · Plan-aware context: 0% (0/6)",
   ]);
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { startDemoHrServer } from "./lib/demo-hr.mjs";
 import { startE2eFixtures } from "./lib/e2e-fixtures.mjs";
 import { startFakeOpenAIServer } from "./lib/fake-openai.mjs";
+import { endOwnProcessGroup, whenStarterEnds } from "./lib/orphan-watch.mjs";
 import { allowOutbound } from "./lib/outbound.mjs";
 import { baseEnv, ensureBuild, root, run } from "./lib/prepare.mjs";
 
@@ -52,3 +53,8 @@ await startE2eFixtures(port + 3, env);
 const server = spawn("npx", ["next", "start", "-p", E2E_PORT], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+// Started by a Playwright that has since been killed: end with it rather than serve the next run a stale database.
+whenStarterEnds(() => {
+  console.error("The process that started the e2e server has ended: stopping the server.");
+  endOwnProcessGroup();
+});

@@ -46,7 +46,7 @@ export function PublishGateForm({
                 name="rule"
                 value={rule.value}
                 defaultChecked={view.rule === rule.value}
-                className="mt-1 size-4 accent-[var(--color-accent)]"
+                className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
                 data-testid={`publish-gate-rule-${rule.value}`}
               />
               <span>

@@ -39,6 +39,7 @@ function summary(rows: ErrorBreakdown[], kinds: ErrorKindView[]): string {
 export function ErrorChart({ rows, kinds }: { rows: ErrorBreakdown[]; kinds: ErrorKindView[] }) {
   const data = rows.map((row) => ({ ...row.counts, label: row.label, name: `#${row.index + 1}` }));
   const none = rows.every((row) => kinds.every((kind) => (row.counts[kind.key] ?? 0) === 0));
+  const order = (dataKey: unknown) => kinds.findIndex((kind) => kind.key === dataKey);
   return (
     <div className="space-y-3" data-testid="error-chart">
       {none ? (
@@ -52,8 +53,12 @@ export function ErrorChart({ rows, kinds }: { rows: ErrorBreakdown[]; kinds: Err
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" />
               <YAxis allowDecimals={false} />
-              <Tooltip labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ""} />
-              <Legend />
+              <Tooltip
+                labelFormatter={(_, payload) => payload?.[0]?.payload?.label ?? ""}
+                itemSorter={(item) => order(item.dataKey)}
+              />
+              {/* Recharts sorts the legend by name unless told: the kinds' order, as in the table below. */}
+              <Legend itemSorter={(item) => order(item.dataKey)} />
               {kinds.map((kind, index) => (
                 <Bar
                   key={kind.key}

@@ -59,9 +59,11 @@ export function ScoreCards({ scores }: { scores: ScoreCardView[] }) {
                 <p className="text-sm font-medium text-foreground" data-testid="score-label">
                   {score.label}
                 </p>
-                <p className="text-3xl font-semibold tabular-nums" data-testid="score-accuracy">
-                  {score.cases > 0 ? percent(score.accuracy) : "—"}
-                  <span className="ml-2 text-sm font-normal text-muted">
+                <p className="flex items-baseline gap-2">
+                  <span className="text-3xl font-semibold tabular-nums" data-testid="score-accuracy">
+                    {score.cases > 0 ? percent(score.accuracy) : "—"}
+                  </span>
+                  <span className="text-sm text-muted tabular-nums" data-testid="score-accuracy-count">
                     {several ? "pass@1" : "of cases"} ({score.passed}/{score.cases})
                   </span>
                 </p>
@@ -70,7 +72,7 @@ export function ScoreCards({ scores }: { scores: ScoreCardView[] }) {
                   {several ? (
                     <>
                       <dt className="text-muted" title={`Cases whose ${score.trials} trials all passed`}>
-                        pass^{score.trials}
+                        pass<sup>{score.trials}</sup>
                       </dt>
                       <dd className="tabular-nums" data-testid="score-pass-all">
                         {ratio(score.allPassed, score.casesJudged)} ({score.allPassed}/{score.casesJudged} cases)

@@ -90,7 +90,7 @@ export default async function SuiteResultsPage({
         </h2>
         <p className="text-sm text-muted">
           {suite.configurations.length} configuration{suite.configurations.length === 1 ? "" : "s"} ·{" "}
-          {suite.concurrency} cases at once
+          {suite.concurrency} case{suite.concurrency === 1 ? "" : "s"} at once
           {suite.trials > 1 ? ` · ${suite.trials} trials per case` : ""}
         </p>
       </div>
