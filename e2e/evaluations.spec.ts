@@ -225,6 +225,10 @@ test("the suite compares a version in review with the published one, and the rev
   await reviewer.goto(`/routines/${routineId}/review/${v2.number}`);
   await expect(reviewer.getByTestId("evaluation-panel")).toBeVisible();
   await expect(reviewer.getByTestId("evaluation-lower")).toBeVisible();
+  // Each suite says why it passes or blocks, under the gate's rule (point figures until an admin chooses the interval).
+  await expect(reviewer.getByTestId("evaluation-reason")).toHaveText(
+    "Lower accuracy (0.0% vs 100.0%): the gate compares point figures.",
+  );
   await reviewer.getByTestId("publish-version").click();
   await expect(reviewer.getByTestId("publish-override-suites")).toContainText("Workflow vs agent");
   await reviewer.getByTestId("publish-override-reason").fill("The weaker model is only for this comparison.");
