@@ -77,8 +77,30 @@ function countWith(tiktoken: Tiktoken, text: string): number {
  */
 export async function createTokenCounter(): Promise<TokenCounter> {
   const tiktoken = await o200k();
-  return (text) => countWith(tiktoken, text);
+  return (text) => {
+    if (text.length < MEMO_MIN_CHARS) return countWith(tiktoken, text);
+    const known = counted.get(text);
+    if (known !== undefined) {
+      // Most recently used last: the oldest entry is the first the bound evicts.
+      counted.delete(text);
+      counted.set(text, known);
+      return known;
+    }
+    const count = countWith(tiktoken, text);
+    counted.set(text, count);
+    if (counted.size > MEMO_ENTRIES) counted.delete(counted.keys().next().value!);
+    return count;
+  };
 }
+
+/**
+ * Counts of long texts already counted, most recently used last. The same texts come again and again: a run's
+ * system prompt and tool definitions on every model turn, a routine's prompt in every run of a suite. Looking a text
+ * up costs a hash of it; encoding it costs BPE (~1 ms per few thousand characters).
+ */
+const counted = new Map<string, number>();
+const MEMO_MIN_CHARS = 256;
+const MEMO_ENTRIES = 512;
 
 /**
  * Whether a text fits a token budget, counting only when it might not: byte-level BPE never makes more tokens than

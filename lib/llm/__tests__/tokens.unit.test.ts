@@ -65,3 +65,21 @@ describe("fitsTokens", () => {
     expect(count).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("counting a text again", () => {
+  it("gives the tokenizer's count every time, for texts counted before and after many others", async () => {
+    const count = await createTokenCounter();
+    const tiktoken = new Tiktoken(o200kBase);
+    const texts = Array.from({ length: 600 }, (_, index) =>
+      `Step ${index}: look up employee E${1000 + index}. `.repeat(8),
+    );
+    const first = texts.map((text) => count(text));
+    // 600 texts: more than the counts kept, so the earliest were let go and are counted afresh.
+    const again = texts.map((text) => count(text));
+    expect(again).toEqual(first);
+    for (const index of [0, 299, 599]) expect(first[index]).toBe(tiktoken.encode(texts[index]!, [], []).length);
+    // A second counter shares what the first counted, and still agrees.
+    const other = await createTokenCounter();
+    expect(texts.map((text) => other(text))).toEqual(first);
+  });
+});
