@@ -87,7 +87,7 @@ export function SuiteForm({ routineId, suite, versions, defaultModel, defaultCon
             />
           )}
         </Field>
-        <Field id="suite-trials" label="Trials per case" hint="1 to 8: pass^k needs k > 1" errors={errors?.trials}>
+        <Field id="suite-trials" label="Trials per case" hint="1 to 8; 2+ for pass^k" errors={errors?.trials}>
           {(aria) => (
             <Input
               {...aria}
