@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures";
 import { storageStateOf } from "./support/auth";
 import { dal } from "./support/dal";
+import { balanceRoutine } from "./support/eval-routines";
 import { createJsonRoutine, publishRoutine } from "./support/routines";
 import { approvalRoutine } from "./support/runs";
 import { SAME_ORIGIN } from "./support/env";
@@ -195,6 +196,38 @@ test.describe("axe, light and dark themes", () => {
       const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y evaluations")));
       await checkPage(page, "/evaluations", "evaluations-page");
       await checkPage(page, `/evaluations/${routineId}`, "cases-tab", "evaluations/routine");
+    });
+
+    test("evaluations: a suite's results with trials and a lift", async ({ page }) => {
+      const routineId = await publishRoutine(balanceRoutine(uniqueName("A11y suite results")));
+      const { versionId } = await dal("admin", "workingVersion", { routineId });
+      const call = (tool: string, args: Record<string, { accepted: string[] }>) => ({ tool, arguments: args });
+      const balance = {
+        name: "Balance",
+        request: "Leave left for E1024?",
+        inputs: { employee_id: "E1024" },
+        expectedCalls: [
+          call("get_employee", { employee_id: { accepted: ["E1024"] } }),
+          call("get_leave_balance", { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } }),
+        ],
+      };
+      await dal("admin", "importTestCases", { routineId, jsonl: JSON.stringify(balance) });
+      // Workflow mode needs no model; two configurations (the model is the one difference) give a lift to show.
+      const { suiteId } = await dal("admin", "createSuite", {
+        routineId,
+        name: "Two workflows",
+        concurrency: 2,
+        trials: 2,
+        configurations: [
+          { versionId, model: "", mode: "workflow", distractors: 0 },
+          { versionId, model: "other", mode: "workflow", distractors: 0 },
+        ],
+      });
+      const { evalRunId } = await dal("admin", "startEvalRun", { suiteId });
+      await expect
+        .poll(async () => (await dal("admin", "getEvalRunProgress", { evalRunId })).status, { timeout: 20_000 })
+        .toBe("succeeded");
+      await checkPage(page, `/evaluations/${routineId}/suites/${suiteId}`, "lift-panel", "evaluations/suite results");
     });
   });
 });

@@ -47,7 +47,8 @@ export function ResultsTable({
           href={hrefFor({ failed: !failedOnly, page: 1, result: null })}
           variant="secondary"
           size="sm"
-          aria-pressed={failedOnly}
+          // A link, not a toggle button (aria-pressed is not allowed on one): its words say what it shows next, and
+          // the count above says what is shown now.
           data-testid="results-failed-only"
         >
           {failedOnly ? "Show all cases" : "Failed only"}
