@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, uniqueName } from "./fixtures";
 import { storageStateOf } from "./support/auth";
 import { dal } from "./support/dal";
-import { balanceRoutine } from "./support/eval-routines";
+import { balanceCase, balanceRoutine, expectSuiteRunSucceeded } from "./support/evaluations";
 import { createJsonRoutine, publishRoutine } from "./support/routines";
 import { approvalRoutine } from "./support/runs";
 import { SAME_ORIGIN } from "./support/env";
@@ -201,17 +201,7 @@ test.describe("axe, light and dark themes", () => {
     test("evaluations: a suite's results with trials and a lift", async ({ page }) => {
       const routineId = await publishRoutine(balanceRoutine(uniqueName("A11y suite results")));
       const { versionId } = await dal("admin", "workingVersion", { routineId });
-      const call = (tool: string, args: Record<string, { accepted: string[] }>) => ({ tool, arguments: args });
-      const balance = {
-        name: "Balance",
-        request: "Leave left for E1024?",
-        inputs: { employee_id: "E1024" },
-        expectedCalls: [
-          call("get_employee", { employee_id: { accepted: ["E1024"] } }),
-          call("get_leave_balance", { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } }),
-        ],
-      };
-      await dal("admin", "importTestCases", { routineId, jsonl: JSON.stringify(balance) });
+      await dal("admin", "importTestCases", { routineId, jsonl: balanceCase("Balance") });
       // Workflow mode needs no model; two configurations (the model is the one difference) give a lift to show.
       const { suiteId } = await dal("admin", "createSuite", {
         routineId,
@@ -224,9 +214,7 @@ test.describe("axe, light and dark themes", () => {
         ],
       });
       const { evalRunId } = await dal("admin", "startEvalRun", { suiteId });
-      await expect
-        .poll(async () => (await dal("admin", "getEvalRunProgress", { evalRunId })).status, { timeout: 20_000 })
-        .toBe("succeeded");
+      await expectSuiteRunSucceeded("admin", evalRunId, 20_000);
       await checkPage(page, `/evaluations/${routineId}/suites/${suiteId}`, "lift-panel", "evaluations/suite results");
     });
   });

@@ -1,5 +1,5 @@
 import { expect, test, uniqueName } from "./fixtures";
-import { balanceRoutine } from "./support/eval-routines";
+import { balanceRoutine } from "./support/evaluations";
 import { publishRoutine } from "./support/routines";
 
 // The case editor (issue #32): two calls a model may make in one turn marked as an order-free group, a strict case,

@@ -2,7 +2,7 @@ import { expect, test, uniqueName } from "./fixtures";
 import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
 import { fakeOpenAI } from "./support/fake-openai";
-import { balanceRoutine } from "./support/eval-routines";
+import { balanceCase, balanceRoutine, expectSuiteRunSucceeded } from "./support/evaluations";
 import { publishRoutine } from "./support/routines";
 
 // Evidence a reviewer can act on (issue #32): a suite that runs each case three times with the routine and without
@@ -10,21 +10,6 @@ import { publishRoutine } from "./support/routines";
 // the tools' outcome beside it, columns named as the cards are, and the overview's figures per configuration.
 
 test.use({ signedInAs: "author" });
-
-function balanceCase(name: string, marker: string) {
-  return JSON.stringify({
-    name,
-    request: `${marker} Leave left for E1024?`,
-    inputs: { employee_id: "E1024" },
-    expectedCalls: [
-      { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
-      {
-        tool: "get_leave_balance",
-        arguments: { employee_id: { accepted: ["E1024"] }, leave_type: { accepted: ["annual"] } },
-      },
-    ],
-  });
-}
 
 const call = (name: string, args: Record<string, unknown>) => ({ reply: { toolCalls: [{ name, arguments: args }] } });
 
@@ -83,10 +68,7 @@ test("three trials per case with and without the routine: pass^3, the lift with 
   await page.goto(`/evaluations/${routineId}/suites/${suiteId}`);
   await expect(page.getByText("3 trials per case")).toBeVisible();
   await new EvaluationsPage(page).runSuite();
-  const evalRunId = new URL(page.url()).searchParams.get("run")!;
-  await expect
-    .poll(async () => (await dal("author", "getEvalRunProgress", { evalRunId })).status, { timeout: 60_000 })
-    .toBe("succeeded");
+  await expectSuiteRunSucceeded("author", new URL(page.url()).searchParams.get("run")!, 60_000);
   await page.reload();
 
   const evaluations = new EvaluationsPage(page);

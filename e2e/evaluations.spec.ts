@@ -3,7 +3,7 @@ import { expect, test, uniqueName } from "./fixtures";
 import { EvaluationsPage } from "./pages/evaluations-page";
 import { dal } from "./support/dal";
 import { fakeOpenAI } from "./support/fake-openai";
-import { balanceRoutine } from "./support/eval-routines";
+import { balanceCase, balanceRoutine, expectSuiteRunSucceeded } from "./support/evaluations";
 import { publishRoutine } from "./support/routines";
 import { SAME_ORIGIN } from "./support/env";
 
@@ -131,26 +131,6 @@ test("cases from a run and an import, a suite of two modes, its chart, and a fai
   await expect(detail.getByTestId("result-run-link")).toHaveAttribute("href", /^\/runs\/[0-9a-f-]{36}$/);
 });
 
-/** A JSONL line of a case asking for E1024's annual leave balance, tagged with `marker` for the fake model. */
-function balanceCase(name: string, marker: string) {
-  return JSON.stringify({
-    name,
-    request: `${marker} Leave left for E1024?`,
-    inputs: { employee_id: "E1024" },
-    expectedCalls: [
-      { tool: "get_employee", arguments: { employee_id: { accepted: ["E1024"] } } },
-      {
-        tool: "get_leave_balance",
-        arguments: {
-          employee_id: { accepted: ["E1024"] },
-          leave_type: { accepted: ["annual"] },
-          year: { accepted: [2025], optional: true },
-        },
-      },
-    ],
-  });
-}
-
 /**
  * Runs the suite from its page and waits until its eval run finished. Started through the app, the server's eval
  * driver is woken at once; started by the set-up service (another process) it only found the run on its safety
@@ -159,10 +139,7 @@ function balanceCase(name: string, marker: string) {
 async function runSuiteToEnd(page: Page, routineId: string, suiteId: string) {
   await page.goto(`/evaluations/${routineId}/suites/${suiteId}`);
   await new EvaluationsPage(page).runSuite();
-  const evalRunId = new URL(page.url()).searchParams.get("run")!;
-  await expect
-    .poll(async () => (await dal("author", "getEvalRunProgress", { evalRunId })).status, { timeout: 30_000 })
-    .toBe("succeeded");
+  await expectSuiteRunSucceeded("author", new URL(page.url()).searchParams.get("run")!, 30_000);
 }
 
 test("the suite compares a version in review with the published one, and the reviewer meets the publish gate", async ({
@@ -176,7 +153,10 @@ test("the suite compares a version in review with the published one, and the rev
   const imported = uniqueName("[imported]");
   await dal("author", "importTestCases", {
     routineId,
-    jsonl: [balanceCase("Balance from a run", fromRun), balanceCase("Imported balance", imported)].join("\n"),
+    jsonl: [
+      balanceCase("Balance from a run", fromRun, { optionalYear: true }),
+      balanceCase("Imported balance", imported, { optionalYear: true }),
+    ].join("\n"),
   });
   const agentOn = (versionId: string, model = "") => ({ versionId, model, mode: "agent" as const, distractors: 0 });
 

@@ -1,16 +1,5 @@
+import { mulberry32 } from "../../lib/evaluations/scoring";
 import type { MemoryDocument } from "../../lib/memory";
-
-/** A small seeded generator (mulberry32), so every run indexes the same synthetic library. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ["ka", "lo", "ven", "dri", "mo", "tas", "quel", "rin", "bo", "zu", "fer", "nix", "ol", "pra", "se"];
 
@@ -20,7 +9,8 @@ const SYLLABLES = ["ka", "lo", "ven", "dri", "mo", "tas", "quel", "rin", "bo", "
  * posting lists grow as a real library of that size would.
  */
 export function synthesizeLibrary(base: readonly MemoryDocument[], count: number, seed = 16): MemoryDocument[] {
-  const random = seededRandom(seed);
+  // Seeded, so every run indexes the same synthetic library.
+  const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const pseudoWord = () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(SYLLABLES)).join("");
   const vocabulary = [

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui";
+import { formatPoints, signedPoints } from "@/lib/evaluations/scoring";
 
 /** One configuration's lift over the reference (lib/evaluations Lift), with both configurations' names. */
 export type LiftView = {
@@ -15,11 +16,6 @@ export type LiftView = {
     /** The lift in one sentence, with why it is or is not distinguishable from zero. */
     summary: string;
   } | null;
-};
-
-const points = (value: number) => {
-  const rounded = Math.round(value * 1000) / 10;
-  return `${rounded > 0 ? "+" : rounded < 0 ? "−" : ""}${Math.abs(rounded).toFixed(1)}`;
 };
 
 const METHOD: Record<NonNullable<LiftView["lift"]>["method"], { interval: string; test: string }> = {
@@ -56,10 +52,10 @@ export function LiftPanel({ lifts }: { lifts: LiftView[] }) {
             <>
               <p className="flex flex-wrap items-baseline gap-2">
                 <span className="text-2xl font-semibold tabular-nums" data-testid="lift-points">
-                  {points(entry.lift.difference)} points
+                  {formatPoints(entry.lift.difference)}
                 </span>
                 <span className="text-sm tabular-nums text-muted" data-testid="lift-interval">
-                  95% interval {points(entry.lift.low)} to {points(entry.lift.high)}
+                  95% interval {signedPoints(entry.lift.low)} to {signedPoints(entry.lift.high)}
                 </span>
                 <Badge tone={VERDICT[entry.lift.verdict].tone} data-testid="lift-verdict">
                   {VERDICT[entry.lift.verdict].words}

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { Alert, Badge, Card, CardBody, CardHeader, cn } from "@/components/ui";
 import type { ActualCall, CallCheck, CaseVerdict, ExpectedCall } from "@/lib/evaluations/scoring";
 import { AnswerOriginBadge, AnswerOriginLegend } from "./answer-origin";
-import { outcomeWords, type OutcomeView } from "./result-trials";
+import { outcomeText } from "@/lib/evaluations/scoring";
+import type { OutcomeView } from "./result-trials";
 
 export type ResultDetailView = {
   id: string;
@@ -153,7 +154,7 @@ export function ResultDetail({ result, closeHref }: { result: ResultDetailView; 
           <div className="text-sm" data-testid="result-detail-outcome">
             <span className="text-muted">Outcome: </span>
             <span className={result.outcome.ok ? undefined : "font-medium text-warning"}>
-              {outcomeWords(result.outcome)}
+              {outcomeText(result.outcome)}
             </span>
             <span className="text-muted">
               {result.strict

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui";
+import { outcomeText } from "@/lib/evaluations/scoring";
 import { AnswerCounts, type AnswerOrigin } from "./answer-origin";
 
 /** A tool's outcome as the table shows it (lib/evaluations CaseOutcome). */
@@ -27,13 +28,6 @@ export const STATUS_TONE: Record<string, "neutral" | "accent" | "success" | "war
   pending: "neutral",
   running: "accent",
 };
-
-/** The outcome in a few words: "Tools answered", "1 tool error", "Run failed". */
-export function outcomeWords(outcome: OutcomeView): string {
-  if (outcome.runStatus !== "succeeded") return `Run ${outcome.runStatus}`;
-  const count = outcome.toolErrors.length;
-  return count === 0 ? "Tools answered" : `${count} tool error${count === 1 ? "" : "s"}`;
-}
 
 type Props = {
   caseName: string;
@@ -107,7 +101,7 @@ export function TrialOutcomes({ trials }: { trials: TrialView[] }) {
             data-testid={outcome.ok ? "result-outcome-ok" : "result-outcome-error"}
           >
             {several ? `${trial.trial + 1}: ` : ""}
-            {outcomeWords(outcome)}
+            {outcomeText(outcome)}
           </li>
         );
       })}

@@ -1,17 +1,8 @@
-import type { EvalMode } from "@/lib/evaluations/scoring";
-import type { ContextMode } from "@/lib/context-modes";
+import type { OverviewConfiguration } from "@/lib/db/evals";
 import { configurationLabel } from "./suite-modes";
 
 /** A configuration of a suite's latest run with its passed and judged results. */
-export type ConfigurationFigure = {
-  versionNumber: number | null;
-  mode: EvalMode;
-  model: string;
-  distractors: number;
-  contextMode?: ContextMode;
-  passed: number;
-  judged: number;
-};
+export type ConfigurationFigure = OverviewConfiguration;
 
 const percent = (passed: number, judged: number) => `${Math.round((passed / judged) * 1000) / 10}%`;
 

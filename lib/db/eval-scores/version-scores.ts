@@ -1,6 +1,6 @@
 import "server-only";
 import {
-  type CaseVerdict,
+  readStoredVerdict,
   type ConfigurationScore,
   type ResultStatus,
   scoreResults,
@@ -14,15 +14,6 @@ import { readStoredRoutine } from "../routines";
 
 // Below both lib/db/evals and lib/db/reviews: the publish gate reads scores without reaching the evaluation
 // service, the planner or the run service that the evals aggregate uses.
-
-function readVerdict(text: string | null): CaseVerdict | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as CaseVerdict;
-  } catch {
-    return null;
-  }
-}
 
 /** One suite's latest score of each version asked for (the publish gate reads these). */
 export type SuiteVersionScores = {
@@ -115,7 +106,7 @@ export async function suiteScoresForVersions(routineId: string, versionIds: stri
             score: scoreResults(
               results.map((result) => ({
                 status: result.status as ResultStatus,
-                verdict: readVerdict(result.verdict),
+                verdict: readStoredVerdict(result.verdict),
               })),
             ),
             // Per case, so the interval rule pairs the two versions on the cases both ran (an errored run counts

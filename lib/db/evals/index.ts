@@ -25,7 +25,7 @@ export type { CaseSource, CaseStatus, CaseTool, TestCaseRow } from "./case-recor
 export { createSuite, deleteSuite, getSuite, listSuites, SUITE_LIMITS, suiteInputSchema, updateSuite } from "./suites";
 export type { EvalSuiteView, SuiteInput } from "./suites";
 export { getEvaluationRoutine, listEvaluationOverview } from "./evaluation-overview";
-export type { EvaluationRoutine, RoutineEvaluationSummary } from "./evaluation-overview";
+export type { EvaluationRoutine, OverviewConfiguration, RoutineEvaluationSummary } from "./evaluation-overview";
 export { suiteScoresForVersions, type SuiteVersionScores } from "../eval-scores";
 export { readConfigurations } from "./suites";
 export { caseSelect, toCaseRow } from "./case-records";

@@ -6,6 +6,7 @@ import {
   passAtK,
   scoreResults,
   suiteComparisons,
+  readStoredVerdict,
   type CaseVerdict,
   type ConfigurationScore,
   type Lift,
@@ -45,15 +46,6 @@ export type EvalRunReport = {
   previousRunId: string | null;
 };
 
-function readVerdict(text: string | null): CaseVerdict | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as CaseVerdict;
-  } catch {
-    return null;
-  }
-}
-
 // A run before context settings were stored ran on the engine's default mode.
 const configKey = (config: RunConfiguration) =>
   JSON.stringify([
@@ -79,7 +71,7 @@ async function scoresOf(evalRunId: string, size: number): Promise<Scored[]> {
   for (const row of rows) {
     const group = groups[row.configIndex];
     if (!group) continue;
-    group.results.push({ status: row.status as ResultStatus, verdict: readVerdict(row.verdict) });
+    group.results.push({ status: row.status as ResultStatus, verdict: readStoredVerdict(row.verdict) });
     group.outcomes.push(trialOutcomeOf(row));
   }
   return groups.map((group) => ({ score: scoreResults(group.results), outcomes: group.outcomes }));

@@ -4,6 +4,16 @@ import { bestWindow, pairWindow, toolCounts } from "./call-groups";
 import { caseError, checkCall, ERROR_KINDS, type CallCheck, type CaseError, type ToolSchemas } from "./check-call";
 import { normalizeString } from "./normalize";
 
+/** A stored verdict (JSON text) read back; null when there is none or it does not parse. */
+export function readStoredVerdict(text: string | null): CaseVerdict | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as CaseVerdict;
+  } catch {
+    return null;
+  }
+}
+
 /** A case checked: each expected call beside the call made in its place, the branch path, and every error. */
 export type CaseVerdict = {
   passed: boolean;

@@ -18,12 +18,13 @@ export {
   type ErrorSubKind,
   type ToolSchemas,
 } from "./check-call";
-export { checkCase, type CaseVerdict } from "./check-case";
+export { checkCase, readStoredVerdict, type CaseVerdict } from "./check-case";
 export { suiteComparisons, type Comparison } from "./comparisons";
 export { applyStrictOutcome, caseOutcome, outcomeText, type CaseOutcome } from "./outcome";
 export { scoreResults, type ConfigurationScore, type ResultStatus } from "./metrics";
 export {
   formatPoints,
+  signedPoints,
   pairedLift,
   passAtK,
   trialOutcomeOf,

@@ -115,7 +115,7 @@ const DEFAULT_RESAMPLES = 4_000;
 const DEFAULT_SEED = "routine-studio/lift";
 
 /** A difference of rates as signed percentage points, one decimal, with a true minus sign; "0.0" for zero. */
-function signedPoints(difference: number): string {
+export function signedPoints(difference: number): string {
   const points = Math.round(difference * 1000) / 10;
   if (points === 0) return "0.0";
   return `${points > 0 ? "+" : "\u2212"}${Math.abs(points).toFixed(1)}`;

@@ -31,7 +31,7 @@ export function caseOutcome(calls: readonly ActualCall[], run: { status: string;
 }
 
 /** The outcome in a few words, as the results table's second column shows it. */
-export function outcomeText(outcome: CaseOutcome): string {
+export function outcomeText(outcome: Pick<CaseOutcome, "runStatus" | "toolErrors">): string {
   if (outcome.runStatus !== "succeeded") return `Run ${outcome.runStatus}`;
   const count = outcome.toolErrors.length;
   if (count === 0) return "Tools answered";

@@ -4,28 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { alive, waitFor } from "./processes";
 
 // The e2e server's watch on the process that started it: a Playwright killed mid-run must not leave the server
 // holding its port for the next run.
 
 const watchModule = pathToFileURL(path.resolve("scripts/lib/orphan-watch.mjs")).href;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor(check: () => boolean, what: string) {
-  for (let tries = 0; tries < 200; tries += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 const started: number[] = [];
 afterEach(() => {
@@ -57,7 +41,7 @@ describe("the e2e server's watch on its starter", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "orphan-watch-"));
     const starter = starterWithServer(dir);
     const pidFile = path.join(dir, "server.pid");
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "", "the server to start");
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "", "the server to start", 200);
     const server = Number(readFileSync(pidFile, "utf8"));
     started.push(server);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -65,7 +49,7 @@ describe("the e2e server's watch on its starter", () => {
     expect(existsSync(path.join(dir, "gone"))).toBe(false);
 
     process.kill(starter, "SIGKILL");
-    await waitFor(() => !alive(server), "the server to end");
+    await waitFor(() => !alive(server), "the server to end", 200);
     expect(existsSync(path.join(dir, "gone"))).toBe(true);
   });
 });

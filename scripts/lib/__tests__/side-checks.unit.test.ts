@@ -3,25 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runSideLanes, stopAll } from "../side-checks.mjs";
+import { alive, waitFor } from "./processes";
 
 const shell = (label: string, script: string) => ({ label, command: "sh", args: ["-c", script] });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitFor(check: () => boolean, what: string) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe("npm test's checks beside the suites", () => {
   let dir: string;
