@@ -15,6 +15,15 @@ const nextConfig = {
   headers: async () => [{ source: "/:path*", headers: SECURITY_HEADERS }],
   reactStrictMode: true,
   poweredByHeader: false,
+  // The OpenTelemetry SDK (lib/telemetry) is required from node_modules at run time, not bundled: one copy of the API
+  // for our spans and Next's own, and the exporters' Node HTTP transport as published.
+  serverExternalPackages: [
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   // Keep build output beside the sources; `npm start` checks it against a stamp of the inputs.
   typedRoutes: false,
   // The type check is `npm test`'s (next typegen, then tsc over the whole project, route types included); checking

@@ -19,6 +19,9 @@ try {
   }
   throw error;
 }
+// Traces of the runs it executes when the OTEL_* variables name an OTLP endpoint (lib/telemetry; off otherwise).
+const { shutdownTelemetry, startTelemetry } = await import("../lib/telemetry");
+await startTelemetry();
 // Loaded only now: the run service opens the database when it loads, where a bad DATABASE_URL would throw uncaught.
 const { startRunWorker, stopRunWorkerOnSignal } = await import("../lib/runs/store");
 const worker = startRunWorker({ enabled: true });
@@ -27,6 +30,8 @@ console.log(`run worker ${worker!.owner} started (pid ${process.pid})`);
 stopRunWorkerOnSignal(async () => {
   const { sharedToolGateway } = await import("../lib/tool-gateway");
   await sharedToolGateway().close();
+  // The spans of the runs it stopped go out before it exits (within the export timeout).
+  await shutdownTelemetry();
   console.log(`run worker ${worker!.owner} stopped`);
   process.exit(0);
 });

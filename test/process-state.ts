@@ -12,6 +12,20 @@ const HOLDERS: ReadonlyArray<{ key: string; release: (value: unknown) => Promise
   // Runs in flight finish their current step, as on a server's shutdown: their writes belong to this file's database.
   { key: "routineStudioRunWorker", release: (worker) => (worker as Closable).stop?.({ graceMs: 5_000 }) },
   { key: "routineStudioEvalDriver", release: (driver) => (driver as Closable).stop?.() },
+  // After the workers, whose stopped runs end their spans: flushes them and unregisters the OpenTelemetry SDK.
+  { key: "routineStudioTelemetry", release: (telemetry) => (telemetry as Closable).stop?.() },
+  // MCP sessions follow runs through the bus and poll the tool list: closed before the connections below.
+  {
+    key: "routineStudioMcp",
+    release: async (registry) => {
+      const { sessions, timer } = registry as {
+        sessions: Map<string, { transport: Closable }>;
+        timer: NodeJS.Timeout | null;
+      };
+      if (timer) clearInterval(timer);
+      await Promise.all([...sessions.values()].map((session) => session.transport.close?.()));
+    },
+  },
   { key: "routineStudioEventRelay", release: (relay) => (relay as Closable).stop?.() },
   { key: "routineStudioEventListener", release: (listener) => (listener as Closable).stop?.() },
   { key: "__routineStudioToolGateway", release: (gateway) => (gateway as Closable).close?.() },

@@ -13,7 +13,7 @@ export const MAX_RUN_REQUEST_BYTES = 256 * 1024;
 
 const NO_TARGET = "Give the routineId of a published routine, or a request that says in words what you need.";
 
-const startRunBody = z
+export const startRunBody = z
   .object({
     // Left out, the request picks the routine (procedure memory): see postRunByRequest.
     routineId: z.string({ error: "routineId must be text." }).min(1, NO_TARGET).optional(),
@@ -57,13 +57,21 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-type StartRunBody = Omit<z.infer<typeof startRunBody>, "mode"> & { mode?: "workflow" | "agent" };
+/** The caller's W3C trace context headers, which the run's spans continue (an invalid one is ignored downstream). */
+type TraceHeaders = { traceparent?: string; tracestate?: string };
+const traceHeadersOf = (request: Request): TraceHeaders => ({
+  traceparent: request.headers.get("traceparent") ?? undefined,
+  tracestate: request.headers.get("tracestate") ?? undefined,
+});
+
+type StartRunBody = Omit<z.infer<typeof startRunBody>, "mode"> & { mode?: "workflow" | "agent" } & TraceHeaders;
 
 /**
  * POST /api/runs: starts a run of a routine's published version for the caller (an API token with the scope
  * `runs:start`, or the session; the DAL requires the operator or admin role), in `mode` "workflow" or "agent" (default: the routine's default mode),
  * with `context` settings of its own over the admin's (a bad value: 400 naming it, nothing started).
- * With `routineId` it runs that routine; without it, `request` picks the routine (postRunByRequest).
+ * With `routineId` it runs that routine; without it, `request` picks the routine (postRunByRequest). A W3C
+ * `traceparent` header (and `tracestate`) makes the run's spans continue the caller's trace.
  * 201 `{ runId, status, mode, links }` (plus `retrieval` for a request); errors as `{ error, fieldErrors? }` with
  * 400 (body or inputs invalid), 401, 403 (a role or the token's scope missing), 404 (unknown routine), 409 (not runnable now, or an ambiguous request) or
  * 422 (no routine fits the request).
@@ -76,9 +84,10 @@ export async function postRun(request: Request): Promise<Response> {
     const parsed = startRunBody.safeParse(await readJsonBody(request));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error, "The request body needs attention.");
     const { routineId, mode, ...rest } = parsed.data;
-    if (mode === "planned") return await postPlannedRun(viewer, parsed.data);
-    if (routineId) return await startAndAnswer(viewer, { ...rest, mode, routineId });
-    return await postRunByRequest(viewer, { ...rest, mode });
+    const trace = traceHeadersOf(request);
+    if (mode === "planned") return await postPlannedRun(viewer, parsed.data, trace);
+    if (routineId) return await startAndAnswer(viewer, { ...rest, mode, routineId, ...trace });
+    return await postRunByRequest(viewer, { ...rest, mode, ...trace });
   } catch (error) {
     return errorResponse(error);
   }
@@ -103,10 +112,14 @@ async function created(viewer: Viewer, runId: string, extra: object = {}): Promi
  * POST /api/runs with `mode: "planned"`: a planned run of `request` (the dynamic planner, no routine), whether or not
  * a routine would fit; a routineId or inputs are refused rather than ignored.
  */
-async function postPlannedRun(viewer: Viewer, body: z.infer<typeof startRunBody>): Promise<Response> {
+async function postPlannedRun(
+  viewer: Viewer,
+  body: z.infer<typeof startRunBody>,
+  trace: TraceHeaders,
+): Promise<Response> {
   if (body.routineId || body.inputs || body.context)
     throw new ValidationError('A planned run follows no routine: send only "request" with mode "planned".');
-  const { runId } = await startPlannedRun(viewer, { request: body.request ?? "", source: "api" });
+  const { runId } = await startPlannedRun(viewer, { request: body.request ?? "", source: "api", ...trace });
   return created(viewer, runId);
 }
 

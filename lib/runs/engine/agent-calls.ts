@@ -216,6 +216,7 @@ async function sendCall(
       timeoutMs: Math.max(1, guard.timeLeft()),
       signal: guard.signal,
       runId: writer.snapshot.id,
+      stepId: stepRun.stepId,
     });
     work.catch(() => {});
     outcome = await Promise.race([work, guard.whenStopped()]);

@@ -194,10 +194,11 @@ export interface ToolPort {
   describe(tools: ToolRef[]): Promise<ToolDefinition[]>;
   /** Checks arguments against the tool's input schema; returns problems in words, empty when valid. */
   checkArguments(tool: ToolRef, args: Record<string, JsonValue>): Promise<string[]>;
+  /** `stepId`: the routine step the call is for (an agent's call that maps to no step: `call:<name>`), for traces. */
   call(
     tool: ToolRef,
     args: Record<string, JsonValue>,
-    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal; runId: string },
+    options: { idempotencyKey: string; timeoutMs: number; signal: AbortSignal; runId: string; stepId?: string },
   ): Promise<ToolOutcome>;
   /** Every tool the registry offers (an agent run without a routine, the paper's baseline, gets them all). */
   catalog?(): Promise<ToolDefinition[]>;

@@ -13,6 +13,15 @@ const id = (what: string) =>
 
 export const runIdInput = z.object({ runId: id("run id") });
 
+/**
+ * The caller's W3C trace context (`traceparent`, `tracestate` headers of the API, MCP's request), which the run's
+ * spans continue. A value that is not valid is dropped, never refused: a bad header only means a trace of its own.
+ */
+export const traceHeaders = {
+  traceparent: z.string().max(256).optional().catch(undefined),
+  tracestate: z.string().max(512).optional().catch(undefined),
+};
+
 /** The longest free-text request a run may start from (procedure memory refuses longer ones too). */
 export const MAX_REQUEST_LENGTH = MAX_REQUEST_CHARS;
 
@@ -24,11 +33,12 @@ export const startRunInput = z.object({
     .trim()
     .max(MAX_REQUEST_LENGTH, `Keep the request under ${MAX_REQUEST_LENGTH} characters.`)
     .optional(),
-  source: z.enum(["ui", "api"]).default("ui"),
+  source: z.enum(["ui", "api", "mcp"]).default("ui"),
   /** How the run executes; the routine's default mode when not given. */
   mode: z.enum(["workflow", "agent"], { error: "Choose workflow or agent." }).optional(),
   /** How much of the run the executor's prompt carries; what is left out comes from the settings in effect. */
   context: contextChoiceSchema.optional(),
+  ...traceHeaders,
 });
 
 export const listRunsInput = z.object({

@@ -8,6 +8,7 @@ import { extractRunInputs } from "./run-input-extraction";
 import { executionPlanFor } from "./run-modes";
 import { checkParamValues } from "./run-input-values";
 import { startRunInput, type StartRunInputShape } from "./run-inputs";
+import { callerTraceContext } from "../../telemetry";
 
 /**
  * Starts a run of a routine's published version. Operators and admins. `inputs` are checked against the
@@ -22,11 +23,15 @@ import { startRunInput, type StartRunInputShape } from "./run-inputs";
  * budgets) over the settings in effect, stored on the run's plan; a bad value is a ValidationError on `context`
  * with the setting's own message, before anything is written. Creates the run `queued` with its run.queued event
  * and the audit entry "run.started" in one transaction, then wakes the run worker. Budgets are the defaults
- * (RUN_* variables).
+ * (RUN_* variables). A valid W3C `traceparent` (with its `tracestate`) makes the run's spans continue the caller's
+ * trace; an invalid one is ignored (lib/telemetry).
  */
 export async function startRun(viewer: Viewer | null, input: StartRunInputShape): Promise<{ runId: string }> {
   requireRole(viewer, ...RUN_CONTROL_ROLES);
-  const { routineId, inputs, request, source, mode, context } = parseInput(startRunInput, input);
+  const { routineId, inputs, request, source, mode, context, traceparent, tracestate } = parseInput(
+    startRunInput,
+    input,
+  );
   const published = await withDbErrors(() => findPublishedRoutine(routineId));
   const execution = await withDbErrors(async () =>
     withRunActor(published.routine, await executionPlanFor(published.routine, mode, context)),
@@ -65,6 +70,7 @@ export async function startRun(viewer: Viewer | null, input: StartRunInputShape)
       budgets: defaultBudgets(),
       tokens: usage,
       execution,
+      traceContext: callerTraceContext(traceparent, tracestate),
     },
     {
       audit: {

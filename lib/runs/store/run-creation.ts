@@ -9,6 +9,7 @@ import { insertEvents } from "./run-writes";
 import { sqlTime } from "./run-sqlite";
 import { sqlEnqueue, sqlRun, type SqlProgram } from "./run-sql";
 import { readCurrentToolHashes } from "../../db/tools";
+import { newRunTraceContext, serializeRunTraceContext, type RunTraceContext } from "../../telemetry";
 
 // Shared by startRun (an operator's run) and the store's startChildRun (a sub-routine step): the published
 // version a run follows, and the insert of a queued run with its first event. No authorization: callers do it.
@@ -107,7 +108,7 @@ export type QueuedRun = {
   published: PublishedRoutine | null;
   inputs: Record<string, JsonValue>;
   request: string | null;
-  source: "ui" | "api" | "subroutine" | "eval";
+  source: "ui" | "api" | "mcp" | "subroutine" | "eval";
   startedById: string | null;
   budgets: Budgets;
   parent?: { runId: string; stepRunId: string };
@@ -117,6 +118,8 @@ export type QueuedRun = {
   execution?: ExecutionPlan;
   /** Tool outputs pinned by a test case: the k-th call of a tool gets the k-th output pinned for it. */
   toolFixtures?: Array<{ tool: string; output: JsonValue }>;
+  /** The trace the run continues (a caller's traceparent, a parent run's span); a trace of its own when not given. */
+  traceContext?: RunTraceContext;
 };
 
 /** Inserts a queued run and its `run.queued` event (seq 1). Run inside writeRuns. */
@@ -124,8 +127,8 @@ export function* insertQueuedRun(run: QueuedRun, now = new Date()): SqlProgram<R
   const time = sqlTime(now);
   yield* sqlRun(
     `INSERT INTO "run" ("id", "routineId", "versionId", "versionNumber", "routineName", "status", "inputs", "request", "source", "startedById", ` +
-      `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "execution", "toolFixtures", "lastSeq", "createdAt", "updatedAt") ` +
-      `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      `"parentRunId", "parentStepRunId", "budgets", "inputTokens", "outputTokens", "execution", "toolFixtures", "traceContext", "lastSeq", "createdAt", "updatedAt") ` +
+      `VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
     [
       run.id,
       run.published?.routineId ?? null,
@@ -143,6 +146,8 @@ export function* insertQueuedRun(run: QueuedRun, now = new Date()): SqlProgram<R
       run.tokens?.outputTokens ?? 0,
       JSON.stringify(run.execution ?? WORKFLOW_PLAN),
       run.toolFixtures && run.toolFixtures.length > 0 ? JSON.stringify(run.toolFixtures) : null,
+      // Stored whether or not traces are on now: a run resumed after telemetry was switched on still has one trace.
+      serializeRunTraceContext(run.traceContext ?? newRunTraceContext()),
       time,
       time,
     ],

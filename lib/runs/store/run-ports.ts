@@ -6,6 +6,7 @@ import { readActorProfiles } from "../../db/actors";
 import { llmClientFor } from "../../db/llm";
 import { readRuns } from "./run-database";
 import { sqlGet } from "./run-sql";
+import { traceChat } from "../../telemetry";
 
 /**
  * The model of one role for every run of this worker: the executor (steps, agents, actors), the planner (a planned
@@ -20,7 +21,18 @@ export function runModelPort(role: "executor" | "planner" | "compressor" = "exec
       const runId = request.context?.runId;
       const userId = runId ? await startedBy(runId) : null;
       const client = await llmClientFor(role, { ...request.context, ...(userId ? { userId } : {}) });
-      return client.chat(request);
+      // A `chat {model}` span under the run's (lib/telemetry; nothing when traces are off), with the call's usage.
+      return traceChat(
+        {
+          model: request.model ?? client.model,
+          purpose: request.purpose,
+          runId,
+          stepRunId: request.context?.stepRunId,
+          maxTokens: request.maxTokens,
+          messages: request.messages,
+        },
+        () => client.chat(request),
+      );
     },
   };
 }

@@ -50,6 +50,8 @@ export type RunRow = {
   finishedAt: string | null;
   updatedAt: string;
   plan: string | null;
+  /** Where the run's spans go, JSON (lib/telemetry RunTraceContext); null for a run created before traces. */
+  traceContext: string | null;
 };
 
 /** A `step_run` row. */

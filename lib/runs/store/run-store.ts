@@ -23,6 +23,7 @@ import { readRuns, writeRuns } from "./run-database";
 import { sqlAll, sqlGet, type SqlProgram } from "./run-sql";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
+import { activeRunTraceContext } from "../../telemetry";
 
 /** What a run the caller may not see, or that does not exist, reports: never revealing which (always a 404). */
 export const RUN_NOT_FOUND = "That run does not exist, or you do not have access to it.";
@@ -85,6 +86,9 @@ export function createRunStore(options: RunStoreOptions): RunStore {
       const published = await findPublishedRoutine(routineId);
       const execution = await withRunActor(published.routine, childExecutionPlan(parentRow.execution), actorId);
       const id = randomUUID();
+      // Called inside the parent's execution: the child's spans join the parent's trace, under its run span (read
+      // here: the write below may run in another task's batch).
+      const traceContext = activeRunTraceContext();
       const queued = await writeRuns(() =>
         insertQueuedRun({
           id,
@@ -97,6 +101,7 @@ export function createRunStore(options: RunStoreOptions): RunStore {
           budgets: readBudgets(parentRow.budgets),
           parent,
           execution,
+          traceContext,
         }),
       );
       runEventBus.publish(id, [queued]);

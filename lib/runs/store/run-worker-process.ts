@@ -7,6 +7,8 @@ import { createRunHeartbeat } from "./run-heartbeat";
 import { busEventSink, databaseActorPort, runModelPort } from "./run-ports";
 import { createRunStore } from "./run-store";
 import { createRegistryToolPort } from "./run-tool-port";
+import { tracedExecutor, tracedToolPort } from "./run-tracing";
+import { flushTelemetry } from "../../telemetry";
 import {
   createRunWorker,
   processOwnerId,
@@ -79,7 +81,8 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
   const owner = processOwnerId();
   const deps: RunEngineDeps = {
     store: createRunStore({ owner, leaseMs: config.leaseMs }),
-    tools: overrides.tools ?? createRegistryToolPort(),
+    // Each call an `execute_tool` span of the run's trace when traces are on (run-tracing.ts).
+    tools: tracedToolPort(overrides.tools ?? createRegistryToolPort()),
     model: overrides.model ?? runModelPort("executor"),
     planner: overrides.planner ?? runModelPort("planner"),
     actors: databaseActorPort,
@@ -87,12 +90,13 @@ export function buildRunWorker(overrides: RunWorkerOverrides = {}): RunWorker {
     options: { calendar: runCalendar(), ...overrides.engineOptions },
   };
   // An engine per execution is cheap (it holds no state between runs) and lets each run see the current compressor.
-  const engine: RunExecutor = {
+  // Each execution is a segment span of the run's trace when traces are on (run-tracing.ts).
+  const engine: RunExecutor = tracedExecutor({
     async execute(runId, signal, control) {
       const compressor = overrides.compressor ?? (await configuredCompressor());
       return createRunEngine({ ...deps, compressor }).execute(runId, signal, control);
     },
-  };
+  });
   // PostgreSQL: the run queue, and a LISTEN connection that wakes the worker when any process queued a run.
   const url = process.env.DATABASE_URL;
   const queued = runDialect(url) === "postgres" ? url! : null;
@@ -156,4 +160,6 @@ export async function stopRunWorker(
   if (!worker) return;
   holder.routineStudioRunWorker = undefined;
   await worker.stop(options);
+  // The spans of the segments the drain ended are exported now, not at the next batch (bounded by the export timeout).
+  await flushTelemetry();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { errorMessage } from "../engine";
 import { startRunWorker, stopRunWorker } from "./run-worker-process";
+import { shutdownTelemetry } from "../../telemetry";
 
 /**
  * Starts this server's run worker (unless RUN_WORKER=off) and stops it gracefully on SIGTERM/SIGINT (see
@@ -19,7 +20,9 @@ export function startRunWorkerOnStartup(log: Pick<Console, "info" | "error"> = c
     log.error(`[runs] the run worker could not start: ${errorMessage(error)}`);
   }
   const exitAfterwards = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
-  stopRunWorkerOnSignal(() => {
+  stopRunWorkerOnSignal(async () => {
+    // The drained runs' spans go out before the process ends (within the export timeout; nothing when traces are off).
+    await shutdownTelemetry();
     if (exitAfterwards) process.exit(0);
   });
 }

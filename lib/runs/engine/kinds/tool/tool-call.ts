@@ -88,6 +88,7 @@ async function send(ctx: ToolContext, args: Record<string, JsonValue>): Promise<
       timeoutMs: Math.max(1, ctx.timeLeft()),
       signal: ctx.signal,
       runId: ctx.run.id,
+      stepId: ctx.step.id,
     });
     if (typeof outcome === "object" && outcome !== null && typeof (outcome as ToolOutcome).ok === "boolean")
       return outcome as ToolOutcome;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "run" ADD COLUMN     "traceContext" TEXT;
