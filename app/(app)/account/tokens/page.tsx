@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { CreateTokenForm } from "@/components/account/create-token-form";
 import { TokenTable } from "@/components/account/token-table";
-import { Alert, PageHeader } from "@/components/ui";
+import { Alert, ButtonLink, PageHeader } from "@/components/ui";
 import { scopesAllowedFor } from "@/lib/access";
 import { loadOrError } from "@/lib/actions";
 import { getViewer } from "@/lib/session";
@@ -31,6 +31,11 @@ export default async function ApiTokensPage() {
             <code className="font-mono text-xs">{"{ routineId, inputs }"}</code>, follow them at{" "}
             <code className="font-mono text-xs">/api/runs/&lt;id&gt;/events</code>, or export training data.
           </>
+        }
+        actions={
+          <ButtonLink href="/docs/api" variant="secondary" data-testid="tokens-api-reference">
+            API reference
+          </ButtonLink>
         }
       />
       <div className="space-y-6">
