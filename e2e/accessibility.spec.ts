@@ -192,6 +192,11 @@ test.describe("axe, light and dark themes", () => {
       await checkPage(page, "/settings/publish-gate", "publish-gate-form");
     });
 
+    test("settings: integrations", async ({ page }) => {
+      await publishRoutine(approvalRoutine(uniqueName("A11y integrations")));
+      await checkPage(page, "/settings/integrations", "mcp-routines");
+    });
+
     test("evaluations", async ({ page }) => {
       const routineId = await publishRoutine(approvalRoutine(uniqueName("A11y evaluations")));
       await checkPage(page, "/evaluations", "evaluations-page");

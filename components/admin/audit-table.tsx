@@ -39,6 +39,7 @@ const LABELS: Record<string, string> = {
   "settings.llm_updated": "Changed model settings",
   "settings.memory_updated": "Changed procedure memory thresholds",
   "settings.publish_gate_updated": "Changed the publish gate's rule",
+  "settings.mcp_visibility_updated": "Hid or showed a routine on MCP",
   "settings.context_updated": "Changed run context settings",
 };
 

@@ -90,7 +90,7 @@ export function RunHeader({ canControl, control, price, extra }: Props) {
           <dt>Started by</dt>
           <dd className="text-foreground" data-testid="run-started-by">
             {header.startedBy?.name ?? "the system"}
-            {header.source === "api" ? " (API)" : ""}
+            {header.source === "api" ? " (API)" : header.source === "mcp" ? " (MCP)" : ""}
           </dd>
         </div>
         <div className="flex gap-1">

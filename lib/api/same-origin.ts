@@ -5,7 +5,7 @@ import { jsonError } from "./request-viewer";
  * The origin the app is served at: BETTER_AUTH_URL's (the setting sign-in already requires to match what users
  * reach), or else the request's own, as Next derives it from the Host header.
  */
-function appOrigin(request: Request): string {
+export function appOrigin(request: Request): string {
   const configured = process.env.BETTER_AUTH_URL;
   if (configured) {
     try {

@@ -1,4 +1,4 @@
-import { BrainCircuit, ChevronRight, Cpu, History, Scale, Server, UserCog, Users } from "lucide-react";
+import { BrainCircuit, ChevronRight, Cpu, History, Plug, Scale, Server, UserCog, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccessDenied } from "@/components/shell/access-denied";
@@ -56,6 +56,13 @@ const AREAS = [
     title: "Run workers",
     text: "The processes that carry out runs: where each runs, its last heartbeat and the runs in its hands.",
     testId: "settings-workers",
+  },
+  {
+    href: "/settings/integrations",
+    icon: Plug,
+    title: "Integrations",
+    text: "The MCP endpoint that offers published routines to AI assistants as tools: its address, a client configuration, which routines it offers.",
+    testId: "settings-integrations",
   },
 ] as const;
 

@@ -95,6 +95,10 @@ export function RunsTable({ runs, empty }: { runs: RunRowView[]; empty: ReactNod
                     <Badge className="ml-2" title="Started through POST /api/runs">
                       API
                     </Badge>
+                  ) : run.source === "mcp" ? (
+                    <Badge className="ml-2" title="Started by an MCP client through /api/mcp">
+                      MCP
+                    </Badge>
                   ) : null}
                 </Td>
                 <Td className="whitespace-nowrap text-muted">

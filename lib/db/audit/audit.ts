@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "settings.llm_updated",
   "settings.memory_updated",
   "settings.publish_gate_updated",
+  "settings.mcp_visibility_updated",
   "settings.context_updated",
   "settings.toolkit_created",
   "settings.toolkit_updated",
