@@ -1,8 +1,6 @@
 "use client";
 
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
-import { Button } from "./button";
+import { CopyButton } from "./copy-button";
 
 type CopyFieldProps = {
   value: string;
@@ -19,7 +17,6 @@ type CopyFieldProps = {
  * Focusing the field selects it, so it can be copied by hand where the clipboard is not available.
  */
 export function CopyField({ value, label, testId, copyTestId }: CopyFieldProps) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="mt-2 flex items-center gap-2">
       <input
@@ -30,19 +27,7 @@ export function CopyField({ value, label, testId, copyTestId }: CopyFieldProps) 
         onFocus={(event) => event.currentTarget.select()}
         className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-foreground"
       />
-      <Button
-        type="button"
-        variant="secondary"
-        size="sm"
-        data-testid={copyTestId}
-        onClick={async () => {
-          await navigator.clipboard?.writeText(value).catch(() => undefined);
-          setCopied(true);
-        }}
-      >
-        {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-        {copied ? "Copied" : "Copy"}
-      </Button>
+      <CopyButton value={value} label={label} testId={copyTestId} />
     </div>
   );
 }

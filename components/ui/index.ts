@@ -3,6 +3,7 @@ export { Badge } from "./badge";
 export { Button, ButtonLink, buttonClasses } from "./button";
 export { Card, CardBody, CardHeader } from "./card";
 export { Checkbox } from "./checkbox";
+export { CopyButton } from "./copy-button";
 export { CopyField } from "./copy-field";
 export { cn } from "./cn";
 export { EmptyState } from "./empty-state";

@@ -4,3 +4,4 @@ export { streamRunEvents, streamRunStatuses } from "./run-events-api";
 export { getRunStatus, postRun } from "./runs-api";
 export { authenticateRequest, jsonError, type RequestAuth } from "./request-viewer";
 export { refuseCrossSiteRequest } from "./same-origin";
+export { readLimitedText } from "./request-body";

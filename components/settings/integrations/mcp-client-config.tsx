@@ -1,6 +1,6 @@
 import { Card, CardBody, CardHeader } from "@/components/ui";
 import { httpClientConfig, stdioCommand } from "./client-config";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui";
 import { TokenLink } from "./token-link";
 
 const codeBlock =

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { authenticateRequest } from "../request-viewer";
+import { readLimitedText } from "../request-body";
 import { appOrigin } from "../same-origin";
 import { createRoutineServer } from "./routine-server";
 import { addSession, closeSession, findSession, type McpSession } from "./sessions";
@@ -16,26 +17,6 @@ function rpcError(status: number, code: number, message: string, headers: Header
     { jsonrpc: "2.0", error: { code, message }, id: null },
     { status, headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) } },
   );
-}
-
-/** Reads the body up to `max` bytes; null past it, whatever Content-Length claimed. */
-async function readLimited(request: Request, max: number): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > max) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -80,7 +61,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
 
   let parsedBody: unknown;
   if (request.method === "POST") {
-    const text = await readLimited(request, MAX_MCP_REQUEST_BYTES);
+    const text = await readLimitedText(request, MAX_MCP_REQUEST_BYTES);
     if (text === null)
       return rpcError(
         413,

@@ -2,17 +2,11 @@
 // published, authenticated as an operator's API token. The suite sends no Authorization header of its own, so the
 // HTTP bridge adds the token, as a configured client would. SQLite only: the suite checks the protocol, which is
 // the same on either database.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, vi } from "vitest";
 import {
-  checksOf,
-  FIXTURE_TOOL,
-  knownServerScenarios,
+  conformanceVerdicts,
   node24,
-  OTHER_SCENARIOS,
-  PASSING,
-  problemsOf,
   runConformanceSuite,
-  UNDECLARED_CAPABILITY,
   type Check,
 } from "../../../demo/hr-server/testing/mcp-conformance";
 import { signedIn } from "../../../../test/request-context";
@@ -56,39 +50,5 @@ describe.skipIf(!node24.path).concurrent("MCP conformance suite against /api/mcp
     await hr?.close();
   });
 
-  it("classifies every server scenario the suite knows", async () => {
-    const classified = [...PASSING, ...OTHER_SCENARIOS, ...Object.keys(FIXTURE_TOOL), ...UNDECLARED_CAPABILITY].sort();
-    expect(await knownServerScenarios()).toEqual(classified);
-  });
-
-  it.each(PASSING)("passes %s", (scenario) => {
-    const checks = checksOf(results, scenario);
-    expect(problemsOf(checks)).toEqual([]);
-    expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
-  });
-
-  it("server-sse-polling: no failures", () => {
-    expect(checksOf(results, "server-sse-polling").filter((check) => check.status === "FAILURE")).toEqual([]);
-  });
-
-  it.each(Object.entries(FIXTURE_TOOL))("does not apply: %s needs the suite's fixture tool %s", (scenario, tool) => {
-    expect(checksOf(results, scenario).find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
-      new RegExp(`Unknown tool: ${tool}\\b`),
-    );
-  });
-
-  it("does not apply: json-schema-2020-12 needs the suite's fixture tool json_schema_2020_12_tool", () => {
-    expect(checksOf(results, "json-schema-2020-12").find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
-      /Tool 'json_schema_2020_12_tool' not found/,
-    );
-  });
-
-  it.each(UNDECLARED_CAPABILITY)(
-    "does not apply: %s tests a capability a tools-only server does not declare",
-    (scenario) => {
-      expect(checksOf(results, scenario).find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
-        /Method not found/,
-      );
-    },
-  );
+  conformanceVerdicts(() => results);
 });

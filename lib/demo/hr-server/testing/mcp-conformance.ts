@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { expect, it } from "vitest";
 import { ensureNode24 } from "../../../../scripts/lib/node24.mjs";
 
 const run = promisify(execFile);
@@ -98,3 +99,50 @@ export function checksOf(results: Map<string, Check[]>, scenario: string): Check
 /** The failures and warnings of a scenario's checks. */
 export const problemsOf = (checks: Check[]) =>
   checks.filter((check) => check.status !== "SUCCESS" && check.status !== "INFO");
+
+/**
+ * The suite's verdicts as tests, for a tools-only server over Streamable HTTP: every scenario classified, the
+ * applicable ones passed, SSE polling without failures (only the optional resumability warnings), and the others
+ * failing for exactly the reason they do not apply (a fixture tool, an undeclared capability). `results` is read
+ * when the tests run, after the caller's beforeAll ran the suite.
+ */
+export function conformanceVerdicts(results: () => Map<string, Check[]>): void {
+  it("classifies every server scenario the suite knows", async () => {
+    const classified = [...PASSING, ...OTHER_SCENARIOS, ...Object.keys(FIXTURE_TOOL), ...UNDECLARED_CAPABILITY].sort();
+    expect(await knownServerScenarios()).toEqual(classified);
+  });
+
+  it.each(PASSING)("passes %s", (scenario) => {
+    const checks = checksOf(results(), scenario);
+    expect(problemsOf(checks)).toEqual([]);
+    expect(checks.some((check) => check.status === "SUCCESS")).toBe(true);
+  });
+
+  it("server-sse-polling: no failures; only the optional priming event and retry field (SSE resumability) are missing", () => {
+    const checks = checksOf(results(), "server-sse-polling");
+    expect(checks.filter((check) => check.status === "FAILURE")).toEqual([]);
+    const warnings = checks.filter((check) => check.status === "WARNING").map((check) => check.id);
+    expect(warnings.sort()).toEqual(["server-sse-priming-event", "server-sse-retry-field"]);
+  });
+
+  it.each(Object.entries(FIXTURE_TOOL))("does not apply: %s needs the suite's fixture tool %s", (scenario, tool) => {
+    expect(checksOf(results(), scenario).find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
+      new RegExp(`Unknown tool: ${tool}\\b`),
+    );
+  });
+
+  it("does not apply: json-schema-2020-12 needs the suite's fixture tool json_schema_2020_12_tool", () => {
+    expect(
+      checksOf(results(), "json-schema-2020-12").find((check) => check.status === "FAILURE")?.errorMessage,
+    ).toMatch(/Tool 'json_schema_2020_12_tool' not found/);
+  });
+
+  it.each(UNDECLARED_CAPABILITY)(
+    "does not apply: %s tests a capability a tools-only server does not declare",
+    (scenario) => {
+      expect(checksOf(results(), scenario).find((check) => check.status === "FAILURE")?.errorMessage).toMatch(
+        /Method not found/,
+      );
+    },
+  );
+}

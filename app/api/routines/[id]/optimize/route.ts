@@ -1,5 +1,5 @@
 import { errorResponse, toErrorState } from "@/lib/actions";
-import { refuseCrossSiteRequest } from "@/lib/api";
+import { readLimitedText, refuseCrossSiteRequest } from "@/lib/api";
 import { requireRole, type Viewer } from "@/lib/access";
 import { getViewer } from "@/lib/session";
 import { ConflictError, StaleSaveError, ValidationError } from "@/lib/db/core";
@@ -14,7 +14,7 @@ import {
   startOptimization,
   type OptimizationDeps,
 } from "@/lib/planner";
-import { ndjsonResponse, readLimitedText } from "./ndjson";
+import { ndjsonResponse } from "./ndjson";
 
 /** What the planner reads and writes, as `viewer` (the DAL checks their roles on each call). */
 function depsFor(viewer: Viewer): OptimizationDeps {

@@ -2,10 +2,10 @@
 
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "./button";
 
 /** Copies `value` to the clipboard and says so; `label` names what is copied for screen readers. */
-export function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
+export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
