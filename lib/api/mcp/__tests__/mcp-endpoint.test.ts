@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { prisma } from "../../../db/core";
 import { setRoutineMcpHidden } from "../../../db/integrations";
+import { archiveRoutine, restoreRoutine } from "../../../db/routines";
 import { createApiToken } from "../../../db/users";
 import { registerDemoToolServer, seedDatabase } from "../../../demo/seed";
 import { type DemoHrHttpServer, startDemoHrHttpServer } from "../../../demo/hr-server";
@@ -333,5 +334,22 @@ describe("/api/mcp follows what admins do", () => {
       .catch((caught: unknown) => caught);
     expect((refused as McpError).message).toMatch(/Unknown tool: book_leave/);
     await setRoutineMcpHidden(signedIn(), { routineId: routine.id, hidden: false });
+  });
+
+  it("archiving a routine, then restoring it: the list changes each time and clients are told", async () => {
+    const changed: string[] = [];
+    const client = await connect(operatorToken);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed.push("changed"));
+    await checkSessions();
+    const routine = await prisma.routine.findFirstOrThrow({ where: { name: "Book leave with approval" } });
+    await as("admin");
+    await archiveRoutine(signedIn(), { routineId: routine.id });
+    await checkSessions();
+    await expect.poll(() => changed.length, { timeout: 10_000 }).toBe(1);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("book_leave_with_approval");
+    await restoreRoutine(signedIn(), { routineId: routine.id });
+    await checkSessions();
+    await expect.poll(() => changed.length, { timeout: 10_000 }).toBe(2);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("book_leave_with_approval");
   });
 });
