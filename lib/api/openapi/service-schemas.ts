@@ -27,6 +27,14 @@ export const healthReportSchema = z
       queue: healthCheck({ queued: z.number().int(), oldestQueuedSeconds: z.number().int().nullable() }, "QueueCheck"),
       workers: healthCheck({ seenRecently: z.number().int() }, "WorkersCheck"),
     }),
+    traces: z
+      .object({
+        enabled: z.boolean().describe("Whether this process sends traces (OTEL_EXPORTER_OTLP_ENDPOINT is set)."),
+        exportedSpans: z.number().int(),
+        droppedSpans: z.number().int().describe("Spans not sent: the export queue was full or the receiver failed."),
+        exportFailures: z.number().int(),
+      })
+      .describe("This process's OpenTelemetry export figures; they never change the status."),
   })
   .meta({ id: "HealthReport" });
 

@@ -18,7 +18,7 @@ import {
   type ReceivedSpan,
 } from "../../telemetry/testing/otlp-receiver";
 import { segmentsOf, spansOfRun, toolSpanCalls, toolSpansOf } from "../../telemetry/testing/run-spans";
-import { buildRunWorker, createRegistryToolPort, type RunWorker } from "../../runs/store";
+import { buildRunWorker, checkHealth, createRegistryToolPort, type RunWorker } from "../../runs/store";
 import { as, demoUserId } from "../testing/review-test-support";
 import { leaveInputs, leaveRoutine, publishOverDemoHr, waitForStatus } from "../../runs/store/testing/demo-hr-runs";
 import { signedIn } from "../../../test/request-context";
@@ -326,6 +326,11 @@ describe("a run's trace", { timeout: 60_000 }, () => {
       );
       expect(telemetryStatus().exportedSpans).toBe(0);
       expect(spansOf(runId)).toEqual([]);
+      // What a monitor reads: the health answer carries the figures, and traces never make it unhealthy.
+      const health = await checkHealth();
+      expect(health.traces).toMatchObject({ enabled: true, exportedSpans: 0, exportFailures: expect.any(Number) });
+      expect(health.traces.droppedSpans).toBeGreaterThanOrEqual(4);
+      expect(health.status).not.toBe("down");
     } finally {
       await tracesTo(receiver.url);
     }

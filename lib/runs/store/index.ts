@@ -28,4 +28,4 @@ export { buildRunWorker, runWorkerConfig, startRunWorker, stopRunWorker } from "
 export { startRunWorkerOnStartup, stopRunWorkerOnSignal } from "./run-worker-startup";
 export type { RunWorker, RunWorkerStopOptions } from "./run-worker";
 export { assessHealth, checkHealth, STALE_QUEUE_SECONDS } from "./run-health";
-export type { HealthObservation, HealthProbes, HealthReport } from "./run-health";
+export type { HealthAssessment, HealthObservation, HealthProbes, HealthReport } from "./run-health";

@@ -1,6 +1,7 @@
 import "server-only";
 import { errorMessage } from "../engine";
 import { heartbeatMsFrom, pingDatabase, readQueueAndWorkers, type QueueAndWorkers } from "../../db/workers";
+import { telemetryStatus } from "../../telemetry";
 
 // The public health answer (GET /api/health) for load balancers and monitors: whether the database answers, whether
 // queued runs are being picked up, and whether any run worker beats. Counts and ages only: no hosts, pids or ids.
@@ -10,7 +11,7 @@ export const STALE_QUEUE_SECONDS = 60;
 
 export type HealthCheck<T> = ({ ok: true } & T) | ({ ok: false; reason: string } & Partial<T>);
 
-export type HealthReport = {
+export type HealthAssessment = {
   /** ok: all is well; degraded: the app answers but runs are not picked up; down: the database does not answer. */
   status: "ok" | "degraded" | "down";
   checks: {
@@ -18,6 +19,14 @@ export type HealthReport = {
     queue: HealthCheck<{ queued: number; oldestQueuedSeconds: number | null }>;
     workers: HealthCheck<{ seenRecently: number }>;
   };
+};
+
+/**
+ * The assessment, and this process's trace export figures: whether traces are sent, and how many spans were sent,
+ * dropped (a full queue, a receiver that is down) or failed. They never change the status: traces are not runs.
+ */
+export type HealthReport = HealthAssessment & {
+  traces: { enabled: boolean; exportedSpans: number; droppedSpans: number; exportFailures: number };
 };
 
 /** What was observed: the database ping, and the queue and workers read (absent when the database failed). */
@@ -35,7 +44,7 @@ export function assessHealth(
   observed: HealthObservation,
   now: Date,
   staleQueueSeconds: number = STALE_QUEUE_SECONDS,
-): HealthReport {
+): HealthAssessment {
   if (observed.queueAndWorkers === undefined) {
     const reason = "not checked: the database does not answer";
     return {
@@ -47,7 +56,7 @@ export function assessHealth(
   const oldestQueuedSeconds =
     oldestQueuedAt === null ? null : Math.max(0, Math.floor((now.getTime() - oldestQueuedAt.getTime()) / 1000));
   const stuck = workersSeen === 0 && oldestQueuedSeconds !== null && oldestQueuedSeconds > staleQueueSeconds;
-  const queue: HealthReport["checks"]["queue"] = stuck
+  const queue: HealthAssessment["checks"]["queue"] = stuck
     ? {
         ok: false,
         queued,
@@ -55,7 +64,7 @@ export function assessHealth(
         reason: `runs have waited over ${staleQueueSeconds} s and no run worker has been seen recently`,
       }
     : { ok: true, queued, oldestQueuedSeconds };
-  const workers: HealthReport["checks"]["workers"] =
+  const workers: HealthAssessment["checks"]["workers"] =
     workersSeen > 0
       ? { ok: true, seenRecently: workersSeen }
       : { ok: false, seenRecently: 0, reason: "no run worker has sent a heartbeat recently" };
@@ -86,5 +95,6 @@ export async function checkHealth(
     log.error(`[health] the database check failed: ${errorMessage(error)}`);
     observed = { database: { ok: false, reason: "the database does not answer" } };
   }
-  return assessHealth(observed, now);
+  const { enabled, exportedSpans, droppedSpans, exportFailures } = telemetryStatus();
+  return { ...assessHealth(observed, now), traces: { enabled, exportedSpans, droppedSpans, exportFailures } };
 }

@@ -45,6 +45,8 @@ describe("GET /api/health", () => {
         queue: { ok: true, queued: 1, oldestQueuedSeconds: expect.any(Number) },
         workers: { ok: true, seenRecently: 1 },
       },
+      // No OTLP endpoint here: nothing is sent, and nothing is counted as dropped.
+      traces: { enabled: false, exportedSpans: 0, droppedSpans: 0, exportFailures: 0 },
     });
     for (const secret of [WORKER.host, String(WORKER.pid), WORKER.id, runId, routineId])
       expect(text).not.toContain(secret);
