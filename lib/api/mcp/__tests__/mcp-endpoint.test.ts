@@ -8,6 +8,7 @@ import {
   type Progress,
 } from "@modelcontextprotocol/sdk/types.js";
 import { prisma } from "../../../db/core";
+import { readRunTraceContext } from "../../../telemetry";
 import { setRoutineMcpHidden } from "../../../db/integrations";
 import { archiveRoutine, restoreRoutine } from "../../../db/routines";
 import { createApiToken } from "../../../db/users";
@@ -123,7 +124,9 @@ describe("/api/mcp: published routines as tools", () => {
     const client = await connect(operatorToken);
     const inputs = leaveInputs();
     const progress: Progress[] = [];
-    const result = await client.callTool({ name: "book_leave", arguments: inputs }, undefined, {
+    // The caller's trace (MCP's convention: params._meta.traceparent), which the run's spans continue.
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const result = await client.callTool({ name: "book_leave", arguments: inputs, _meta: { traceparent } }, undefined, {
       onprogress: (update) => progress.push(update),
       timeout: 30_000,
     });
@@ -140,6 +143,10 @@ describe("/api/mcp: published routines as tools", () => {
     const run = await prisma.run.findUniqueOrThrow({ where: { id: structured.runId } });
     expect(run).toMatchObject({ status: "succeeded", source: "mcp", startedById: await demoUserId("operator") });
     expect(JSON.parse(run.inputs)).toEqual(inputs);
+    expect(readRunTraceContext(run.traceContext)).toMatchObject({
+      traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
+      parentSpanId: "00f067aa0ba902b7",
+    });
   });
 
   it("returns at once with the run waiting at a human step when the client offers no elicitation", async () => {
