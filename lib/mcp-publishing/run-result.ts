@@ -67,15 +67,18 @@ function waitingText(waiting: WaitingFor): string {
   return `The run is waiting at step “${waiting.stepName}” for ${what}.${waiting.instruction ? ` ${waiting.instruction}` : ""}`;
 }
 
+/** `text` ending in one full stop, whether or not it came with one. */
+const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, "")}.`;
+
 /** The sentence a call answers with, by where the run stands. */
 function statusText(result: RunResult): string {
   switch (result.status) {
     case "succeeded":
       return answerText(result.outputs);
     case "failed":
-      return `The run failed: ${result.error ?? "no reason was recorded"}.`;
+      return `The run failed: ${sentence(result.error ?? "no reason was recorded")}`;
     case "cancelled":
-      return `The run was cancelled${result.error ? `: ${result.error}` : ""}.`;
+      return result.error ? `The run was cancelled: ${sentence(result.error)}` : "The run was cancelled.";
     case "waiting":
       return result.waitingFor ? waitingText(result.waitingFor) : "The run is waiting for a person.";
     case "paused":

@@ -192,6 +192,10 @@ describe("a call's result", () => {
       /^The run failed: HR is down\./,
     );
     expect(runCallResult({ ...base, status: "cancelled" }).isError).toBe(true);
+    // A stored error that ends its own sentence is not given a second full stop.
+    expect(runCallResult({ ...base, status: "failed", error: "No model is configured." }).content[0]!.text).toMatch(
+      /^The run failed: No model is configured\.\n/,
+    );
   });
 
   it("says what a waiting run waits for", () => {
