@@ -36,6 +36,19 @@ const HOLDERS: ReadonlyArray<{ key: string; release: (value: unknown) => Promise
       await boss?.stop?.({ graceful: false, wait: true });
     },
   },
+  // PostgreSQL's group commits still queued or committing finish before the pool closes.
+  {
+    key: "routineStudioRunGroups",
+    release: async (queues) => {
+      for (const queue of (queues as Map<string, { pending: unknown[]; flushing: boolean; inFlight: number }>).values())
+        await drained({
+          pending: queue.pending,
+          get scheduled() {
+            return queue.flushing || queue.inFlight > 0;
+          },
+        });
+    },
+  },
   { key: "routineStudioRunPool", release: (holder) => (holder as { pool: Closable }).pool.end?.() },
   // Writes still queued are committed to this file's database before its connection closes.
   { key: "routineStudioRunWrites", release: (queue) => drained(queue as { pending: unknown[]; scheduled: boolean }) },

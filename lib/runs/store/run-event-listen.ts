@@ -82,7 +82,7 @@ export function startChannelListener(options: {
   };
 }
 
-/** Listens for run events (payload `<runId> <seq>`), waking the relay with `onNotice` for each. */
+/** Listens for run events (a line `<runId> <seq>` per run a commit changed), waking the relay with `onNotice`. */
 export function startRunEventListener(
   url: string,
   onNotice: () => void,
@@ -95,10 +95,13 @@ export function startRunEventListener(
     channel: RUN_EVENT_CHANNEL,
     log,
     onPayload(payload) {
-      const [runId, seqText] = payload.split(" ");
-      const seq = Number(seqText);
-      if (!runId || !Number.isSafeInteger(seq)) return;
-      if (seq > (notified.get(runId) ?? 0)) notified.set(runId, seq);
+      // One notification per commit: a line `<runId> <seq>` for each run it changed.
+      for (const line of payload.split("\n")) {
+        const [runId, seqText] = line.split(" ");
+        const seq = Number(seqText);
+        if (!runId || !Number.isSafeInteger(seq)) continue;
+        if (seq > (notified.get(runId) ?? 0)) notified.set(runId, seq);
+      }
       onNotice();
     },
     onConnected() {

@@ -9,8 +9,18 @@ export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 /** A statement whose text differs by database (SQLite's rowid, PostgreSQL's row locks). */
 export type DialectSql = { sqlite: string; postgres: string };
 
+/**
+ * How PostgreSQL's group commit may run a statement together with the same statement of other runs' programs in
+ * one transaction (run-postgres-group.ts, decision 0048). Ops of one `key` become one statement, `text`, over one
+ * array parameter per column (`unnest($1::text[], …)`); `row` is this op's values in that column order, and `run`
+ * the run it writes (one statement never holds two programs' rows of one run). A `get` is answered by the row
+ * whose "__key" column equals `row[0]`; a `run` is not waited for (its result is taken as 1 and checked when the
+ * statement runs: it must change one row per op). SQLite, and a program run alone, use `sql` and `params`.
+ */
+export type RowBatch = { key: string; text: string; row: readonly unknown[]; run: string };
+
 export type SqlOp =
-  | { op: "get" | "all" | "run"; sql: string | DialectSql; params: SqlParams }
+  | { op: "get" | "all" | "run"; sql: string | DialectSql; params: SqlParams; batch?: RowBatch }
   /** PostgreSQL only: tells every web process that a run has new events (LISTEN/NOTIFY). SQLite has no listeners. */
   | { op: "notify"; runId: string; seq: number }
   /** PostgreSQL only: a job for the run on the run queue (pg-boss), in the same transaction. SQLite's workers poll. */
@@ -20,8 +30,12 @@ export type SqlOp =
 export type SqlProgram<T> = Generator<SqlOp, T, unknown>;
 
 /** The first row, or undefined. */
-export function* sqlGet<R>(sql: string | DialectSql, params: SqlParams = []): SqlProgram<R | undefined> {
-  return (yield { op: "get", sql, params }) as R | undefined;
+export function* sqlGet<R>(
+  sql: string | DialectSql,
+  params: SqlParams = [],
+  batch?: RowBatch,
+): SqlProgram<R | undefined> {
+  return (yield { op: "get", sql, params, batch }) as R | undefined;
 }
 
 /** Every row. */
@@ -30,8 +44,8 @@ export function* sqlAll<R>(sql: string | DialectSql, params: SqlParams = []): Sq
 }
 
 /** Runs a write; returns how many rows it changed. */
-export function* sqlRun(sql: string | DialectSql, params: SqlParams = []): SqlProgram<number> {
-  return (yield { op: "run", sql, params }) as number;
+export function* sqlRun(sql: string | DialectSql, params: SqlParams = [], batch?: RowBatch): SqlProgram<number> {
+  return (yield { op: "run", sql, params, batch }) as number;
 }
 
 /** Announces a run's new last event to the other processes, once the transaction commits (PostgreSQL). */

@@ -11,7 +11,6 @@ import { withRunActor } from "./run-actors";
 import { childExecutionPlan, findPublishedRoutine, insertQueuedRun } from "./run-creation";
 import {
   readRecord,
-  toControl,
   toRunHeader,
   toRunStatus,
   toStepSnapshot,
@@ -23,6 +22,7 @@ import { readRuns, writeRuns } from "./run-database";
 import { sqlAll, sqlGet, type SqlProgram } from "./run-sql";
 import { applyRunChange, RunNotWrittenError, type WriteGuard } from "./run-writes";
 import { wakeRunWorker } from "./run-wake";
+import { readRunControl } from "./run-control-reads";
 import { activeRunTraceContext } from "../../telemetry";
 
 /** What a run the caller may not see, or that does not exist, reports: never revealing which (always a 404). */
@@ -49,7 +49,9 @@ export function createRunStore(options: RunStoreOptions): RunStore {
     async commit(runId: string, change: RunChange, events: RunEventInput[]): Promise<RunEvent[]> {
       const guard: WriteGuard = { owner: options.owner, leaseUntil: new Date(now() + options.leaseMs) };
       try {
-        const result = await writeRuns(() => applyRunChange(runId, change, events, guard, new Date(now())));
+        const result = await writeRuns(() => applyRunChange(runId, change, events, guard, new Date(now())), {
+          group: true,
+        });
         publishWoken(result.woken);
         return result.events;
       } catch (error) {
@@ -60,12 +62,7 @@ export function createRunStore(options: RunStoreOptions): RunStore {
 
     readVariable: async (runId, key) => readRunVariableValue(runId, key),
 
-    async readControl(runId) {
-      const row = await readRuns(() =>
-        sqlGet<{ control: string | null }>(`SELECT "control" FROM "run" WHERE "id" = ?`, [runId]),
-      );
-      return toControl(row?.control ?? null);
-    },
+    readControl: readRunControl,
 
     async startChildRun(parent, routineId, inputs, actorId) {
       const existing = await readRuns(() =>

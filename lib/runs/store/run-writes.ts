@@ -5,6 +5,7 @@ import { toRunStatus, writeJson } from "./run-records";
 import { timeOrderedId } from "./run-ids";
 import { sqlTime } from "./run-sqlite";
 import { sqlEnqueue, sqlGet, sqlNotify, sqlRun, type SqlProgram } from "./run-sql";
+import { insertBatch, runUpdateBatch, stepRunUpsertBatch, type BatchColumn, type PgType } from "./run-write-batches";
 
 // The statements of the run store's hot path, as programs run inside writeRuns (one transaction, either database):
 // they throw to roll everything back.
@@ -23,32 +24,35 @@ export class RunNotWrittenError extends Error {
 type RunFields = NonNullable<RunChange["run"]>;
 type StepFields = NonNullable<RunChange["steps"]>[number];
 
-const RUN_COLUMNS = [
-  "status",
-  "inputTokens",
-  "outputTokens",
-  "stepsExecuted",
-  "startedAt",
-  "control",
-  "outputs",
-  "error",
-  "finishedAt",
-  "plan",
-  "execution",
-] as const;
-const STEP_COLUMNS = [
-  "attempt",
-  "tool",
-  "input",
-  "output",
-  "approval",
-  "outputRef",
-  "error",
-  "inputTokens",
-  "outputTokens",
-  "startedAt",
-  "finishedAt",
-] as const;
+// The columns a change may set, with their PostgreSQL types (for the group commit's batched statements).
+const RUN_COLUMN_TYPES = {
+  status: "text",
+  inputTokens: "int",
+  outputTokens: "int",
+  stepsExecuted: "int",
+  startedAt: "timestamp(3)",
+  control: "text",
+  outputs: "text",
+  error: "text",
+  finishedAt: "timestamp(3)",
+  plan: "text",
+  execution: "text",
+} as const satisfies Record<string, PgType>;
+const STEP_COLUMN_TYPES = {
+  attempt: "int",
+  tool: "text",
+  input: "text",
+  output: "text",
+  approval: "text",
+  outputRef: "text",
+  error: "text",
+  inputTokens: "int",
+  outputTokens: "int",
+  startedAt: "timestamp(3)",
+  finishedAt: "timestamp(3)",
+} as const satisfies Record<string, PgType>;
+const RUN_COLUMNS = Object.keys(RUN_COLUMN_TYPES) as Array<keyof typeof RUN_COLUMN_TYPES>;
+const STEP_COLUMNS = Object.keys(STEP_COLUMN_TYPES) as Array<keyof typeof STEP_COLUMN_TYPES>;
 
 function runValue(key: (typeof RUN_COLUMNS)[number], fields: RunFields): unknown {
   const value = fields[key];
@@ -95,13 +99,20 @@ export function* applyRunChange(
   for (const key of columns) params[key] = runValue(key, fields);
   if (guard.owner !== null) params.owner = guard.owner;
   if (guard.owner !== null && !finished) params.leaseUntil = sqlTime(guard.leaseUntil);
+  // The same update as a row of the group commit's one statement (its columns in the order runUpdateBatch reads).
+  const batched: BatchColumn[] = [["id", "text", runId]];
+  if (guard.owner !== null) batched.push(["owner", "text", params.owner]);
+  batched.push(["count", "int", params.count], ["now", "timestamp(3)", params.now]);
+  if ("leaseUntil" in params) batched.push(["leaseUntil", "timestamp(3)", params.leaseUntil]);
+  for (const key of columns) batched.push([key, RUN_COLUMN_TYPES[key], params[key]]);
   const updated = yield* sqlGet<{ lastSeq: number; parentRunId: string | null }>(
     `UPDATE "run" SET ${sets.join(", ")} WHERE ${where} RETURNING "lastSeq", "parentRunId"`,
     params,
+    runUpdateBatch(batched, finished),
   );
   if (!updated) throw new RunNotWrittenError(runId);
 
-  for (const step of change.steps ?? []) yield* upsertStepRun(runId, step, now);
+  for (const [index, step] of (change.steps ?? []).entries()) yield* upsertStepRun(runId, step, now, index + 1);
   for (const variable of change.variables ?? []) yield* insertVariable(runId, variable, now);
   const stored = yield* insertEvents(runId, updated.lastSeq - events.length, events, now);
   // Queued again (an approval, a resume, a retry): a worker must take it up.
@@ -110,7 +121,8 @@ export function* applyRunChange(
   return { events: stored, woken };
 }
 
-function* upsertStepRun(runId: string, step: StepFields, now: Date): SqlProgram<void> {
+/** `rank`: the step run's place among the change's own (new ones go after the run's last, in this order). */
+function* upsertStepRun(runId: string, step: StepFields, now: Date, rank: number): SqlProgram<void> {
   const columns = STEP_COLUMNS.filter((key) => step[key] !== undefined);
   const insertColumns = ["id", "runId", "stepId", "iteration", "state", "updatedAt", "ordinal", ...columns];
   const values = [
@@ -140,7 +152,18 @@ function* upsertStepRun(runId: string, step: StepFields, now: Date): SqlProgram<
   };
   if (step.state !== undefined) params.state = step.state;
   for (const key of columns) params[key] = stepValue(key, step);
-  if ((yield* sqlRun(sql, params)) === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
+  const batched: BatchColumn[] = [
+    ["id", "text", step.id],
+    ["runId", "text", runId],
+    ["stepId", "text", step.stepId],
+    ["iteration", "int", step.iteration],
+    ["now", "timestamp(3)", params.now],
+    ["rank", "int", rank],
+  ];
+  if (step.state !== undefined) batched.push(["state", "text", step.state]);
+  for (const key of columns) batched.push([key, STEP_COLUMN_TYPES[key], params[key]]);
+  const changed = yield* sqlRun(sql, params, stepRunUpsertBatch(runId, batched));
+  if (changed === 0) throw new Error(`Step run ${step.id} belongs to another run.`);
 }
 
 function* insertVariable(
@@ -148,17 +171,19 @@ function* insertVariable(
   variable: { key: string; stepId: string; value: string },
   now: Date,
 ): SqlProgram<void> {
+  const columns: BatchColumn[] = [
+    ["id", "text", timeOrderedId(now.getTime())],
+    ["runId", "text", runId],
+    ["key", "text", variable.key],
+    ["stepId", "text", variable.stepId],
+    ["value", "text", variable.value],
+    ["bytes", "int", Buffer.byteLength(variable.value, "utf8")],
+    ["createdAt", "timestamp(3)", sqlTime(now)],
+  ];
   yield* sqlRun(
     `INSERT INTO "variable" ("id", "runId", "key", "stepId", "value", "bytes", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [
-      timeOrderedId(now.getTime()),
-      runId,
-      variable.key,
-      variable.stepId,
-      variable.value,
-      Buffer.byteLength(variable.value, "utf8"),
-      sqlTime(now),
-    ],
+    columns.map(([, , value]) => value),
+    insertBatch("variable", runId, columns),
   );
 }
 
@@ -176,14 +201,19 @@ export function* insertEvents(
   const stored: RunEvent[] = [];
   for (const [index, event] of events.entries()) {
     const seq = afterSeq + index + 1;
-    yield* sqlRun(`INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`, [
-      timeOrderedId(now.getTime()),
-      runId,
-      seq,
-      event.type,
-      storedEventPayload(event),
-      sqlTime(now),
-    ]);
+    const columns: BatchColumn[] = [
+      ["id", "text", timeOrderedId(now.getTime())],
+      ["runId", "text", runId],
+      ["seq", "int", seq],
+      ["type", "text", event.type],
+      ["payload", "text", storedEventPayload(event)],
+      ["at", "timestamp(3)", sqlTime(now)],
+    ];
+    yield* sqlRun(
+      `INSERT INTO "run_event" ("id", "runId", "seq", "type", "payload", "at") VALUES (?, ?, ?, ?, ?, ?)`,
+      columns.map(([, , value]) => value),
+      insertBatch("run_event", runId, columns),
+    );
     stored.push({ runId, seq, at, type: event.type, data: event.data } as RunEvent);
   }
   if (stored.length > 0) yield* sqlNotify(runId, afterSeq + stored.length);
