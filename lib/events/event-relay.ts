@@ -65,10 +65,20 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
       cursor = changed.cursor;
       for (const [id, seq] of changed.runs) stored.set(id, Math.max(seq, stored.get(id) ?? 0));
     } else cursor = null;
+    // The new events of every changed run are read at once (on PostgreSQL, over the pool's connections), then
+    // published run by run.
+    const reading: Array<[string, Promise<StoredRunEvent[]>]> = [];
     for (const [runId, lastSeq] of stored) {
       const known = seen.get(runId);
       if (known !== undefined && lastSeq <= known) continue;
-      const events = await reads.eventsAfter(runId, known ?? lastSeq - 1, pageSize);
+      reading.push([runId, reads.eventsAfter(runId, known ?? lastSeq - 1, pageSize)]);
+    }
+    // Every read is awaited before any is used, so one that fails leaves no other rejected and unheard.
+    const read = await Promise.allSettled(reading.map(([, events]) => events));
+    for (const [index, [runId]] of reading.entries()) {
+      const outcome = read[index]!;
+      if (outcome.status === "rejected") throw outcome.reason;
+      const events = outcome.value;
       // Published only when still new: the engine here may have published them while the table was read. An event
       // this server cannot read is not published but counts as seen (else every pass would read it again); a
       // stream that misses its seq reads the table back and sends it as unreadable.

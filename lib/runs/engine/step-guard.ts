@@ -89,7 +89,8 @@ export class StepGuard {
 
   /** Ends the timers and the polling; call once the step's outcome is known. */
   dispose(): void {
-    this.done.abort();
+    // With a reason: an abort without one builds a DOMException, measurable at thousands of steps a second.
+    this.done.abort("disposed");
   }
 
   /**

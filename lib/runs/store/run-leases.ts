@@ -48,19 +48,20 @@ export async function renewLeases(
   now = new Date(),
 ): Promise<string[]> {
   if (runIds.length === 0) return [];
-  return writeRuns(function* () {
-    const until = sqlTime(new Date(now.getTime() + leaseMs));
-    const lost: string[] = [];
-    for (const id of runIds) {
-      const changed = yield* sqlRun(`UPDATE "run" SET "leaseUntil" = ? WHERE "id" = ? AND "leaseOwner" = ?`, [
-        until,
-        id,
-        owner,
-      ]);
-      if (changed === 0) lost.push(id);
-    }
-    return lost;
-  });
+  // One statement for every run the worker holds (a worker with hundreds of runs renewed them one by one before).
+  const kept = await writeRuns(
+    () =>
+      sqlAll<{ id: string }>(
+        {
+          sqlite: `UPDATE "run" SET "leaseUntil" = @until WHERE "leaseOwner" = @owner AND "id" IN (SELECT "value" FROM json_each(@ids)) RETURNING "id"`,
+          postgres: `UPDATE "run" SET "leaseUntil" = @until WHERE "leaseOwner" = @owner AND "id" IN (SELECT json_array_elements_text(@ids::json)) RETURNING "id"`,
+        },
+        { until: sqlTime(new Date(now.getTime() + leaseMs)), owner, ids: JSON.stringify(runIds) },
+      ),
+    { group: true },
+  );
+  const held = new Set(kept.map((row) => row.id));
+  return runIds.filter((id) => !held.has(id));
 }
 
 /**
@@ -68,13 +69,16 @@ export async function renewLeases(
  * the run queue in the same transaction (PostgreSQL), so another worker resumes it at once.
  */
 export async function releaseLease(owner: string, runId: string): Promise<void> {
-  await writeRuns(function* () {
-    const row = yield* sqlGet<{ status: string }>(
-      `UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ? RETURNING "status"`,
-      [runId, owner],
-    );
-    if (row && (row.status === "queued" || row.status === "running")) yield* sqlEnqueue(runId);
-  });
+  await writeRuns(
+    function* () {
+      const row = yield* sqlGet<{ status: string }>(
+        `UPDATE "run" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = ? AND "leaseOwner" = ? RETURNING "status"`,
+        [runId, owner],
+      );
+      if (row && (row.status === "queued" || row.status === "running")) yield* sqlEnqueue(runId);
+    },
+    { group: true },
+  );
 }
 
 /** Takes, in one statement, those of `runIds` (jobs named them) that are runnable and held by nobody; returns them. */

@@ -18,10 +18,7 @@ export async function pinnedOutcome(
   stepRunId: string | null,
   tool: ToolRef,
 ): Promise<Extract<ToolOutcome, { ok: true }> | null> {
-  const row = await readRuns(() =>
-    sqlGet<{ toolFixtures: string | null }>(`SELECT "toolFixtures" FROM "run" WHERE "id" = ?`, [runId]),
-  );
-  const fixtures = readFixtures(row?.toolFixtures ?? null).filter(
+  const fixtures = (await runFixtures(runId)).filter(
     (fixture) => fixture.tool === tool.name || fixture.tool === toolKey(tool),
   );
   if (fixtures.length === 0) return null;
@@ -30,6 +27,25 @@ export async function pinnedOutcome(
   if (!fixture) return null;
   const text = typeof fixture.output === "string" ? fixture.output : JSON.stringify(fixture.output);
   return { ok: true, value: fixture.output, text };
+}
+
+// A run's fixtures are written when it is created and never change: each is read once per process, not once per
+// tool call (on PostgreSQL each read is a round trip on the hot path). Kept for the runs seen last.
+const fixturesByRun = new Map<string, Fixture[]>();
+const FIXTURES_KEPT = 2_000;
+
+async function runFixtures(runId: string): Promise<Fixture[]> {
+  const known = fixturesByRun.get(runId);
+  if (known) return known;
+  const row = await readRuns(() =>
+    sqlGet<{ toolFixtures: string | null }>(`SELECT "toolFixtures" FROM "run" WHERE "id" = ?`, [runId]),
+  );
+  // An unknown run is not remembered: it may be being created.
+  if (!row) return [];
+  const fixtures = readFixtures(row.toolFixtures);
+  if (fixturesByRun.size >= FIXTURES_KEPT) fixturesByRun.delete(fixturesByRun.keys().next().value!);
+  fixturesByRun.set(runId, fixtures);
+  return fixtures;
 }
 
 /** Which call of `tool` in the run this step run's is, from 0: its place among the step runs that called it. */

@@ -208,7 +208,10 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
         () => renew().catch((error: unknown) => log.error(`[runs] renewing leases failed: ${errorMessage(error)}`)),
         Math.max(100, options.leaseMs / 3),
       );
-      pollTimer = setInterval(() => sweep(), options.pollMs);
+      // A worker with no free slot has nothing to look for: the poll (and its repair) waits until one frees up.
+      pollTimer = setInterval(() => {
+        if (running.size < options.concurrency) sweep();
+      }, options.pollMs);
       renewTimer.unref?.();
       pollTimer.unref?.();
       void options.heartbeat?.start(() => [...running.keys()]);
