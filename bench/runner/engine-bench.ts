@@ -78,6 +78,8 @@ export type ThroughputSample = {
   wallMs: number;
   stepsPerSecond: number;
   firstFinishMs: number;
+  /** CPU this process used (user + system, every thread) from the worker's start to the last run's end. */
+  cpuMs: number;
 };
 
 /**
@@ -115,15 +117,19 @@ export async function measureThroughput(
     model,
   });
   started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  let cpuMs = 0;
   // start() claims what is queued at once.
   worker.start();
   try {
     await done;
+    const used = process.cpuUsage(cpuAtStart);
+    cpuMs = (used.user + used.system) / 1000;
   } finally {
     stop();
     await worker.stop();
   }
   const wallMs = finished[finished.length - 1];
   const steps = runs * stepsPerRun;
-  return { runs, steps, wallMs, stepsPerSecond: steps / (wallMs / 1000), firstFinishMs: finished[0] };
+  return { runs, steps, wallMs, stepsPerSecond: steps / (wallMs / 1000), firstFinishMs: finished[0], cpuMs };
 }

@@ -1,12 +1,23 @@
 import { percentile, round } from "../lib/stats";
 import type { BatchSample } from "./batch";
 
+/**
+ * CPU per step (ms): the cores the workers, PostgreSQL and the web server kept busy over the batch's wall time,
+ * spread over its steps (the benchmark process itself, which plays the clients, is left out). Null without /proc.
+ */
+export function cpuMsPerStep(sample: BatchSample): number | null {
+  if (!sample.cpu) return null;
+  const cores = sample.cpu.workers + sample.cpu.postgres + sample.cpu.webServer;
+  return round((cores * sample.wallMs) / (sample.runs * sample.stepsPerRun), 2);
+}
+
 /** The figures for one worker count, then the detail behind them. */
 function forCount(sample: BatchSample) {
   const seconds = sample.wallMs / 1000;
   return {
     count: sample.workers,
     stepsPerSecond: round((sample.runs * sample.stepsPerRun) / seconds),
+    cpuMsPerStep: cpuMsPerStep(sample),
     queueWaitP95Ms: round(percentile(sample.queueWaitsMs, 95), 1),
     sseP95Ms: round(percentile(sample.sseLatenciesMs, 95), 1),
     wallSeconds: round(seconds, 2),
