@@ -1,14 +1,15 @@
 // Events across processes on PostgreSQL (issue #17): a commit's NOTIFY (run id and seq) wakes the relay of every web
 // process, which reads the rows; a relay whose LISTEN connection was lost still catches up. PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRunEventStream, runEventBus, type RunEventInput } from "../../../events";
+import type { RunEventInput } from "../../../events";
 import { seedDatabase } from "../../../demo/seed";
 import { demoUserId } from "../../../db/testing/review-test-support";
-import { readEventsAfter, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
+import { startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
 import { readRuns, writeRuns } from "../run-database";
 import { sqlAll } from "../run-sql";
 import { applyRunChange } from "../run-writes";
 import { publishedRoutine, queuedRun } from "../testing/run-test-support";
+import { runFinishedEvent as finished, streamOf } from "../testing/run-streams";
 
 let routineId: string;
 
@@ -26,22 +27,6 @@ async function commitElsewhere(runId: string, event: RunEventInput): Promise<voi
 }
 
 const status = (reason: string) => ({ type: "run.status", data: { status: "running", reason } }) as RunEventInput;
-const finished = {
-  type: "run.finished",
-  data: { status: "succeeded", outputs: {}, durationMs: 9, inputTokens: 0, outputTokens: 0 },
-} as RunEventInput;
-
-/** A live stream of the run in this process, as the run page opens it; resolves to the seqs it sent, once it ended. */
-function streamOf(runId: string): Promise<number[]> {
-  const body = createRunEventStream({
-    runId,
-    afterSeq: 0,
-    loadPage: (after, limit) => readEventsAfter(runId, after, limit),
-    subscribe: (listener) => runEventBus.subscribe(runId, listener),
-    signal: new AbortController().signal,
-  });
-  return new Response(body).text().then((text) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1])));
-}
 
 /** Ends the relay's LISTEN connection from the server side, as a restart or a network cut would. */
 async function dropListenConnection(): Promise<number> {

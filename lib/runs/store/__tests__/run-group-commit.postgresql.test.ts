@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunEventStream, runEventBus, type RunEventInput } from "../../../events";
+import type { RunEventInput } from "../../../events";
 import { LeaseLostError, type RunChange } from "../../engine";
 import { seedDatabase } from "../../../demo/seed";
 import { demoUserId } from "../../../db/testing/review-test-support";
@@ -15,6 +15,7 @@ import { sqlAll, sqlRun } from "../run-sql";
 import { sqlTime } from "../run-sqlite";
 import { createRunStore, loadRunSnapshot } from "../run-store";
 import { publishedRoutine, queuedRun } from "../testing/run-test-support";
+import { runFinishedEvent as finished, streamOf } from "../testing/run-streams";
 
 const LEASE_MS = 30_000;
 let routineId: string;
@@ -59,23 +60,6 @@ function stepChange(stepRunId: string): { change: RunChange; events: RunEventInp
       { type: "step.started", data: { stepRunId, stepId: "summarize", iteration: 1, attempt: 1 } },
     ],
   };
-}
-
-const finished = {
-  type: "run.finished",
-  data: { status: "succeeded", outputs: {}, durationMs: 9, inputTokens: 0, outputTokens: 0 },
-} as RunEventInput;
-
-/** A live stream of the run in this process, as the run page opens it; resolves to the seqs it sent, once it ended. */
-function streamOf(runId: string): Promise<number[]> {
-  const body = createRunEventStream({
-    runId,
-    afterSeq: 0,
-    loadPage: (after, limit) => readEventsAfter(runId, after, limit),
-    subscribe: (listener) => runEventBus.subscribe(runId, listener),
-    signal: new AbortController().signal,
-  });
-  return new Response(body).text().then((text) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1])));
 }
 
 /** The transaction that last wrote each run row (PostgreSQL's xmin). */
