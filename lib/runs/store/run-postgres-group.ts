@@ -48,9 +48,6 @@ type DeferredRow = { lane: Lane; batch: RowBatch };
 const globalForGroups = globalThis as unknown as { routineStudioRunGroups?: Map<string, Queue> };
 const queues = (globalForGroups.routineStudioRunGroups ??= new Map<string, Queue>());
 
-/** Figures for tests and the benchmark: groups committed, programs in them, groups that fell back. */
-export const groupCommitStats = { groups: 0, programs: 0, fallbacks: 0 };
-
 /** Runs a program in a transaction shared with the other writes of this moment; resolved once committed. */
 export function writePostgresGroup<T>(url: string, work: () => SqlProgram<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -110,14 +107,11 @@ async function commitGroup(url: string, group: Pending[]): Promise<void> {
     return;
   }
   session.release();
-  groupCommitStats.groups += 1;
-  groupCommitStats.programs += group.length;
   group.forEach((item, index) => item.resolve(values[index]));
 }
 
 /** Each program again in a transaction of its own: the one at fault fails alone. */
 async function fallBack(url: string, group: Pending[]): Promise<void> {
-  groupCommitStats.fallbacks += 1;
   await Promise.all(group.map((item) => writePostgresRunAlone(url, item.work).then(item.resolve, item.reject)));
 }
 
