@@ -4,6 +4,7 @@ import { CLAIMABLE, claimRuns, claimRunsById, freeDeadOwnersLeases } from "./run
 import { completeRunJobs, fetchRunJobs, RUN_QUEUE, RUN_QUEUE_SCHEMA, runBoss } from "./run-queue";
 import { sqlTime } from "./run-sqlite";
 import { sqlAll, sqlEnqueue } from "./run-sql";
+import { batchedCalls } from "./run-batched-calls";
 
 /** A run a worker took with its lease; `done` is called once its execution returned (its queue job is finished). */
 export type ClaimedRun = { runId: string; done?: () => Promise<void> };
@@ -33,7 +34,8 @@ const SWEEP_LIMIT = 500;
  * job waits for: one a dead worker held (its lease expired, its job still active), or one whose job was lost.
  */
 export function queueWorkSource(url: string): RunWorkSource {
-  const complete = jobCompleter(url);
+  // The jobs of runs that finish together (or while the last completion is in flight) are completed by one call.
+  const complete = batchedCalls((jobIds: string[]) => completeRunJobs(url, jobIds));
   return {
     async claim(owner, limit, leaseMs) {
       const jobs = await fetchRunJobs(url, limit);
@@ -42,7 +44,8 @@ export function queueWorkSource(url: string): RunWorkSource {
       const idle: string[] = [];
       for (const job of jobs) {
         // Two jobs for one run (a duplicate): the first carries the run, the other is done at once.
-        if (taken.delete(job.runId)) claimed.push({ runId: job.runId, done: () => complete(job.id) });
+        if (taken.delete(job.runId))
+          claimed.push({ runId: job.runId, done: () => complete(job.id).then(() => undefined) });
         else idle.push(job.id);
       }
       await completeRunJobs(url, idle);
@@ -66,36 +69,4 @@ export function queueWorkSource(url: string): RunWorkSource {
       });
     },
   };
-}
-
-/**
- * Completes jobs in batches: the jobs of runs that finish in the same turn of the event loop (or while the previous
- * batch is being completed) are completed by one statement. Each caller's promise settles with its batch.
- */
-function jobCompleter(url: string): (jobId: string) => Promise<void> {
-  let waiting: Array<{ id: string; resolve: () => void; reject: (error: unknown) => void }> = [];
-  let busy = false;
-  async function drain(): Promise<void> {
-    busy = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      await completeRunJobs(
-        url,
-        batch.map((entry) => entry.id),
-      ).then(
-        () => batch.forEach((entry) => entry.resolve()),
-        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
-      );
-    }
-    busy = false;
-  }
-  return (jobId) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ id: jobId, resolve, reject });
-      if (!busy) {
-        busy = true;
-        setImmediate(() => void drain());
-      }
-    });
 }
