@@ -1,4 +1,5 @@
 import type { Agent, buildConnector, RequestInit as UndiciRequestInit } from "undici";
+import { fetchByRequest, sendableByRequest } from "./fetch-by-request";
 import { formatIp, type IpAddress } from "./ip-address";
 import { configuredOutboundPolicy, type OutboundPolicy, refusalReason } from "./policy";
 import { judgeHost, type Resolver, systemResolver } from "./resolve";
@@ -94,18 +95,21 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
     if (typeof input !== "string" && !(input instanceof URL))
       throw new TypeError("The guarded fetch takes a URL and an init, not a Request.");
     const lib = await loadUndici();
-    const response = await lib.fetch(input, {
-      ...(init as UndiciRequestInit | undefined),
-      dispatcher: agentFor(lib, policyOf()),
-      redirect: "manual",
-    });
+    const dispatcher = agentFor(lib, policyOf());
+    const response = sendableByRequest(init?.body)
+      ? await fetchByRequest(lib, dispatcher, input, init)
+      : ((await lib.fetch(input, {
+          ...(init as UndiciRequestInit | undefined),
+          dispatcher,
+          redirect: "manual",
+        })) as unknown as Response);
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
       throw new OutboundRefusedError(`HTTP ${response.status} redirect; redirects are not followed`, {
         status: response.status,
       });
     }
-    return response as unknown as Response;
+    return response;
   };
   return guarded as typeof fetch;
 }

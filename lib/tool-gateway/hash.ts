@@ -24,5 +24,15 @@ function sortKeys(value: unknown): unknown {
  * env or token makes the gateway open a fresh connection instead of reusing the old one.
  */
 export function configKey(config: ToolServerConfig): string {
-  return `${config.id}:${hashOf(config)}`;
+  let key = configKeys.get(config);
+  if (key === undefined) {
+    key = `${config.id}:${hashOf(config)}`;
+    configKeys.set(config, key);
+  }
+  return key;
 }
+
+// Callers hand the same config object to every call until they read the registry again (the run tool port keeps it
+// for seconds): hashing it once per object, not per call, takes a sort and a SHA-256 off each tool call. A config
+// is never changed in place (the registry builds a new one), so the key of an object never goes stale.
+const configKeys = new WeakMap<ToolServerConfig, string>();
