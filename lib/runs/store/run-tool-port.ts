@@ -34,7 +34,9 @@ const SANDBOX_FACTS_KEPT = 10_000;
  */
 export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: () => number } = {}): ToolPort {
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { at: number; entry: Known | Unknown }>();
+  // The promise is kept, not the answer: when the entry expires, the many runs calling the tool at that moment
+  // share one registry read instead of each making its own.
+  const cache = new Map<string, { at: number; entry: Promise<Known | Unknown> }>();
   const sandboxed = new Map<string, boolean>();
 
   async function isSandboxed(runId: string): Promise<boolean> {
@@ -50,8 +52,10 @@ export function createRegistryToolPort(options: { gateway?: ToolGateway; now?: (
     const key = toolKey(ref);
     const cached = cache.get(key);
     if (cached && now() - cached.at < REGISTRY_TTL_MS) return cached.entry;
-    const entry = await readTool(ref);
+    const entry = readTool(ref);
     cache.set(key, { at: now(), entry });
+    // A failed read (the database away) is not kept: the next call reads again.
+    entry.catch(() => cache.get(key)?.entry === entry && cache.delete(key));
     return entry;
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedToolGateway } from "../../../tool-gateway";
 import { prisma } from "../../../db/core";
 import { createRegistryToolPort, toOutcome } from "../run-tool-port";
@@ -77,6 +77,27 @@ describe("the registry tool port", () => {
       expect(await port.checkArguments(tool, {})).toEqual([expect.stringMatching(message)]);
     }
     expect(mcp.requests).toBe(before);
+  });
+
+  it("reads the registry once for all the calls that find a tool's entry missing or expired at the same moment", async () => {
+    let clock = 0;
+    const port = createRegistryToolPort({ now: () => clock });
+    const tool = { server: "people", name: "lookup" };
+    const reads = vi.spyOn(prisma.toolSnapshot, "findFirst");
+    try {
+      const checks = () => Promise.all(Array.from({ length: 20 }, () => port.checkArguments(tool, { id: "E1" })));
+      expect(await checks()).toEqual(Array.from({ length: 20 }, () => []));
+      expect(reads).toHaveBeenCalledTimes(1);
+      clock += 4_000;
+      await checks();
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Past the 5 s it trusts an entry for, it reads again: once, for all 20.
+      clock += 2_000;
+      await checks();
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 
