@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -5,6 +6,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import {
   CallToolRequestSchema,
   ErrorCode,
+  isInitializeRequest,
   ListToolsRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -21,7 +23,7 @@ export type InstantMcpServer = {
 };
 
 /**
- * A tiny MCP server over Streamable HTTP (stateless, JSON responses) that answers at once: `echo` returns its
+ * A tiny MCP server over Streamable HTTP (sessions, JSON responses) that answers at once: `echo` returns its
  * argument as structured content, `hold` waits for the benchmark. It runs inside the benchmark's process, so a tool
  * call costs the gateway's HTTP round trip on localhost and nothing more.
  */
@@ -58,18 +60,39 @@ export async function startInstantMcpServer(port = 0): Promise<InstantMcpServer>
     return server;
   };
 
+  // Stateful, as most MCP servers are: the gateway's session keeps one transport (and one Server) for all its calls,
+  // so the benchmark's tool server costs little CPU beside the worker it measures (a Server and a transport per
+  // request cost about a millisecond a call, which on a 2-core machine the worker then lacks).
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "DELETE") {
+      const id = String(req.headers["mcp-session-id"] ?? "");
+      await sessions.get(id)?.close();
+      sessions.delete(id);
+      res.writeHead(200).end();
+      return;
+    }
     if (req.method !== "POST") {
-      res.writeHead(405, { allow: "POST" }).end();
+      res.writeHead(405, { allow: "POST, DELETE" }).end();
       return;
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = mcpServer();
-    res.on("close", () => void transport.close().then(() => server.close()));
-    await server.connect(transport);
-    await transport.handleRequest(req, res, JSON.parse(Buffer.concat(chunks).toString("utf8")));
+    const body: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const known = sessions.get(String(req.headers["mcp-session-id"] ?? ""));
+    if (known) return known.handleRequest(req, res, body);
+    if (!isInitializeRequest(body)) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: true,
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    await mcpServer().connect(transport);
+    await transport.handleRequest(req, res, body);
   };
 
   const http = createServer((req, res) => {
@@ -102,6 +125,8 @@ export async function startInstantMcpServer(port = 0): Promise<InstantMcpServer>
       };
     },
     async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      sessions.clear();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
