@@ -7,9 +7,11 @@
 // Next, React or better-auth (tested).
 // A DATABASE_URL it cannot use (wrong form, no server there, no such database, refused credentials, a migration that
 // fails) ends it at start with exit code 1 and one sentence saying what to fix, not a stack trace.
-import { DatabaseConfigError } from "../lib/db/location";
+import { applyWorkerPoolDefaults, DatabaseConfigError } from "../lib/db/location";
 import { migrateDatabase, MigrationError } from "../lib/db/migrations";
 
+// Before anything opens a pool: a worker needs fewer connections than the web server (lib/db/location/worker-pools.ts).
+applyWorkerPoolDefaults();
 try {
   await migrateDatabase();
 } catch (error) {

@@ -10,3 +10,4 @@ export {
   resolveSqlitePath,
 } from "./database-url";
 export type { DatabaseLocation } from "./database-url";
+export { applyWorkerPoolDefaults, WORKER_POOL_DEFAULTS } from "./worker-pools";
