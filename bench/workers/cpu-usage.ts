@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 // Where the machine's CPU went during a batch, read from Linux's /proc: the worker processes, the web server,
-// PostgreSQL's backends for the bench database, this process (queueing, SSE clients, the instant MCP server) and
+// PostgreSQL's backends for the bench database, the instant MCP server's process, this process (queueing, SSE clients) and
 // everything else on the machine. On 2 cores these all compete, so the split says what more cores would relieve.
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-export type CpuRole = "workers" | "webServer" | "postgres" | "bench";
+export type CpuRole = "workers" | "webServer" | "postgres" | "tools" | "bench";
 
 /** CPU used over a span, in cores (CPU seconds per wall-clock second): 2 means two cores busy the whole time. */
 export type CpuUse = Record<CpuRole | "other" | "machine", number> & { idle: number };
@@ -32,6 +32,7 @@ function machineTicks(): { busy: number; idle: number } {
 function roleOf(pid: number, commandLine: string, database: string): CpuRole | null {
   if (pid === process.pid) return "bench";
   if (commandLine.includes("scripts/worker.mjs")) return "workers";
+  if (commandLine.includes("bench/workers/tool-server-process.ts")) return "tools";
   if (/next-server|next start/.test(commandLine)) return "webServer";
   if (commandLine.startsWith("postgres: ") && commandLine.includes(` ${database} `)) return "postgres";
   return null;
@@ -65,7 +66,7 @@ export function measureCpu(database: string): (() => CpuUse) | null {
     const end = snapshot(database);
     const seconds = (end.at - start.at) / 1000;
     const cores = (ticks: number) => Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) / 100;
-    const ticks: Record<CpuRole, number> = { workers: 0, webServer: 0, postgres: 0, bench: 0 };
+    const ticks: Record<CpuRole, number> = { workers: 0, webServer: 0, postgres: 0, tools: 0, bench: 0 };
     for (const [pid, [role, total]] of end.byPid) ticks[role] += total - (start.byPid.get(pid)?.[1] ?? 0);
     const busy = end.machineBusy - start.machineBusy;
     const known = Object.values(ticks).reduce((sum, value) => sum + value, 0);
@@ -75,6 +76,7 @@ export function measureCpu(database: string): (() => CpuUse) | null {
       workers: cores(ticks.workers),
       webServer: cores(ticks.webServer),
       postgres: cores(ticks.postgres),
+      tools: cores(ticks.tools),
       bench: cores(ticks.bench),
       other: cores(Math.max(0, busy - known)),
     };

@@ -10,7 +10,7 @@ import { createTestPostgresDatabase, type TestPostgresDatabase } from "../../tes
 import { assertPortFree, cleanUpOnSignal, prepareApp, startServer, type BenchServer } from "../lib/server";
 import { saveBenchResults } from "../lib/results";
 import { round } from "../lib/stats";
-import type { InstantMcpServer } from "../runner/instant-mcp";
+import { startNode, stopChild, type Child } from "../../lib/runs/store/testing/child-process";
 import { echoChain } from "../runner/routines";
 import type { BatchSample } from "./batch";
 import { summarize } from "./summary";
@@ -85,7 +85,7 @@ async function main() {
   });
 
   let workers: WorkerSet | undefined;
-  let mcp: InstantMcpServer | undefined;
+  let tools: Child | undefined;
   let server: BenchServer | undefined;
   let closeGateway = async () => {};
   // Once only: a Ctrl-C cleans up while the measurement still awaits, and its own clean-up then finds nothing left.
@@ -95,7 +95,7 @@ async function main() {
       await workers?.stop();
       await server?.stop();
       await closeGateway();
-      await mcp?.close();
+      await stopChild(tools);
       await database.drop();
     })());
   cleanUpOnSignal(() => {
@@ -109,18 +109,24 @@ async function main() {
     // store keeps a small pool: the workers and the web server need PostgreSQL's connections (100 by default).
     Object.assign(process.env, { DATABASE_URL: database.url, ...auth, ...outbound, RUN_DB_POOL_MAX: BENCH_POOL_MAX });
     const bench = await import("../runner/database");
-    const { startInstantMcpServer } = await import("../runner/instant-mcp");
     const { measureBatch } = await import("./batch");
     const { startWorkers } = await import("./worker-processes");
     const { maxConnections } = await import("./run-reads");
     const { sharedToolGateway } = await import("../../lib/tool-gateway");
     closeGateway = () => sharedToolGateway().close();
 
-    mcp = await startInstantMcpServer();
-    await bench.registerBenchToolServer(mcp.url);
+    tools = await startNode(
+      ["--import", "tsx", "bench/workers/tool-server-process.ts"],
+      process.env,
+      /listening on (http:\/\/\S+)/,
+    );
+    const toolsUrl = tools.match[1]!;
+    await bench.registerBenchToolServer(toolsUrl);
     const routineId = await bench.publishRoutine(echoChain(randomUUID(), STEPS, "bound"));
     const token = await bench.operatorToken();
-    log(`Instant MCP server at ${mcp.url} registered as "bench"; a ${STEPS}-step bound routine published`);
+    log(
+      `Instant MCP server at ${toolsUrl} (its own process) registered as "bench"; a ${STEPS}-step bound routine published`,
+    );
     log(`Starting next start on port ${PORT} (RUN_WORKER=off: it serves the streams, the workers run everything)`);
     server = startServer(root, PORT, serverEnv);
     await server.ready;
