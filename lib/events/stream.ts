@@ -25,6 +25,8 @@ export type RunEventStreamOptions = {
 };
 
 export const STREAM_PAGE_SIZE = 200;
+/** The most text one write of a stream carries (a page of events in a few writes, a commit's events in one). */
+const CHUNK_CHARS = 64 * 1024;
 
 /** Whether a live batch follows `last` without a hole (sorted; duplicates count as holes, to be read back). */
 function continues(batch: StoredRunEvent[], last: number): boolean {
@@ -73,13 +75,17 @@ export function createRunEventStream(options: RunEventStreamOptions): ReadableSt
       while (!done()) {
         if (backlog.length > 0) {
           await sse.demand();
-          while (backlog.length > 0 && sse.wantsMore && !done()) {
+          // The events at hand go out as one chunk (one socket write, not one per event), up to a bound so the
+          // stream's backpressure still applies between chunks.
+          let chunk = "";
+          while (backlog.length > 0 && chunk.length < CHUNK_CHARS && !done()) {
             const event = backlog.shift()!;
             if (event.seq <= last) continue;
-            sse.write(encodeSseEvent(event));
+            chunk += encodeSseEvent(event);
             last = event.seq;
             if (event.type === "run.finished") finished = true;
           }
+          if (chunk) sse.write(chunk);
         } else if (!caughtUp) {
           await sse.demand();
           if (done()) break;

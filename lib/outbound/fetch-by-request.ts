@@ -42,15 +42,16 @@ export async function fetchByRequest(
     throw asFetchFailure(error, signal);
   }
   const status = answer.statusCode;
-  const headers = responseHeaders(answer.headers);
-  const meta = { status, statusText: STATUS_CODES[status] ?? "", headers };
+  // Pairs, not a Headers: the Response builds its own from them (building one here too would cost twice).
+  const meta = { status, statusText: STATUS_CODES[status] ?? "", headers: headerPairs(answer.headers) };
+  const header = (name: string) => [answer.headers[name]].flat()[0] ?? null;
   if (method === "HEAD" || NO_BODY.has(status)) {
     await answer.body.dump();
     return new Response(null, meta);
   }
   try {
-    const body = decoded(answer.body, headers.get("content-encoding"));
-    if (/^text\/event-stream\b/i.test(headers.get("content-type") ?? "")) {
+    const body = decoded(answer.body, header("content-encoding"));
+    if (/^text\/event-stream\b/i.test(header("content-type") ?? "")) {
       return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, meta);
     }
     const bytes = body === answer.body ? Buffer.from(await answer.body.arrayBuffer()) : await readAll(body);
@@ -80,13 +81,13 @@ function requestHeaders(given: HeadersInit | undefined, body: RequestInit["body"
   return Object.fromEntries(headers);
 }
 
-function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
+function headerPairs(raw: Record<string, string | string[] | undefined>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.append(name, value);
+    if (Array.isArray(value)) for (const item of value) pairs.push([name, item]);
+    else if (value !== undefined) pairs.push([name, value]);
   }
-  return headers;
+  return pairs;
 }
 
 function decoded(body: Readable, encoding: string | null): Readable {

@@ -25,6 +25,19 @@ describe("the run event stream", () => {
     expect(log.bus.listenerCount(log.runId)).toBe(0);
   });
 
+  it("sends the events one commit published as one chunk, not one write per event", async () => {
+    const log = new FakeEventLog();
+    const { body } = open(log, 0);
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    await vi.waitFor(() => expect(log.pageReads).toBe(1));
+    expect(decoder.decode((await reader.read()).value)).toMatch(/^retry: /);
+    log.commitAndPublish([stepDone(1), stepDone(2), stepDone(3)]);
+    const chunk = decoder.decode((await reader.read()).value);
+    expect(chunk.match(/^id: \d+$/gm)).toEqual(["id: 1", "id: 2", "id: 3"]);
+    await reader.cancel();
+  });
+
   it("sends an event committed during the replay once, whether the page or the bus delivers it first", async () => {
     const log = new FakeEventLog();
     log.commit(range(1, 4).map(stepDone));
