@@ -10,9 +10,15 @@ export type RelayReads = {
    * to pass next time. A null cursor starts from now (nothing earlier is reported).
    */
   changedRuns(cursor: string | null): Promise<{ runs: Map<string, number>; cursor: string | null }>;
-  /** A run's stored events with seq > afterSeq, oldest first, at most `limit` (those it could not read too). */
-  eventsAfter(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]>;
+  /**
+   * For each run asked: its stored events with seq > afterSeq, oldest first, at most `limit` each (those it could
+   * not read too). One call for all the runs of a pass: on PostgreSQL it is one statement, not one per run.
+   */
+  eventsAfter(reads: readonly EventsAfter[], limit: number): Promise<Map<string, StoredRunEvent[]>>;
 };
+
+/** One run's read in RelayReads.eventsAfter. */
+export type EventsAfter = { runId: string; afterSeq: number };
 
 export type EventRelayOptions = {
   bus: RunEventBus;
@@ -65,20 +71,16 @@ export function startEventRelay(options: EventRelayOptions): EventRelay {
       cursor = changed.cursor;
       for (const [id, seq] of changed.runs) stored.set(id, Math.max(seq, stored.get(id) ?? 0));
     } else cursor = null;
-    // The new events of every changed run are read at once (on PostgreSQL, over the pool's connections), then
-    // published run by run.
-    const reading: Array<[string, Promise<StoredRunEvent[]>]> = [];
+    // The new events of every changed run are read in one call, then published run by run.
+    const reading: EventsAfter[] = [];
     for (const [runId, lastSeq] of stored) {
       const known = seen.get(runId);
       if (known !== undefined && lastSeq <= known) continue;
-      reading.push([runId, reads.eventsAfter(runId, known ?? lastSeq - 1, pageSize)]);
+      reading.push({ runId, afterSeq: known ?? lastSeq - 1 });
     }
-    // Every read is awaited before any is used, so one that fails leaves no other rejected and unheard.
-    const read = await Promise.allSettled(reading.map(([, events]) => events));
-    for (const [index, [runId]] of reading.entries()) {
-      const outcome = read[index]!;
-      if (outcome.status === "rejected") throw outcome.reason;
-      const events = outcome.value;
+    const read = reading.length > 0 ? await reads.eventsAfter(reading, pageSize) : new Map<string, StoredRunEvent[]>();
+    for (const { runId } of reading) {
+      const events = read.get(runId) ?? [];
       // Published only when still new: the engine here may have published them while the table was read. An event
       // this server cannot read is not published but counts as seen (else every pass would read it again); a
       // stream that misses its seq reads the table back and sends it as unreadable.

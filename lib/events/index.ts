@@ -3,7 +3,13 @@ export * from "./run-events";
 export * from "./plan";
 export * from "./sse";
 export { RunEventBus, runEventBus } from "./bus";
-export { startEventRelay, type EventRelay, type EventRelayOptions, type RelayReads } from "./event-relay";
+export {
+  startEventRelay,
+  type EventRelay,
+  type EventRelayOptions,
+  type EventsAfter,
+  type RelayReads,
+} from "./event-relay";
 export { createRunEventStream, STREAM_PAGE_SIZE, type RunEventStreamOptions } from "./stream";
 export {
   ACCESS_ENDED,

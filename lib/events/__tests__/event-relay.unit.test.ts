@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RunEventBus } from "../bus";
-import { startEventRelay, type EventRelay, type RelayReads } from "../event-relay";
+import { startEventRelay, type EventRelay, type EventsAfter, type RelayReads } from "../event-relay";
 import type { RunEvent } from "../run-events";
 import type { StoredRunEvent } from "../stored-events";
 
@@ -27,8 +27,13 @@ class StoredEvents implements RelayReads {
     for (const row of this.rows.slice(after)) runs.set(row.runId, row.seq);
     return { runs, cursor: String(this.rows.length) };
   }
-  async eventsAfter(runId: string, afterSeq: number, limit: number) {
-    return this.rows.filter((row) => row.runId === runId && row.seq > afterSeq).slice(0, limit);
+  async eventsAfter(reads: readonly EventsAfter[], limit: number) {
+    return new Map(
+      reads.map(({ runId, afterSeq }) => [
+        runId,
+        this.rows.filter((row) => row.runId === runId && row.seq > afterSeq).slice(0, limit),
+      ]),
+    );
   }
 }
 

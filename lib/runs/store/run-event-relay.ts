@@ -1,5 +1,12 @@
 import "server-only";
-import { runEventBus, startEventRelay, type EventRelay, type RelayReads, type StoredRunEvent } from "../../events";
+import {
+  runEventBus,
+  startEventRelay,
+  type EventRelay,
+  type EventsAfter,
+  type RelayReads,
+  type StoredRunEvent,
+} from "../../events";
 import { postgresRelayReads, startRunEventListener, type RunEventListener } from "./run-event-listen";
 import { storedRunEvent } from "./run-records";
 import { readSqliteRuns, readTime } from "./run-sqlite";
@@ -38,18 +45,53 @@ export const sqliteRelayReads: RelayReads = {
       return { runs: new Map(rows.map((row) => [row.runId, row.seq])), cursor: String(top) };
     });
   },
-  eventsAfter: (runId, afterSeq, limit) => readEventsAfter(runId, afterSeq, limit),
+  eventsAfter: async (reads, limit) =>
+    readSqliteRuns(function* () {
+      const events = new Map<string, StoredRunEvent[]>();
+      for (const { runId, afterSeq } of reads)
+        events.set(runId, toStoredEvents(runId, yield* eventRows(runId, afterSeq, limit)));
+      return events;
+    }),
 };
+
+type EventRow = { seq: number; type: string; payload: string; at: unknown };
+
+function eventRows(runId: string, afterSeq: number, limit: number) {
+  return sqlAll<EventRow>(
+    `SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`,
+    [runId, afterSeq, limit],
+  );
+}
+
+const toStoredEvents = (runId: string, rows: EventRow[]): StoredRunEvent[] =>
+  rows.map((row) => storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) }));
 
 /** A run's stored events after `afterSeq`, on either database. */
 export async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> {
+  return toStoredEvents(runId, await readRuns(() => eventRows(runId, afterSeq, limit)));
+}
+
+/**
+ * The events of many runs after their own seqs in one PostgreSQL statement: each run's page is read by the index
+ * on (runId, seq) as readEventsAfter reads it, side by side (LATERAL), so a pass of the relay is one round trip.
+ */
+export async function readPostgresEventsAfter(
+  reads: readonly EventsAfter[],
+  limit: number,
+): Promise<Map<string, StoredRunEvent[]>> {
   const rows = await readRuns(() =>
-    sqlAll<{ seq: number; type: string; payload: string; at: unknown }>(
-      `SELECT "seq", "type", "payload", "at" FROM "run_event" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" LIMIT ?`,
-      [runId, afterSeq, limit],
+    sqlAll<EventRow & { runId: string }>(
+      `SELECT "v"."runId", "e"."seq", "e"."type", "e"."payload", "e"."at" ` +
+        `FROM unnest(?::text[], ?::int[]) AS "v"("runId", "afterSeq") CROSS JOIN LATERAL (` +
+        `SELECT "seq", "type", "payload", "at" FROM "run_event" ` +
+        `WHERE "run_event"."runId" = "v"."runId" AND "run_event"."seq" > "v"."afterSeq" ORDER BY "seq" LIMIT ?` +
+        `) AS "e" ORDER BY "v"."runId", "e"."seq"`,
+      [reads.map((read) => read.runId), reads.map((read) => read.afterSeq), limit],
     ),
   );
-  return rows.map((row) => storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) }));
+  const events = new Map<string, StoredRunEvent[]>(reads.map((read) => [read.runId, []]));
+  for (const row of rows) events.get(row.runId)?.push(...toStoredEvents(row.runId, [row]));
+  return events;
 }
 
 /** On PostgreSQL notifications wake the relay at once; its periodic pass is only the safety net. */
@@ -75,7 +117,7 @@ export function startRunEventRelay(env: NodeJS.ProcessEnv = process.env): EventR
   if (postgres) {
     const listener = startRunEventListener(url!, () => holder.routineStudioEventRelay?.poke());
     holder.routineStudioEventListener = listener;
-    reads = postgresRelayReads(listener, readEventsAfter);
+    reads = postgresRelayReads(listener, readPostgresEventsAfter);
   }
   holder.routineStudioEventRelay = startEventRelay({
     bus: runEventBus,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEventInput } from "../../../events";
 import { seedDatabase } from "../../../demo/seed";
 import { demoUserId } from "../../../db/testing/review-test-support";
-import { startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
+import { readPostgresEventsAfter, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
 import { readRuns, writeRuns } from "../run-database";
 import { sqlAll } from "../run-sql";
 import { applyRunChange } from "../run-writes";
@@ -57,5 +57,26 @@ describe("run events on PostgreSQL", () => {
     await commitElsewhere(runId, status("while away"));
     await commitElsewhere(runId, finished);
     expect(await seqs).toEqual([1, 2, 3]);
+  });
+
+  it("are read for many runs in one call, each from its own seq and at most a page", async () => {
+    const [first, second, quiet] = [await queuedRun(routineId), await queuedRun(routineId), await queuedRun(routineId)];
+    for (const reason of ["a", "b", "c", "d"]) await commitElsewhere(first, status(reason));
+    await commitElsewhere(second, status("only"));
+    const read = await readPostgresEventsAfter(
+      [
+        { runId: first, afterSeq: 1 },
+        { runId: second, afterSeq: 0 },
+        { runId: quiet, afterSeq: 1 },
+        { runId: "no-such-run", afterSeq: 0 },
+      ],
+      3,
+    );
+    const seqs = (runId: string) => read.get(runId)?.map((event) => `${event.seq} ${event.type}`);
+    expect(seqs(first)).toEqual(["2 run.status", "3 run.status", "4 run.status"]);
+    expect(seqs(second)).toEqual(["1 run.queued", "2 run.status"]);
+    expect(seqs(quiet)).toEqual([]);
+    expect(seqs("no-such-run")).toEqual([]);
+    expect(read.get(first)?.[0]).toMatchObject({ runId: first, data: { reason: "a" } });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunEventStream, runEventBus, type RunEventInput } from "../../../events";
 import { seedDatabase } from "../../../demo/seed";
 import { demoUserId } from "../../../db/testing/review-test-support";
-import { sqliteRelayReads, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
+import { readEventsAfter, startRunEventRelay, stopRunEventRelay } from "../run-event-relay";
 import { writeRuns } from "../run-database";
 import { applyRunChange } from "../run-writes";
 import { publishedRoutine, queuedRun } from "../testing/run-test-support";
@@ -33,7 +33,7 @@ describe("a run executed by another process", () => {
     const body = createRunEventStream({
       runId,
       afterSeq: 0,
-      loadPage: (after, limit) => sqliteRelayReads.eventsAfter(runId, after, limit),
+      loadPage: (after, limit) => readEventsAfter(runId, after, limit),
       subscribe: (listener) => runEventBus.subscribe(runId, listener),
       signal: abort.signal,
     });
