@@ -31,6 +31,9 @@ export function defaultBudgets(env: NodeJS.ProcessEnv = process.env): Budgets {
   return budgets;
 }
 
+// Built once: deriving a schema costs more than parsing with it, and runs' budgets are read at every load.
+const storedBudgetsSchema = budgetsSchema.partial();
+
 /** A run's stored budgets; missing or malformed fields fall back to the defaults rather than failing the run. */
 export function readBudgets(stored: string): Budgets {
   let raw: unknown;
@@ -39,6 +42,6 @@ export function readBudgets(stored: string): Budgets {
   } catch {
     raw = {};
   }
-  const partial = budgetsSchema.partial().safeParse(raw);
+  const partial = storedBudgetsSchema.safeParse(raw);
   return { ...BUDGET_DEFAULTS, ...(partial.success ? partial.data : {}) };
 }
