@@ -24,6 +24,11 @@ const WORKER_COUNTS = (process.env.BENCH_WORKER_COUNTS ?? "1,2,4").split(",").ma
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 20);
 /** An uncounted batch per worker count first, so every process has loaded its code and opened its connections. */
 const WARM_UP_RUNS = 20;
+/**
+ * Batches measured per worker count; the median one (by wall time) is reported. One 10-second batch on a shared
+ * 2-core machine varies by ±15 %: the median of three is what to compare with bench:runner's median round.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const BATCH_TIMEOUT_MS = 180_000;
 /** How often an idle worker looks for work nobody woke it for (the default, 5 s, would dominate queue waits). */
 const POLL_MS = 100;
@@ -132,21 +137,25 @@ async function main() {
     await server.ready;
     const context = { baseUrl: server.url, token, routineId, database: databaseName };
 
-    const samples: BatchSample[] = [];
+    const samples: BatchSample[][] = [];
     for (const count of WORKER_COUNTS) {
       log(`Starting ${count} worker process(es), RUN_WORKER_CONCURRENCY=${workerEnv(count).RUN_WORKER_CONCURRENCY}`);
       workers = await startWorkers(count, workerEnv(count));
       const batch = { workers: count, stepsPerRun: STEPS, timeoutMs: BATCH_TIMEOUT_MS };
-      const sample = await measureWith(workers, async () => {
+      const rounds: BatchSample[] = [];
+      await measureWith(workers, async () => {
         await measureBatch(context, { ...batch, runs: WARM_UP_RUNS, watchers: 2 });
-        return measureBatch(context, { ...batch, runs: RUNS, watchers: WATCHERS });
+        for (let index = 1; index <= ROUNDS; index += 1) {
+          const sample = await measureBatch(context, { ...batch, runs: RUNS, watchers: WATCHERS });
+          rounds.push(sample);
+          log(
+            `${count} worker(s), round ${index}/${ROUNDS}: ${RUNS} × ${STEPS} steps in ${round(sample.wallMs)} ms = ` +
+              `${round((RUNS * STEPS * 1000) / sample.wallMs)} steps/s; ${sample.sseLatenciesMs.length} live SSE deliveries` +
+              (sample.cpu ? `; cores busy: ${JSON.stringify(sample.cpu)}` : ""),
+          );
+        }
       });
-      samples.push(sample);
-      log(
-        `${count} worker(s): ${RUNS} × ${STEPS} steps in ${round(sample.wallMs)} ms = ` +
-          `${round((RUNS * STEPS * 1000) / sample.wallMs)} steps/s; ${sample.sseLatenciesMs.length} live SSE deliveries` +
-          (sample.cpu ? `; cores busy: ${JSON.stringify(sample.cpu)}` : ""),
-      );
+      samples.push(rounds);
       await workers.stop();
       workers = undefined;
     }

@@ -36,9 +36,23 @@ function forCount(sample: BatchSample) {
   };
 }
 
-/** The benchmark's one-line result: `workers` (one entry per count, in order) and the relative scaling. */
-export function summarize(samples: BatchSample[]) {
-  const workers = samples.map(forCount);
+/** The round of median wall time: the figures reported for a worker count (the others are listed beside them). */
+export function medianRound(rounds: readonly BatchSample[]): BatchSample {
+  return [...rounds].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((rounds.length - 1) / 2)]!;
+}
+
+/**
+ * The benchmark's one-line result: `workers` (one entry per count, in order: the median round's figures and every
+ * round's steps/s and CPU per step) and the relative scaling.
+ */
+export function summarize(roundsPerCount: BatchSample[][]) {
+  const workers = roundsPerCount.map((rounds) => ({
+    ...forCount(medianRound(rounds)),
+    rounds: rounds.map((sample) => ({
+      stepsPerSecond: round((sample.runs * sample.stepsPerRun) / (sample.wallMs / 1000)),
+      cpuMsPerStep: cpuMsPerStep(sample),
+    })),
+  }));
   const base = workers[0]?.stepsPerSecond ?? Number.NaN;
   return {
     workers,
