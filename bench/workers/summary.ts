@@ -11,12 +11,14 @@ export function cpuMsPerStep(sample: BatchSample): number | null {
   return round((cores * sample.wallMs) / (sample.runs * sample.stepsPerRun), 2);
 }
 
+const stepsPerSecond = (sample: BatchSample) => round((sample.runs * sample.stepsPerRun) / (sample.wallMs / 1000));
+
 /** The figures for one worker count, then the detail behind them. */
 function forCount(sample: BatchSample) {
   const seconds = sample.wallMs / 1000;
   return {
     count: sample.workers,
-    stepsPerSecond: round((sample.runs * sample.stepsPerRun) / seconds),
+    stepsPerSecond: stepsPerSecond(sample),
     cpuMsPerStep: cpuMsPerStep(sample),
     queueWaitP95Ms: round(percentile(sample.queueWaitsMs, 95), 1),
     sseP95Ms: round(percentile(sample.sseLatenciesMs, 95), 1),
@@ -49,7 +51,7 @@ export function summarize(roundsPerCount: BatchSample[][]) {
   const workers = roundsPerCount.map((rounds) => ({
     ...forCount(medianRound(rounds)),
     rounds: rounds.map((sample) => ({
-      stepsPerSecond: round((sample.runs * sample.stepsPerRun) / (sample.wallMs / 1000)),
+      stepsPerSecond: stepsPerSecond(sample),
       cpuMsPerStep: cpuMsPerStep(sample),
     })),
   }));

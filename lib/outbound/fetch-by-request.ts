@@ -1,6 +1,6 @@
 import { getMaxListeners, setMaxListeners } from "node:events";
 import { STATUS_CODES } from "node:http";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 
@@ -92,9 +92,9 @@ function headerPairs(raw: Record<string, string | string[] | undefined>): Array<
 
 function decoded(body: Readable, encoding: string | null): Readable {
   const decoder = decoderFor(encoding?.trim().toLowerCase());
-  if (!decoder) return body;
-  body.on("error", (error) => decoder.destroy(error));
-  return body.pipe(decoder);
+  // pipeline: an error on either side ends both (a corrupt answer must not leave the connection's body hanging);
+  // the error itself reaches whoever reads the decoder.
+  return decoder ? pipeline(body, decoder, () => undefined) : body;
 }
 
 function decoderFor(encoding: string | undefined) {

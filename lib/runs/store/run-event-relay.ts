@@ -63,8 +63,10 @@ function eventRows(runId: string, afterSeq: number, limit: number) {
   );
 }
 
+const toStoredEvent = (runId: string, row: EventRow): StoredRunEvent =>
+  storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) });
 const toStoredEvents = (runId: string, rows: EventRow[]): StoredRunEvent[] =>
-  rows.map((row) => storedRunEvent(runId, { ...row, at: readTime(row.at) ?? new Date(0) }));
+  rows.map((row) => toStoredEvent(runId, row));
 
 /** A run's stored events after `afterSeq`, on either database. */
 export async function readEventsAfter(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> {
@@ -90,7 +92,7 @@ export async function readPostgresEventsAfter(
     ),
   );
   const events = new Map<string, StoredRunEvent[]>(reads.map((read) => [read.runId, []]));
-  for (const row of rows) events.get(row.runId)?.push(...toStoredEvents(row.runId, [row]));
+  for (const row of rows) events.get(row.runId)?.push(toStoredEvent(row.runId, row));
   return events;
 }
 
